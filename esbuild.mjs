@@ -1,0 +1,34 @@
+// Bundles the extension. The HTTP layer (undici) is its own bundle, loaded on the first request,
+// so activation loads only the extension's own code. `--watch` rebuilds on change; `--dev` skips minify.
+import * as esbuild from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const production = !watch && !process.argv.includes('--dev');
+
+/** @type {esbuild.BuildOptions} */
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const builds = [
+  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { http: 'src/ledger/undiciTransport.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { fakeNode: 'src/fakeNode/fakeLedgerNode.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { demoLedger: 'src/fakeNode/demoLedgerMain.ts' }, outdir: 'dist' },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+  console.log('esbuild: watching src/ …');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build({ ...options, metafile: true })));
+}

@@ -1,0 +1,44 @@
+// `npm run demo`: the fake node with demo data on a fixed port, with tokens and ids to try.
+import { FakeLedgerNode, type FakeVersion } from './fakeLedgerNode';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const version = (arg('version') ?? process.env.CANTON_LENS_DEMO_VERSION ?? '3.5') as FakeVersion;
+  if (!['3.4', '3.5', '3.6'].includes(version)) throw new Error(`--version must be 3.4, 3.5 or 3.6, not ${version}`);
+  const port = Number(arg('port') ?? process.env.CANTON_LENS_DEMO_PORT ?? 7575);
+  const node = await FakeLedgerNode.start({ version, port });
+  const s = node.ledger.samples;
+  const lines = [
+    `Canton Lens demo ledger (fake Canton ${version} JSON Ledger API v2) listening on ${node.url}`,
+    '',
+    `  curl ${node.url}/v2/version`,
+    '',
+    'Tokens (HS256, valid 1 hour; the user decides what it may read):',
+    `  alice  (CanActAs Alice):        ${node.mintToken('alice')}`,
+    `  reader (CanReadAsAnyParty):     ${node.mintToken('reader')}`,
+    '',
+    'Parties:',
+    ...Object.entries(node.ledger.parties).map(([k, v]) => `  ${k.padEnd(6)} ${v}`),
+    '',
+    'Ids to look up:',
+    `  active contract     ${s.activeContract}`,
+    `  archived contract   ${s.archivedContract}`,
+    `  transfer update     ${s.transferUpdate}`,
+    `  5,000-event update  ${s.bigUpdate}`,
+    '',
+    'Press Ctrl+C to stop.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stop = () => void node.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`Could not start the demo ledger: ${e.message}\n`);
+  process.exit(1);
+});

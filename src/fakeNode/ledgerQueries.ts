@@ -1,0 +1,161 @@
+// Answers lookups from the seeded ledger as a participant would: visibility by party,
+// ACS-delta or ledger-effects shapes, fields per version.
+import type { ArchivedEvent, CreatedEvent, EventFormat, Filters, JsGetEventsByContractIdResponse, JsTransaction, LedgerEvent } from '../ledger/apiTypes';
+import type { DemoLedger, StoredCreate, StoredExercise, StoredTransaction } from './demoLedgerData';
+
+export type FakeVersion = '3.4' | '3.5' | '3.6';
+
+/** Who a request reads as: named parties, or every party on the participant. */
+export type Readers = { parties: Set<string> } | 'anyParty';
+
+interface ContractEntry {
+  create: StoredCreate;
+  createdIn: StoredTransaction;
+  archive?: { exercise: StoredExercise; in: StoredTransaction };
+}
+
+export class LedgerQueries {
+  private readonly contracts = new Map<string, ContractEntry>();
+  private readonly updates = new Map<string, StoredTransaction>();
+
+  constructor(readonly ledger: DemoLedger) {
+    for (const t of ledger.transactions) {
+      this.updates.set(t.updateId, t);
+      for (const e of t.events) {
+        if (e.kind === 'created') this.contracts.set(e.event.contractId, { create: e, createdIn: t });
+      }
+    }
+    for (const t of ledger.transactions) {
+      for (const e of t.events) {
+        const target = e.kind === 'exercised' && e.event.consuming ? this.contracts.get(e.event.contractId) : undefined;
+        if (target) target.archive = { exercise: e as StoredExercise, in: t };
+      }
+    }
+  }
+
+  eventsByContractId(contractId: string, format: EventFormat, version: FakeVersion): JsGetEventsByContractIdResponse | undefined {
+    const entry = this.contracts.get(contractId);
+    if (!entry) return undefined;
+    const readers = readersOf(format);
+    const created = this.createdFor(entry.create, readers, format, version);
+    if (!created) return undefined;
+    const response: JsGetEventsByContractIdResponse = {
+      created: { createdEvent: created, synchronizerId: entry.createdIn.synchronizerId },
+    };
+    if (entry.archive) {
+      const archivedEvent = archivedFor(entry.archive.exercise, readers);
+      if (archivedEvent) response.archived = { archivedEvent, synchronizerId: entry.archive.in.synchronizerId };
+    }
+    return response;
+  }
+
+  transaction(updateId: string, format: EventFormat, shape: string, version: FakeVersion): JsTransaction | undefined {
+    const t = this.updates.get(updateId);
+    if (!t) return undefined;
+    const readers = readersOf(format);
+    const events: LedgerEvent[] = [];
+    for (const e of t.events) {
+      if (e.kind === 'created') {
+        const created = this.createdFor(e, readers, format, version);
+        if (created) events.push({ CreatedEvent: shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? created : { ...created, acsDelta: true } });
+      } else if (shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS') {
+        const witnessParties = visibleTo(e.event.witnessParties, readers);
+        if (witnessParties.length > 0) events.push({ ExercisedEvent: { ...e.event, witnessParties } });
+      } else if (e.event.consuming) {
+        const archived = archivedFor(e, readers);
+        if (archived) events.push({ ArchivedEvent: archived });
+      }
+    }
+    if (events.length === 0) return undefined;
+    const out: JsTransaction = {
+      updateId: t.updateId,
+      commandId: t.commandId,
+      workflowId: t.workflowId,
+      effectiveAt: t.effectiveAt,
+      events,
+      offset: t.offset,
+      synchronizerId: t.synchronizerId,
+      traceContext: t.traceContext as JsTransaction['traceContext'],
+      recordTime: t.recordTime,
+    };
+    if (t.externalTransactionHash) out.externalTransactionHash = t.externalTransactionHash;
+    if (t.paidTrafficCost !== undefined) out.paidTrafficCost = t.paidTrafficCost;
+    if (version === '3.6') out.transactionHash = Buffer.from(t.updateId.slice(4), 'hex').toString('base64');
+    return out;
+  }
+
+  private createdFor(e: StoredCreate, readers: Readers, format: EventFormat, version: FakeVersion): CreatedEvent | undefined {
+    const stakeholders = [...e.event.signatories, ...(e.event.observers ?? [])];
+    const witnessParties = visibleTo(stakeholders, readers);
+    if (witnessParties.length === 0) return undefined;
+    const filters = filtersFor(format, witnessParties);
+    const wantsBlob = filters.some((f) => wants(f, 'includeCreatedEventBlob'));
+    const viewIds = new Set(filters.flatMap(interfaceViewsWanted));
+    const interfaceViews = e.views
+      .filter((v) => viewIds.has(v.interfaceId))
+      .map((v) => ({
+        interfaceId: v.interfaceId,
+        viewStatus: { code: 0, message: '' },
+        viewValue: v.viewValue,
+        ...(version === '3.4' ? {} : { implementationPackageId: v.implementationPackageId }),
+      }));
+    const created: CreatedEvent = { ...e.event, witnessParties, interfaceViews, createdEventBlob: wantsBlob ? e.event.createdEventBlob : '' };
+    if (version === '3.4') delete created.contractKeyHash;
+    return created;
+  }
+}
+
+function readersOf(format: EventFormat): Readers {
+  if (format.filtersForAnyParty) return 'anyParty';
+  return { parties: new Set(Object.keys(format.filtersByParty ?? {})) };
+}
+
+function visibleTo(parties: readonly string[], readers: Readers): string[] {
+  const unique = [...new Set(parties)];
+  return readers === 'anyParty' ? unique : unique.filter((p) => readers.parties.has(p));
+}
+
+function filtersFor(format: EventFormat, witnesses: string[]): Filters[] {
+  const out: Filters[] = [];
+  if (format.filtersForAnyParty) out.push(format.filtersForAnyParty);
+  for (const w of witnesses) {
+    const f = format.filtersByParty?.[w];
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+type FilterValue = { includeCreatedEventBlob?: boolean; includeInterfaceView?: boolean; interfaceId?: string };
+
+function filterValues(f: Filters): FilterValue[] {
+  const cumulative = f.cumulative ?? [];
+  if (cumulative.length === 0) return [{}];
+  return cumulative.map((c) => {
+    const idf = (c.identifierFilter ?? {}) as Record<string, { value?: FilterValue }>;
+    const [, inner] = Object.entries(idf)[0] ?? [];
+    return inner?.value ?? {};
+  });
+}
+
+function wants(f: Filters, flag: 'includeCreatedEventBlob'): boolean {
+  return filterValues(f).some((v) => v[flag] === true);
+}
+
+function interfaceViewsWanted(f: Filters): string[] {
+  return filterValues(f).filter((v) => v.includeInterfaceView && v.interfaceId).map((v) => v.interfaceId!);
+}
+
+function archivedFor(e: StoredExercise, readers: Readers): ArchivedEvent | undefined {
+  const witnessParties = visibleTo(e.stakeholders, readers);
+  if (witnessParties.length === 0) return undefined;
+  const archived: ArchivedEvent = {
+    offset: e.event.offset,
+    nodeId: e.event.nodeId,
+    contractId: e.event.contractId,
+    templateId: e.event.templateId,
+    witnessParties,
+    packageName: e.event.packageName,
+  };
+  if (e.event.implementedInterfaces) archived.implementedInterfaces = e.event.implementedInterfaces;
+  return archived;
+}

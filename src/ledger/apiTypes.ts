@@ -1,0 +1,26 @@
+// Request and response types of the JSON Ledger API v2, from the official generated types.
+// The 3.5 schemas are used: Canton 3.5 accepts clients built from the 3.4.0–3.5.0 specs (NOTES a).
+import type { v3_5 } from '@canton-network/core-ledger-client-types' with { 'resolution-mode': 'import' };
+
+type Schemas = v3_5.components['schemas'];
+
+export type GetLedgerApiVersionResponse = Schemas['GetLedgerApiVersionResponse'];
+export type FeaturesDescriptor = Schemas['FeaturesDescriptor'];
+export type GetEventsByContractIdRequest = Schemas['GetEventsByContractIdRequest'];
+export type JsGetEventsByContractIdResponse = Schemas['JsGetEventsByContractIdResponse'];
+export type GetTransactionByIdRequest = Schemas['GetTransactionByIdRequest'];
+export type JsGetTransactionResponse = Schemas['JsGetTransactionResponse'];
+export type GetUpdateByIdRequest = Schemas['GetUpdateByIdRequest'];
+export type JsGetUpdateResponse = Schemas['JsGetUpdateResponse'];
+export type JsExecuteSubmissionRequest = Schemas['JsExecuteSubmissionRequest'];
+export type ExecuteSubmissionResponse = Schemas['ExecuteSubmissionResponse'];
+export type JsCantonError = Schemas['JsCantonError'];
+export type EventFormat = Schemas['EventFormat'];
+export type TransactionFormat = Schemas['TransactionFormat'];
+export type Filters = Schemas['Filters'];
+export type CreatedEvent = Schemas['CreatedEvent'];
+export type ArchivedEvent = Schemas['ArchivedEvent'];
+export type ExercisedEvent = Schemas['ExercisedEvent'];
+export type LedgerEvent = Schemas['Event'];
+/** Canton 3.6 adds `transactionHash`; the generated 3.5 types predate it. */
+export type JsTransaction = Schemas['JsTransaction'] & { transactionHash?: string };

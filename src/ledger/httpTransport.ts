@@ -1,0 +1,35 @@
+// The seam between the client and the HTTP library, so the client (and its tests' fake
+// transports, if any) never load undici; the extension loads the undici bundle on first use.
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+  /** Larger bodies are refused with a clear error instead of being buffered. */
+  maxResponseBytes: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface HttpTransport {
+  /** Rejects with a LedgerApiError of kind network, badResponse, timeout or cancelled. */
+  send(request: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export interface TransportOptions {
+  /** Extra CA certificates (PEM) trusted besides the system ones. */
+  ca?: string;
+  /** An HTTP(S) proxy URL for all requests of this transport. */
+  proxyUrl?: string;
+  /** Keep-alive time of idle connections. */
+  keepAliveMs?: number;
+}
+
+export type TransportFactory = (options: TransportOptions) => HttpTransport;

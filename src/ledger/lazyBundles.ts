@@ -1,0 +1,17 @@
+// Loads the heavy parts (the undici HTTP layer, the demo ledger) from their own bundles on first
+// use, so activation never pays for them. `bundleDir` is the extension's `dist` folder.
+import * as path from 'node:path';
+import type { HttpTransport, TransportOptions } from './httpTransport';
+import type * as UndiciTransportModule from './undiciTransport';
+import type * as FakeNodeModule from '../fakeNode/fakeLedgerNode';
+
+export function lazyHttpTransport(bundleDir: string, options: TransportOptions = {}): () => Promise<HttpTransport> {
+  return async () => {
+    const mod = require(path.join(bundleDir, 'http.js')) as typeof UndiciTransportModule;
+    return mod.createUndiciTransport(options);
+  };
+}
+
+export function loadFakeNodeBundle(bundleDir: string): typeof FakeNodeModule {
+  return require(path.join(bundleDir, 'fakeNode.js')) as typeof FakeNodeModule;
+}

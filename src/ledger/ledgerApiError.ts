@@ -1,0 +1,252 @@
+// One typed error for everything that can go wrong talking to a node, with a one-line
+// explanation a person can act on. Status and body rules: NOTES.md section b.
+import type { JsCantonError } from './apiTypes';
+
+export type LedgerErrorKind =
+  | 'unauthenticated'
+  | 'permissionDenied'
+  | 'notFound'
+  | 'invalidRequest'
+  | 'conflict'
+  | 'unavailable'
+  | 'timeout'
+  | 'cancelled'
+  | 'network'
+  | 'badResponse'
+  | 'serverError';
+
+export interface LedgerApiErrorDetails {
+  kind: LedgerErrorKind;
+  explanation: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  cantonError?: JsCantonError;
+  /** The text of a `text/plain` error body (a request the node could not decode). */
+  plainText?: string;
+  /** The first bytes of a body that is not what the API promises (HTML, cut-off or invalid JSON). */
+  bodyPreview?: string;
+  /** A 404 without a JsCantonError body: the node has no such endpoint (for example 3.6 and transaction-by-id). */
+  routeMissing?: boolean;
+  cause?: unknown;
+}
+
+export class LedgerApiError extends Error {
+  readonly kind: LedgerErrorKind;
+  readonly explanation: string;
+  readonly method?: string;
+  readonly path?: string;
+  readonly status?: number;
+  readonly cantonError?: JsCantonError;
+  readonly plainText?: string;
+  readonly bodyPreview?: string;
+  readonly routeMissing: boolean;
+
+  constructor(details: LedgerApiErrorDetails) {
+    super(details.explanation, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'LedgerApiError';
+    this.kind = details.kind;
+    this.explanation = details.explanation;
+    this.method = details.method;
+    this.path = details.path;
+    this.status = details.status;
+    this.cantonError = details.cantonError;
+    this.plainText = details.plainText;
+    this.bodyPreview = details.bodyPreview;
+    this.routeMissing = details.routeMissing ?? false;
+  }
+
+  /** The Canton error code (`CONTRACT_EVENTS_NOT_FOUND`, `NA` for redacted errors), if the node sent one. */
+  get code(): string | undefined {
+    return this.cantonError?.code;
+  }
+
+  get correlationId(): string | undefined {
+    return this.cantonError?.correlationId ?? undefined;
+  }
+}
+
+export function isLedgerApiError(e: unknown): e is LedgerApiError {
+  return e instanceof LedgerApiError;
+}
+
+const PREVIEW_CHARS = 200;
+
+/** The first characters of a body, on one line, for an error text. */
+export function previewBody(body: string): string {
+  const oneLine = body.slice(0, PREVIEW_CHARS * 2).replace(/\s+/g, ' ').trim();
+  return oneLine.length > PREVIEW_CHARS ? `${oneLine.slice(0, PREVIEW_CHARS)}…` : oneLine;
+}
+
+/** Parses a JsCantonError body, or undefined when the body is not one. */
+export function parseCantonError(body: string): JsCantonError | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.code !== 'string' || typeof v.cause !== 'string') return undefined;
+  return value as JsCantonError;
+}
+
+export interface HttpErrorResponse {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** Turns a non-2xx response into a LedgerApiError with its explanation. */
+export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
+  const base = { method: res.method, path: res.path, status: res.status };
+  const cantonError = isJson(res.contentType) || res.body.trimStart().startsWith('{') ? parseCantonError(res.body) : undefined;
+  if (cantonError) {
+    const kind = kindForStatus(res.status, cantonError);
+    return new LedgerApiError({ ...base, kind, cantonError, explanation: explainCantonError(kind, res.status, cantonError, res.path) });
+  }
+  if (res.status === 400 && res.contentType.startsWith('text/plain')) {
+    const plainText = res.body.trim();
+    return new LedgerApiError({
+      ...base,
+      kind: 'invalidRequest',
+      plainText,
+      explanation: `The node could not decode the request (400): ${previewBody(plainText)}`,
+    });
+  }
+  if (res.status === 404) {
+    return new LedgerApiError({
+      ...base,
+      kind: 'notFound',
+      routeMissing: true,
+      bodyPreview: previewBody(res.body),
+      explanation: `The node has no endpoint ${res.method} ${res.path} (404 without a Canton error): check the node URL and its path prefix, or the node's version.`,
+    });
+  }
+  if (res.status >= 300 && res.status < 400) {
+    return new LedgerApiError({
+      ...base,
+      kind: 'badResponse',
+      bodyPreview: previewBody(res.body),
+      explanation: `The node answered with a redirect (${res.status}); Canton Lens does not follow redirects so that a token never reaches another address: put the final URL in the node's settings.`,
+    });
+  }
+  const kind = kindForStatus(res.status, undefined);
+  const what = looksLikeHtml(res.contentType, res.body) ? 'an HTML page' : res.body.trim() === '' ? 'an empty body' : `a ${res.contentType || 'untyped'} body`;
+  return new LedgerApiError({
+    ...base,
+    kind: kind === 'invalidRequest' || kind === 'notFound' ? 'badResponse' : kind,
+    bodyPreview: previewBody(res.body),
+    explanation: `${statusSentence(kind, res.status)} The node sent ${what} instead of a Canton error${res.body.trim() ? `: "${previewBody(res.body)}"` : '.'} ${nextStep(kind)}`,
+  });
+}
+
+function isJson(contentType: string): boolean {
+  return /^application\/([\w.+-]*\+)?json/i.test(contentType);
+}
+
+export function looksLikeHtml(contentType: string, body: string): boolean {
+  return /html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(body);
+}
+
+function kindForStatus(status: number, e: JsCantonError | undefined): LedgerErrorKind {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'permissionDenied';
+  if (status === 404) return 'notFound';
+  if (status === 409) return 'conflict';
+  if (status === 408 || status === 504) return 'timeout';
+  if (status === 429 || status === 502 || status === 503) return 'unavailable';
+  if (status === 499) return 'cancelled';
+  if (status >= 400 && status < 500) return 'invalidRequest';
+  if (e && e.errorCategory === 1) return 'unavailable';
+  return 'serverError';
+}
+
+function statusSentence(kind: LedgerErrorKind, status: number): string {
+  switch (kind) {
+    case 'unauthenticated': return `The node refused the token (401).`;
+    case 'permissionDenied': return `The node denied access (403).`;
+    case 'unavailable': return `The node is unavailable (${status}).`;
+    case 'timeout': return `The node timed out (${status}).`;
+    default: return `The node failed with HTTP ${status}.`;
+  }
+}
+
+function nextStep(kind: LedgerErrorKind): string {
+  switch (kind) {
+    case 'unauthenticated': return 'Set a fresh token for this node.';
+    case 'permissionDenied': return "Check that the token's user has rights for the parties queried.";
+    case 'unavailable':
+    case 'timeout': return 'Try again in a moment.';
+    default: return 'Check that the URL points at the JSON Ledger API, and the node logs.';
+  }
+}
+
+const REDACTED_CODE = 'NA';
+
+function explainCantonError(kind: LedgerErrorKind, status: number, e: JsCantonError, path: string): string {
+  const redacted = e.code === REDACTED_CODE;
+  const invalidToken = e.context?.ledger_api_error === 'invalid token';
+  if (kind === 'unauthenticated') {
+    return 'The node did not accept the token (401): it is missing, expired, or for another audience or scope. Set or refresh the token for this node.';
+  }
+  if (kind === 'permissionDenied') {
+    if (invalidToken) {
+      return "The node does not know the token's user (403). Check the token's subject (sub) is a user on this participant.";
+    }
+    if (redacted) {
+      return `The token's user lacks the rights for this request (403): ${rightsHint(path)}`;
+    }
+  }
+  const code = redacted ? 'a redacted error' : e.code;
+  const cause = redacted ? '' : `: ${e.cause}`;
+  const correlation = e.correlationId ? ` (correlation id ${e.correlationId})` : '';
+  const label = `${kindLabel(kind)} (${status} ${code})${cause}${correlation}.`;
+  return `${label} ${codeHint(e.code, kind)}`.trim();
+}
+
+function rightsHint(path: string): string {
+  if (path.endsWith('/interactive-submission/execute')) {
+    return 'it needs CanActAs or CanExecuteAs for the submitting party, and userId must be the token\'s user.';
+  }
+  return 'reading needs CanReadAs or CanActAs for every party queried (CanReadAsAnyParty when no parties are set); ParticipantAdmin alone does not grant reads.';
+}
+
+function kindLabel(kind: LedgerErrorKind): string {
+  switch (kind) {
+    case 'notFound': return 'Not found';
+    case 'invalidRequest': return 'Invalid request';
+    case 'conflict': return 'Conflict';
+    case 'unavailable': return 'Node unavailable';
+    case 'timeout': return 'Timed out on the node';
+    case 'cancelled': return 'Cancelled on the node';
+    case 'permissionDenied': return 'Permission denied';
+    default: return 'Node error';
+  }
+}
+
+function codeHint(code: string, kind: LedgerErrorKind): string {
+  switch (code) {
+    case 'CONTRACT_EVENTS_NOT_FOUND':
+      return 'The contract never existed on this node, is not visible to the parties queried, or was pruned.';
+    case 'UPDATE_NOT_FOUND':
+      return 'The update never happened on this node, is not visible to the parties queried, or was pruned.';
+    case 'MISSING_FIELD':
+    case 'INVALID_FIELD':
+    case 'INVALID_ARGUMENT':
+      return 'Fix the request and try again.';
+    case 'DUPLICATE_COMMAND':
+      return 'This change was already submitted; to submit again use a new submission id.';
+    default:
+      break;
+  }
+  switch (kind) {
+    case 'unavailable': return 'Try again in a moment.';
+    case 'timeout': return 'The outcome is unknown; check before trying again.';
+    case 'serverError': return 'See the node logs for the correlation id.';
+    default: return '';
+  }
+}

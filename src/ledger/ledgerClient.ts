@@ -1,0 +1,315 @@
+// A client for one node's JSON Ledger API v2. No `vscode` import: tested over real HTTP.
+import type {
+  ExecuteSubmissionResponse,
+  GetEventsByContractIdRequest,
+  GetLedgerApiVersionResponse,
+  GetTransactionByIdRequest,
+  GetUpdateByIdRequest,
+  JsExecuteSubmissionRequest,
+  JsGetEventsByContractIdResponse,
+  JsGetTransactionResponse,
+  JsGetUpdateResponse,
+  JsTransaction,
+} from './apiTypes';
+import type { HttpTransport } from './httpTransport';
+import { LedgerApiError, errorFromResponse, looksLikeHtml, previewBody } from './ledgerApiError';
+import { hasTransactionById, parseLedgerVersion } from './ledgerVersion';
+import { transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
+
+export interface LedgerClientOptions {
+  /** The JSON API base, with an optional path prefix: `https://host/api/json`. */
+  baseUrl: string;
+  /** The HTTP layer, or a loader for it (so the HTTP library loads on the first request). */
+  transport: HttpTransport | (() => Promise<HttpTransport>);
+  /** Returns the bearer token to send, or undefined for none. Called per request, so tokens can refresh. */
+  getToken?: () => Promise<string | undefined>;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  userAgent?: string;
+  /** Told about every request (for a log). Never given the token or headers. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status?: number;
+  durationMs: number;
+  correlationId?: string;
+  errorKind?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface TransactionLookup {
+  transaction: JsTransaction;
+  /** Which endpoint answered. */
+  route: 'transaction-by-id' | 'update-by-id';
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+export class LedgerClient {
+  readonly baseUrl: URL;
+  private readonly options: LedgerClientOptions;
+  private transport: Promise<HttpTransport> | undefined;
+  /** Learned from the node's version or a missing route; reset by `forgetNodeFacts`. */
+  private transactionByIdAvailable: boolean | undefined;
+
+  constructor(options: LedgerClientOptions) {
+    this.options = options;
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+  }
+
+  getVersion(opts: CallOptions = {}): Promise<GetLedgerApiVersionResponse> {
+    return this.call<GetLedgerApiVersionResponse>('GET', '/v2/version', undefined, opts, { authenticate: false }).then((v) => {
+      if (typeof v?.version !== 'string' || typeof v.features !== 'object' || v.features === null) {
+        throw this.shapeError('GET', '/v2/version', 'a version response', v);
+      }
+      this.transactionByIdAvailable = hasTransactionById(parseLedgerVersion(v.version));
+      return v;
+    });
+  }
+
+  getEventsByContractId(request: GetEventsByContractIdRequest, opts: CallOptions = {}): Promise<JsGetEventsByContractIdResponse> {
+    return this.call('POST', '/v2/events/events-by-contract-id', request, opts);
+  }
+
+  /** Deprecated in 3.4/3.5, removed in 3.6: prefer `lookupTransaction`. */
+  getTransactionById(request: GetTransactionByIdRequest, opts: CallOptions = {}): Promise<JsGetTransactionResponse> {
+    const forms = Number(request.requestingParties !== undefined) + Number(request.transactionFormat !== undefined);
+    if (forms !== 1) {
+      return Promise.reject(new LedgerApiError({
+        kind: 'invalidRequest',
+        method: 'POST',
+        path: '/v2/updates/transaction-by-id',
+        explanation: 'A transaction lookup needs exactly one of requestingParties or transactionFormat.',
+      }));
+    }
+    return this.call('POST', '/v2/updates/transaction-by-id', request, opts);
+  }
+
+  getUpdateById(request: GetUpdateByIdRequest, opts: CallOptions = {}): Promise<JsGetUpdateResponse> {
+    return this.call('POST', '/v2/updates/update-by-id', request, opts);
+  }
+
+  /** Sends a prepared transaction with its signatures; the answer is `{}` (the outcome comes later). */
+  executeSubmission(request: JsExecuteSubmissionRequest, opts: CallOptions = {}): Promise<ExecuteSubmissionResponse> {
+    return this.call('POST', '/v2/interactive-submission/execute', request, opts);
+  }
+
+  /**
+   * A transaction by update id on any node: transaction-by-id where the node has it (3.4, 3.5),
+   * update-by-id where its version says it does not (3.6+) or the route turns out to be missing.
+   */
+  async lookupTransaction(updateId: string, query: TransactionQuery, opts: CallOptions = {}): Promise<TransactionLookup> {
+    if (this.transactionByIdAvailable === undefined) {
+      try {
+        await this.getVersion(opts);
+      } catch (e) {
+        if (isAbort(e)) throw e;
+        // The version endpoint is not essential here: try the old route and fall back.
+      }
+    }
+    if (this.transactionByIdAvailable !== false) {
+      try {
+        const res = await this.getTransactionById(transactionByIdRequest(updateId, query), opts);
+        if (typeof res?.transaction !== 'object' || res.transaction === null) {
+          throw this.shapeError('POST', '/v2/updates/transaction-by-id', 'a transaction response', res);
+        }
+        return { transaction: res.transaction, route: 'transaction-by-id' };
+      } catch (e) {
+        if (!(e instanceof LedgerApiError && e.routeMissing)) throw e;
+        this.transactionByIdAvailable = false;
+      }
+    }
+    const res = await this.getUpdateById(updateByIdRequest(updateId, query), opts);
+    const update = res?.update as Record<string, { value?: JsTransaction }> | undefined;
+    const transaction = update?.Transaction?.value;
+    if (!transaction) {
+      const other = update ? Object.keys(update)[0] : undefined;
+      throw new LedgerApiError({
+        kind: 'notFound',
+        method: 'POST',
+        path: '/v2/updates/update-by-id',
+        status: 200,
+        explanation: other
+          ? `Update ${updateId} is a ${other}, not a transaction.`
+          : `The node returned no transaction for update ${updateId}.`,
+      });
+    }
+    return { transaction, route: 'update-by-id' };
+  }
+
+  /** Forget what was learned about the node (after its URL or version changed). */
+  forgetNodeFacts(): void {
+    this.transactionByIdAvailable = undefined;
+  }
+
+  async close(): Promise<void> {
+    const t = this.transport;
+    this.transport = undefined;
+    if (t) await (await t).close();
+  }
+
+  private loadTransport(): Promise<HttpTransport> {
+    if (!this.transport) {
+      const t = this.options.transport;
+      this.transport = typeof t === 'function' ? t() : Promise.resolve(t);
+      this.transport.catch(() => (this.transport = undefined));
+    }
+    return this.transport;
+  }
+
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    opts: CallOptions,
+    { authenticate = true } = {},
+  ): Promise<T> {
+    const started = performance.now();
+    const url = new URL(this.baseUrl.pathname.replace(/\/$/, '') + path, this.baseUrl);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? 'canton-lens',
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new LedgerApiError({
+      kind: 'timeout',
+      method,
+      path,
+      explanation: `No answer from ${this.baseUrl.origin} within ${formatSeconds(timeoutMs)}: the node is slow or unreachable. Try again, or raise the timeout in the settings.`,
+    })), timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
+    let token: string | undefined;
+    let status: number | undefined;
+    let correlationId: string | undefined;
+    let errorKind: string | undefined;
+    try {
+      throwIfAborted(signal, method, path);
+      if (authenticate && this.options.getToken) {
+        token = await this.options.getToken();
+        if (token) headers.authorization = `Bearer ${token}`;
+      }
+      const transport = await this.loadTransport();
+      throwIfAborted(signal, method, path);
+      const res = await transport.send({
+        method,
+        url,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      });
+      status = res.status;
+      if (res.status < 200 || res.status >= 300) {
+        const err = errorFromResponse({ method, path, status: res.status, contentType: res.contentType, body: res.body });
+        correlationId = err.correlationId;
+        throw err;
+      }
+      return parseJsonBody<T>(res.contentType, res.body, method, path, res.status);
+    } catch (e) {
+      const err = e instanceof LedgerApiError ? e : abortOrNetwork(e, signal, method, path);
+      errorKind = err.kind;
+      throw redactToken(err, token);
+    } finally {
+      clearTimeout(timer);
+      this.options.onRequest?.({ method, path, status, durationMs: performance.now() - started, correlationId, errorKind });
+    }
+  }
+
+  private shapeError(method: string, path: string, expected: string, value: unknown): LedgerApiError {
+    const text = previewBody(JSON.stringify(value) ?? String(value));
+    return new LedgerApiError({
+      kind: 'badResponse',
+      method,
+      path,
+      status: 200,
+      bodyPreview: text,
+      explanation: `The node's answer is not ${expected}: "${text}". Is the URL a Canton JSON Ledger API v2?`,
+    });
+  }
+}
+
+function parseBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new LedgerApiError({ kind: 'invalidRequest', explanation: `"${raw}" is not a URL; a node URL looks like http://localhost:7575 or https://host/api/json.` });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new LedgerApiError({ kind: 'invalidRequest', explanation: `A node URL must start with http:// or https://, not ${url.protocol}//.` });
+  }
+  if (url.username || url.password) {
+    throw new LedgerApiError({ kind: 'invalidRequest', explanation: 'A node URL must not hold a user name or password; set a token instead.' });
+  }
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+function parseJsonBody<T>(contentType: string, body: string, method: string, path: string, status: number): T {
+  if (looksLikeHtml(contentType, body)) {
+    throw new LedgerApiError({
+      kind: 'badResponse', method, path, status, bodyPreview: previewBody(body),
+      explanation: `The node answered with an HTML page instead of JSON ("${previewBody(body).slice(0, 80)}"): is the URL the JSON Ledger API (with its path prefix), not a web page or a login proxy?`,
+    });
+  }
+  try {
+    return JSON.parse(body) as T;
+  } catch (e) {
+    throw new LedgerApiError({
+      kind: 'badResponse', method, path, status, bodyPreview: previewBody(body), cause: e,
+      explanation: `The node's answer is not valid JSON (${(e as Error).message}); it starts with "${previewBody(body).slice(0, 80)}". Try again; if it persists, check the node or a proxy in between.`,
+    });
+  }
+}
+
+function isAbort(e: unknown): boolean {
+  return e instanceof LedgerApiError && (e.kind === 'cancelled' || e.kind === 'timeout');
+}
+
+function throwIfAborted(signal: AbortSignal, method: string, path: string): void {
+  if (signal.aborted) throw abortOrNetwork(undefined, signal, method, path);
+}
+
+function abortOrNetwork(e: unknown, signal: AbortSignal, method: string, path: string): LedgerApiError {
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    if (reason instanceof LedgerApiError) return reason;
+    return new LedgerApiError({ kind: 'cancelled', method, path, explanation: 'The request was cancelled.' });
+  }
+  return new LedgerApiError({ kind: 'network', method, path, cause: e, explanation: `The request failed: ${(e as Error)?.message ?? String(e)}` });
+}
+
+const SCRUBBED = '[token]';
+
+/** Nodes and proxies may echo headers back: make sure the token never reaches an error text. */
+function redactToken(err: LedgerApiError, token: string | undefined): LedgerApiError {
+  if (!token || token.length < 8) return err;
+  const texts = [err.explanation, err.bodyPreview, err.plainText, err.cantonError?.cause].join('\n');
+  if (!texts.includes(token)) return err;
+  const scrub = (s: string | undefined) => s?.split(token).join(SCRUBBED);
+  return new LedgerApiError({
+    kind: err.kind,
+    method: err.method,
+    path: err.path,
+    status: err.status,
+    routeMissing: err.routeMissing,
+    explanation: scrub(err.explanation) ?? '',
+    bodyPreview: scrub(err.bodyPreview),
+    plainText: scrub(err.plainText),
+    cantonError: err.cantonError && { ...err.cantonError, cause: scrub(err.cantonError.cause) ?? '' },
+  });
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}

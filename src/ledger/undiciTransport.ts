@@ -1,0 +1,113 @@
+// The undici-based transport: keep-alive pools per origin, a size cap while reading, no redirects.
+// Built as its own bundle (dist/http.js) and loaded on first request, not at activation.
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { LedgerApiError, previewBody } from './ledgerApiError';
+import type { HttpRequest, HttpResponse, HttpTransport, TransportOptions } from './httpTransport';
+
+export function createUndiciTransport(options: TransportOptions = {}): HttpTransport {
+  const keepAliveTimeout = options.keepAliveMs ?? 30_000;
+  const connect = options.ca ? { ca: options.ca } : undefined;
+  // An Agent keeps one pool of keep-alive connections per origin.
+  const dispatcher: Dispatcher = options.proxyUrl
+    ? new ProxyAgent({ uri: options.proxyUrl, keepAliveTimeout, requestTls: connect, proxyTls: connect })
+    : new Agent({ keepAliveTimeout, connect });
+  return {
+    send: (req) => send(dispatcher, req),
+    close: () => dispatcher.close(),
+  };
+}
+
+async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpResponse> {
+  const where = { method: req.method, path: req.url.pathname };
+  let res: Dispatcher.ResponseData;
+  try {
+    res = await request(req.url, {
+      dispatcher,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+    });
+  } catch (e) {
+    throw transportError(e, req, where);
+  }
+  const contentType = headerValue(res.headers['content-type']);
+  const declared = Number(headerValue(res.headers['content-length']) || NaN);
+  if (declared > req.maxResponseBytes) {
+    res.body.destroy();
+    throw tooLarge(req, where, res.statusCode, `${formatBytes(declared)} declared`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > req.maxResponseBytes) {
+        res.body.destroy();
+        throw tooLarge(req, where, res.statusCode, `more than ${formatBytes(req.maxResponseBytes)} received`);
+      }
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    if (e instanceof LedgerApiError) throw e;
+    if (req.signal.aborted) throw transportError(e, req, where);
+    const partial = Buffer.concat(chunks).toString('utf8');
+    throw new LedgerApiError({
+      ...where,
+      kind: 'badResponse',
+      status: res.statusCode,
+      bodyPreview: previewBody(partial),
+      cause: e,
+      explanation: `The response was cut off after ${formatBytes(size)} (the connection closed mid-body)${partial ? `: "${previewBody(partial)}"` : ''}. Try again; if it persists, check the node or a proxy in between.`,
+    });
+  }
+  return { status: res.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
+}
+
+function transportError(e: unknown, req: HttpRequest, where: { method: string; path: string }): LedgerApiError {
+  if (e instanceof LedgerApiError) return e;
+  if (req.signal.aborted) {
+    const reason: unknown = req.signal.reason;
+    if (reason instanceof LedgerApiError) return reason;
+    return new LedgerApiError({ ...where, kind: 'cancelled', cause: e, explanation: 'The request was cancelled.' });
+  }
+  const code = (e as { code?: string }).code ?? '';
+  const origin = req.url.origin;
+  const explanation = networkExplanation(code, origin, e);
+  return new LedgerApiError({ ...where, kind: 'network', cause: e, explanation });
+}
+
+function networkExplanation(code: string, origin: string, e: unknown): string {
+  switch (code) {
+    case 'ECONNREFUSED': return `Nothing is listening at ${origin} (connection refused): start the node or fix its URL.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN': return `The host of ${origin} cannot be resolved: check the node URL.`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET': return `The connection to ${origin} was reset before an answer came: try again; if it persists, check the node or a proxy in between.`;
+    case 'UND_ERR_CONNECT_TIMEOUT': return `Could not connect to ${origin} in time: check the URL, the network or a proxy.`;
+    default:
+      if (/certificate|self[- ]signed|SSL|TLS/i.test(`${code} ${(e as Error).message ?? ''}`)) {
+        return `The TLS certificate of ${origin} is not trusted (${code || (e as Error).message}): add the node's CA file to its settings.`;
+      }
+      return `Could not reach ${origin} (${code || (e as Error).message || 'network error'}): check the URL and the network.`;
+  }
+}
+
+function tooLarge(req: HttpRequest, where: { method: string; path: string }, status: number, detail: string): LedgerApiError {
+  return new LedgerApiError({
+    ...where,
+    kind: 'badResponse',
+    status,
+    explanation: `The response is larger than the ${formatBytes(req.maxResponseBytes)} limit (${detail}); raise the limit in the settings if you expect it.`,
+  });
+}
+
+function headerValue(v: string | string[] | undefined): string {
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${n} bytes`;
+}
