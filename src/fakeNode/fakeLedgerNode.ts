@@ -39,6 +39,8 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The client's port: the same port on two requests means a kept-alive connection. */
+  remotePort: number | undefined;
 }
 
 export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
@@ -133,7 +135,7 @@ export class FakeLedgerNode {
     const body = await readBody(req);
     const fullPath = (req.url ?? '/').split('?')[0]!;
     const path = fullPath.startsWith(`${this.pathPrefix}/`) ? fullPath.slice(this.pathPrefix.length) : fullPath;
-    this.requests.push({ method: req.method ?? '', path, headers: { ...req.headers }, body });
+    this.requests.push({ method: req.method ?? '', path, headers: { ...req.headers }, body, remotePort: req.socket.remotePort });
     let fault = this.takeFault(path);
     while (fault?.type === 'latency') {
       await sleep(fault.ms);

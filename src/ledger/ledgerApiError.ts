@@ -72,9 +72,16 @@ export function isLedgerApiError(e: unknown): e is LedgerApiError {
 
 const PREVIEW_CHARS = 200;
 
-/** The first characters of a body, on one line, for an error text. */
+/** Credentials a body may echo (a proxy's debug page, a node's log line): never shown. */
+export function scrubCredentials(text: string): string {
+  return text
+    .replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [token]')
+    .replace(/eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g, '[token]');
+}
+
+/** The first characters of a body, on one line and without credentials, for an error text. */
 export function previewBody(body: string): string {
-  const oneLine = body.slice(0, PREVIEW_CHARS * 2).replace(/\s+/g, ' ').trim();
+  const oneLine = scrubCredentials(body.slice(0, PREVIEW_CHARS * 4)).replace(/\s+/g, ' ').trim();
   return oneLine.length > PREVIEW_CHARS ? `${oneLine.slice(0, PREVIEW_CHARS)}…` : oneLine;
 }
 
@@ -109,7 +116,7 @@ export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
     return new LedgerApiError({ ...base, kind, cantonError, explanation: explainCantonError(kind, res.status, cantonError, res.path) });
   }
   if (res.status === 400 && res.contentType.startsWith('text/plain')) {
-    const plainText = res.body.trim();
+    const plainText = scrubCredentials(res.body.trim());
     return new LedgerApiError({
       ...base,
       kind: 'invalidRequest',
@@ -134,13 +141,17 @@ export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
       explanation: `The node answered with a redirect (${res.status}); Canton Lens does not follow redirects so that a token never reaches another address: put the final URL in the node's settings.`,
     });
   }
-  const kind = kindForStatus(res.status, undefined);
-  const what = looksLikeHtml(res.contentType, res.body) ? 'an HTML page' : res.body.trim() === '' ? 'an empty body' : `a ${res.contentType || 'untyped'} body`;
+  const statusKind = kindForStatus(res.status, undefined);
+  const html = looksLikeHtml(res.contentType, res.body);
+  // An HTML page where the API promises JSON is a bad response, unless a proxy says the node is away.
+  const kind = (html && statusKind !== 'unavailable' && statusKind !== 'timeout') || statusKind === 'invalidRequest' || statusKind === 'notFound'
+    ? 'badResponse' : statusKind;
+  const what = html ? 'an HTML page' : res.body.trim() === '' ? 'an empty body' : `a ${res.contentType || 'untyped'} body`;
   return new LedgerApiError({
     ...base,
-    kind: kind === 'invalidRequest' || kind === 'notFound' ? 'badResponse' : kind,
+    kind,
     bodyPreview: previewBody(res.body),
-    explanation: `${statusSentence(kind, res.status)} The node sent ${what} instead of a Canton error${res.body.trim() ? `: "${previewBody(res.body)}"` : '.'} ${nextStep(kind)}`,
+    explanation: `${statusSentence(statusKind, res.status)} The node sent ${what} instead of a Canton error${res.body.trim() ? `: "${previewBody(res.body)}"` : '.'} ${nextStep(kind)}`,
   });
 }
 
