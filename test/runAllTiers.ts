@@ -1,0 +1,77 @@
+// `npm test`: tier 1 (plain mocha over the pure modules) and tier 2 (mocha inside a real VS Code),
+// then one plain summary line, `N passed, N failed`, totalled over both.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import Mocha from 'mocha';
+import { ensureVsCodeServer } from './vscode/vscodeServer';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const OUT_TEST = path.join(ROOT, 'out', 'test');
+
+interface Tally { passed: number; failed: number }
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+async function runMochaTier(title: string, folder: string): Promise<Tally> {
+  console.log(`\n== ${title} ==`);
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 20_000 });
+  for (const f of testFiles(path.join(OUT_TEST, folder))) mocha.addFile(f);
+  let unhandled = 0;
+  const onUnhandled = (e: unknown) => {
+    unhandled++;
+    console.error(`Unhandled rejection during "${title}":`, e);
+  };
+  process.on('unhandledRejection', onUnhandled);
+  const tally = await new Promise<Tally>((resolve) => {
+    const runner = mocha.run((failures) => resolve({ passed: runner.stats?.passes ?? 0, failed: failures }));
+  });
+  process.off('unhandledRejection', onUnhandled);
+  return { passed: tally.passed, failed: tally.failed + unhandled };
+}
+
+async function runVsCodeTier(): Promise<Tally> {
+  console.log('\n== Tier 2: inside a real VS Code (@vscode/test-electron + mocha) ==');
+  const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-results-')), 'results.json');
+  const desktop = process.env.CANTON_LENS_VSCODE === 'desktop';
+  try {
+    if (!desktop) ensureVsCodeServer();
+    await runTests({
+      // Offline machines: the VS Code Server through a shim; with internet, the desktop download.
+      vscodeExecutablePath: desktop ? undefined : path.join(ROOT, 'test', 'vscode', 'code-server-shim.sh'),
+      version: desktop ? '1.100.3' : undefined,
+      extensionDevelopmentPath: ROOT,
+      extensionTestsPath: path.join(OUT_TEST, 'vscode', 'suite', 'index'),
+      extensionTestsEnv: { CANTON_LENS_RESULTS_FILE: resultsFile },
+      launchArgs: [path.join(ROOT, 'test', 'fixtures', 'workspace')],
+    });
+  } catch (e) {
+    console.error(`Tier 2 run failed: ${(e as Error).message}`);
+  }
+  if (!fs.existsSync(resultsFile)) {
+    console.error('Tier 2 reported no results: VS Code or the extension did not start. Counted as one failure.');
+    return { passed: 0, failed: 1 };
+  }
+  return JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Tally;
+}
+
+async function main(): Promise<void> {
+  const i = process.argv.indexOf('--tier');
+  const only = i >= 0 ? process.argv[i + 1] : undefined;
+  const tallies: Tally[] = [];
+  if (!only || only === 'unit') tallies.push(await runMochaTier('Tier 1: pure modules (plain mocha)', 'unit'));
+  if (!only || only === 'vscode') tallies.push(await runVsCodeTier());
+  if (!only || only === 'package') tallies.push(await runMochaTier('Package: the .vsix and its install into the VS Code Server', 'package'));
+  const passed = tallies.reduce((n, t) => n + t.passed, 0);
+  const failed = tallies.reduce((n, t) => n + t.failed, 0);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,49 @@
+// Lints package.json the way the marketplace and VS Code's UX guidelines expect.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const sources = (function read(dir: string): string {
+  return fs.readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? read(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8'))).join('\n');
+})(path.join(root, 'src'));
+
+describe('package.json', () => {
+  it('names the extension and its engine', () => {
+    assert.equal(manifest.name, 'canton-lens');
+    assert.equal(manifest.displayName, 'Canton Lens');
+    assert.equal(manifest.engines.vscode, '^1.100.0');
+    assert.equal(manifest.engines.vscode.replace('^', ''), manifest.devDependencies['@types/vscode'].replace(/^[~^]/, '').replace(/\.\d+$/, '.0'));
+    assert.ok(manifest.publisher && manifest.icon && manifest.repository && manifest.categories.length && manifest.keywords.length);
+    assert.ok(fs.existsSync(path.join(root, manifest.icon)));
+  });
+
+  it('uses no "*" activation and loads dist/extension.js', () => {
+    assert.ok(!(manifest.activationEvents ?? []).includes('*'));
+    assert.equal(manifest.main, './dist/extension.js');
+  });
+
+  it('contributes every command as cantonLens.<verb> in the Canton category, and registers it', () => {
+    for (const c of manifest.contributes.commands as { command: string; title: string; category: string }[]) {
+      assert.match(c.command, /^cantonLens\.[a-z][A-Za-z]+$/);
+      assert.equal(c.category, 'Canton', c.command);
+      assert.match(c.title, /^[A-Z]/, c.command);
+      assert.ok(!c.title.startsWith('Canton'), `${c.command}: the category already says Canton`);
+      assert.ok(sources.includes(`'${c.command}'`), `${c.command} is contributed but never registered in src/`);
+    }
+  });
+
+  it('keeps undici v7 (v8 needs Node 22; VS Code 1.100 runs Node 20)', () => {
+    assert.match(manifest.dependencies.undici, /^\^?7\./);
+  });
+
+  it('imports vscode only outside the pure modules', () => {
+    for (const dir of ['ids', 'ledger', 'fakeNode']) {
+      for (const f of fs.readdirSync(path.join(root, 'src', dir))) {
+        const text = fs.readFileSync(path.join(root, 'src', dir, f), 'utf8');
+        assert.ok(!/from 'vscode'|require\('vscode'\)/.test(text), `src/${dir}/${f} imports vscode`);
+      }
+    }
+  });
+});

@@ -1,0 +1,17 @@
+// Runs inside the extension host (loaded by VS Code through --extensionTestsPath).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
+  for (const f of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      const file = process.env.CANTON_LENS_RESULTS_FILE;
+      if (file) fs.writeFileSync(file, JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: failures }));
+      if (failures > 0) reject(new Error(`${failures} extension test(s) failed.`));
+      else resolve();
+    });
+  });
+}
