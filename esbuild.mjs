@@ -1,5 +1,6 @@
 // Bundles the extension. The HTTP layer (undici) is its own bundle, loaded on the first request,
 // so activation loads only the extension's own code. `--watch` rebuilds on change; `--dev` skips minify.
+import * as fs from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -30,5 +31,6 @@ if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
   console.log('esbuild: watching src/ …');
 } else {
+  fs.rmSync('dist', { recursive: true, force: true });
   await Promise.all(builds.map((options) => esbuild.build({ ...options, metafile: true })));
 }

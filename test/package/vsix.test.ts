@@ -35,8 +35,11 @@ describe('the packaged .vsix', function () {
     const dir = path.join(tmp, 'unpacked');
     execFileSync('unzip', ['-q', vsix, 'extension/dist/*', '-d', dir]);
     const activation = fs.readFileSync(path.join(dir, 'extension', 'dist', 'extension.js'), 'utf8');
-    assert.ok(!/undici/i.test(activation), 'extension.js mentions undici: the HTTP library is loaded at activation');
-    assert.ok(/undici/i.test(fs.readFileSync(path.join(dir, 'extension', 'dist', 'http.js'), 'utf8')));
+    // undici's diagnostics channel names survive minification: a marker of its code.
+    const undiciMarker = /undici:request:create/;
+    assert.ok(!undiciMarker.test(activation), 'extension.js holds undici: the HTTP library would load at activation');
+    assert.ok(undiciMarker.test(fs.readFileSync(path.join(dir, 'extension', 'dist', 'http.js'), 'utf8')));
+    assert.ok(activation.length < 100 * 1024, `extension.js is ${activation.length} bytes`);
   });
 
   it('installs into the VS Code Server', () => {
