@@ -121,6 +121,14 @@ describe('LedgerClient faults', function () {
     await rejectsWith(lookup(), { kind: 'timeout' });
   });
 
+  it('a 409 is a conflict, with the code\'s advice', async () => {
+    const body = JSON.stringify({ code: 'DUPLICATE_COMMAND', cause: 'A command with the given command id has already been successfully processed', context: {}, errorCategory: 10, correlationId: 'sub-1', traceId: 't', definiteAnswer: false });
+    node.injectFault({ fault: { type: 'reply', status: 409, contentType: 'application/json', body }, times: 1 });
+    const e = await rejectsWith(lookup(), { kind: 'conflict', code: 'DUPLICATE_COMMAND' });
+    assert.equal(e.cantonError?.definiteAnswer, false);
+    assert.match(e.explanation, /use a new submission id/);
+  });
+
   it('a 500 JsCantonError: server error with code and correlation id', async () => {
     const body = JSON.stringify({ code: 'LEDGER_API_INTERNAL_ERROR', cause: 'boom', context: {}, errorCategory: 4, correlationId: 'corr-77', traceId: 't' });
     node.injectFault({ fault: { type: 'reply', status: 500, contentType: 'application/json', body }, times: 1 });
