@@ -6,7 +6,7 @@ import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { eventFormatFor } from '../../src/ledger/requestForms';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { rejectsWith } from './ledgerClient.test';
+import { rejectsWith } from '../support/rejectsWith';
 
 describe('LedgerClient faults', function () {
   this.timeout(20_000);

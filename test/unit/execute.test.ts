@@ -4,7 +4,7 @@ import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import type { JsExecuteSubmissionRequest } from '../../src/ledger/apiTypes';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { rejectsWith } from './ledgerClient.test';
+import { rejectsWith } from '../support/rejectsWith';
 
 describe('LedgerClient execute', function () {
   this.timeout(10_000);

@@ -1,23 +1,10 @@
 // The client against the fake node over real HTTP on 127.0.0.1: every operation and version.
 import * as assert from 'node:assert/strict';
 import { FakeLedgerNode, VERSION_STRINGS, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
-import { LedgerApiError } from '../../src/ledger/ledgerApiError';
 import { LedgerClient, type RequestLogEntry } from '../../src/ledger/ledgerClient';
 import { eventFormatFor, transactionFormatFor, transactionQueryFor } from '../../src/ledger/requestForms';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-
-export async function rejectsWith(p: Promise<unknown>, check: Partial<Record<keyof LedgerApiError, unknown>> & { explanationMatches?: RegExp }): Promise<LedgerApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof LedgerApiError, `expected a LedgerApiError, got ${String(e)}`);
-    const { explanationMatches, ...fields } = check;
-    for (const [k, v] of Object.entries(fields)) assert.deepEqual((e as unknown as Record<string, unknown>)[k], v, `${k} of "${e.explanation}"`);
-    if (explanationMatches) assert.match(e.explanation, explanationMatches);
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
+import { rejectsWith } from '../support/rejectsWith';
 
 describe('LedgerClient against the fake node', function () {
   this.timeout(20_000);
