@@ -1,43 +1,50 @@
-// `cantonLens.startDemoLedger`: the embedded fake node, for trying Canton Lens without a ledger.
+// `cantonLens.startDemoLedger`: the embedded fake node, added as the node "Demo Ledger" with a
+// token for the demo user alice, for trying Canton Lens without a ledger.
 import * as vscode from 'vscode';
 import type { FakeLedgerNode } from '../fakeNode/fakeLedgerNode';
-import { LedgerClient } from '../ledger/ledgerClient';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { lazyHttpTransport, loadFakeNodeBundle } from '../ledger/lazyBundles';
+import { loadFakeNodeBundle } from '../ledger/lazyBundles';
+import type { ExtensionLog } from '../services/extensionLog';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { saveNode, setActiveNodeName } from '../services/nodeSettingsStore';
+import type { TokenStore } from '../services/tokenStore';
+
+export const DEMO_NODE_NAME = 'Demo Ledger';
 
 export interface DemoLedgerInfo {
+  name: string;
   url: string;
   version: string;
-  /** A token for the demo user `alice`, for the commands that need one. */
-  token: string;
 }
 
-export function registerDemoLedgerCommands(context: vscode.ExtensionContext, userAgent: string): void {
+export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
   const bundleDir = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
-  let running: Promise<{ node: FakeLedgerNode; info: DemoLedgerInfo }> | undefined;
+  let running: Promise<FakeLedgerNode> | undefined;
 
   const start = async (): Promise<DemoLedgerInfo> => {
-    running ??= (async () => {
-      const { FakeLedgerNode } = loadFakeNodeBundle(bundleDir);
-      const node = await FakeLedgerNode.start({ version: '3.5' });
-      const client = new LedgerClient({ baseUrl: node.url, transport: lazyHttpTransport(bundleDir), userAgent });
-      try {
-        const { version } = await client.getVersion();
-        return { node, info: { url: node.url, version, token: node.mintToken('alice') } };
-      } finally {
-        await client.close();
-      }
-    })();
+    running ??= loadFakeNodeBundle(bundleDir).FakeLedgerNode.start({ version: '3.5' });
     running.catch(() => (running = undefined));
-    return (await running).info;
+    const demo = await running;
+    const existing = nodes.find(DEMO_NODE_NAME);
+    if (existing?.url !== demo.url) {
+      await saveNode({ name: DEMO_NODE_NAME, url: demo.url, parties: [demo.ledger.parties.Alice] });
+      nodes.reload();
+    }
+    const node = nodes.find(DEMO_NODE_NAME)!;
+    await tokens.setToken(node, demo.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 }));
+    if (!nodes.active()) await setActiveNodeName(DEMO_NODE_NAME);
+    const status = await nodes.check(node);
+    if (status.state !== 'reachable') throw status.error;
+    log.info(`Demo ledger running at ${demo.url} (Canton ${status.version}).`);
+    return { name: DEMO_NODE_NAME, url: demo.url, version: status.version };
   };
 
   context.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.startDemoLedger', async (): Promise<DemoLedgerInfo | undefined> => {
       try {
-        const info = await start();
-        void vscode.window.showInformationMessage(`Demo ledger (Canton ${info.version}) is running at ${info.url}.`, 'Copy URL').then((pick) => {
-          if (pick) void vscode.env.clipboard.writeText(info.url);
+        const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting the demo ledger…' }, start);
+        void vscode.window.showInformationMessage(`The demo ledger (Canton ${info.version}) is running at ${info.url} as the node "${info.name}".`, 'Show Nodes').then((pick) => {
+          if (pick) void vscode.commands.executeCommand('cantonLens.nodes.focus');
         });
         return info;
       } catch (e) {
@@ -46,6 +53,6 @@ export function registerDemoLedgerCommands(context: vscode.ExtensionContext, use
         return undefined;
       }
     }),
-    { dispose: () => void running?.then(({ node }) => node.close(), () => undefined) },
+    { dispose: () => void running?.then((n) => n.close(), () => undefined) },
   );
 }

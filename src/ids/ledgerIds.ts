@@ -108,3 +108,9 @@ function hexProblem(value: string, what: string, length: number, prefix: string)
 function preview(s: string): string {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
+
+/** `Alice::1220ab…` for labels; show the full id on hover and copy. */
+export function shortenPartyId(party: string): string {
+  const i = party.lastIndexOf('::');
+  return i < 0 || party.length - i < 10 ? party : `${party.slice(0, i)}::${party.slice(i + 2, i + 8)}…`;
+}

@@ -1,0 +1,144 @@
+// Add, remove, select and refresh ledger nodes.
+import * as vscode from 'vscode';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { urlProblem } from '../nodes/nodeSettings';
+import type { ExtensionLog } from '../services/extensionLog';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { deleteNode, saveNode, setActiveNodeName } from '../services/nodeSettingsStore';
+import type { TokenStore } from '../services/tokenStore';
+import { nodeNameOf, resolveNode } from './nodeArgument';
+
+export interface AddNodeArgs {
+  name?: string;
+  url?: string;
+  parties?: string[];
+  userId?: string;
+}
+
+export function registerNodeCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
+  const addNode = async (args: AddNodeArgs = {}): Promise<{ name: string; version?: string } | undefined> => {
+    const name = args.name ?? await vscode.window.showInputBox({
+      title: 'Add Ledger Node (1/2)',
+      prompt: 'A name for the node, e.g. "participant1 (dev)"',
+      validateInput: (v) => (!v.trim() ? 'Enter a name.' : nodes.find(v.trim()) ? `A node named "${v.trim()}" exists; pick another name or remove it first.` : undefined),
+      ignoreFocusOut: true,
+    });
+    if (!name?.trim()) return undefined;
+    const url = args.url ?? await vscode.window.showInputBox({
+      title: 'Add Ledger Node (2/2)',
+      prompt: 'The JSON Ledger API URL, with its path prefix if any',
+      placeHolder: 'http://localhost:7575 or https://host/api/json',
+      validateInput: (v) => {
+        const p = urlProblem(v);
+        return p ? `This ${p.replace(/^has /, 'is ').replace(/^is an? /, 'is not a valid URL: ')}` : undefined;
+      },
+      ignoreFocusOut: true,
+    });
+    if (!url) return undefined;
+    const problem = urlProblem(url);
+    if (problem) {
+      void vscode.window.showErrorMessage(`Node "${name}" ${problem}.`);
+      return undefined;
+    }
+    let version: string | undefined;
+    try {
+      version = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Checking ${url} …`, cancellable: true },
+        async (_p, cancel) => {
+          const ac = new AbortController();
+          cancel.onCancellationRequested(() => ac.abort());
+          return (await nodes.probe(url, ac.signal)).version;
+        },
+      );
+    } catch (e) {
+      if (isLedgerApiError(e) && e.kind === 'cancelled') return undefined;
+      const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+      const pick = args.url ? 'Save Anyway' : await vscode.window.showWarningMessage(`${url} did not answer GET /v2/version: ${why}`, { modal: true }, 'Save Anyway');
+      if (pick !== 'Save Anyway') return undefined;
+    }
+    await saveNode({ name: name.trim(), url, parties: args.parties, userId: args.userId });
+    nodes.reload();
+    if (!nodes.active() || nodes.all().length === 1) await setActiveNodeName(name.trim());
+    log.info(`Added node "${name.trim()}" (${url})${version ? `: Canton ${version}` : ''}.`);
+    if (!args.url) {
+      void vscode.window.showInformationMessage(
+        version ? `Added "${name.trim()}": Canton ${version}.` : `Added "${name.trim()}" (not reachable yet).`, 'Set Token',
+      ).then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name.trim()));
+    }
+    return { name: name.trim(), version };
+  };
+
+  const removeNode = async (arg?: unknown): Promise<boolean> => {
+    const node = await resolveNode(nodes, arg, 'Remove which ledger node?');
+    if (!node) return false;
+    await deleteNode(node);
+    await tokens.clearToken(node);
+    if (node.auth) await tokens.clearClientSecret(node, node.auth);
+    nodes.reload();
+    log.info(`Removed node "${node.name}" and its stored token.`);
+    if (nodeNameOf(arg) === undefined) {
+      void vscode.window.showInformationMessage(`Removed "${node.name}" and its stored token.`, 'Undo').then(async (pick) => {
+        if (pick) {
+          await saveNode(node);
+          nodes.reload();
+        }
+      });
+    }
+    return true;
+  };
+
+  const selectNode = async (arg?: unknown): Promise<string | undefined> => {
+    let name = nodeNameOf(arg);
+    if (name === undefined) {
+      const active = nodes.active()?.name;
+      const items = nodes.all().map((n) => {
+        const s = nodes.status(n);
+        return {
+          label: `${n.name === active ? '$(check) ' : ''}${n.name}`,
+          description: s.state === 'reachable' ? `Canton ${s.version} · ${Math.round(s.latencyMs)} ms` : s.state === 'unreachable' ? `unreachable: ${s.error.kind}` : 'not checked',
+          detail: n.url,
+          name: n.name,
+        };
+      });
+      if (items.length === 0) {
+        await resolveNode(nodes, undefined, '');
+        return undefined;
+      }
+      const picked = await vscode.window.showQuickPick(items, { title: 'Select the Active Ledger Node', placeHolder: 'Lookups use the active node', matchOnDetail: true });
+      name = picked?.name;
+    }
+    if (name === undefined) return undefined;
+    if (!nodes.find(name)) {
+      void vscode.window.showErrorMessage(`There is no ledger node named "${name}" in cantonLens.nodes.`);
+      return undefined;
+    }
+    await setActiveNodeName(name);
+    nodes.fireChanged();
+    return name;
+  };
+
+  const refresh = async (arg?: unknown, options: { refreshToken?: boolean } = {}): Promise<void> => {
+    const name = nodeNameOf(arg);
+    const targets = name === undefined ? nodes.all() : [nodes.find(name)].filter((n) => n !== undefined);
+    if (name === undefined) nodes.reload();
+    await vscode.window.withProgress({ location: { viewId: 'cantonLens.nodes' } }, async () => {
+      await Promise.all(targets.map(async (n) => {
+        if (options.refreshToken) nodes.invalidateToken(n);
+        await nodes.check(n);
+      }));
+    });
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.addNode', addNode),
+    vscode.commands.registerCommand('cantonLens.removeNode', removeNode),
+    vscode.commands.registerCommand('cantonLens.selectNode', selectNode),
+    vscode.commands.registerCommand('cantonLens.refresh', refresh),
+    vscode.commands.registerCommand('cantonLens.showLog', () => log.show()),
+    vscode.commands.registerCommand('cantonLens.copyValue', async (element?: { label?: string; value?: string }) => {
+      if (!element?.value) return;
+      await vscode.env.clipboard.writeText(element.value);
+      void vscode.window.setStatusBarMessage(`Copied ${element.label ?? 'value'}`, 2000);
+    }),
+  );
+}

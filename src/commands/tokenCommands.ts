@@ -1,0 +1,82 @@
+// Set and clear a node's token (or OAuth2 client secret), kept only in SecretStorage.
+import * as vscode from 'vscode';
+import { decodeJwtClaims, describeTokenState, tokenState } from '../auth/jwtClaims';
+import type { ExtensionLog } from '../services/extensionLog';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { TokenStore } from '../services/tokenStore';
+import { resolveNode } from './nodeArgument';
+import { showLedgerError } from './showLedgerError';
+
+export function registerTokenCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
+  const setToken = async (arg?: unknown, value?: string): Promise<boolean> => {
+    const node = await resolveNode(nodes, arg, 'Set the token of which ledger node?');
+    if (!node) return false;
+    if (node.auth) {
+      const secret = value ?? await vscode.window.showInputBox({
+        title: `Client Secret for "${node.name}"`,
+        prompt: `The OAuth2 client secret of client "${node.auth.clientId}" at ${new URL(node.auth.tokenUrl).origin}. Kept in VS Code's secret storage.`,
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() ? undefined : 'Enter the client secret.'),
+      });
+      if (!secret?.trim()) return false;
+      await tokens.setClientSecret(node, node.auth, secret.trim());
+      nodes.invalidateToken(node);
+      log.info(`Stored a client secret for node "${node.name}".`);
+      // Fetch a token now, so a wrong secret shows up here rather than on the first lookup.
+      try {
+        await nodes.fetchOAuthToken(node);
+        const info = await nodes.tokenInfo(node);
+        if (value === undefined) void vscode.window.showInformationMessage(`Client credentials stored for "${node.name}" (${describeTokenState(info.source === 'blocked' ? { state: 'none' } : info.state)}).`);
+      } catch (e) {
+        void showLedgerError(node, e, 'Getting a token');
+      }
+      nodes.fireChanged();
+      return true;
+    }
+    const token = value ?? await vscode.window.showInputBox({
+      title: `Token for "${node.name}"`,
+      prompt: `A bearer token (JWT) for ${new URL(node.url).origin}. Kept in VS Code's secret storage, sent only to this node.`,
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => {
+        const t = v.trim().replace(/^Bearer\s+/i, '');
+        if (!t) return 'Paste the token.';
+        if (/\s/.test(t)) return 'A token has no spaces or line breaks.';
+        if (!decodeJwtClaims(t)) return { message: 'This is not a JWT: it will be sent as it is, but its user and expiry cannot be shown.', severity: vscode.InputBoxValidationSeverity.Warning };
+        const s = tokenState(t);
+        if (s.state === 'expired') return { message: `This token has already expired (${describeTokenState(s)}).`, severity: vscode.InputBoxValidationSeverity.Warning };
+        return undefined;
+      },
+    });
+    const clean = token?.trim().replace(/^Bearer\s+/i, '');
+    if (!clean) return false;
+    await tokens.setToken(node, clean);
+    log.info(`Stored a token for node "${node.name}".`);
+    nodes.fireChanged();
+    if (value === undefined) {
+      const s = tokenState(clean);
+      const message = `Token stored for "${node.name}": ${describeTokenState(s)}.`;
+      if (s.state === 'expired') void vscode.window.showWarningMessage(message, 'Set Token').then((p) => p && vscode.commands.executeCommand('cantonLens.setToken', node.name));
+      else void vscode.window.showInformationMessage(message);
+    }
+    return true;
+  };
+
+  const clearToken = async (arg?: unknown): Promise<boolean> => {
+    const node = await resolveNode(nodes, arg, 'Clear the token of which ledger node?');
+    if (!node) return false;
+    await tokens.clearToken(node);
+    if (node.auth) await tokens.clearClientSecret(node, node.auth);
+    nodes.invalidateToken(node);
+    log.info(`Cleared the token of node "${node.name}".`);
+    nodes.fireChanged();
+    return true;
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.setToken', setToken),
+    vscode.commands.registerCommand('cantonLens.clearToken', clearToken),
+    tokens.onDidChange(() => nodes.fireChanged()),
+  );
+}

@@ -1,0 +1,45 @@
+// The "Canton Lens" log output channel. Records requests (method, path, status, duration,
+// correlation id) and problems; never a token, a header or a body.
+import * as vscode from 'vscode';
+import type { RequestLogEntry } from '../ledger/ledgerClient';
+import { scrubCredentials } from '../ledger/ledgerApiError';
+
+export class ExtensionLog implements vscode.Disposable {
+  private readonly channel = vscode.window.createOutputChannel('Canton Lens', { log: true });
+  /** The latest lines, for tests that check what was logged. */
+  readonly recent: string[] = [];
+
+  request(node: string, e: RequestLogEntry): void {
+    const status = e.status ?? e.errorKind ?? 'no answer';
+    const line = `[${node}] ${e.method} ${e.path} → ${status} in ${Math.round(e.durationMs)} ms${e.correlationId ? ` (correlation id ${e.correlationId})` : ''}`;
+    if (e.errorKind) this.warn(line);
+    else this.info(line);
+  }
+
+  info(message: string): void {
+    this.write(message, (m) => this.channel.info(m));
+  }
+
+  warn(message: string): void {
+    this.write(message, (m) => this.channel.warn(m));
+  }
+
+  error(message: string): void {
+    this.write(message, (m) => this.channel.error(m));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+
+  private write(message: string, sink: (m: string) => void): void {
+    const safe = scrubCredentials(message);
+    this.recent.push(safe);
+    if (this.recent.length > 1000) this.recent.shift();
+    sink(safe);
+  }
+}

@@ -1,0 +1,41 @@
+// Warns once, a few minutes ahead, that a pasted token is about to expire.
+import * as vscode from 'vscode';
+import { EXPIRY_WARNING_MS, decodeJwtClaims, relativeTime } from '../auth/jwtClaims';
+import type { LedgerNodes } from './ledgerNodes';
+import type { TokenStore } from './tokenStore';
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore): { reschedule(): void } {
+  let timers: NodeJS.Timeout[] = [];
+  const warned = new Set<string>();
+
+  const warn = (name: string, expiresAt: number) => {
+    const key = `${name}@${expiresAt}`;
+    if (warned.has(key)) return;
+    warned.add(key);
+    nodes.fireChanged();
+    void vscode.window.showWarningMessage(`The token for "${name}" expires ${relativeTime(expiresAt - Date.now())}.`, 'Set Token')
+      .then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name));
+  };
+
+  const reschedule = async () => {
+    for (const t of timers) clearTimeout(t);
+    timers = [];
+    for (const node of nodes.all()) {
+      if (node.auth) continue; // refreshed on its own
+      const token = await tokens.getToken(node);
+      const expiresAt = token ? decodeJwtClaims(token)?.expiresAt : undefined;
+      if (expiresAt === undefined || expiresAt <= Date.now()) continue;
+      const warnIn = expiresAt - EXPIRY_WARNING_MS - Date.now();
+      if (warnIn <= 0) warn(node.name, expiresAt);
+      else if (warnIn < MAX_TIMER_MS) timers.push(setTimeout(() => warn(node.name, expiresAt), warnIn));
+      // Redraw the tree when it expires, so "expired" shows without a refresh.
+      if (expiresAt - Date.now() < MAX_TIMER_MS) timers.push(setTimeout(() => nodes.fireChanged(), expiresAt - Date.now() + 1000));
+    }
+  };
+
+  context.subscriptions.push(tokens.onDidChange(() => void reschedule()), { dispose: () => timers.forEach(clearTimeout) });
+  void reschedule();
+  return { reschedule: () => void reschedule() };
+}

@@ -1,0 +1,45 @@
+// Tokens and OAuth2 client secrets, only ever in VS Code's SecretStorage.
+import * as vscode from 'vscode';
+import { clientSecretKey, tokenSecretKey, type ClientCredentialsAuth, type NodeConfig } from '../nodes/nodeSettings';
+
+export class TokenStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a token or secret changes, in this window or another. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.subscription = secrets.onDidChange((e) => {
+      if (e.key.startsWith('cantonLens.')) this.changed.fire();
+    });
+  }
+
+  getToken(node: NodeConfig): Thenable<string | undefined> {
+    return this.secrets.get(tokenSecretKey(node));
+  }
+
+  setToken(node: NodeConfig, token: string): Thenable<void> {
+    return this.secrets.store(tokenSecretKey(node), token);
+  }
+
+  clearToken(node: NodeConfig): Thenable<void> {
+    return this.secrets.delete(tokenSecretKey(node));
+  }
+
+  getClientSecret(node: NodeConfig, auth: ClientCredentialsAuth): Thenable<string | undefined> {
+    return this.secrets.get(clientSecretKey(node, auth));
+  }
+
+  setClientSecret(node: NodeConfig, auth: ClientCredentialsAuth, secret: string): Thenable<void> {
+    return this.secrets.store(clientSecretKey(node, auth), secret);
+  }
+
+  clearClientSecret(node: NodeConfig, auth: ClientCredentialsAuth): Thenable<void> {
+    return this.secrets.delete(clientSecretKey(node, auth));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

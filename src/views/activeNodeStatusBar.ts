@@ -1,0 +1,25 @@
+// One status bar item: the active node and its version; a click picks another node.
+import * as vscode from 'vscode';
+import type { LedgerNodes } from '../services/ledgerNodes';
+
+export function registerActiveNodeStatusBar(context: vscode.ExtensionContext, nodes: LedgerNodes): void {
+  const item = vscode.window.createStatusBarItem('cantonLens.activeNode', vscode.StatusBarAlignment.Left, 10);
+  item.name = 'Canton Lens: Active Node';
+  item.command = 'cantonLens.selectNode';
+  const update = () => {
+    const node = nodes.active();
+    if (!node) {
+      if (nodes.all().length === 0) return item.hide();
+      item.text = '$(database) Canton: no active node';
+      item.tooltip = 'Choose the ledger node that lookups use';
+      return item.show();
+    }
+    const s = nodes.status(node);
+    const detail = s.state === 'reachable' ? ` ${s.version}` : s.state === 'unreachable' ? ' (unreachable)' : '';
+    item.text = `$(database) ${node.name}${detail}`;
+    item.tooltip = s.state === 'unreachable' ? `${node.url}\n${s.error.explanation}\nClick to choose another node.` : `${node.url}\nClick to choose another node.`;
+    item.show();
+  };
+  context.subscriptions.push(item, nodes.onDidChange(update));
+  update();
+}

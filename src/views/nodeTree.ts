@@ -1,0 +1,165 @@
+// The "Ledger Nodes" view: each node's reachability, version, latency, token and features.
+// Failures are tree items with a retry action, never modal errors.
+import * as vscode from 'vscode';
+import { describeTokenState, relativeTime } from '../auth/jwtClaims';
+import { featureRows } from '../nodes/featureRows';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
+import { shortenPartyId } from '../ids/ledgerIds';
+
+export type NodeTreeElement =
+  | { kind: 'node'; name: string }
+  | { kind: 'detail'; name: string; label: string; value: string; tooltip?: string; icon?: string; contextValue?: string; command?: vscode.Command }
+  | { kind: 'features'; name: string };
+
+/** How long a check stays fresh when the view becomes visible again. */
+const FRESH_MS = 60_000;
+
+export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<NodeTreeElement | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly nodes: LedgerNodes) {
+    this.subscriptions.push(nodes.onDidChange(() => this.changed.fire(undefined)));
+  }
+
+  /** Follows the view's visibility: checks stale nodes only while someone looks. */
+  attach(view: vscode.TreeView<NodeTreeElement>): void {
+    this.subscriptions.push(view.onDidChangeVisibility((e) => {
+      if (e.visible) this.checkStale();
+    }));
+  }
+
+  refreshAll(): void {
+    for (const n of this.nodes.all()) void this.nodes.check(n);
+  }
+
+  getTreeItem(e: NodeTreeElement): vscode.TreeItem {
+    if (e.kind === 'node') return this.nodeItem(e.name);
+    if (e.kind === 'features') {
+      const item = new vscode.TreeItem('Features', vscode.TreeItemCollapsibleState.Collapsed);
+      item.iconPath = new vscode.ThemeIcon('list-unordered');
+      item.tooltip = 'The feature descriptor of GET /v2/version.';
+      return item;
+    }
+    const item = new vscode.TreeItem(e.label, vscode.TreeItemCollapsibleState.None);
+    item.description = e.value;
+    item.tooltip = e.tooltip ? new vscode.MarkdownString().appendText(e.tooltip) : `${e.label}: ${e.value}`;
+    item.contextValue = e.contextValue ?? 'cantonLens.value';
+    if (e.icon) item.iconPath = new vscode.ThemeIcon(e.icon);
+    if (e.command) item.command = e.command;
+    return item;
+  }
+
+  async getChildren(e?: NodeTreeElement): Promise<NodeTreeElement[]> {
+    if (!e) {
+      const all = this.nodes.all();
+      for (const n of all) if (this.nodes.status(n).state === 'unchecked') void this.nodes.check(n);
+      return all.map((n) => ({ kind: 'node', name: n.name }));
+    }
+    const node = this.nodes.find(e.name);
+    if (!node) return [];
+    if (e.kind === 'features') return this.featureChildren(node);
+    if (e.kind === 'node') return this.nodeChildren(node, await this.nodes.tokenInfo(node));
+    return [];
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+
+  private checkStale(): void {
+    const now = Date.now();
+    for (const n of this.nodes.all()) {
+      const s = this.nodes.status(n);
+      if (s.state === 'unchecked' || ((s.state === 'reachable' || s.state === 'unreachable') && now - s.checkedAt > FRESH_MS)) void this.nodes.check(n);
+    }
+  }
+
+  private nodeItem(name: string): vscode.TreeItem {
+    const node = this.nodes.find(name);
+    const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.Collapsed);
+    if (!node) return item;
+    const status = this.nodes.status(node);
+    const shown = status.state === 'checking' && status.previous ? status.previous : status;
+    const active = this.nodes.active()?.name === name;
+    item.id = `node:${name}`;
+    item.contextValue = active ? 'cantonLens.node.active' : 'cantonLens.node';
+    const tip = new vscode.MarkdownString();
+    tip.appendMarkdown(`**${escapeMd(name)}**${active ? ' (active)' : ''}\n\n`).appendText(node.url);
+    switch (shown.state) {
+      case 'reachable':
+        item.description = `${shown.version} · ${Math.round(shown.latencyMs)} ms`;
+        item.iconPath = new vscode.ThemeIcon(active ? 'pass-filled' : 'pass', new vscode.ThemeColor('testing.iconPassed'));
+        tip.appendMarkdown('\n\n').appendText(`Canton ${shown.version}, answered in ${Math.round(shown.latencyMs)} ms.`);
+        break;
+      case 'unreachable':
+        item.description = `unreachable: ${shown.error.kind}`;
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+        tip.appendMarkdown('\n\n').appendText(shown.error.explanation);
+        break;
+      default:
+        item.description = 'checking…';
+        item.iconPath = new vscode.ThemeIcon('loading~spin');
+    }
+    if (status.state === 'checking' && shown !== status) item.description = `${item.description} (checking…)`;
+    item.tooltip = tip;
+    return item;
+  }
+
+  private nodeChildren(node: NodeConfig, token: TokenInfo): NodeTreeElement[] {
+    const status = this.nodes.status(node);
+    const name = node.name;
+    const out: NodeTreeElement[] = [];
+    if (status.state === 'unreachable') {
+      out.push({
+        kind: 'detail', name, label: 'Unreachable', value: status.error.explanation, icon: 'warning', contextValue: 'cantonLens.error',
+        tooltip: `${status.error.explanation}\n\nChecked ${relativeTime(status.checkedAt - Date.now())}. Retry with the refresh action.`,
+        command: { command: 'cantonLens.refresh', title: 'Retry', arguments: [name] },
+      });
+    }
+    out.push({ kind: 'detail', name, label: 'URL', value: node.url, icon: 'link', tooltip: `The JSON Ledger API base URL (${node.scope} settings).` });
+    if (status.state === 'reachable') {
+      out.push({ kind: 'detail', name, label: 'Version', value: status.version, icon: 'versions', tooltip: 'The participant\'s Canton version (GET /v2/version).' });
+      out.push({ kind: 'detail', name, label: 'Latency', value: `${Math.round(status.latencyMs)} ms`, icon: 'pulse', tooltip: `Round trip of GET /v2/version, checked ${relativeTime(status.checkedAt - Date.now())}.` });
+    }
+    out.push(tokenDetail(name, token));
+    if (node.parties?.length) {
+      out.push({ kind: 'detail', name, label: 'Parties', value: node.parties.map(shortenPartyId).join(', '), icon: 'person', tooltip: `Lookups read as:\n${node.parties.join('\n')}` });
+    } else {
+      out.push({ kind: 'detail', name, label: 'Parties', value: 'any party (needs CanReadAsAnyParty)', icon: 'person', tooltip: 'No parties configured: lookups use filtersForAnyParty, which needs the CanReadAsAnyParty right.' });
+    }
+    if (node.userId) out.push({ kind: 'detail', name, label: 'User', value: node.userId, icon: 'account' });
+    if (status.state === 'reachable') out.push({ kind: 'features', name });
+    return out;
+  }
+
+  private featureChildren(node: NodeConfig): NodeTreeElement[] {
+    const status = this.nodes.status(node);
+    const features = status.state === 'reachable' ? status.features : status.state === 'checking' && status.previous?.state === 'reachable' ? status.previous.features : undefined;
+    if (!features) return [];
+    return featureRows(features).map((r) => ({ kind: 'detail', name: node.name, label: r.label, value: r.value, tooltip: r.tooltip, icon: 'symbol-property' }));
+  }
+}
+
+function tokenDetail(name: string, token: TokenInfo): NodeTreeElement {
+  const setToken: vscode.Command = { command: 'cantonLens.setToken', title: 'Set Token', arguments: [name] };
+  if (token.source === 'blocked') {
+    return { kind: 'detail', name, label: 'Token', value: 'not used (untrusted workspace)', icon: 'shield', tooltip: token.reason, contextValue: 'cantonLens.token' };
+  }
+  const s = token.state;
+  const prefix = token.source === 'clientCredentials' ? `client ${token.clientId}: ` : '';
+  const value = token.source === 'clientCredentials' && s.state === 'opaque' ? `${prefix}fetched on first request`
+    : token.source === 'clientCredentials' && s.state === 'none' ? `${prefix}no client secret` : `${prefix}${describeTokenState(s)}`;
+  const icon = s.state === 'expired' ? 'error' : s.state === 'expiring' ? 'warning' : s.state === 'none' ? 'circle-slash' : 'key';
+  const tooltip = token.source === 'clientCredentials'
+    ? 'Tokens come from OAuth2 client credentials and are refreshed before they expire. The client secret is kept in VS Code\'s secret storage.'
+    : 'The bearer token is kept in VS Code\'s secret storage, bound to this node\'s name and URL origin. Click to set a new one.';
+  return { kind: 'detail', name, label: 'Token', value, icon, tooltip, contextValue: 'cantonLens.token', command: setToken };
+}
+
+function escapeMd(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
