@@ -27,7 +27,8 @@ async function main(): Promise<number> {
   const userDataDir = flag(args, 'user-data-dir') ?? path.join(root, 'user-data');
   const extensionsDir = flag(args, 'extensions-dir') ?? path.join(root, 'extensions');
   seedUserSettings(userDataDir, JSON.parse(process.env.CANTON_LENS_TEST_SETTINGS ?? '{}'));
-  const env = isolatedEnv(root);
+  // The tests read the user settings file to check that no token was written there.
+  const env = isolatedEnv(root, { CANTON_LENS_USER_DATA_DIR: userDataDir });
   const verbose = process.env.CANTON_LENS_TEST_VERBOSE === '1';
   const server = await startVsCodeServer({
     userDataDir, extensionsDir, serverDataDir: path.join(root, 'server-data'), env,

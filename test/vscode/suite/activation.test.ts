@@ -37,7 +37,7 @@ describe('Canton Lens in VS Code', () => {
   });
 
   it('starts the embedded demo ledger, loading the HTTP layer on first use', async () => {
-    const info = await vscode.commands.executeCommand<{ url: string; version: string; token: string }>('cantonLens.startDemoLedger');
+    const info = await vscode.commands.executeCommand<{ url: string; version: string }>('cantonLens.startDemoLedger');
     assert.ok(info, 'the command returned nothing: it failed');
     assert.equal(info.version, '3.5.10');
     const res = await getJson(`${info.url}/v2/version`);
