@@ -22,6 +22,7 @@ function testFiles(dir: string): string[] {
 async function runMochaTier(title: string, folder: string): Promise<Tally> {
   console.log(`\n== ${title} ==`);
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 20_000 });
+  if (folder === 'ui' || folder === 'package') ensureVsCodeServer();
   for (const f of testFiles(path.join(OUT_TEST, folder))) mocha.addFile(f);
   let unhandled = 0;
   const onUnhandled = (e: unknown) => {
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   if (!only || only === 'unit') tallies.push(await runMochaTier('Tier 1: pure modules (plain mocha)', 'unit'));
   if (!only || only === 'vscode') tallies.push(await runVsCodeTier());
   if (!only || only === 'package') tallies.push(await runMochaTier('Package: the .vsix and its install into the VS Code Server', 'package'));
+  if (!only || only === 'ui') tallies.push(await runMochaTier('UI: the packaged extension in the VS Code Server, driven through Chromium', 'ui'));
   const passed = tallies.reduce((n, t) => n + t.passed, 0);
   const failed = tallies.reduce((n, t) => n + t.failed, 0);
   console.log(`\n${passed} passed, ${failed} failed`);

@@ -1,0 +1,59 @@
+// A person, from an empty profile, adds a ledger node through the command palette and reads
+// its version and features in the Canton view. Uses the packaged .vsix.
+import * as assert from 'node:assert/strict';
+import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { Workbench } from './workbench';
+
+describe('UI: adding a ledger node from the palette', function () {
+  this.timeout(180_000);
+  let node: FakeLedgerNode;
+  let wb: Workbench;
+
+  before(async () => {
+    node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 5 });
+    wb = await Workbench.open();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await wb?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`);
+  });
+  after(async () => {
+    await wb?.close();
+    await node?.close();
+  });
+
+  it('shows the welcome content when no node is configured', async () => {
+    await wb.openView('Canton');
+    const welcome = wb.page.locator('.welcome-view-content');
+    await welcome.waitFor({ timeout: 30_000 });
+    const text = await welcome.innerText();
+    assert.match(text, /No ledger node is configured yet/);
+    assert.match(text, /Add Ledger Node/);
+    assert.match(text, /Start Demo Ledger/);
+  });
+
+  it('adds the node by name and URL, and shows its version, latency and features', async () => {
+    await wb.runCommand('Canton: Add Ledger Node');
+    await wb.answerInput('Add Ledger Node (1/2)', 'participant1');
+    await wb.answerInput('Add Ledger Node (2/2)', node.url);
+    await wb.page.locator('.notifications-toasts', { hasText: 'Added "participant1": Canton 3.5.10.' }).waitFor({ timeout: 30_000 });
+    await wb.openView('Canton');
+    await wb.row('participant1').waitFor();
+    let rows: string[] = [];
+    for (let i = 0; i < 100 && !rows.some((r) => /participant1 3\.5\.10 · \d+ ms/.test(r)); i++) {
+      rows = await wb.treeRows();
+      await wb.page.waitForTimeout(100);
+    }
+    assert.ok(rows.some((r) => /participant1 3\.5\.10 · \d+ ms/.test(r)), rows.join(' | '));
+    await wb.row('participant1').click();
+    await wb.row('Features').click();
+    await wb.row('Offset checkpoint max delay').waitFor();
+    rows = await wb.treeRows();
+    for (const expected of ['Version 3.5.10', 'Token No token', 'User management supported', 'Max parties page size 10,000', 'Offset checkpoint max delay 1.5 s', 'Static time (experimental) not supported']) {
+      assert.ok(rows.some((r) => r.includes(expected)), `"${expected}" is not in the tree: ${rows.join(' | ')}`);
+    }
+    const status = await wb.page.locator('.statusbar-item', { hasText: 'participant1' }).innerText();
+    assert.match(status, /participant1 3\.5\.10/);
+    await wb.widenSideBar(520);
+    await wb.screenshot('node-tree.png');
+  });
+});

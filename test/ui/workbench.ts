@@ -1,0 +1,99 @@
+// Drives the VS Code Server's workbench in Chromium as a person would: the packaged .vsix
+// installed, the command palette, the views. For UI tests and README screenshots.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createVSIX } from '@vscode/vsce';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT, ensureVsCodeServer, isolatedEnv, seedUserSettings, startVsCodeServer, type RunningServer } from '../vscode/vscodeServer';
+
+export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, '.cache', 'screenshots');
+
+export class Workbench {
+  private constructor(readonly page: Page, private readonly browser: Browser, private readonly server: RunningServer, private readonly root: string) {}
+
+  /** Packages the extension, installs the .vsix into a fresh VS Code Server and opens its workbench. */
+  static async open(options: { folder?: string; settings?: Record<string, unknown> } = {}): Promise<Workbench> {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ui-'));
+    const vsix = path.join(root, 'canton-lens.vsix');
+    await createVSIX({ cwd: PROJECT_ROOT, packagePath: vsix, dependencies: false });
+    const env = isolatedEnv(root);
+    const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
+    execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir,
+      '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
+    seedUserSettings(dirs.userDataDir, { 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false, 'workbench.tips.enabled': false, ...options.settings });
+    const server = await startVsCodeServer({ ...dirs, env });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, env: env as Record<string, string> });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const folder = options.folder ?? path.join(root, 'workspace');
+    fs.mkdirSync(folder, { recursive: true });
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.activitybar').waitFor({ timeout: 60_000 });
+    return new Workbench(page, browser, server, root);
+  }
+
+  /** F1, the command's palette title, Enter. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Types into the input box titled `title` (once it is open) and accepts it. */
+  async answerInput(title: string, text: string): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor();
+    const input = this.page.locator('.quick-input-widget input');
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Shows a view container of the activity bar (a click on an open one would close it). */
+  async openView(activityTitle: string): Promise<void> {
+    const item = this.page.locator('.activitybar .action-item', { has: this.page.locator(`a[aria-label^="${activityTitle}"]`) }).first();
+    if (!((await item.getAttribute('class')) ?? '').split(' ').includes('checked')) await item.click();
+  }
+
+  /** A row of the tree in the side bar, by its text. */
+  row(text: string) {
+    return this.page.locator('.sidebar .monaco-list-row', { hasText: text }).first();
+  }
+
+  /** The text of every row of the side bar's trees, label and description. */
+  async treeRows(): Promise<string[]> {
+    type El = { querySelector(s: string): { textContent: string | null } | null };
+    return this.page.locator('.sidebar .monaco-list-row').evaluateAll((rows) => rows.map((r) => {
+      const part = (s: string) => (r as unknown as El).querySelector(s)?.textContent ?? '';
+      return `${part('.label-name')} ${part('.label-description')}`.replace(/\s+/g, ' ').trim();
+    }));
+  }
+
+  /** Drags the side bar's edge, so long descriptions show in screenshots. */
+  async widenSideBar(width: number): Promise<void> {
+    const box = await this.page.locator('.sidebar').boundingBox();
+    if (!box) return;
+    const edge = box.x + box.width;
+    await this.page.mouse.move(edge + 1, box.y + 200);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + width, box.y + 200, { steps: 5 });
+    await this.page.mouse.up();
+    await this.page.mouse.move(box.x + width + 300, box.y + 400);
+  }
+
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, name);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    this.server.stop();
+    fs.rmSync(this.root, { recursive: true, force: true });
+  }
+}
