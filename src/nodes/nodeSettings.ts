@@ -139,3 +139,11 @@ export function tokenSecretKey(node: Pick<NodeConfig, 'name' | 'url'>): string {
 export function clientSecretKey(node: Pick<NodeConfig, 'name'>, auth: ClientCredentialsAuth): string {
   return `cantonLens.clientSecret/${encodeURIComponent(node.name)}@${new URL(auth.tokenUrl).origin}/${encodeURIComponent(auth.clientId)}`;
 }
+
+/**
+ * Whether stored tokens may be sent to a node. Not to nodes from an untrusted workspace's
+ * settings: a cloned repository could otherwise point a known node name at its own server.
+ */
+export function mayUseStoredToken(node: Pick<NodeConfig, 'scope'>, workspaceTrusted: boolean): boolean {
+  return node.scope === 'user' || workspaceTrusted;
+}

@@ -9,7 +9,7 @@ import { LedgerApiError } from '../ledger/ledgerApiError';
 import { LedgerClient } from '../ledger/ledgerClient';
 import { lazyHttpTransport } from '../ledger/lazyBundles';
 import { proxyFor } from '../ledger/proxyFor';
-import type { NodeConfig } from '../nodes/nodeSettings';
+import { mayUseStoredToken, type NodeConfig } from '../nodes/nodeSettings';
 import type { ExtensionLog } from './extensionLog';
 import { readActiveNodeName, readNodeSettings, readRequestTimeoutMs } from './nodeSettingsStore';
 import type { TokenStore } from './tokenStore';
@@ -191,7 +191,7 @@ export class LedgerNodes implements vscode.Disposable {
   }
 
   private tokenBlockedReason(node: NodeConfig): string | undefined {
-    if (node.scope === 'workspace' && !vscode.workspace.isTrusted) {
+    if (!mayUseStoredToken(node, vscode.workspace.isTrusted)) {
       return 'This node comes from the settings of an untrusted workspace: no stored token is sent to it. Trust the workspace, or add the node to your user settings.';
     }
     return undefined;

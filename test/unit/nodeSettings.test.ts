@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clientSecretKey, parseNodeSettings, tokenSecretKey, urlProblem } from '../../src/nodes/nodeSettings';
+import { clientSecretKey, mayUseStoredToken, parseNodeSettings, tokenSecretKey, urlProblem } from '../../src/nodes/nodeSettings';
 
 const alice = 'Alice::1220ceff195fd59bbc357415ce25d7a6edb95475b134b1bbb6d70c8fa3dd3f8f32ad';
 
@@ -60,6 +60,12 @@ describe('cantonLens.nodes settings', () => {
     assert.notEqual(a, tokenSecretKey({ name: 'dev2', url: 'http://localhost:7575/api' }));
     const auth = { type: 'clientCredentials' as const, tokenUrl: 'https://kc/t', clientId: 'lens' };
     assert.notEqual(clientSecretKey({ name: 'dev' }, auth), clientSecretKey({ name: 'dev' }, { ...auth, tokenUrl: 'https://evil/t' }));
+  });
+
+  it('sends stored tokens to workspace-defined nodes only in a trusted workspace', () => {
+    assert.equal(mayUseStoredToken({ scope: 'user' }, false), true);
+    assert.equal(mayUseStoredToken({ scope: 'workspace' }, true), true);
+    assert.equal(mayUseStoredToken({ scope: 'workspace' }, false), false);
   });
 
   it('explains URL problems', () => {
