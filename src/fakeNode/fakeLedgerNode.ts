@@ -2,6 +2,7 @@
 // codes and error bodies (NOTES.md), seeded data, a version switch and injectable faults.
 // It backs the tests and the demo ledger; it has no `vscode` import.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { EventFormat, GetLedgerApiVersionResponse } from '../ledger/apiTypes';
 import {
@@ -52,6 +53,8 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   secret?: string;
   /** Without auth (a default sandbox), any or no token works. */
   auth?: boolean;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
 }
 
 export const VERSION_STRINGS: Record<FakeVersion, string> = { '3.4': '3.4.12', '3.5': '3.5.10', '3.6': '3.6.0-SNAPSHOT' };
@@ -65,7 +68,8 @@ export class FakeLedgerNode {
   private readonly secret: string;
   private readonly auth: boolean;
   private readonly pathPrefix: string;
-  private readonly server = createServer((req, res) => void this.handle(req, res));
+  private readonly server: ReturnType<typeof createServer>;
+  private readonly scheme: 'http' | 'https';
   private readonly sockets = new Set<Socket>();
   private faults: FaultRule[] = [];
   private port = 0;
@@ -78,6 +82,9 @@ export class FakeLedgerNode {
     this.auth = options.auth ?? true;
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
+    const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
+    this.server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
+    this.scheme = options.tls ? 'https' : 'http';
     this.server.on('connection', (s) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -96,7 +103,7 @@ export class FakeLedgerNode {
 
   /** The base URL a client uses, with the path prefix. */
   get url(): string {
-    return `http://127.0.0.1:${this.port}${this.pathPrefix}`;
+    return `${this.scheme}://127.0.0.1:${this.port}${this.pathPrefix}`;
   }
 
   /** A token for one of the node's users (alice, bob, bank, dana, reader, participant_admin). */
