@@ -1,8 +1,13 @@
 import * as vscode from 'vscode';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
+import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
 import { registerTokenCommands } from './commands/tokenCommands';
+import { LedgerPanels } from './panels/ledgerPanel';
+import { registerLedgerIdHover } from './providers/ledgerIdHover';
+import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
 import { ExtensionLog } from './services/extensionLog';
+import { LedgerLookupService } from './services/ledgerLookups';
 import { LedgerNodes } from './services/ledgerNodes';
 import { affectsNodeSettings } from './services/nodeSettingsStore';
 import { registerTokenExpiryWarnings } from './services/tokenExpiryWarnings';
@@ -15,6 +20,8 @@ export interface CantonLensApi {
   nodeTree: NodeTreeProvider;
   nodes: LedgerNodes;
   log: ExtensionLog;
+  panels: LedgerPanels;
+  lookups: LedgerLookupService;
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -25,13 +32,18 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const nodeTree = new NodeTreeProvider(nodes);
   const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: nodeTree, showCollapseAll: true });
   nodeTree.attach(view);
-  context.subscriptions.push(log, tokens, nodes, nodeTree, view);
+  const lookups = new LedgerLookupService(nodes);
+  const panels = new LedgerPanels(context.extensionUri, nodes, lookups);
+  context.subscriptions.push(log, tokens, nodes, nodeTree, view, panels, panels.registerSerializer());
 
   const expiry = registerTokenExpiryWarnings(context, nodes, tokens);
   registerNodeCommands(context, nodes, tokens, log);
   registerTokenCommands(context, nodes, tokens, log);
   registerDemoLedgerCommands(context, nodes, tokens, log);
   registerActiveNodeStatusBar(context, nodes);
+  registerInspectCommands(context, nodes, panels);
+  registerLedgerIdHover(context, nodes, lookups);
+  registerLedgerIdLinks(context);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsNodeSettings(e)) return;
@@ -40,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
   );
-  return { nodeTree, nodes, log };
+  return { nodeTree, nodes, log, panels, lookups };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,121 @@
+// Inspect ids: from the cursor or selection, an argument, or an input box that validates as you type.
+import * as vscode from 'vscode';
+import { classifyLedgerId, ledgerIdAt, type LedgerIdKind } from '../ids/ledgerIds';
+import type { PanelTarget, LedgerPanels } from '../panels/ledgerPanel';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { nodeNameOf, resolveNode } from './nodeArgument';
+
+type Wanted = 'contract' | 'update' | 'any';
+
+/** The id under the cursor or in the selection of the active editor, if any. */
+export function idInEditor(editor: vscode.TextEditor | undefined): { id: string; kind: LedgerIdKind } | { reason: string } | undefined {
+  if (!editor) return undefined;
+  const sel = editor.selection;
+  if (!sel.isEmpty && sel.isSingleLine) {
+    const text = editor.document.getText(sel);
+    const c = classifyLedgerId(text);
+    if (c.kind !== 'none') return { id: text.trim().replace(/^["'`]|["'`]$/g, ''), kind: c.kind };
+    return { reason: c.reason };
+  }
+  const line = editor.document.lineAt(sel.active.line).text;
+  const m = ledgerIdAt(line, sel.active.character);
+  return m ? { id: m.text, kind: m.kind } : undefined;
+}
+
+async function askForId(wanted: Wanted): Promise<string | undefined> {
+  const what = wanted === 'contract' ? 'contract id' : wanted === 'update' ? 'update id' : 'contract or update id';
+  const value = await vscode.window.showInputBox({
+    title: `Look Up a ${what[0]!.toUpperCase()}${what.slice(1)}`,
+    prompt: wanted === 'update' ? 'An update id: 1220 followed by 64 hex digits' : 'A contract id (00… or 01…, lower-case hex) or an update id (1220…)',
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      if (!v.trim()) return undefined;
+      const c = classifyLedgerId(v);
+      if (c.kind === 'none') return c.reason;
+      if (c.kind === 'party') return 'This is a party id; enter a contract or update id.';
+      if (wanted === 'contract' && c.kind !== 'contract') return 'This is an update id; use "Canton: Show Transaction".';
+      if (wanted === 'update' && c.kind !== 'update') return 'This is a contract id; use "Canton: Show Contract".';
+      return undefined;
+    },
+  });
+  return value?.trim().replace(/^["'`]|["'`]$/g, '') || undefined;
+}
+
+export function registerInspectCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, panels: LedgerPanels): void {
+  /** The node to look up on: the one named, else the active node, else ask. */
+  const nodeFor = async (arg: unknown) => {
+    if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
+    return nodes.active() ?? resolveNode(nodes, undefined, 'Look up on which ledger node?');
+  };
+
+  const show = async (wanted: Wanted, idArg: unknown, nodeArg: unknown): Promise<PanelTarget | undefined> => {
+    let id = typeof idArg === 'string' ? idArg.trim() : undefined;
+    if (id !== undefined) {
+      const c = classifyLedgerId(id);
+      if (c.kind === 'none' || c.kind === 'party') {
+        void vscode.window.showErrorMessage(`"${id.slice(0, 80)}" is not a contract or update id: ${c.kind === 'none' ? c.reason : 'it is a party id.'}`);
+        return undefined;
+      }
+    } else {
+      const found = idInEditor(vscode.window.activeTextEditor);
+      id = found && 'id' in found && found.kind !== 'party' && (wanted === 'any' || found.kind === wanted) ? found.id : await askForId(wanted);
+    }
+    if (!id) return undefined;
+    const kind = classifyLedgerId(id).kind as 'contract' | 'update';
+    if (wanted !== 'any' && kind !== wanted) {
+      void vscode.window.showErrorMessage(`This is ${kind === 'contract' ? 'a contract' : 'an update'} id, not ${wanted === 'contract' ? 'a contract' : 'an update'} id.`);
+      return undefined;
+    }
+    const node = await nodeFor(nodeArg);
+    if (!node) return undefined;
+    const target: PanelTarget = { kind, id, node: node.name };
+    panels.show(target);
+    return target;
+  };
+
+  const inspectAtCursor = async (): Promise<PanelTarget | undefined> => {
+    const found = idInEditor(vscode.window.activeTextEditor);
+    if (!found) {
+      void vscode.window.showInformationMessage('There is no contract or update id under the cursor.', 'Enter an Id').then((pick) => pick && show('any', undefined, undefined));
+      return undefined;
+    }
+    if ('reason' in found) {
+      void vscode.window.showWarningMessage(`The selection is not a ledger id: ${found.reason}`);
+      return undefined;
+    }
+    if (found.kind === 'party') {
+      void vscode.window.showInformationMessage(`This is a party id: ${found.id}`, 'Copy').then((pick) => pick && vscode.env.clipboard.writeText(found.id));
+      return undefined;
+    }
+    return show(found.kind, found.id, undefined);
+  };
+
+  const lookUpOnAllNodes = async (idArg?: unknown): Promise<PanelTarget | undefined> => {
+    const found = typeof idArg === 'string' ? { id: idArg } : idInEditor(vscode.window.activeTextEditor);
+    const id = found && 'id' in found && ['contract', 'update'].includes(classifyLedgerId(found.id).kind) ? found.id : await askForId('any');
+    if (!id || nodes.all().length === 0) return undefined;
+    const target: PanelTarget = { kind: 'everywhere', id, node: (nodes.active() ?? nodes.all()[0]!).name };
+    panels.show(target);
+    return target;
+  };
+
+  // A context key for the editor menu: is there an id under the cursor?
+  let timer: NodeJS.Timeout | undefined;
+  const updateContext = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const found = idInEditor(vscode.window.activeTextEditor);
+      void vscode.commands.executeCommand('setContext', 'cantonLens.idAtCursor', found && 'id' in found && found.kind !== 'party');
+    }, 100);
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.inspectAtCursor', inspectAtCursor),
+    vscode.commands.registerCommand('cantonLens.showContract', (id?: unknown, node?: unknown) => show('contract', id, node)),
+    vscode.commands.registerCommand('cantonLens.showTransaction', (id?: unknown, node?: unknown) => show('update', id, node)),
+    vscode.commands.registerCommand('cantonLens.lookUpOnAllNodes', lookUpOnAllNodes),
+    vscode.window.onDidChangeTextEditorSelection(updateContext),
+    vscode.window.onDidChangeActiveTextEditor(updateContext),
+    { dispose: () => clearTimeout(timer) },
+  );
+}

@@ -1,0 +1,79 @@
+// Contract and transaction lookups on one node, with the request that was sent and a
+// "not found" explained in terms of who asked.
+import type { GetEventsByContractIdRequest, JsGetEventsByContractIdResponse, JsTransaction } from '../ledger/apiTypes';
+import { LedgerApiError } from '../ledger/ledgerApiError';
+import type { LedgerClient } from '../ledger/ledgerClient';
+import { describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
+import { shortenPartyId } from '../ids/ledgerIds';
+
+export interface LookupContext {
+  nodeName: string;
+  parties?: readonly string[];
+  /** The token's user, for explanations. */
+  user?: string;
+  signal?: AbortSignal;
+}
+
+export type ContractLookup =
+  | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string }
+  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; explanation: string; error: LedgerApiError };
+
+export type TransactionLookup =
+  | { kind: 'transaction'; found: true; updateId: string; transaction: JsTransaction; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string }
+  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; explanation: string; error: LedgerApiError };
+
+export type LedgerLookup = ContractLookup | TransactionLookup;
+
+function who(ctx: LookupContext): string {
+  const parties = ctx.parties?.length ? ctx.parties.map(shortenPartyId).join(', ') : 'any party on the node';
+  return `${parties}${ctx.user ? ` (token user ${ctx.user})` : ''}`;
+}
+
+export async function lookupContract(client: LedgerClient, contractId: string, ctx: LookupContext): Promise<ContractLookup> {
+  const request: GetEventsByContractIdRequest = { contractId, eventFormat: eventFormatFor(ctx.parties) };
+  const asked = `events-by-contract-id on ${ctx.nodeName}, as seen by ${who(ctx)}`;
+  try {
+    const response = await client.getEventsByContractId(request, { signal: ctx.signal });
+    if (!response.created) {
+      throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: 'The node returned no create event for this contract.' });
+    }
+    return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked };
+  } catch (e) {
+    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
+    const explanation = `Contract not found on ${ctx.nodeName} for ${who(ctx)}. Either it never existed on this participant, `
+      + `it is not visible to ${ctx.parties?.length ? 'these parties (only stakeholders see a contract)' : 'any party hosted here'}, `
+      + 'or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.';
+    return { kind: 'contract', found: false, contractId, request, asked, explanation, error: e };
+  }
+}
+
+export async function lookupTransaction(client: LedgerClient, updateId: string, ctx: LookupContext): Promise<TransactionLookup> {
+  const query = transactionQueryFor(ctx.parties);
+  const asked = `a transaction on ${ctx.nodeName}, ${describeQuery(query)}${'requestingParties' in query ? ' (requestingParties)' : ' (transactionFormat with filtersForAnyParty)'}${ctx.user ? `, token user ${ctx.user}` : ''}`;
+  try {
+    const { transaction, route } = await client.lookupTransaction(updateId, query, { signal: ctx.signal });
+    return { kind: 'transaction', found: true, updateId, transaction, route, query, asked: `${asked}, via ${route}` };
+  } catch (e) {
+    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
+    const explanation = `Update not found on ${ctx.nodeName} for ${who(ctx)}. Either it never happened on this participant, `
+      + 'none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes".';
+    return { kind: 'transaction', found: false, updateId, query, asked, explanation, error: e };
+  }
+}
+
+/** One line for a hover or a list: what the lookup found. */
+export function lookupSummary(l: LedgerLookup): string {
+  if (!l.found) return 'not found';
+  if (l.kind === 'contract') {
+    const t = l.response.created!.createdEvent.templateId;
+    return `${l.status} · ${templateName(t)}`;
+  }
+  const t = l.transaction;
+  return `offset ${t.offset} · ${t.effectiveAt} · ${t.events.length} event${t.events.length === 1 ? '' : 's'}`;
+}
+
+/** `Iou:Iou` from `<package id>:Iou:Iou`. */
+export function templateName(templateId: string): string {
+  const parts = templateId.split(':');
+  return parts.length >= 3 ? parts.slice(1).join(':') : templateId;
+}

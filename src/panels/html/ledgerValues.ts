@@ -1,0 +1,61 @@
+// Renders ledger values: ids as links, parties shortened with the full id on hover and copy,
+// Daml values (create arguments, choice arguments, views) as a collapsible tree.
+import { classifyLedgerId, shortenPartyId } from '../../ids/ledgerIds';
+import { html, join, ledgerText, type SafeHtml } from './safeHtml';
+
+export function shortId(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id;
+}
+
+/** A contract or update id that opens its panel. */
+export function idLink(id: string, kind: 'contract' | 'update'): SafeHtml {
+  return html`<a href="#" class="id-link" data-open-id="${id}" data-kind="${kind}" title="Open ${kind} ${id}"><code>${shortId(id)}</code></a><button class="icon copy" data-copy="${id}" title="Copy ${kind} id" aria-label="Copy ${kind} id">⧉</button>`;
+}
+
+export function party(p: string): SafeHtml {
+  return html`<span class="party" title="${p}">${ledgerText(shortenPartyId(p))}</span><button class="icon copy" data-copy="${p}" title="Copy party id" aria-label="Copy party id ${p}">⧉</button>`;
+}
+
+export function parties(ps: readonly string[] | undefined): SafeHtml {
+  if (!ps || ps.length === 0) return html`<span class="muted">none</span>`;
+  return join(ps.map((p) => html`<span class="party-item">${party(p)}</span>`), ' ');
+}
+
+/** A string that may be an id: contract and update ids become links, party ids are shortened. */
+export function ledgerString(s: string): SafeHtml {
+  if (s.length >= 66 && s.length <= 400) {
+    const c = classifyLedgerId(s);
+    if (c.kind === 'contract') return idLink(s, 'contract');
+    if (c.kind === 'update') return idLink(s, 'update');
+    if (c.kind === 'party') return party(s);
+  }
+  return html`<span class="v-str">"${ledgerText(s)}"</span>`;
+}
+
+const OPEN_DEPTH = 2;
+
+/** A Daml JSON value as nested <details>; the first levels open. */
+export function valueTree(value: unknown, depth = 0): SafeHtml {
+  if (value === null || value === undefined) return html`<span class="v-null">null</span>`;
+  if (typeof value === 'string') return ledgerString(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return html`<span class="v-lit">${String(value)}</span>`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return html`<span class="v-empty">[]</span>`;
+    const items = value.map((v, i) => html`<li><span class="v-key">${i}</span> ${valueTree(v, depth + 1)}</li>`);
+    return html`<details class="v-node"${depth < OPEN_DEPTH ? html` open` : ''}><summary>[${value.length}]</summary><ol class="v-list">${items}</ol></details>`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return html`<span class="v-empty">{}</span>`;
+    const items = entries.map(([k, v]) => html`<li><span class="v-key">${ledgerText(k)}</span> ${valueTree(v, depth + 1)}</li>`);
+    return html`<details class="v-node"${depth < OPEN_DEPTH ? html` open` : ''}><summary>{${entries.length}}</summary><ul class="v-list">${items}</ul></details>`;
+  }
+  return html`<span class="v-lit">${String(value)}</span>`;
+}
+
+/** A definition list row; rows with no value are left out (missing optional fields are fine). */
+export function field(label: string, value: SafeHtml | string | number | boolean | undefined | null, hint?: string): SafeHtml {
+  if (value === undefined || value === null || value === '') return html``;
+  const shown = typeof value === 'object' ? value : html`${ledgerText(String(value))}`;
+  return html`<tr><th scope="row"${hint ? html` title="${hint}"` : ''}>${label}</th><td>${shown}</td></tr>`;
+}

@@ -1,0 +1,51 @@
+// HTML built with a tagged template that escapes every interpolation unless it is already
+// SafeHtml: ledger data (create arguments, template ids, error causes) is attacker-controlled.
+
+export class SafeHtml {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+type Part = SafeHtml | string | number | boolean | null | undefined | readonly Part[];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
+}
+
+function render(p: Part): string {
+  if (p instanceof SafeHtml) return p.text;
+  if (Array.isArray(p)) return p.map(render).join('');
+  if (p === null || p === undefined || p === false) return '';
+  return escapeHtml(String(p));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  return new SafeHtml(out);
+}
+
+export function join(parts: readonly SafeHtml[], sep = ''): SafeHtml {
+  return new SafeHtml(parts.map((p) => p.text).join(sep));
+}
+
+// Bidi overrides and control characters would let a string disguise itself ("Trojan Source"):
+// show them as visible escapes.
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A ledger string as text: escaped, bidi-isolated, control characters made visible. */
+export function ledgerText(s: string): SafeHtml {
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of s.matchAll(INVISIBLE)) {
+    parts.push(escapeHtml(s.slice(last, m.index)));
+    parts.push(`<span class="ctrl" title="control character">\\u${m[0].charCodeAt(0).toString(16).padStart(4, '0')}</span>`);
+    last = m.index! + 1;
+  }
+  parts.push(escapeHtml(s.slice(last)));
+  return new SafeHtml(`<bdi>${parts.join('')}</bdi>`);
+}

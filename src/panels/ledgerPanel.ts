@@ -1,0 +1,294 @@
+// One webview panel per looked-up id: a contract, a transaction, or an id on every node. Back
+// and forward within a panel; state is saved in the webview so panels come back after a reload.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { lookupSummary, type LedgerLookup } from '../lookups/ledgerLookups';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerLookupService } from '../services/ledgerLookups';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
+import { contractBody } from './html/contractHtml';
+import { shortId } from './html/ledgerValues';
+import { errorBody, loadingBody, renderPanelPage } from './html/panelPage';
+import { html, type SafeHtml } from './html/safeHtml';
+import { transactionBody } from './html/transactionHtml';
+import { lookupMarkdown } from './lookupMarkdown';
+
+export type PanelTarget = { kind: 'contract' | 'update' | 'everywhere'; id: string; node: string };
+export interface PanelState { history: PanelTarget[]; index: number }
+
+/** Messages the panel script sends; anything else is ignored. */
+type PanelMessage =
+  | { type: 'openId'; id: string; kind?: string; node?: string }
+  | { type: 'copy'; text: string }
+  | { type: 'ready' | 'back' | 'forward' | 'refresh' | 'openJson' | 'copyId' | 'copyMarkdown' | 'allNodes' | 'cancel' | 'copyArgument' | 'retry' | 'setToken' | 'selectNode' };
+
+const VIEW_TYPE = 'cantonLens.ledgerPanel';
+
+export class LedgerPanels implements vscode.Disposable {
+  private readonly open = new Set<LedgerPanel>();
+
+  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerLookupService) {}
+
+  /** Reveals the panel showing `target`, or opens one. */
+  show(target: PanelTarget): LedgerPanel {
+    for (const p of this.open) {
+      if (sameTarget(p.current, target)) {
+        p.reveal();
+        return p;
+      }
+    }
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(target), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, this.webviewOptions());
+    return this.adopt(panel, { history: [target], index: 0 });
+  }
+
+  registerSerializer(): vscode.Disposable {
+    return vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        const s = validState(state);
+        if (!s) {
+          panel.dispose();
+          return;
+        }
+        panel.webview.options = this.webviewOptions();
+        this.adopt(panel, s);
+      },
+    });
+  }
+
+  /** The panels open now (for tests). */
+  get panels(): readonly LedgerPanel[] {
+    return [...this.open];
+  }
+
+  dispose(): void {
+    for (const p of [...this.open]) p.dispose();
+  }
+
+  webviewOptions(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')], enableFindWidget: true };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, state: PanelState): LedgerPanel {
+    const p = new LedgerPanel(panel, this, state);
+    this.open.add(p);
+    panel.onDidDispose(() => this.open.delete(p));
+    return p;
+  }
+}
+
+export class LedgerPanel {
+  private history: PanelTarget[];
+  private index: number;
+  private result: LedgerLookup | undefined;
+  private loading: AbortController | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The text the page shows, for tests and "Copy as Markdown". */
+  lastBody = '';
+
+  constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: LedgerPanels, state: PanelState) {
+    this.history = state.history;
+    this.index = state.index;
+    panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
+    this.disposables.push(panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)));
+    panel.onDidDispose(() => this.dispose());
+    void this.load();
+  }
+
+  get current(): PanelTarget {
+    return this.history[this.index]!;
+  }
+
+  get webviewPanel(): vscode.WebviewPanel {
+    return this.panel;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  navigate(target: PanelTarget): void {
+    this.history = [...this.history.slice(0, this.index + 1), target].slice(-50);
+    this.index = this.history.length - 1;
+    void this.load();
+  }
+
+  dispose(): void {
+    this.loading?.abort();
+    for (const d of this.disposables) d.dispose();
+    this.disposables.length = 0;
+    this.panel.dispose();
+  }
+
+  /** Looks the current target up and renders it; `refresh` bypasses the cache for what can change. */
+  async load(refresh = false): Promise<void> {
+    this.loading?.abort();
+    const ac = new AbortController();
+    this.loading = ac;
+    const target = this.current;
+    this.result = undefined;
+    this.panel.title = titleOf(target);
+    const node = this.manager.nodes.find(target.node);
+    if (!node) {
+      this.render(errorBody(target.id, `The node "${target.node}" is no longer configured.`, [{ action: 'selectNode', label: 'Select Active Node' }]));
+      return;
+    }
+    this.render(loadingBody(`${target.kind === 'update' ? 'update' : 'contract'} ${shortId(target.id)}`, node.name));
+    try {
+      if (target.kind === 'everywhere') {
+        const answers = await this.lookUpEverywhere(target, refresh, ac.signal);
+        if (ac.signal.aborted) return;
+        this.render(allNodesBody(idKind(target.id), target.id, answers));
+        return;
+      }
+      const result = target.kind === 'contract'
+        ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal })
+        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal });
+      if (ac.signal.aborted) return;
+      this.result = result;
+      this.render(result.kind === 'contract' ? contractBody(result) : transactionBody(result));
+    } catch (e) {
+      if (ac.signal.aborted && this.loading !== ac) return;
+      const cancelled = isLedgerApiError(e) && e.kind === 'cancelled';
+      const explanation = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+      const actions = [{ action: 'retry', label: 'Retry' }];
+      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied')) actions.push({ action: 'setToken', label: 'Set Token' });
+      actions.push({ action: 'selectNode', label: 'Use Another Node' });
+      this.render(errorBody(`${shortId(target.id)} on ${node.name}`, cancelled ? 'The lookup was cancelled.' : explanation, actions));
+    } finally {
+      if (this.loading === ac) this.loading = undefined;
+    }
+  }
+
+  private async lookUpEverywhere(target: PanelTarget, refresh: boolean, signal: AbortSignal): Promise<NodeAnswer[]> {
+    const kind = idKind(target.id);
+    return Promise.all(this.manager.nodes.all().map(async (n: NodeConfig): Promise<NodeAnswer> => {
+      try {
+        const l = kind === 'contract'
+          ? await this.manager.lookups.contract(n, target.id, { refresh, signal })
+          : await this.manager.lookups.transaction(n, target.id, { refresh, signal });
+        return { node: n.name, url: n.url, summary: lookupSummary(l), state: l.found ? 'found' : 'notFound', asked: l.asked };
+      } catch (e) {
+        return { node: n.name, url: n.url, summary: isLedgerApiError(e) ? e.explanation : (e as Error).message, state: 'error', asked: '' };
+      }
+    }));
+  }
+
+  private render(body: SafeHtml): void {
+    const webview = this.panel.webview;
+    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
+    const state: PanelState = { history: this.history, index: this.index };
+    this.lastBody = body.text;
+    webview.html = renderPanelPage({
+      nonce: randomBytes(16).toString('base64'),
+      cspSource: webview.cspSource,
+      scriptUri: media('panel.js'),
+      styleUri: media('panel.css'),
+      title: titleOf(this.current),
+      nodeName: this.current.node,
+      canGoBack: this.index > 0,
+      canGoForward: this.index < this.history.length - 1,
+      hasResult: this.result !== undefined,
+      body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
+    });
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const m = raw as PanelMessage;
+    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
+    switch (m.type) {
+      case 'openId': {
+        if (typeof m.id !== 'string') return;
+        const kind = classifyLedgerId(m.id).kind;
+        if (kind !== 'contract' && kind !== 'update') return;
+        const node = typeof m.node === 'string' && this.manager.nodes.find(m.node) ? m.node : this.current.node;
+        if (this.current.kind === 'everywhere') this.manager.show({ kind, id: m.id, node });
+        else this.navigate({ kind, id: m.id, node });
+        return;
+      }
+      case 'copy':
+        if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);
+        return;
+      case 'back':
+        if (this.index > 0) {
+          this.index--;
+          void this.load();
+        }
+        return;
+      case 'forward':
+        if (this.index < this.history.length - 1) {
+          this.index++;
+          void this.load();
+        }
+        return;
+      case 'refresh':
+      case 'retry':
+        return void this.load(true);
+      case 'cancel':
+        this.loading?.abort();
+        this.render(errorBody(shortId(this.current.id), 'The lookup was cancelled.', [{ action: 'retry', label: 'Retry' }]));
+        return;
+      case 'copyId':
+        await vscode.env.clipboard.writeText(this.current.id);
+        void vscode.window.setStatusBarMessage('Copied the id', 2000);
+        return;
+      case 'copyMarkdown':
+        if (!this.result) return;
+        await vscode.env.clipboard.writeText(lookupMarkdown(this.result, this.current.node, this.nodeVersion()));
+        void vscode.window.setStatusBarMessage('Copied as Markdown', 2000);
+        return;
+      case 'copyArgument':
+        if (this.result?.kind === 'contract' && this.result.found) {
+          await vscode.env.clipboard.writeText(JSON.stringify(this.result.response.created?.createdEvent.createArgument, null, 2));
+        }
+        return;
+      case 'openJson': {
+        if (!this.result) return;
+        const raw = this.result.kind === 'contract'
+          ? (this.result.found ? this.result.response : { request: this.result.request, error: this.result.error.cantonError })
+          : (this.result.found ? this.result.transaction : { error: this.result.error.cantonError });
+        const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(raw, null, 2)}\n` });
+        await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Active, preview: true });
+        return;
+      }
+      case 'allNodes':
+        this.manager.show({ kind: 'everywhere', id: this.current.id, node: this.current.node });
+        return;
+      case 'setToken':
+        return void vscode.commands.executeCommand('cantonLens.setToken', this.current.node);
+      case 'selectNode':
+        return void vscode.commands.executeCommand('cantonLens.selectNode');
+      default:
+        return;
+    }
+  }
+
+  private nodeVersion(): string | undefined {
+    const node = this.manager.nodes.find(this.current.node);
+    const s = node ? this.manager.nodes.status(node) : undefined;
+    return s?.state === 'reachable' ? s.version : undefined;
+  }
+}
+
+function idKind(id: string): 'contract' | 'update' {
+  return classifyLedgerId(id).kind === 'update' ? 'update' : 'contract';
+}
+
+function titleOf(t: PanelTarget): string {
+  const what = t.kind === 'everywhere' ? 'All nodes' : t.kind === 'contract' ? 'Contract' : 'Transaction';
+  return `${what} ${shortId(t.id)}`;
+}
+
+function sameTarget(a: PanelTarget, b: PanelTarget): boolean {
+  return a.kind === b.kind && a.id === b.id && a.node === b.node;
+}
+
+function validState(state: unknown): PanelState | undefined {
+  const s = state as PanelState;
+  if (!s || !Array.isArray(s.history) || typeof s.index !== 'number' || !s.history[s.index]) return undefined;
+  const ok = s.history.every((t) => t && ['contract', 'update', 'everywhere'].includes(t.kind) && typeof t.id === 'string' && typeof t.node === 'string'
+    && ['contract', 'update'].includes(classifyLedgerId(t.id).kind));
+  return ok ? s : undefined;
+}

@@ -1,0 +1,50 @@
+// Hovers on contract, update and party ids in any file. Repeated hovers over one id share one
+// request (the lookup cache); text that is not an id costs a look at one line and nothing else.
+import * as vscode from 'vscode';
+import { ledgerIdAt } from '../ids/ledgerIds';
+import { hoverMarkdown, type HoverFacts } from '../lookups/hoverMarkdown';
+import type { LedgerLookupService } from '../services/ledgerLookups';
+import type { LedgerNodes } from '../services/ledgerNodes';
+
+/** How long a hover waits for the node before showing what it knows. */
+const HOVER_WAIT_MS = 1500;
+
+export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: LedgerNodes, lookups: LedgerLookupService): void {
+  const provider: vscode.HoverProvider = {
+    async provideHover(document, position) {
+      const line = document.lineAt(position.line).text;
+      const match = ledgerIdAt(line, position.character);
+      if (!match) return undefined;
+      const facts: HoverFacts = { match };
+      const node = nodes.active();
+      if (match.kind !== 'party') {
+        if (!node) facts.note = 'No active ledger node: add one to see what this is on the ledger.';
+        else {
+          facts.nodeName = node.name;
+          const kind = match.kind === 'contract' ? 'contract' : 'update';
+          facts.lookup = lookups.peek(node, kind, match.text);
+          if (!facts.lookup && !vscode.workspace.getConfiguration('cantonLens').get<boolean>('hover.fetchFromNode', true)) {
+            facts.note = 'Hovers do not ask the node (cantonLens.hover.fetchFromNode is off).';
+          } else if (!facts.lookup) {
+            // No cancellation token: a started lookup completes and is cached for the next hover.
+            const pending = kind === 'contract' ? lookups.contract(node, match.text) : lookups.transaction(node, match.text);
+            pending.catch(() => undefined);
+            const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), HOVER_WAIT_MS));
+            try {
+              const r = await Promise.race([pending, timeout]);
+              if (r === 'timeout') facts.note = 'Still looking it up…';
+              else facts.lookup = r;
+            } catch (e) {
+              facts.note = (e as { explanation?: string }).explanation ?? (e as Error).message;
+            }
+          }
+        }
+      }
+      const md = new vscode.MarkdownString(hoverMarkdown(facts));
+      md.isTrusted = { enabledCommands: ['cantonLens.showContract', 'cantonLens.showTransaction'] };
+      const range = new vscode.Range(position.line, match.start, position.line, match.end);
+      return new vscode.Hover(md, range);
+    },
+  };
+  context.subscriptions.push(vscode.languages.registerHoverProvider({ pattern: '**' }, provider));
+}
