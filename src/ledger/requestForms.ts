@@ -1,4 +1,5 @@
 // Builds the filter parts of lookup requests from a node's configured parties.
+import { shortenPartyId } from '../ids/ledgerIds';
 import type { EventFormat, Filters, GetTransactionByIdRequest, GetUpdateByIdRequest, TransactionFormat } from './apiTypes';
 
 function wildcard(includeCreatedEventBlob: boolean): Filters {
@@ -56,7 +57,7 @@ export function updateByIdRequest(updateId: string, query: TransactionQuery): Ge
 
 /** One sentence on what a lookup asked for, for panels and error texts. */
 export function describeQuery(query: TransactionQuery): string {
-  if ('requestingParties' in query) return `as seen by ${query.requestingParties.join(', ')}`;
+  if ('requestingParties' in query) return `as seen by ${query.requestingParties.map(shortenPartyId).join(', ')}`;
   const byParty = Object.keys(query.transactionFormat.eventFormat.filtersByParty ?? {});
-  return byParty.length > 0 ? `as seen by ${byParty.join(', ')}` : 'as seen by any party on the node';
+  return byParty.length > 0 ? `as seen by ${byParty.map(shortenPartyId).join(', ')}` : 'as seen by any party on the node';
 }

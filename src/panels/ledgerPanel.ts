@@ -109,6 +109,26 @@ export class LedgerPanel {
     this.panel.reveal();
   }
 
+  get canGoBack(): boolean {
+    return this.index > 0;
+  }
+
+  get canGoForward(): boolean {
+    return this.index < this.history.length - 1;
+  }
+
+  back(): void {
+    if (!this.canGoBack) return;
+    this.index--;
+    void this.load();
+  }
+
+  forward(): void {
+    if (!this.canGoForward) return;
+    this.index++;
+    void this.load();
+  }
+
   navigate(target: PanelTarget): void {
     this.history = [...this.history.slice(0, this.index + 1), target].slice(-50);
     this.index = this.history.length - 1;
@@ -188,8 +208,8 @@ export class LedgerPanel {
       styleUri: media('panel.css'),
       title: titleOf(this.current),
       nodeName: this.current.node,
-      canGoBack: this.index > 0,
-      canGoForward: this.index < this.history.length - 1,
+      canGoBack: this.canGoBack,
+      canGoForward: this.canGoForward,
       hasResult: this.result !== undefined,
       body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
     });
@@ -212,17 +232,9 @@ export class LedgerPanel {
         if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);
         return;
       case 'back':
-        if (this.index > 0) {
-          this.index--;
-          void this.load();
-        }
-        return;
+        return this.back();
       case 'forward':
-        if (this.index < this.history.length - 1) {
-          this.index++;
-          void this.load();
-        }
-        return;
+        return this.forward();
       case 'refresh':
       case 'retry':
         return void this.load(true);

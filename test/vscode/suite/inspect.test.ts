@@ -1,0 +1,160 @@
+// Inspecting ids from editors: commands, panels, hovers and links, against fake nodes.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
+import { cantonLens, resetNodes, until } from './testApi';
+
+describe('Inspecting ids', function () {
+  this.timeout(60_000);
+  let v35: FakeLedgerNode;
+  let v36: FakeLedgerNode;
+  let doc: vscode.TextDocument;
+  let editor: vscode.TextEditor;
+
+  const lines = () => [
+    '2026-11-21T09:14:05.120Z INFO  c.d.c.p.TransactionProcessor - submitted',
+    `  contractId=${v35.ledger.samples.activeContract} (the Iou)`,
+    `  updateId: "${v35.ledger.samples.transferUpdate}"`,
+    `  archived ${v35.ledger.samples.archivedContract}`,
+    `  unknown ${v35.ledger.samples.unknownContract}`,
+    `  party ${v35.ledger.parties.Alice}`,
+    '  a hash that is not an id: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  ];
+
+  const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LedgerPanel> => {
+    assert.ok(t, 'no panel was opened');
+    const api = await cantonLens();
+    return until(`a panel showing ${text}`, () => api.panels.panels.find((p) => p.current.id === t.id && p.current.kind === t.kind && p.current.node === t.node && text.test(p.lastBody)));
+  };
+
+  const cursorOn = async (line: number, needle: string) => {
+    const col = doc.lineAt(line).text.indexOf(needle) + 5;
+    editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    editor.selection = new vscode.Selection(line, col, line, col);
+  };
+
+  before(async () => {
+    await resetNodes();
+    v35 = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 30 });
+    v36 = await FakeLedgerNode.start({ version: '3.6', bigTransactionEvents: 30 });
+    const alice = v35.ledger.parties.Alice;
+    await vscode.commands.executeCommand('cantonLens.addNode', { name: 'p35', url: v35.url, parties: [alice] });
+    await vscode.commands.executeCommand('cantonLens.addNode', { name: 'p36', url: v36.url, parties: [alice] });
+    await vscode.commands.executeCommand('cantonLens.setToken', 'p35', v35.mintToken('alice'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'p36', v36.mintToken('alice'));
+    // The same participant read as Bob: Alice's contracts are not visible to him.
+    await vscode.commands.executeCommand('cantonLens.addNode', { name: 'p35 as Bob', url: v35.url, parties: [v35.ledger.parties.Bob] });
+    await vscode.commands.executeCommand('cantonLens.setToken', 'p35 as Bob', v35.mintToken('bob'));
+    await vscode.commands.executeCommand('cantonLens.selectNode', 'p35');
+    doc = await vscode.workspace.openTextDocument({ language: 'log', content: lines().join('\n') });
+    editor = await vscode.window.showTextDocument(doc);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetNodes();
+    await v35.close();
+    await v36.close();
+  });
+
+  it('inspects a contract id at the cursor: status, template and parties in a panel', async () => {
+    await cursorOn(1, 'contractId=');
+    await cursorOn(1, v35.ledger.samples.activeContract);
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.inspectAtCursor');
+    assert.deepEqual(target, { kind: 'contract', id: v35.ledger.samples.activeContract, node: 'p35' });
+    const panel = await panelFor(target, /badge active/);
+    assert.match(panel.lastBody, /Iou:Iou/);
+    assert.match(panel.lastBody, /Bank::1220[0-9a-f]{2}…/);
+    assert.match(panel.lastBody, /Create argument/);
+  });
+
+  it('opens the same id again by revealing its panel, not a second one', async () => {
+    const api = await cantonLens();
+    const before = api.panels.panels.length;
+    await vscode.commands.executeCommand('cantonLens.showContract', v35.ledger.samples.activeContract);
+    assert.equal(api.panels.panels.length, before);
+  });
+
+  it('inspects an update id: a transaction panel with its events', async () => {
+    await cursorOn(2, v35.ledger.samples.transferUpdate);
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.inspectAtCursor');
+    assert.equal(target?.kind, 'update');
+    const panel = await panelFor(target, /Committed/);
+    assert.match(panel.lastBody, /transfer-alice-bob-7f3a/);
+    assert.match(panel.lastBody, /"archived"/, 'Alice sees the archive of her Iou');
+  });
+
+  it('shows an archived contract as archived, with the archive event', async () => {
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', v35.ledger.samples.archivedContract);
+    const panel = await panelFor(target, /badge archived/);
+    assert.match(panel.lastBody, /<h2 id="archived-h">Archived<\/h2>/);
+  });
+
+  it('explains a contract that is not found, naming who asked', async () => {
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', v35.ledger.samples.unknownContract);
+    const panel = await panelFor(target, /Not found/);
+    assert.match(panel.lastBody, /Contract not found on p35 for Alice::1220[0-9a-f]{2}… \(token user alice\)/);
+  });
+
+  it('looks a transaction up on 3.6 through update-by-id', async () => {
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showTransaction', v36.ledger.samples.transferUpdate, 'p36');
+    v36.requests.length = 0;
+    const panel = await panelFor(target, /Committed|Could not/);
+    assert.match(panel.lastBody, /via update-by-id/);
+  });
+
+  it('refuses text that is not an id, saying why', async () => {
+    assert.equal(await vscode.commands.executeCommand('cantonLens.showContract', 'deadbeef'), undefined);
+    assert.equal(await vscode.commands.executeCommand('cantonLens.showContract', v35.ledger.samples.transferUpdate), undefined, 'an update id is not a contract id');
+    await cursorOn(5, v35.ledger.parties.Alice);
+    assert.equal(await vscode.commands.executeCommand('cantonLens.inspectAtCursor'), undefined, 'a party id opens no panel');
+  });
+
+  it('hovers an id with its essentials; repeated hovers make one request', async () => {
+    const api = await cantonLens();
+    api.lookups.clear();
+    v35.requests.length = 0;
+    const line = 3;
+    const pos = new vscode.Position(line, doc.lineAt(line).text.indexOf(v35.ledger.samples.archivedContract) + 3);
+    const hovers = await Promise.all(Array.from({ length: 100 }, () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)));
+    const text = (h: vscode.Hover[]) => h.flatMap((x) => x.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const first = text(hovers[0]!);
+    assert.match(first, /Canton contract id/);
+    assert.match(first, /Archived · `Iou:Iou`/);
+    assert.match(first, /command:cantonLens\.showContract/);
+    await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, pos);
+    const lookups = v35.requests.filter((r) => r.path === '/v2/events/events-by-contract-id');
+    assert.equal(lookups.length, 1, `${lookups.length} requests for 101 hovers`);
+    const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(6, 40));
+    assert.equal(text(none).includes('Canton'), false, 'no hover on a hash');
+  });
+
+  it('turns ids into links, not hashes or party ids', async () => {
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri, 10);
+    const ours = links.filter((l) => l.target?.scheme === 'command' || l.tooltip?.includes('Canton Lens'));
+    assert.equal(ours.length, 4);
+    const targets = ours.map((l) => decodeURIComponent(l.target!.toString(true)));
+    assert.ok(targets.some((t) => t.includes('cantonLens.showTransaction') && t.includes(v35.ledger.samples.transferUpdate)), targets.join('\n'));
+  });
+
+  it('looks an id up on all nodes side by side', async () => {
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.lookUpOnAllNodes', v35.ledger.samples.activeContract);
+    const panel = await panelFor(target, /on every node/);
+    assert.match(panel.lastBody, /Visible on 2 of 3 nodes/);
+    assert.match(panel.lastBody, /<td title="[^"]+"><bdi>p35 as Bob<\/bdi><\/td><td><bdi>not found<\/bdi>/);
+  });
+
+  it('navigates to an id inside a panel and back', async () => {
+    const api = await cantonLens();
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', v35.ledger.samples.hostileContract);
+    const panel = await panelFor(target, /badge active/);
+    assert.ok(panel.lastBody.includes(`data-open-id="${v35.ledger.samples.activeContract}"`), 'the argument links the Iou it mentions');
+    panel.navigate({ kind: 'contract', id: v35.ledger.samples.activeContract, node: 'p35' });
+    await until('the linked contract', () => (panel.current.id === v35.ledger.samples.activeContract && /Iou:Iou/.test(panel.lastBody) ? true : undefined));
+    assert.equal(panel.canGoBack, true);
+    panel.back();
+    await until('the first contract again', () => (panel.current.id === v35.ledger.samples.hostileContract && /Notes:Note/.test(panel.lastBody) ? true : undefined));
+    assert.equal(panel.canGoForward, true);
+    assert.ok(api.panels.panels.includes(panel), 'still the same panel');
+  });
+});
