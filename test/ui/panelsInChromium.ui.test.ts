@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Panel pages with hostile ledger data, rendered by the real renderers and page script and
 // loaded in Debian's Chromium under their CSP: nothing executes, the page stays usable.
 import * as assert from 'node:assert/strict';
