@@ -33,7 +33,7 @@ export function hoverMarkdown(f: HoverFacts): string {
   const l = f.lookup;
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created!.createdEvent;
-    lines.push('', `${l.status === 'active' ? '🟢 Active' : '⚪ Archived'} · \`${escapeMarkdown(templateName(c.templateId))}\``,
+    lines.push('', `${l.status === 'active' ? '$(pass-filled) Active' : '$(archive) Archived'} · \`${escapeMarkdown(templateName(c.templateId))}\``,
       '', `Signatories: ${c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')}`, '', `Created ${escapeMarkdown(c.createdAt)}`);
   } else if (l && l.found && l.kind === 'transaction') {
     const t = l.transaction;

@@ -71,7 +71,7 @@ describe('UI: panels with hostile data in Chromium', function () {
       const url = req.url ?? '';
       if (url.startsWith('/media/')) {
         const file = path.join(PROJECT_ROOT, 'media', path.basename(url));
-        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/css' });
+        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
         return void res.end(fs.readFileSync(file));
       }
       const page = pages.get(url.replace('/page/', ''));

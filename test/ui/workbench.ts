@@ -36,11 +36,20 @@ export class Workbench {
 
   /** F1, the command's palette title, Enter. */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`>${title}`);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+    // Right after start-up the palette may open before the commands are known: try again.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      const input = this.page.locator('.quick-input-widget input');
+      await input.waitFor();
+      await input.fill(`>${title}`);
+      try {
+        await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 5_000 });
+        break;
+      } catch (e) {
+        if (attempt >= 6) throw e;
+        await this.page.keyboard.press('Escape');
+      }
+    }
     await this.page.keyboard.press('Enter');
   }
 
@@ -50,6 +59,37 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.fill(text);
     await this.page.keyboard.press('Enter');
+  }
+
+  /** Opens a workspace file by name through Quick Open. */
+  async openFile(name: string): Promise<void> {
+    // Into the first editor group, beside which panels open.
+    await this.runCommand('View: Focus First Editor Group');
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(name);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.tabs-container .tab.active', { hasText: name }).first().waitFor();
+  }
+
+  /** Moves the cursor with "Go to Line/Column" (1-based). */
+  async goTo(line: number, column: number): Promise<void> {
+    await this.runCommand('Go to Line/Column');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.fill(`:${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  /** The text of the webview panel whose tab is active. */
+  webviewText(): Promise<string> {
+    return this.webview().locator('main').innerText();
+  }
+
+  webview() {
+    return this.page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
   }
 
   /** Shows a view container of the activity bar (a click on an open one would close it). */

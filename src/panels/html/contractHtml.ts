@@ -31,7 +31,7 @@ ${field('Witnesses', parties(c.witnessParties), 'witnessParties')}
 ${field('ACS delta', c.acsDelta === undefined ? undefined : String(c.acsDelta), 'acsDelta')}
 ${field('Contract key', c.contractKey === null || c.contractKey === undefined ? undefined : valueTree(c.contractKey), 'contractKey')}
 ${field('Contract key hash', c.contractKeyHash, 'contractKeyHash')}
-${field('Created event blob', c.createdEventBlob ? html`<span class="muted">${c.createdEventBlob.length.toLocaleString('en-US')} base64 characters</span> <button class="icon copy" data-copy="${c.createdEventBlob}" title="Copy the created event blob">⧉ Copy</button>` : undefined, 'createdEventBlob (for explicit disclosure)')}
+${field('Created event blob', c.createdEventBlob ? html`<span class="muted">${c.createdEventBlob.length.toLocaleString('en-US')} base64 characters</span> <button class="icon copy" data-copy="${c.createdEventBlob}" title="Copy the created event blob" aria-label="Copy the created event blob"></button>` : undefined, 'createdEventBlob (for explicit disclosure)')}
 </tbody></table></section>`;
   const argument = html`<section aria-labelledby="arg-h"><h2 id="arg-h">Create argument</h2>
 <div class="tree-tools"><input type="search" class="tree-search" placeholder="Search the argument" aria-label="Search the create argument"> <button data-action="expandAll">Expand all</button> <button data-action="collapseAll">Collapse all</button> <button data-copy-json="create-argument">Copy JSON</button></div>

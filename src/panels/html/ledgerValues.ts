@@ -9,11 +9,11 @@ export function shortId(id: string): string {
 
 /** A contract or update id that opens its panel. */
 export function idLink(id: string, kind: 'contract' | 'update'): SafeHtml {
-  return html`<a href="#" class="id-link" data-open-id="${id}" data-kind="${kind}" title="Open ${kind} ${id}"><code>${shortId(id)}</code></a><button class="icon copy" data-copy="${id}" title="Copy ${kind} id" aria-label="Copy ${kind} id">⧉</button>`;
+  return html`<a href="#" class="id-link" data-open-id="${id}" data-kind="${kind}" title="Open ${kind} ${id}"><code>${shortId(id)}</code></a><button class="icon copy" data-copy="${id}" title="Copy ${kind} id" aria-label="Copy ${kind} id"></button>`;
 }
 
 export function party(p: string): SafeHtml {
-  return html`<span class="party" title="${p}">${ledgerText(shortenPartyId(p))}</span><button class="icon copy" data-copy="${p}" title="Copy party id" aria-label="Copy party id ${p}">⧉</button>`;
+  return html`<span class="party" title="${p}">${ledgerText(shortenPartyId(p))}</span><button class="icon copy" data-copy="${p}" title="Copy party id" aria-label="Copy party id ${p}"></button>`;
 }
 
 export function parties(ps: readonly string[] | undefined): SafeHtml {

@@ -21,8 +21,8 @@ export function contentSecurityPolicy(nonce: string, cspSource: string): string 
   return [`default-src 'none'`, `img-src ${cspSource} data:`, `style-src ${cspSource}`, `font-src ${cspSource}`, `script-src 'nonce-${nonce}'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
-function button(action: string, label: string, icon: string, enabled = true): SafeHtml {
-  return html`<button data-action="${action}" title="${label}" aria-label="${label}"${enabled ? '' : html` disabled`}><span aria-hidden="true">${icon}</span> ${label}</button>`;
+function button(action: string, label: string, enabled = true): SafeHtml {
+  return html`<button data-action="${action}" title="${label}"${enabled ? '' : html` disabled`}>${label}</button>`;
 }
 
 export function renderPanelPage(o: PanelPageOptions): string {
@@ -34,8 +34,8 @@ export function renderPanelPage(o: PanelPageOptions): string {
 <title>${o.title}</title></head>
 <body>
 <nav class="toolbar" aria-label="Panel actions">
-${button('back', 'Back', '←', o.canGoBack)}${button('forward', 'Forward', '→', o.canGoForward)}${button('refresh', 'Refresh', '↻')}
-${button('openJson', 'Open as JSON', '{}', o.hasResult)}${button('copyId', 'Copy Id', '⧉')}${button('copyMarkdown', 'Copy as Markdown', '⤓', o.hasResult)}${button('allNodes', 'Look Up on All Nodes', '⇶')}
+${button('back', 'Back', o.canGoBack)}${button('forward', 'Forward', o.canGoForward)}${button('refresh', 'Refresh')}
+${button('openJson', 'Open as JSON', o.hasResult)}${button('copyId', 'Copy Id')}${button('copyMarkdown', 'Copy as Markdown', o.hasResult)}${button('allNodes', 'Look Up on All Nodes')}
 <span class="node" title="The node this was looked up on">on <strong>${o.nodeName}</strong></span>
 </nav>
 <main id="content">${o.body}</main>
