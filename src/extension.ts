@@ -8,6 +8,8 @@ import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
+import { RecentLookupStore } from './services/recentLookupStore';
+import { registerRecentLookupCommands } from './commands/recentLookupCommands';
 import { LedgerNodes } from './services/ledgerNodes';
 import { affectsNodeSettings } from './services/nodeSettingsStore';
 import { registerTokenExpiryWarnings } from './services/tokenExpiryWarnings';
@@ -22,6 +24,7 @@ export interface CantonLensApi {
   log: ExtensionLog;
   panels: LedgerPanels;
   lookups: LedgerLookupService;
+  recent: RecentLookupStore;
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -29,12 +32,16 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const log = new ExtensionLog();
   const tokens = new TokenStore(context.secrets);
   const nodes = new LedgerNodes(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, userAgent, tokens, log);
-  const nodeTree = new NodeTreeProvider(nodes);
+  const recent = new RecentLookupStore(context.globalState);
+  const nodeTree = new NodeTreeProvider(nodes, recent);
   const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: nodeTree, showCollapseAll: true });
   nodeTree.attach(view);
   const lookups = new LedgerLookupService(nodes);
-  const panels = new LedgerPanels(context.extensionUri, nodes, lookups);
-  context.subscriptions.push(log, tokens, nodes, nodeTree, view, panels, panels.registerSerializer());
+  const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary) => {
+    if (t.kind !== 'everywhere') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now() });
+  });
+  context.subscriptions.push(log, tokens, recent, nodes, nodeTree, view, panels, panels.registerSerializer());
+  registerRecentLookupCommands(context, recent);
 
   const expiry = registerTokenExpiryWarnings(context, nodes, tokens);
   registerNodeCommands(context, nodes, tokens, log);
@@ -52,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
   );
-  return { nodeTree, nodes, log, panels, lookups };
+  return { nodeTree, nodes, log, panels, lookups, recent };
 }
 
 export function deactivate(): void {

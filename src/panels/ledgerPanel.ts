@@ -30,7 +30,13 @@ const VIEW_TYPE = 'cantonLens.ledgerPanel';
 export class LedgerPanels implements vscode.Disposable {
   private readonly open = new Set<LedgerPanel>();
 
-  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerLookupService) {}
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly nodes: LedgerNodes,
+    readonly lookups: LedgerLookupService,
+    /** Told about every finished lookup, for the recent list. */
+    readonly onLookedUp: (target: PanelTarget, summary: string) => void = () => undefined,
+  ) {}
 
   /** Reveals the panel showing `target`, or opens one. */
   show(target: PanelTarget): LedgerPanel {
@@ -169,6 +175,7 @@ export class LedgerPanel {
       if (ac.signal.aborted) return;
       this.result = result;
       this.render(result.kind === 'contract' ? contractBody(result) : transactionBody(result));
+      this.manager.onLookedUp(target, lookupSummary(result));
     } catch (e) {
       if (ac.signal.aborted && this.loading !== ac) return;
       const cancelled = isLedgerApiError(e) && e.kind === 'cancelled';

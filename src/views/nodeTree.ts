@@ -6,9 +6,14 @@ import { featureRows } from '../nodes/featureRows';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
 import { shortenPartyId } from '../ids/ledgerIds';
+import type { RecentLookup } from '../lookups/recentLookups';
+import { shortId } from '../panels/html/ledgerValues';
+import type { RecentLookupStore } from '../services/recentLookupStore';
 
 export type NodeTreeElement =
   | { kind: 'node'; name: string }
+  | { kind: 'recentRoot'; name: '' }
+  | { kind: 'recent'; name: string; entry: RecentLookup }
   | { kind: 'detail'; name: string; label: string; value: string; tooltip?: string; icon?: string; contextValue?: string; command?: vscode.Command }
   | { kind: 'features'; name: string };
 
@@ -20,8 +25,8 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly nodes: LedgerNodes) {
-    this.subscriptions.push(nodes.onDidChange(() => this.changed.fire(undefined)));
+  constructor(private readonly nodes: LedgerNodes, private readonly recent: RecentLookupStore) {
+    this.subscriptions.push(nodes.onDidChange(() => this.changed.fire(undefined)), recent.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Follows the view's visibility: checks stale nodes only while someone looks. */
@@ -37,6 +42,15 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
 
   getTreeItem(e: NodeTreeElement): vscode.TreeItem {
     if (e.kind === 'node') return this.nodeItem(e.name);
+    if (e.kind === 'recentRoot') {
+      const item = new vscode.TreeItem('Recent Lookups', vscode.TreeItemCollapsibleState.Expanded);
+      item.id = 'recent';
+      item.iconPath = new vscode.ThemeIcon('history');
+      item.contextValue = 'cantonLens.recentRoot';
+      item.tooltip = 'Contracts and transactions you looked up. Pinned ones stay; Clear removes the others.';
+      return item;
+    }
+    if (e.kind === 'recent') return recentItem(e.entry);
     if (e.kind === 'features') {
       const item = new vscode.TreeItem('Features', vscode.TreeItemCollapsibleState.Collapsed);
       item.iconPath = new vscode.ThemeIcon('list-unordered');
@@ -56,8 +70,12 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     if (!e) {
       const all = this.nodes.all();
       for (const n of all) if (this.nodes.status(n).state === 'unchecked') void this.nodes.check(n);
-      return all.map((n) => ({ kind: 'node', name: n.name }));
+      const roots: NodeTreeElement[] = all.map((n) => ({ kind: 'node', name: n.name }));
+      // Only beside nodes: with none, the view shows its welcome content.
+      if (all.length > 0 && this.recent.all().length > 0) roots.push({ kind: 'recentRoot', name: '' });
+      return roots;
     }
+    if (e.kind === 'recentRoot') return this.recent.all().map((entry) => ({ kind: 'recent', name: entry.node, entry }));
     const node = this.nodes.find(e.name);
     if (!node) return [];
     if (e.kind === 'features') return this.featureChildren(node);
@@ -142,6 +160,18 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     if (!features) return [];
     return featureRows(features).map((r) => ({ kind: 'detail', name: node.name, label: r.label, value: r.value, tooltip: r.tooltip, icon: 'symbol-property' }));
   }
+}
+
+function recentItem(entry: RecentLookup): vscode.TreeItem {
+  const what = entry.kind === 'contract' ? 'Contract' : 'Transaction';
+  const item = new vscode.TreeItem(`${what} ${shortId(entry.id)}`, vscode.TreeItemCollapsibleState.None);
+  item.id = `recent:${entry.kind}:${entry.node}:${entry.id}`;
+  item.description = `${entry.summary} · ${entry.node}`;
+  item.tooltip = new vscode.MarkdownString().appendText(`${what} ${entry.id}\n${entry.summary}\non ${entry.node}, ${new Date(entry.at).toLocaleString()}`);
+  item.iconPath = new vscode.ThemeIcon(entry.pinned ? 'pinned' : entry.kind === 'contract' ? 'file-code' : 'git-commit');
+  item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
+  item.command = { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: 'Open', arguments: [entry.id, entry.node] };
+  return item;
 }
 
 function tokenDetail(name: string, token: TokenInfo): NodeTreeElement {

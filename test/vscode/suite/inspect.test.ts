@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
 import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
-import { cantonLens, resetNodes, until } from './testApi';
+import { cantonLens, find, renderTree, resetNodes, until } from './testApi';
 
 describe('Inspecting ids', function () {
   this.timeout(60_000);
@@ -156,5 +156,50 @@ describe('Inspecting ids', function () {
     await until('the first contract again', () => (panel.current.id === v35.ledger.samples.hostileContract && /Notes:Note/.test(panel.lastBody) ? true : undefined));
     assert.equal(panel.canGoForward, true);
     assert.ok(api.panels.panels.includes(panel), 'still the same panel');
+  });
+
+  it('keeps recent lookups in the node tree, with pin and clear, persisted in the global state', async () => {
+    const api = await cantonLens();
+    const tree = await until('recent lookups', async () => find(await renderTree(api), 'Recent Lookups'));
+    assert.ok(tree.children.length >= 4, `${tree.children.length} recent lookups`);
+    const first = api.recent.all()[0]!;
+    assert.ok(tree.children.some((c) => c.description === `${first.summary} · ${first.node}`));
+    assert.ok(tree.children.every((c) => c.command === 'cantonLens.showContract' || c.command === 'cantonLens.showTransaction'));
+    await vscode.commands.executeCommand('cantonLens.pinLookup', { kind: 'recent', name: first.node, entry: first });
+    await vscode.commands.executeCommand('cantonLens.clearRecentLookups');
+    assert.deepEqual(api.recent.all().map((e) => [e.id, e.pinned]), [[first.id, true]]);
+    const after = find(await renderTree(api), 'Recent Lookups')!;
+    assert.equal(after.children.length, 1);
+    assert.equal(after.children[0]!.contextValue, 'cantonLens.recent.pinned');
+    await vscode.commands.executeCommand('cantonLens.unpinLookup', { kind: 'recent', name: first.node, entry: first });
+    await vscode.commands.executeCommand('cantonLens.clearRecentLookups');
+    assert.equal(find(await renderTree(api), 'Recent Lookups'), undefined, 'an empty list is not shown');
+  });
+
+  it('does not ask the node from a hover when network hovers are off', async () => {
+    const api = await cantonLens();
+    api.lookups.clear();
+    await vscode.workspace.getConfiguration('cantonLens').update('hover.fetchFromNode', false, vscode.ConfigurationTarget.Global);
+    try {
+      v35.requests.length = 0;
+      const pos = new vscode.Position(1, doc.lineAt(1).text.indexOf(v35.ledger.samples.activeContract) + 3);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      assert.match(text, /Canton contract id/);
+      assert.match(text, /Hovers do not ask the node/);
+      assert.equal(v35.requests.length, 0);
+    } finally {
+      await vscode.workspace.getConfiguration('cantonLens').update('hover.fetchFromNode', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('keeps a 10 MB log responsive: links are bounded', async () => {
+    const line = `2026-11-21T09:14:05.120Z INFO contract ${v35.ledger.samples.activeContract} update ${v35.ledger.samples.transferUpdate} ${'x'.repeat(60)}\n`;
+    const big = await vscode.workspace.openTextDocument({ language: 'log', content: line.repeat(Math.ceil((10 * 1024 * 1024) / line.length)) });
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', big.uri, 0);
+    assert.equal(links.length, 2000, 'at most 2,000 links, from the first 4 MB');
+    const pos = new vscode.Position(big.lineCount - 10, line.indexOf(v35.ledger.samples.transferUpdate) + 2);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', big.uri, pos);
+    assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Canton update id'))), 'hovers work anywhere in the file');
   });
 });
