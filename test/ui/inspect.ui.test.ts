@@ -87,4 +87,22 @@ describe('UI: inspecting ids from a log file', function () {
     await wb.webview().locator('.badge', { hasText: 'Not found' }).waitFor({ timeout: 30_000 });
     assert.match(await wb.webviewText(), /Contract not found on participant1 for Alice::1220[0-9a-f]{2}… \(token user alice\)/);
   });
+
+  it('brings the panels back after a window reload', async () => {
+    await wb.page.reload();
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    for (const title of [/^Contract 00/, /^Transaction 1220/]) await wb.page.locator('.tabs-container .tab', { hasText: title }).first().waitFor({ timeout: 60_000 });
+    // The web workbench keeps secrets for the session only (desktop VS Code keeps them in the
+    // OS keychain), so the restored panel may ask for the token again: set it, then Retry.
+    const restored = wb.webview().locator('.badge, .error').first();
+    await restored.waitFor({ timeout: 60_000 });
+    if (await wb.webview().locator('.error').count()) {
+      assert.match(await wb.webviewText(), /401.*Set or refresh the token/s);
+      await wb.runCommand('Canton: Set Token');
+      await wb.answerInput('Token for "participant1"', node.mintToken('alice'));
+      await wb.webview().locator('button[data-action="retry"]').click();
+    }
+    await wb.webview().locator('.badge').first().waitFor({ timeout: 30_000 });
+    assert.match(await wb.webviewText(), /Transaction 1220|Contract 00/);
+  });
 });
