@@ -24,6 +24,7 @@ const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { http: 'src/ledger/undiciTransport.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { fakeNode: 'src/fakeNode/fakeLedgerNode.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { txReview: 'src/execute/preparedTransactionReview.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { demoLedger: 'src/fakeNode/demoLedgerMain.ts' }, outdir: 'dist' },
 ];
 

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
+import { registerExecuteCommands } from './commands/executeCommands';
 import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
 import { registerTokenCommands } from './commands/tokenCommands';
+import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
@@ -25,6 +27,7 @@ export interface CantonLensApi {
   panels: LedgerPanels;
   lookups: LedgerLookupService;
   recent: RecentLookupStore;
+  execute: ExecuteReviews;
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -38,10 +41,13 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   nodeTree.attach(view);
   const lookups = new LedgerLookupService(nodes);
   const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary) => {
-    if (t.kind !== 'everywhere') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now() });
+    if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now() });
   });
   context.subscriptions.push(log, tokens, recent, nodes, nodeTree, view, panels, panels.registerSerializer());
   registerRecentLookupCommands(context, recent);
+  const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
+  context.subscriptions.push(execute);
+  registerExecuteCommands(context, nodes, execute);
 
   const expiry = registerTokenExpiryWarnings(context, nodes, tokens);
   registerNodeCommands(context, nodes, tokens, log);
@@ -59,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
   );
-  return { nodeTree, nodes, log, panels, lookups, recent };
+  return { nodeTree, nodes, log, panels, lookups, recent, execute };
 }
 
 export function deactivate(): void {

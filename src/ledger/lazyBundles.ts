@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { HttpTransport, TransportOptions } from './httpTransport';
 import type * as UndiciTransportModule from './undiciTransport';
 import type * as FakeNodeModule from '../fakeNode/fakeLedgerNode';
+import type * as TxReviewModule from '../execute/preparedTransactionReview';
 
 export function lazyHttpTransport(bundleDir: string, options: TransportOptions = {}): () => Promise<HttpTransport> {
   return async () => {
@@ -14,4 +15,9 @@ export function lazyHttpTransport(bundleDir: string, options: TransportOptions =
 
 export function loadFakeNodeBundle(bundleDir: string): typeof FakeNodeModule {
   return require(path.join(bundleDir, 'fakeNode.js')) as typeof FakeNodeModule;
+}
+
+/** The prepared-transaction decoder (core-tx-visualizer, protobuf-ts): loaded by the execute command only. */
+export function loadTxReviewBundle(bundleDir: string): typeof TxReviewModule {
+  return require(path.join(bundleDir, 'txReview.js')) as typeof TxReviewModule;
 }

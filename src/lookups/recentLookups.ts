@@ -2,13 +2,16 @@
 // the others bounded. Pure, so the rules are tested without VS Code.
 
 export interface RecentLookup {
-  kind: 'contract' | 'update';
+  /** A lookup, or an execute submission (id: its submission id). */
+  kind: 'contract' | 'update' | 'submission';
   id: string;
   node: string;
   /** "active · Iou:Iou", "not found"… */
   summary: string;
   at: number;
   pinned?: boolean;
+  /** For a submission: the request file. */
+  file?: string;
 }
 
 export const MAX_UNPINNED = 30;
@@ -40,6 +43,6 @@ export function ordered(list: readonly RecentLookup[]): RecentLookup[] {
 export function validRecent(value: unknown): RecentLookup[] {
   if (!Array.isArray(value)) return [];
   return value.filter((e): e is RecentLookup => typeof e === 'object' && e !== null
-    && (e.kind === 'contract' || e.kind === 'update') && typeof e.id === 'string' && typeof e.node === 'string'
+    && (e.kind === 'contract' || e.kind === 'update' || e.kind === 'submission') && typeof e.id === 'string' && typeof e.node === 'string'
     && typeof e.summary === 'string' && typeof e.at === 'number');
 }

@@ -11,7 +11,7 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';
 import { shortId } from './html/ledgerValues';
-import { errorBody, loadingBody, renderPanelPage } from './html/panelPage';
+import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
 import { lookupMarkdown } from './lookupMarkdown';
@@ -215,9 +215,7 @@ export class LedgerPanel {
       styleUri: media('panel.css'),
       title: titleOf(this.current),
       nodeName: this.current.node,
-      canGoBack: this.canGoBack,
-      canGoForward: this.canGoForward,
-      hasResult: this.result !== undefined,
+      actions: lookupActions({ canGoBack: this.canGoBack, canGoForward: this.canGoForward, hasResult: this.result !== undefined }),
       body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
     });
   }

@@ -163,14 +163,16 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
 }
 
 function recentItem(entry: RecentLookup): vscode.TreeItem {
-  const what = entry.kind === 'contract' ? 'Contract' : 'Transaction';
+  const what = entry.kind === 'contract' ? 'Contract' : entry.kind === 'update' ? 'Transaction' : 'Submission';
   const item = new vscode.TreeItem(`${what} ${shortId(entry.id)}`, vscode.TreeItemCollapsibleState.None);
   item.id = `recent:${entry.kind}:${entry.node}:${entry.id}`;
   item.description = `${entry.summary} · ${entry.node}`;
   item.tooltip = new vscode.MarkdownString().appendText(`${what} ${entry.id}\n${entry.summary}\non ${entry.node}, ${new Date(entry.at).toLocaleString()}`);
-  item.iconPath = new vscode.ThemeIcon(entry.pinned ? 'pinned' : entry.kind === 'contract' ? 'file-code' : 'git-commit');
+  item.iconPath = new vscode.ThemeIcon(entry.pinned ? 'pinned' : entry.kind === 'contract' ? 'file-code' : entry.kind === 'update' ? 'git-commit' : 'send');
   item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
-  item.command = { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: 'Open', arguments: [entry.id, entry.node] };
+  item.command = entry.kind === 'submission'
+    ? (entry.file ? { command: 'vscode.open', title: 'Open the request', arguments: [vscode.Uri.parse(entry.file)] } : undefined)
+    : { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: 'Open', arguments: [entry.id, entry.node] };
   return item;
 }
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { contractBody } from '../../src/panels/html/contractHtml';
-import { renderPanelPage } from '../../src/panels/html/panelPage';
+import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
@@ -24,7 +24,7 @@ describe('UI: panels with hostile data in Chromium', function () {
   const pages = new Map<string, string>();
 
   const publish = (name: string, body: SafeHtml) => {
-    pages.set(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: EVIL, nodeName: EVIL, canGoBack: true, canGoForward: false, hasResult: true, body }));
+    pages.set(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: EVIL, nodeName: EVIL, actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true }), body }));
   };
 
   const open = async (name: string): Promise<Page> => {

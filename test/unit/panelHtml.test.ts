@@ -1,7 +1,7 @@
 // The panel renderers: every field shown, every ledger string escaped.
 import * as assert from 'node:assert/strict';
 import { contractBody } from '../../src/panels/html/contractHtml';
-import { contentSecurityPolicy, renderPanelPage } from '../../src/panels/html/panelPage';
+import { contentSecurityPolicy, lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import { html, ledgerText } from '../../src/panels/html/safeHtml';
 import { eventRows, transactionBody } from '../../src/panels/html/transactionHtml';
 import { lookupMarkdown } from '../../src/panels/lookupMarkdown';
@@ -62,7 +62,7 @@ describe('panel HTML', () => {
   });
 
   it('wraps a body in a page with a strict CSP and one nonce script', () => {
-    const page = renderPanelPage({ nonce: 'n0nce', cspSource: 'https://webview', scriptUri: 'https://webview/panel.js', styleUri: 'https://webview/panel.css', title: EVIL, nodeName: EVIL, canGoBack: false, canGoForward: true, hasResult: true, body: contractBody(hostileContract()) });
+    const page = renderPanelPage({ nonce: 'n0nce', cspSource: 'https://webview', scriptUri: 'https://webview/panel.js', styleUri: 'https://webview/panel.css', title: EVIL, nodeName: EVIL, actions: lookupActions({ canGoBack: false, canGoForward: true, hasResult: true }), body: contractBody(hostileContract()) });
     assert.equal(contentSecurityPolicy('n0nce', 'https://webview'), "default-src 'none'; img-src https://webview data:; style-src https://webview; font-src https://webview; script-src 'nonce-n0nce'; base-uri 'none'; form-action 'none'");
     assert.ok(page.includes(`content="${contentSecurityPolicy('n0nce', 'https://webview')}"`.replace(/'/g, '&#39;')));
     assert.ok(page.includes('<script nonce="n0nce" src="https://webview/panel.js"></script>'));

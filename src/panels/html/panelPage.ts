@@ -10,18 +10,35 @@ export interface PanelPageOptions {
   styleUri: string;
   title: string;
   nodeName: string;
-  canGoBack: boolean;
-  canGoForward: boolean;
-  /** Whether the id has a result to copy or open as JSON. */
-  hasResult: boolean;
+  /** The toolbar buttons, in order. */
+  actions: ToolbarAction[];
   body: SafeHtml;
+}
+
+export interface ToolbarAction {
+  action: string;
+  label: string;
+  enabled?: boolean;
+}
+
+/** The toolbar of a lookup panel. */
+export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; hasResult: boolean }): ToolbarAction[] {
+  return [
+    { action: 'back', label: 'Back', enabled: o.canGoBack },
+    { action: 'forward', label: 'Forward', enabled: o.canGoForward },
+    { action: 'refresh', label: 'Refresh' },
+    { action: 'openJson', label: 'Open as JSON', enabled: o.hasResult },
+    { action: 'copyId', label: 'Copy Id' },
+    { action: 'copyMarkdown', label: 'Copy as Markdown', enabled: o.hasResult },
+    { action: 'allNodes', label: 'Look Up on All Nodes' },
+  ];
 }
 
 export function contentSecurityPolicy(nonce: string, cspSource: string): string {
   return [`default-src 'none'`, `img-src ${cspSource} data:`, `style-src ${cspSource}`, `font-src ${cspSource}`, `script-src 'nonce-${nonce}'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
-function button(action: string, label: string, enabled = true): SafeHtml {
+function button({ action, label, enabled = true }: ToolbarAction): SafeHtml {
   return html`<button data-action="${action}" title="${label}"${enabled ? '' : html` disabled`}>${label}</button>`;
 }
 
@@ -34,9 +51,8 @@ export function renderPanelPage(o: PanelPageOptions): string {
 <title>${o.title}</title></head>
 <body>
 <nav class="toolbar" aria-label="Panel actions">
-${button('back', 'Back', o.canGoBack)}${button('forward', 'Forward', o.canGoForward)}${button('refresh', 'Refresh')}
-${button('openJson', 'Open as JSON', o.hasResult)}${button('copyId', 'Copy Id')}${button('copyMarkdown', 'Copy as Markdown', o.hasResult)}${button('allNodes', 'Look Up on All Nodes')}
-<span class="node" title="The node this was looked up on">on <strong>${o.nodeName}</strong></span>
+${o.actions.map(button)}
+<span class="node" title="The ledger node">on <strong>${o.nodeName}</strong></span>
 </nav>
 <main id="content">${o.body}</main>
 <script nonce="${o.nonce}" src="${o.scriptUri}"></script>

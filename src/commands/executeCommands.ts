@@ -1,0 +1,47 @@
+// Write and execute prepared transactions: `cantonLens.newExecuteRequest`, `cantonLens.executeSubmission`.
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { executeRequestTemplate } from '../execute/executeRequestCheck';
+import type { ExecuteReviewPanel, ExecuteReviews } from '../panels/executeReviewPanel';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { nodeNameOf, resolveNode } from './nodeArgument';
+
+const isRequestFile = (uri: vscode.Uri | undefined) => Boolean(uri && /\.execute\.json$/i.test(uri.path));
+
+export function registerExecuteCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, reviews: ExecuteReviews): void {
+  const newRequest = async (): Promise<vscode.Uri | undefined> => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({
+      title: 'New Execute Request',
+      defaultUri: folder ? vscode.Uri.joinPath(folder, 'submission.execute.json') : undefined,
+      filters: { 'Execute requests': ['execute.json'] },
+      saveLabel: 'Create',
+    });
+    if (!target) return undefined;
+    const uri = isRequestFile(target) ? target : target.with({ path: target.path.replace(/(\.json)?$/i, '.execute.json') });
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(executeRequestTemplate(randomUUID()), 'utf8'));
+    await vscode.window.showTextDocument(uri);
+    return uri;
+  };
+
+  const execute = async (fileArg?: unknown, nodeArg?: unknown): Promise<ExecuteReviewPanel | undefined> => {
+    let uri = fileArg instanceof vscode.Uri ? fileArg : typeof fileArg === 'string' ? vscode.Uri.parse(fileArg) : undefined;
+    const active = vscode.window.activeTextEditor?.document.uri;
+    if (!uri && isRequestFile(active)) uri = active;
+    if (!uri) {
+      const picked = await vscode.window.showOpenDialog({ title: 'Execute Which Request?', filters: { 'Execute requests': ['execute.json', 'json'] }, canSelectMany: false });
+      uri = picked?.[0];
+    }
+    if (!uri) return undefined;
+    const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(nodes, nodeArg, '') : nodes.active() ?? await resolveNode(nodes, undefined, 'Submit to which ledger node?');
+    if (!node) return undefined;
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri!.toString());
+    if (doc?.isDirty) await doc.save();
+    return reviews.review(uri, node);
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.newExecuteRequest', newRequest),
+    vscode.commands.registerCommand('cantonLens.executeSubmission', execute),
+  );
+}

@@ -1,0 +1,224 @@
+// The review panel of an `*.execute.json`: check, decode, confirm, submit once, show the outcome.
+import { randomBytes, randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checkExecuteRequest, type CheckedRequest } from '../execute/executeRequestCheck';
+import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { loadTxReviewBundle } from '../ledger/lazyBundles';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { RecentLookupStore } from '../services/recentLookupStore';
+import { renderPanelPage } from './html/panelPage';
+import { hashCheck, reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
+import type { LedgerPanels } from './ledgerPanel';
+
+const VIEW_TYPE = 'cantonLens.executeReview';
+
+/** Asks the person to confirm a submission; tests replace it. */
+export type Confirm = (node: NodeConfig, party: string, submissionId: string) => Thenable<boolean>;
+
+export const confirmWithModal: Confirm = async (node, party, submissionId) => {
+  const pick = await vscode.window.showWarningMessage(
+    `Submit this transaction to "${node.name}" as ${party}?`,
+    { modal: true, detail: `POST ${node.url}/v2/interactive-submission/execute with submission id ${submissionId}. Once the node accepts it, it executes it; a submission cannot be called back.` },
+    'Submit',
+  );
+  return pick === 'Submit';
+};
+
+export class ExecuteReviews implements vscode.Disposable {
+  private readonly open = new Map<string, ExecuteReviewPanel>();
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('Canton Lens');
+  confirm: Confirm = confirmWithModal;
+
+  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerPanels, readonly recent: RecentLookupStore) {}
+
+  /** Checks a request file; shows its problems, or opens its review. */
+  async review(uri: vscode.Uri, node: NodeConfig): Promise<ExecuteReviewPanel | undefined> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const checked = await this.check(doc, node);
+    if (!checked.request) return undefined;
+    let panel = this.open.get(uri.toString());
+    if (!panel) {
+      const webview = vscode.window.createWebviewPanel(VIEW_TYPE, `Review ${path.basename(uri.path)}`, vscode.ViewColumn.Beside, { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')] });
+      panel = new ExecuteReviewPanel(webview, this, uri);
+      this.open.set(uri.toString(), panel);
+      webview.onDidDispose(() => this.open.delete(uri.toString()));
+    } else panel.reveal();
+    await panel.load(node, checked);
+    return panel;
+  }
+
+  /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */
+  async check(doc: vscode.TextDocument, node: NodeConfig): Promise<CheckedRequest> {
+    const token = await this.nodes.tokenInfo(node);
+    const user = token.source !== 'blocked' && 'claims' in token.state ? token.state.claims.user : undefined;
+    const text = doc.getText();
+    const checked = checkExecuteRequest(text, user ?? node.userId);
+    const spans = jsonValueSpans(text);
+    this.diagnostics.set(doc.uri, checked.problems.map((p) => {
+      const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
+      const d = new vscode.Diagnostic(new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), `${p.path}: ${p.message}`, vscode.DiagnosticSeverity.Error);
+      d.source = 'Canton Lens';
+      return d;
+    }));
+    if (checked.problems.length > 0) {
+      const n = checked.problems.length;
+      void vscode.window.showErrorMessage(`${path.basename(doc.uri.path)} has ${n} problem${n === 1 ? '' : 's'}; nothing was sent. ${checked.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join(' ')}`, 'Show Problems')
+        .then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
+    }
+    return checked;
+  }
+
+  get panels(): readonly ExecuteReviewPanel[] {
+    return [...this.open.values()];
+  }
+
+  dispose(): void {
+    for (const p of this.open.values()) p.dispose();
+    this.diagnostics.dispose();
+  }
+}
+
+export class ExecuteReviewPanel {
+  private view: ReviewView | undefined;
+  private node: NodeConfig | undefined;
+  private submitting = false;
+  private readonly subscription: vscode.Disposable;
+  /** Requests sent from this panel (for tests: one click submits once). */
+  submissions = 0;
+
+  constructor(private readonly panel: vscode.WebviewPanel, private readonly owner: ExecuteReviews, readonly uri: vscode.Uri) {
+    panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'icon.png');
+    this.subscription = panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m));
+    panel.onDidDispose(() => this.subscription.dispose());
+  }
+
+  get current(): ReviewView | undefined {
+    return this.view;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+
+  async load(node: NodeConfig, checked: CheckedRequest): Promise<void> {
+    this.node = node;
+    const request = checked.request!;
+    const view: ReviewView = { fileName: vscode.workspace.asRelativePath(this.uri), node: node.name, party: checked.party ?? '', request, claimedHash: checked.claimedHash };
+    try {
+      const { reviewPreparedTransaction } = loadTxReviewBundle(vscode.Uri.joinPath(this.owner.extensionUri, 'dist').fsPath);
+      view.review = await reviewPreparedTransaction(request.preparedTransaction, request.hashingSchemeVersion);
+    } catch (e) {
+      view.decodeError = `It is not a PreparedTransaction protobuf (${(e as Error).message}).`;
+    }
+    this.view = view;
+    this.render();
+  }
+
+  /** Asks for confirmation and submits, once; a second call while one is in flight does nothing. */
+  async submit(): Promise<SubmissionOutcome | undefined> {
+    const view = this.view;
+    const node = this.node;
+    if (!view || !node || this.submitting || view.outcome) return undefined;
+    if (hashCheck(view).state === 'mismatch') {
+      void vscode.window.showErrorMessage('Not submitted: the signatures cover another transaction than this one (the hashes differ). Prepare and sign it again.');
+      return undefined;
+    }
+    this.submitting = true;
+    try {
+      if (view.decodeError) {
+        const pick = await vscode.window.showWarningMessage('The prepared transaction does not decode: Canton Lens cannot show what it does. Submit it anyway?', { modal: true }, 'Submit Anyway');
+        if (pick !== 'Submit Anyway') return undefined;
+      }
+      if (!(await this.owner.confirm(node, view.party, view.request.submissionId))) return undefined;
+      view.outcome = { state: 'sending' };
+      this.render();
+      this.submissions++;
+      const outcome = await this.send(node, view);
+      view.outcome = outcome;
+      this.render();
+      void this.owner.recent.add({
+        kind: 'submission', id: view.request.submissionId, node: node.name, at: Date.now(), file: this.uri.toString(),
+        summary: outcome.state === 'accepted' ? 'accepted' : outcome.outcomeUnknown ? 'outcome unknown' : `not accepted${outcome.code ? ` (${outcome.code})` : ''}`,
+      });
+      return outcome;
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  /** A retry of the same change: a fresh submission id in the file, checked and confirmed again. */
+  async submitAgain(): Promise<SubmissionOutcome | undefined> {
+    if (!this.node || this.submitting) return undefined;
+    const doc = await vscode.workspace.openTextDocument(this.uri);
+    const span = spanOf(jsonValueSpans(doc.getText()), '$.submissionId');
+    if (!span) return undefined;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(this.uri, new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), JSON.stringify(randomUUID()));
+    await vscode.workspace.applyEdit(edit);
+    if (!doc.isUntitled) await doc.save();
+    const checked = await this.owner.check(doc, this.node);
+    if (!checked.request) return undefined;
+    await this.load(this.node, checked);
+    return this.submit();
+  }
+
+  private async send(node: NodeConfig, view: ReviewView): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Submitting to ${node.name}…` },
+        () => this.owner.nodes.client(node).executeSubmission(view.request));
+      return {
+        state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId,
+        userId: view.request.userId, commandId: view.review?.commandId, actAs: view.review?.submitters ?? [view.party],
+      };
+    } catch (e) {
+      if (!isLedgerApiError(e)) return { state: 'failed', explanation: (e as Error).message, outcomeUnknown: true };
+      const unknown = e.kind === 'timeout' || e.kind === 'network' || e.kind === 'cancelled' || (e.kind === 'badResponse' && (e.status ?? 0) < 300);
+      const explanation = unknown
+        ? `${e.explanation} The outcome is unknown: the submission may still commit. Check the completions or the update stream before submitting again, and then with a new submission id.`
+        : `${e.explanation}${e.kind === 'unauthenticated' ? ' Set a fresh token, then submit again.' : ''}`;
+      return { state: 'failed', code: e.code, cause: e.cantonError?.cause ?? e.plainText, correlationId: e.correlationId, explanation, outcomeUnknown: unknown };
+    }
+  }
+
+  private render(): void {
+    if (!this.view) return;
+    const webview = this.panel.webview;
+    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.extensionUri, 'media', f)).toString();
+    webview.html = renderPanelPage({
+      nonce: randomBytes(16).toString('base64'), cspSource: webview.cspSource, scriptUri: media('panel.js'), styleUri: media('panel.css'),
+      title: `Review ${this.view.fileName}`, nodeName: this.view.node, actions: [{ action: 'openRequest', label: 'Open Request' }], body: reviewBody(this.view),
+    });
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const m = raw as { type?: unknown; id?: unknown; text?: unknown };
+    if (typeof m !== 'object' || m === null) return;
+    switch (m.type) {
+      case 'submit': return void this.submit();
+      case 'submitAgain': return void this.submitAgain();
+      case 'reload': {
+        if (!this.node) return;
+        const checked = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);
+        if (checked.request) await this.load(this.node, checked);
+        return;
+      }
+      case 'openRequest': return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
+      case 'openId':
+        if (typeof m.id === 'string' && classifyLedgerId(m.id).kind === 'contract' && this.node) this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
+        return;
+      case 'copy':
+        if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);
+        return;
+      default:
+        return;
+    }
+  }
+}
