@@ -36,6 +36,7 @@ describe('Inspecting ids', function () {
 
   before(async () => {
     await resetNodes();
+    await (await cantonLens()).recent.clear();
     v35 = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 30 });
     v36 = await FakeLedgerNode.start({ version: '3.6', bigTransactionEvents: 30 });
     const alice = v35.ledger.parties.Alice;

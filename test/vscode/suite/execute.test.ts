@@ -1,0 +1,159 @@
+// Executing prepared transactions from an *.execute.json, against fake nodes that check the
+// request as a real node would and record what was sent.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import type { ExecuteReviewPanel } from '../../../src/panels/executeReviewPanel';
+import { cantonLens, resetNodes, until } from './testApi';
+
+const vectorsFile = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'prepared-transaction-vectors.json');
+const vectors = JSON.parse(fs.readFileSync(vectorsFile, 'utf8')) as { preparedTransaction: string; preparedTransactionHash: string }[];
+
+describe('Executing prepared transactions', function () {
+  this.timeout(60_000);
+  let node: FakeLedgerNode;
+  let dir: string;
+  let confirmations: string[];
+  let answer: boolean;
+
+  const requestFile = (name: string, over: Record<string, unknown> = {}) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, JSON.stringify({
+      preparedTransaction: vectors[1]!.preparedTransaction,
+      preparedTransactionHash: vectors[1]!.preparedTransactionHash,
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      partySignatures: { signatures: [{ party: node.ledger.parties.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 3).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+      submissionId: `sub-${name}`,
+      deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
+      ...over,
+    }, null, 2));
+    return vscode.Uri.file(file);
+  };
+
+  const review = (uri: vscode.Uri) => vscode.commands.executeCommand<ExecuteReviewPanel | undefined>('cantonLens.executeSubmission', uri, 'ext');
+
+  before(async () => {
+    await resetNodes();
+    node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-exec-'));
+    await vscode.commands.executeCommand('cantonLens.addNode', { name: 'ext', url: node.url });
+    await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('dana'));
+    const api = await cantonLens();
+    api.execute.confirm = async (n, party, submissionId) => {
+      confirmations.push(`${n.name}|${party}|${submissionId}`);
+      return answer;
+    };
+  });
+  beforeEach(() => {
+    confirmations = [];
+    answer = true;
+    node.executed.length = 0;
+    node.clearFaults();
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetNodes();
+    await node.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reviews a request: the decoded transaction and the recomputed hash equal to the signed one', async () => {
+    const panel = await review(requestFile('a.execute.json'));
+    assert.ok(panel, 'no review opened');
+    const v = panel.current!;
+    assert.equal(v.review?.computedHash, vectors[1]!.preparedTransactionHash);
+    assert.equal(v.claimedHash, vectors[1]!.preparedTransactionHash);
+    assert.equal(v.review?.nodes[0]!.templateId?.endsWith(':Splice.Wallet.TransferPreapproval:TransferPreapprovalProposal'), true);
+    assert.equal(node.executed.length, 0, 'reviewing sends nothing');
+  });
+
+  it('submits once after a confirmation naming the node and party; a second click does nothing', async () => {
+    const panel = (await review(requestFile('b.execute.json')))!;
+    const [first, second] = await Promise.all([panel.submit(), panel.submit()]);
+    assert.equal(first?.state, 'accepted');
+    assert.equal(second, undefined);
+    assert.deepEqual(confirmations, [`ext|${node.ledger.parties.Dana}|sub-b.execute.json`]);
+    assert.equal(node.executed.length, 1);
+    assert.equal(node.executed[0]!.body.submissionId, 'sub-b.execute.json');
+    assert.ok(!('preparedTransactionHash' in node.executed[0]!.body), 'Canton Lens\'s own field is not sent');
+    assert.equal(await panel.submit(), undefined, 'submitted: the review does not submit again by itself');
+    assert.equal(node.executed.length, 1);
+    const api = await cantonLens();
+    assert.ok(api.recent.all().some((e) => e.kind === 'submission' && e.id === 'sub-b.execute.json' && e.summary === 'accepted'));
+  });
+
+  it('"Submit again" writes a fresh submission id into the file and asks again', async () => {
+    const uri = requestFile('c.execute.json');
+    const panel = (await review(uri))!;
+    await panel.submit();
+    const again = await panel.submitAgain();
+    assert.equal(again?.state, 'accepted');
+    assert.equal(confirmations.length, 2);
+    assert.equal(node.executed.length, 2);
+    const ids = node.executed.map((e) => e.body.submissionId as string);
+    assert.notEqual(ids[0], ids[1]);
+    assert.match(ids[1]!, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')).submissionId, ids[1], 'the file holds the new id');
+  });
+
+  it('sends nothing when the confirmation is declined', async () => {
+    answer = false;
+    const panel = (await review(requestFile('d.execute.json')))!;
+    assert.equal(await panel.submit(), undefined);
+    assert.equal(node.executed.length, 0);
+  });
+
+  it('lists the problems of an invalid request on their JSON paths and sends nothing', async () => {
+    const uri = requestFile('bad.execute.json', { hashingSchemeVersion: 'V2', submissionId: '' });
+    assert.equal(await review(uri), undefined);
+    const diagnostics = await until('diagnostics', () => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length > 0 ? d : undefined;
+    });
+    const messages = diagnostics.map((d) => d.message);
+    assert.ok(messages.some((m) => m.startsWith('$.hashingSchemeVersion: Must be one of')), messages.join('\n'));
+    assert.ok(messages.some((m) => m.startsWith('$.submissionId: Missing')), messages.join('\n'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const onEnum = diagnostics.find((d) => d.message.startsWith('$.hashingSchemeVersion'))!;
+    assert.equal(doc.getText(onEnum.range), '"V2"', 'the diagnostic is on the value');
+    assert.equal(node.executed.length, 0);
+  });
+
+  it('refuses a request whose signed hash is not this transaction\'s', async () => {
+    const panel = (await review(requestFile('e.execute.json', { preparedTransactionHash: vectors[0]!.preparedTransactionHash })))!;
+    assert.equal(await panel.submit(), undefined);
+    assert.deepEqual(confirmations, []);
+    assert.equal(node.executed.length, 0);
+  });
+
+  it('shows a node\'s refusal with its code and cause, and a timeout as an unknown outcome', async () => {
+    await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('alice'));
+    try {
+      const denied = await (await review(requestFile('f.execute.json')))!.submit();
+      assert.ok(denied?.state === 'failed' && !denied.outcomeUnknown);
+      assert.match(denied.explanation, /CanActAs or CanExecuteAs for the submitting party/);
+    } finally {
+      await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('dana'));
+    }
+    node.version = '3.4';
+    try {
+      const v3 = await (await review(requestFile('g.execute.json', { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3', preparedTransactionHash: undefined })))!.submit();
+      assert.ok(v3?.state === 'failed');
+      assert.match(v3.cause ?? '', /Unknown enum value "HASHING_SCHEME_VERSION_V3"/);
+    } finally {
+      node.version = '3.5';
+    }
+    await vscode.workspace.getConfiguration('cantonLens').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      node.injectFault({ path: '/v2/interactive-submission/execute', fault: { type: 'latency', ms: 2_500 }, times: 1 });
+      const slow = await (await review(requestFile('h.execute.json')))!.submit();
+      assert.ok(slow?.state === 'failed' && slow.outcomeUnknown);
+      assert.match(slow.explanation, /The outcome is unknown: the submission may still commit/);
+    } finally {
+      await vscode.workspace.getConfiguration('cantonLens').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
