@@ -202,8 +202,8 @@ export class ExecuteReviewPanel {
     const m = raw as { type?: unknown; id?: unknown; text?: unknown };
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
-      case 'submit': return void this.submit();
-      case 'submitAgain': return void this.submitAgain();
+      case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(`Could not submit: ${e.message}`));
+      case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(`Could not submit again: ${e.message}`));
       case 'reload': {
         if (!this.node) return;
         const checked = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);

@@ -31,7 +31,7 @@ async function main(): Promise<number> {
   const env = isolatedEnv(root, { CANTON_LENS_USER_DATA_DIR: userDataDir });
   const verbose = process.env.CANTON_LENS_TEST_VERBOSE === '1';
   const server = await startVsCodeServer({
-    userDataDir, extensionsDir, serverDataDir: path.join(root, 'server-data'), env,
+    userDataDir, extensionsDir, serverDataDir: path.join(root, 'server-data'), env, smokeTestDriver: true,
     onOutput: (t) => verbose && process.stderr.write(`[server] ${t}`),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, env: env as Record<string, string> });

@@ -77,13 +77,15 @@ export interface ServerOptions {
   env: NodeJS.ProcessEnv;
   /** Lines the server prints go here. */
   onOutput?: (text: string) => void;
+  /** For extension tests: the workbench then runs the test payload (and refuses modal dialogs). */
+  smokeTestDriver?: boolean;
 }
 
 export async function startVsCodeServer(opts: ServerOptions): Promise<RunningServer> {
   const serverMain = ensureVsCodeServer();
   const port = await freePort();
   const child = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
-    '--accept-server-license-terms', '--enable-smoke-test-driver', '--server-data-dir', opts.serverDataDir,
+    '--accept-server-license-terms', ...(opts.smokeTestDriver ? ['--enable-smoke-test-driver'] : []), '--server-data-dir', opts.serverDataDir,
     '--user-data-dir', opts.userDataDir, '--extensions-dir', opts.extensionsDir, '--disable-telemetry', '--disable-workspace-trust'], {
     env: opts.env,
     detached: true, // its own process group, so its file watcher goes with it
