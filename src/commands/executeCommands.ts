@@ -1,7 +1,7 @@
 // Write and execute prepared transactions: `cantonLens.newExecuteRequest`, `cantonLens.executeSubmission`.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { executeRequestTemplate } from '../execute/executeRequestCheck';
+import { executeRequestTemplate, requestFilePath } from '../execute/executeRequestCheck';
 import type { ExecuteReviewPanel, ExecuteReviews } from '../panels/executeReviewPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { nodeNameOf, resolveNode } from './nodeArgument';
@@ -14,11 +14,12 @@ export function registerExecuteCommands(context: vscode.ExtensionContext, nodes:
     const target = await vscode.window.showSaveDialog({
       title: 'New Execute Request',
       defaultUri: folder ? vscode.Uri.joinPath(folder, 'submission.execute.json') : undefined,
-      filters: { 'Execute requests': ['execute.json'] },
+      // A plain "json" filter: some dialogs append the filter's extension to a name that has it.
+      filters: { JSON: ['json'] },
       saveLabel: 'Create',
     });
     if (!target) return undefined;
-    const uri = isRequestFile(target) ? target : target.with({ path: target.path.replace(/(\.json)?$/i, '.execute.json') });
+    const uri = target.with({ path: requestFilePath(target.path) });
     await vscode.workspace.fs.writeFile(uri, Buffer.from(executeRequestTemplate(randomUUID()), 'utf8'));
     await vscode.window.showTextDocument(uri);
     return uri;

@@ -157,3 +157,8 @@ export function executeRequestTemplate(submissionId: string): string {
     deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
   }, null, 2)}\n`;
 }
+
+/** The path a new request is written to: always one `.execute.json`, which the JSON schema applies to. */
+export function requestFilePath(chosen: string): string {
+  return `${chosen.replace(/(\.execute)?(\.json)?$/i, '').replace(/(\.execute\.json)+$/i, '')}.execute.json`;
+}

@@ -67,4 +67,23 @@ describe('UI: executing a prepared transaction', function () {
     assert.equal(node.executed[0]!.body.submissionId, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
     await wb.screenshot('execute-accepted.png');
   });
+
+  it('writes a new request from the template, with the JSON schema checking it as it is typed', async () => {
+    await wb.runCommand('Canton: New Execute Request');
+    // The web workbench's own save dialog is a quick input with the proposed path.
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    for (let i = 0; i < 50 && !(await input.inputValue()).endsWith('.json'); i++) await wb.page.waitForTimeout(100);
+    assert.match(await input.inputValue(), /submission\.execute\.json$/);
+    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'submission.execute.json' }).first().waitFor({ timeout: 30_000 });
+    const written = JSON.parse(fs.readFileSync(path.join(folder, 'submission.execute.json'), 'utf8'));
+    assert.match(written.submissionId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The placeholders break the schema's base64 pattern: the editor shows the problems.
+    await wb.page.keyboard.press('Control+Shift+M');
+    const problems = wb.page.locator('.markers-panel .monaco-list-row', { hasText: /pattern/ });
+    await problems.first().waitFor({ timeout: 30_000 });
+    assert.ok(await problems.count() >= 1);
+    await wb.screenshot('execute-new-request.png');
+  });
 });

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkExecuteRequest, executeRequestTemplate } from '../../src/execute/executeRequestCheck';
+import { checkExecuteRequest, executeRequestTemplate, requestFilePath } from '../../src/execute/executeRequestCheck';
 import { reviewPreparedTransaction } from '../../src/execute/preparedTransactionReview';
 import { ALICE, BOB, INPUT_CONTRACT, transferTransaction } from '../support/preparedTransactions';
 
@@ -70,6 +70,13 @@ describe('execute requests: checks before sending', () => {
     assert.match(checkExecuteRequest('{ "a": ').problems[0]!.message, /Not valid JSON/);
     const paths = checkExecuteRequest('{}').problems.map((p) => p.path);
     assert.deepEqual(paths, ['$.preparedTransaction', '$.submissionId', '$.hashingSchemeVersion', '$.partySignatures']);
+  });
+
+  it('names new request files *.execute.json exactly once', () => {
+    assert.equal(requestFilePath('/w/submission.execute.json'), '/w/submission.execute.json');
+    assert.equal(requestFilePath('/w/submission.execute.json.execute.json'), '/w/submission.execute.json');
+    assert.equal(requestFilePath('/w/x'), '/w/x.execute.json');
+    assert.equal(requestFilePath('/w/x.json'), '/w/x.execute.json');
   });
 
   it('writes a template with a fresh submission id that needs filling in', () => {
