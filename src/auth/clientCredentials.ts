@@ -58,7 +58,6 @@ export class ClientCredentialsTokenSource {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: auth.clientId, client_secret: secret });
     if (auth.audience) form.set('audience', auth.audience);
     if (auth.scope) form.set('scope', auth.scope);
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
     const transport = await this.options.transport();
     const scrub = (s: string) => scrubCredentials(s.split(secret).join('[secret]'));
     let res;
@@ -68,12 +67,13 @@ export class ClientCredentialsTokenSource {
         url: new URL(auth.tokenUrl),
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': this.options.userAgent ?? 'canton-lens' },
         body: form.toString(),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal,
+        timeoutMs: this.options.timeoutMs ?? 30_000,
         maxResponseBytes: 1024 * 1024,
       });
     } catch (e) {
       const err = e as LedgerApiError;
-      throw new LedgerApiError({ ...where, kind: timeout.aborted ? 'timeout' : err.kind ?? 'network', explanation: `Could not get a token from ${new URL(auth.tokenUrl).origin}: ${scrub(err.explanation ?? String(e))}` });
+      throw new LedgerApiError({ ...where, kind: err.kind ?? 'network', explanation: `Could not get a token from ${new URL(auth.tokenUrl).origin}: ${scrub(err.explanation ?? String(e))}` });
     }
     let body: Record<string, unknown> = {};
     try {

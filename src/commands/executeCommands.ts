@@ -1,8 +1,8 @@
 // Write and execute prepared transactions: `cantonLens.newExecuteRequest`, `cantonLens.executeSubmission`.
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { executeRequestTemplate, requestFilePath } from '../execute/executeRequestCheck';
 import type { ExecuteReviewPanel, ExecuteReviews } from '../panels/executeReviewPanel';
+import { newSubmissionId } from '../panels/randomIds';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 
@@ -20,7 +20,7 @@ export function registerExecuteCommands(context: vscode.ExtensionContext, nodes:
     });
     if (!target) return undefined;
     const uri = target.with({ path: requestFilePath(target.path) });
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(executeRequestTemplate(randomUUID()), 'utf8'));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(executeRequestTemplate(newSubmissionId()), 'utf8'));
     await vscode.window.showTextDocument(uri);
     return uri;
   };

@@ -6,7 +6,10 @@ export interface HttpRequest {
   url: URL;
   headers: Record<string, string>;
   body?: string;
-  signal: AbortSignal;
+  /** Cancellation by the caller. */
+  signal?: AbortSignal;
+  /** The longest wait for the response headers, and between two pieces of the body. */
+  timeoutMs: number;
   /** Larger bodies are refused with a clear error instead of being buffered. */
   maxResponseBytes: number;
 }

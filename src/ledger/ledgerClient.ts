@@ -56,6 +56,9 @@ export class LedgerClient {
   readonly baseUrl: URL;
   private readonly options: LedgerClientOptions;
   private transport: Promise<HttpTransport> | undefined;
+  /** The transport once loaded, so requests after the first skip a promise hop. */
+  private loadedTransport: HttpTransport | undefined;
+  private readonly urls = new Map<string, URL>();
   /** Learned from the node's version or a missing route; reset by `forgetNodeFacts`. */
   private transactionByIdAvailable: boolean | undefined;
 
@@ -152,6 +155,7 @@ export class LedgerClient {
   async close(): Promise<void> {
     const t = this.transport;
     this.transport = undefined;
+    this.loadedTransport = undefined;
     if (t) await (await t).close();
   }
 
@@ -159,7 +163,7 @@ export class LedgerClient {
     if (!this.transport) {
       const t = this.options.transport;
       this.transport = typeof t === 'function' ? t() : Promise.resolve(t);
-      this.transport.catch(() => (this.transport = undefined));
+      this.transport.then((loaded) => (this.loadedTransport = loaded), () => (this.transport = undefined));
     }
     return this.transport;
   }
@@ -172,21 +176,14 @@ export class LedgerClient {
     { authenticate = true } = {},
   ): Promise<T> {
     const started = performance.now();
-    const url = new URL(this.baseUrl.pathname.replace(/\/$/, '') + path, this.baseUrl);
+    let url = this.urls.get(path);
+    if (!url) this.urls.set(path, (url = new URL(this.baseUrl.pathname.replace(/\/$/, '') + path, this.baseUrl)));
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'canton-lens',
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new LedgerApiError({
-      kind: 'timeout',
-      method,
-      path,
-      explanation: `No answer from ${this.baseUrl.origin} within ${formatSeconds(timeoutMs)}: the node is slow or unreachable. Try again, or raise the timeout in the settings.`,
-    })), timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
+    const signal = opts.signal;
     let token: string | undefined;
     let status: number | undefined;
     let correlationId: string | undefined;
@@ -197,7 +194,7 @@ export class LedgerClient {
         token = await this.options.getToken();
         if (token) headers.authorization = `Bearer ${token}`;
       }
-      const transport = await this.loadTransport();
+      const transport = this.loadedTransport ?? await this.loadTransport();
       throwIfAborted(signal, method, path);
       const res = await transport.send({
         method,
@@ -205,6 +202,7 @@ export class LedgerClient {
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
+        timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       });
       status = res.status;
@@ -219,7 +217,6 @@ export class LedgerClient {
       errorKind = err.kind;
       throw redactToken(err, token);
     } finally {
-      clearTimeout(timer);
       this.options.onRequest?.({ method, path, status, durationMs: performance.now() - started, correlationId, errorKind });
     }
   }
@@ -276,12 +273,12 @@ function isAbort(e: unknown): boolean {
   return e instanceof LedgerApiError && (e.kind === 'cancelled' || e.kind === 'timeout');
 }
 
-function throwIfAborted(signal: AbortSignal, method: string, path: string): void {
-  if (signal.aborted) throw abortOrNetwork(undefined, signal, method, path);
+function throwIfAborted(signal: AbortSignal | undefined, method: string, path: string): void {
+  if (signal?.aborted) throw abortOrNetwork(undefined, signal, method, path);
 }
 
-function abortOrNetwork(e: unknown, signal: AbortSignal, method: string, path: string): LedgerApiError {
-  if (signal.aborted) {
+function abortOrNetwork(e: unknown, signal: AbortSignal | undefined, method: string, path: string): LedgerApiError {
+  if (signal?.aborted) {
     const reason: unknown = signal.reason;
     if (reason instanceof LedgerApiError) return reason;
     return new LedgerApiError({ kind: 'cancelled', method, path, explanation: 'The request was cancelled.' });
@@ -308,8 +305,4 @@ function redactToken(err: LedgerApiError, token: string | undefined): LedgerApiE
     plainText: scrub(err.plainText),
     cantonError: err.cantonError && { ...err.cantonError, cause: scrub(err.cantonError.cause) ?? '' },
   });
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

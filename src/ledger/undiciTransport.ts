@@ -27,6 +27,9 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
       headers: req.headers,
       body: req.body,
       signal: req.signal,
+      // undici's own timers, cheaper than an AbortSignal per request.
+      headersTimeout: req.timeoutMs,
+      bodyTimeout: req.timeoutMs,
     });
   } catch (e) {
     throw transportError(e, req, where);
@@ -50,7 +53,7 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
     }
   } catch (e) {
     if (e instanceof LedgerApiError) throw e;
-    if (req.signal.aborted) throw transportError(e, req, where);
+    if (req.signal?.aborted || isTimeout(e)) throw transportError(e, req, where);
     const partial = Buffer.concat(chunks).toString('utf8');
     throw new LedgerApiError({
       ...where,
@@ -66,10 +69,14 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
 
 function transportError(e: unknown, req: HttpRequest, where: { method: string; path: string }): LedgerApiError {
   if (e instanceof LedgerApiError) return e;
-  if (req.signal.aborted) {
+  if (req.signal?.aborted) {
     const reason: unknown = req.signal.reason;
     if (reason instanceof LedgerApiError) return reason;
     return new LedgerApiError({ ...where, kind: 'cancelled', cause: e, explanation: 'The request was cancelled.' });
+  }
+  if (isTimeout(e)) {
+    const s = req.timeoutMs % 1000 === 0 ? `${req.timeoutMs / 1000} s` : `${(req.timeoutMs / 1000).toFixed(1)} s`;
+    return new LedgerApiError({ ...where, kind: 'timeout', cause: e, explanation: `No answer from ${req.url.origin} within ${s}: the node is slow or unreachable. Try again, or raise the timeout in the settings.` });
   }
   const code = (e as { code?: string }).code ?? '';
   const origin = req.url.origin;
@@ -91,6 +98,11 @@ function networkExplanation(code: string, origin: string, e: unknown): string {
       }
       return `Could not reach ${origin} (${code || (e as Error).message || 'network error'}): check the URL and the network.`;
   }
+}
+
+function isTimeout(e: unknown): boolean {
+  const code = (e as { code?: string }).code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
 function tooLarge(req: HttpRequest, where: { method: string; path: string }, status: number, detail: string): LedgerApiError {

@@ -1,5 +1,4 @@
 // The review panel of an `*.execute.json`: check, decode, confirm, submit once, show the outcome.
-import { randomBytes, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkExecuteRequest, type CheckedRequest } from '../execute/executeRequestCheck';
@@ -13,6 +12,7 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { renderPanelPage } from './html/panelPage';
 import { hashCheck, reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
 import type { LedgerPanels } from './ledgerPanel';
+import { newNonce, newSubmissionId } from './randomIds';
 
 const VIEW_TYPE = 'cantonLens.executeReview';
 
@@ -161,7 +161,7 @@ export class ExecuteReviewPanel {
     const span = spanOf(jsonValueSpans(doc.getText()), '$.submissionId');
     if (!span) return undefined;
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(this.uri, new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), JSON.stringify(randomUUID()));
+    edit.replace(this.uri, new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), JSON.stringify(newSubmissionId()));
     await vscode.workspace.applyEdit(edit);
     if (!doc.isUntitled) await doc.save();
     const checked = await this.owner.check(doc, this.node);
@@ -193,7 +193,7 @@ export class ExecuteReviewPanel {
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.extensionUri, 'media', f)).toString();
     webview.html = renderPanelPage({
-      nonce: randomBytes(16).toString('base64'), cspSource: webview.cspSource, scriptUri: media('panel.js'), styleUri: media('panel.css'),
+      nonce: newNonce(), cspSource: webview.cspSource, scriptUri: media('panel.js'), styleUri: media('panel.css'),
       title: `Review ${this.view.fileName}`, nodeName: this.view.node, actions: [{ action: 'openRequest', label: 'Open Request' }], body: reviewBody(this.view),
     });
   }

@@ -1,6 +1,5 @@
 // One webview panel per looked-up id: a contract, a transaction, or an id on every node. Back
 // and forward within a panel; state is saved in the webview so panels come back after a reload.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -15,6 +14,7 @@ import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/p
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
 import { lookupMarkdown } from './lookupMarkdown';
+import { newNonce } from './randomIds';
 
 export type PanelTarget = { kind: 'contract' | 'update' | 'everywhere'; id: string; node: string };
 export interface PanelState { history: PanelTarget[]; index: number }
@@ -209,7 +209,7 @@ export class LedgerPanel {
     const state: PanelState = { history: this.history, index: this.index };
     this.lastBody = body.text;
     webview.html = renderPanelPage({
-      nonce: randomBytes(16).toString('base64'),
+      nonce: newNonce(),
       cspSource: webview.cspSource,
       scriptUri: media('panel.js'),
       styleUri: media('panel.css'),

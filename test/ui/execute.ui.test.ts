@@ -81,7 +81,7 @@ describe('UI: executing a prepared transaction', function () {
     assert.match(written.submissionId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // The placeholders break the schema's base64 pattern: the editor shows the problems.
     await wb.page.keyboard.press('Control+Shift+M');
-    const problems = wb.page.locator('.markers-panel .monaco-list-row', { hasText: /pattern/ });
+    const problems = wb.page.locator('.markers-panel .monaco-list-row', { hasText: /Must be base64 \(standard alphabet, with padding\)/ });
     await problems.first().waitFor({ timeout: 30_000 });
     assert.ok(await problems.count() >= 1);
     await wb.screenshot('execute-new-request.png');

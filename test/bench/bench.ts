@@ -1,0 +1,247 @@
+// `npm run bench`: what Canton Lens costs, each figure beside a baseline measured in the same run.
+// Prints a table and writes bench-results.json. Timings vary with the machine: read the ratios.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Agent, request } from 'undici';
+import { chromium } from 'playwright-core';
+import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { findLedgerIds } from '../../src/ids/ledgerIds';
+import { LedgerClient } from '../../src/ledger/ledgerClient';
+import { eventFormatFor, transactionQueryFor } from '../../src/ledger/requestForms';
+import { createUndiciTransport } from '../../src/ledger/undiciTransport';
+import { LookupCache } from '../../src/lookups/lookupCache';
+import { lookupContract, type LedgerLookup } from '../../src/lookups/ledgerLookups';
+import { contractBody } from '../../src/panels/html/contractHtml';
+import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
+import type { SafeHtml } from '../../src/panels/html/safeHtml';
+import { transactionBody } from '../../src/panels/html/transactionHtml';
+import { bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
+import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+
+interface Row { area: string; measure: string; value: number; unit: string; baseline?: number; ratio?: number; target?: string; ok?: boolean }
+const rows: Row[] = [];
+const add = (r: Row) => {
+  if (r.baseline !== undefined && r.baseline > 0) r.ratio = r.value / r.baseline;
+  rows.push(r);
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const t0 = process.hrtime.bigint();
+  await fn();
+  return ms(t0);
+}
+
+function activation(): void {
+  const dist = path.join(PROJECT_ROOT, 'dist');
+  const empty = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'empty.js');
+  fs.writeFileSync(empty, 'exports.activate = () => {};\n');
+  const probe = path.join(PROJECT_ROOT, 'out', 'test', 'bench', 'activationProbe.js');
+  const run = (file: string) => JSON.parse(execFileSync(process.execPath, [probe, file], { encoding: 'utf8' })) as { requireMs: number; activateMs: number; activateError?: string; undiciLoaded: boolean };
+  const ours: number[] = [];
+  const base: number[] = [];
+  let last: ReturnType<typeof run> | undefined;
+  for (let i = 0; i < 15; i++) {
+    last = run(path.join(dist, 'extension.js'));
+    ours.push(last.requireMs + last.activateMs);
+    const e = run(empty);
+    base.push(e.requireMs + e.activateMs);
+  }
+  const size = fs.statSync(path.join(dist, 'extension.js')).size;
+  add({ area: 'activation', measure: 'dist/extension.js loaded at activation', value: size / 1024, unit: 'KB', target: 'only our code (undici and decoders load later)', ok: !last!.undiciLoaded });
+  add({ area: 'activation', measure: 'require + activate, stub vscode (median of 15)', value: median(ours), unit: 'ms', baseline: median(base), target: 'informational' });
+  if (last!.activateError) console.warn(`(activate with the stub threw: ${last!.activateError})`);
+  for (const lazy of ['http.js', 'txReview.js']) {
+    add({ area: 'activation', measure: `dist/${lazy} (lazy, not at activation)`, value: fs.statSync(path.join(dist, lazy)).size / 1024, unit: 'KB' });
+  }
+}
+
+async function requestOverhead(node: FakeLedgerNode): Promise<void> {
+  const token = node.mintToken('alice');
+  const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token });
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const alice = node.ledger.parties.Alice;
+  const contractBodyJson = JSON.stringify({ contractId: node.ledger.samples.activeContract, eventFormat: eventFormatFor([alice]) });
+  const raw = async (p: string, body?: string) => {
+    const res = await request(`${node.url}${p}`, { dispatcher: agent, method: body ? 'POST' : 'GET', body, headers: { accept: 'application/json', 'user-agent': 'bench', authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    return res.body.json();
+  };
+  const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+    ['getVersion', () => client.getVersion(), () => raw('/v2/version')],
+    ['contract lookup', () => client.getEventsByContractId(JSON.parse(contractBodyJson)), () => raw('/v2/events/events-by-contract-id', contractBodyJson)],
+    ['transaction lookup', () => client.lookupTransaction(node.ledger.samples.transferUpdate, transactionQueryFor([alice])), () => raw('/v2/updates/transaction-by-id', JSON.stringify({ updateId: node.ledger.samples.transferUpdate, requestingParties: [alice] }))],
+  ];
+  for (const [name, ours, floor] of cases) {
+    for (let i = 0; i < 50; i++) { await ours(); await floor(); }
+    const a: number[] = [];
+    const b: number[] = [];
+    // Interleaved, so drift affects both alike.
+    for (let i = 0; i < 400; i++) { a.push(await time(ours)); b.push(await time(floor)); }
+    add({ area: 'requests', measure: `${name}: client median`, value: median(a), unit: 'ms', baseline: median(b), target: '≤ 1.2× raw undici', ok: median(a) / median(b) <= 1.2 });
+    add({ area: 'requests', measure: `${name}: client p95`, value: p95(a), unit: 'ms', baseline: p95(b) });
+    add({ area: 'requests', measure: `${name}: client overhead per request (median)`, value: (median(a) - median(b)) * 1000, unit: 'µs' });
+  }
+  await client.close();
+  await agent.close();
+}
+
+function scanning(): void {
+  scanLog('dense log: 2 ids per 270-byte line', (i) => line(i));
+  // A participant log mostly holds lines without ids.
+  scanLog('sparse log: 2 ids per 10 lines', (i) => (i % 10 === 0 ? line(i) : quiet(i)));
+}
+
+const quiet = (i: number) => `2026-11-21T09:14:${String(i % 60).padStart(2, '0')}.${String(i % 1000).padStart(3, '0')}Z DEBUG c.d.c.s.SequencerClientImpl:participant=participant1 tid:${(i * 31).toString(16)} - Processing ${i % 13} events from the sequencer, last counter ${i}, backlog ${i % 7}\n`;
+const line = (i: number) => `2026-11-21T09:14:${String(i % 60).padStart(2, '0')}.120Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - committed update ${`1220${(i * 7919).toString(16).padStart(64, '0')}`.slice(0, 68)} contract 00${'ab'.repeat(32)}ca121220${'cd'.repeat(32)} offset=${i} duration=${i % 97}ms hash e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n`;
+
+function scanLog(what: string, lineAt: (i: number) => string): void {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 10 * 1024 * 1024; i++) {
+    const l = lineAt(i);
+    parts.push(l);
+    size += l.length;
+  }
+  const text = parts.join('');
+  const plain = /1220[0-9a-f]{64}/g;
+  const runs = (fn: () => void) => { const t: number[] = []; for (let i = 0; i < 7; i++) t.push(Number((() => { const t0 = process.hrtime.bigint(); fn(); return process.hrtime.bigint() - t0; })()) / 1e6); return median(t); };
+  let found = 0;
+  const ours = runs(() => { found = findLedgerIds(text).length; });
+  const floor = runs(() => { plain.lastIndex = 0; let n = 0; while (plain.exec(text)) n++; void n; });
+  const mb = text.length / (1024 * 1024);
+  add({ area: 'id scanning', measure: `findLedgerIds, ${mb.toFixed(0)} MB ${what} (${found.toLocaleString('en-US')} ids)`, value: mb / (ours / 1000), unit: 'MB/s', baseline: mb / (floor / 1000), target: 'within 2× of one plain regex pass', ok: ours / floor <= 2 });
+}
+
+async function rendering(): Promise<void> {
+  const page = (body: SafeHtml, cspSource: string) => renderPanelPage({ nonce: 'bm9uY2U=', cspSource, scriptUri: `${cspSource}/media/panel.js`, styleUri: `${cspSource}/media/panel.css`, title: 'bench', nodeName: 'bench', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body });
+  const contract = hostileContract(bigArgument(2 * 1024 * 1024));
+  const tx5k = hostileTransaction(5_000);
+  const tx50k = hostileTransaction(50_000);
+  const small = hostileContract();
+  const build = async (fn: () => unknown) => { const t: number[] = []; for (let i = 0; i < 7; i++) t.push(await time(fn)); return median(t); };
+  const baseline = await build(() => contractBody(small));
+  const pages: [string, () => SafeHtml, string?][] = [
+    ['contract panel, 2 MB create argument', () => contractBody(contract)],
+    ['transaction panel, 5,000 events', () => transactionBody(tx5k), '< 100 ms'],
+    ['transaction panel, 50,000 events', () => transactionBody(tx50k), 'usable'],
+  ];
+  for (const [name, fn, target] of pages) {
+    const t = await build(fn);
+    add({ area: 'rendering', measure: `host: build ${name}`, value: t, unit: 'ms', baseline, target, ok: target === '< 100 ms' ? t < 100 : undefined });
+  }
+  // First paint in Chromium, served like a webview (page script and style from the same origin).
+  const http = await import('node:http');
+  const bodies = new Map<string, string>();
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '';
+    if (url.startsWith('/media/')) {
+      res.writeHead(200, { 'content-type': url.endsWith('.js') ? 'text/javascript' : url.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
+      return void res.end(fs.readFileSync(path.join(PROJECT_ROOT, 'media', path.basename(url))));
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(bodies.get(url) ?? '');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  bodies.set('/small', page(small.found ? contractBody(small) : contractBody(small), origin));
+  bodies.set('/contract', page(contractBody(contract), origin));
+  bodies.set('/tx5k', page(transactionBody(tx5k), origin));
+  bodies.set('/tx50k', page(transactionBody(tx50k), origin));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const paint = async (p: string) => {
+    const t: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const tab = await browser.newPage();
+      await tab.goto(`${origin}${p}`);
+      // First contentful paint, and for tables the first rows built by the page script.
+      const v = await tab.evaluate(() => new Promise<number>((resolve) => {
+        const done = () => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now();
+          const rowsReady = document.getElementById('event-data') ? (document.querySelector('#event-rows tr') ? performance.now() : 0) : 0;
+          resolve(Math.max(fcp, rowsReady));
+        };
+        requestAnimationFrame(() => requestAnimationFrame(done));
+      }));
+      t.push(v);
+      await tab.close();
+    }
+    return median(t);
+  };
+  const small2 = await paint('/small');
+  for (const [p, name, target] of [['/contract', 'contract, 2 MB argument', undefined], ['/tx5k', 'transaction, 5,000 events', '< 1 s'], ['/tx50k', 'transaction, 50,000 events', 'usable']] as const) {
+    const v = await paint(p);
+    add({ area: 'rendering', measure: `Chromium: first paint, ${name}`, value: v, unit: 'ms', baseline: small2, target, ok: target === '< 1 s' ? v < 1000 : undefined });
+  }
+  await browser.close();
+  server.close();
+}
+
+async function hovers(node: FakeLedgerNode): Promise<void> {
+  const token = node.mintToken('alice');
+  const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token });
+  const ctx = { nodeName: 'bench', parties: [node.ledger.parties.Alice] };
+  const cache = new LookupCache<LedgerLookup>(500);
+  const ids = Array.from({ length: 200 }, (_, i) => (i % 2 ? node.ledger.samples.activeContract : node.ledger.samples.archivedContract).replace(/..$/, (i % 256).toString(16).padStart(2, '0')));
+  const uncached: number[] = [];
+  for (const id of ids) uncached.push(await time(() => cache.get(id, async () => ({ value: await lookupContract(client, id, ctx), final: true }))));
+  const cached: number[] = [];
+  for (const id of ids) cached.push(await time(() => cache.get(id, async () => { throw new Error('not cached'); })));
+  add({ area: 'hover', measure: 'lookup, uncached p50 / p95', value: median(uncached), unit: 'ms', baseline: p95(uncached) });
+  add({ area: 'hover', measure: 'lookup, cached p50 / p95', value: median(cached), unit: 'ms', baseline: p95(cached) });
+  node.requests.length = 0;
+  const fresh = new LookupCache<LedgerLookup>(500);
+  const id = node.ledger.samples.keyedContract;
+  await Promise.all(Array.from({ length: 100 }, () => fresh.get(id, async () => ({ value: await lookupContract(client, id, ctx), final: true }))));
+  const n = node.requests.filter((r) => r.path === '/v2/events/events-by-contract-id').length;
+  add({ area: 'hover', measure: '100 concurrent identical hovers: requests made', value: n, unit: 'requests', target: '1', ok: n === 1 });
+  await client.close();
+}
+
+async function memory(node: FakeLedgerNode): Promise<void> {
+  const token = node.mintToken('reader');
+  const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token });
+  const cache = new LookupCache<LedgerLookup>(500);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().rss;
+  const ctx = { nodeName: 'bench' };
+  const batch = node.ledger.transactions.find((t) => t.commandId.startsWith('batch'))!;
+  const contractIds = batch.events.map((e) => e.event.contractId);
+  for (let i = 0; i < 1000; i++) {
+    const cid = contractIds[i % contractIds.length]!;
+    await cache.get(`${cid}#${i}`, async () => ({ value: await lookupContract(client, cid, ctx), final: true }));
+  }
+  gc?.();
+  const after = process.memoryUsage().rss;
+  add({ area: 'memory', measure: 'RSS growth after 1,000 lookups of distinct ids', value: (after - before) / (1024 * 1024), unit: 'MB', target: 'bounded (cache ≤ 500 entries)', ok: cache.size <= 500 });
+  add({ area: 'memory', measure: 'lookup cache entries after 1,000 lookups', value: cache.size, unit: 'entries', target: '≤ 500', ok: cache.size <= 500 });
+  await client.close();
+}
+
+async function main(): Promise<void> {
+  const node = await FakeLedgerNode.start({ bigTransactionEvents: 5000 });
+  try {
+    // Memory first, before the large renderings leave garbage behind.
+    await memory(node);
+    activation();
+    await requestOverhead(node);
+    scanning();
+    await rendering();
+    await hovers(node);
+  } finally {
+    await node.close();
+  }
+  const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+  const table = [['area', 'measure', 'value', 'baseline', 'ratio', 'target', 'met'], ...rows.map((r) => [r.area, r.measure, `${fmt(r.value)} ${r.unit}`, r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`, r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'])];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  for (const row of table) console.log(row.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  const out = path.join(PROJECT_ROOT, 'bench-results.json');
+  fs.writeFileSync(out, `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, rows }, null, 2)}\n`);
+  console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
+}
+
+void main();
