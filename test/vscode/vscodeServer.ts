@@ -79,11 +79,13 @@ export interface ServerOptions {
   onOutput?: (text: string) => void;
   /** For extension tests: the workbench then runs the test payload (and refuses modal dialogs). */
   smokeTestDriver?: boolean;
+  /** A fixed port; a free one when unset. */
+  port?: number;
 }
 
 export async function startVsCodeServer(opts: ServerOptions): Promise<RunningServer> {
   const serverMain = ensureVsCodeServer();
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
     '--accept-server-license-terms', ...(opts.smokeTestDriver ? ['--enable-smoke-test-driver'] : []), '--server-data-dir', opts.serverDataDir,
     '--user-data-dir', opts.userDataDir, '--extensions-dir', opts.extensionsDir, '--disable-telemetry', '--disable-workspace-trust'], {

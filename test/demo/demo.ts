@@ -1,0 +1,112 @@
+// `npm run demo`: the whole experience on a fresh machine. Packages the extension, starts the demo
+// ledger, installs the .vsix into the VS Code Server with a sample workspace full of the ledger's
+// ids, and prints the URL to open. Ctrl+C stops everything.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createVSIX } from '@vscode/vsce';
+import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
+import { PROJECT_ROOT, ensureVsCodeServer, freePort, isolatedEnv, seedUserSettings, startVsCodeServer } from '../vscode/vscodeServer';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
+  const s = node.ledger.samples;
+  const p = node.ledger.parties;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'ledger.log'), [
+    `2026-11-21T09:14:05.120Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Committed update ${s.transferUpdate}`,
+    `2026-11-21T09:14:05.121Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Created contract ${s.activeContract} (Iou:Iou) for ${p.Alice}`,
+    `2026-11-21T09:14:05.122Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Archived contract ${s.archivedContract}`,
+    `2026-11-21T09:14:06.310Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Committed update ${s.bigUpdate} with 5000 events`,
+    `2026-11-21T09:14:07.002Z WARN  c.d.c.p.TransactionProcessor:participant=participant1 - Contract ${s.unknownContract} not found`,
+    `2026-11-21T09:14:07.050Z DEBUG c.d.c.p.TransactionProcessor:participant=participant1 - Note ${s.hostileContract} has an unusual create argument`,
+    '',
+  ].join('\n'));
+  fs.writeFileSync(path.join(dir, 'contracts.json'), `${JSON.stringify({
+    account: { contractId: s.keyedContract, owner: p.Bob },
+    ious: [s.activeContract, s.archivedContract],
+    lastUpdate: s.transferUpdate,
+  }, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, 'Transfer.daml'), [
+    'module Transfer where',
+    '',
+    'import Daml.Script',
+    '',
+    '-- Replays the transfer of the demo ledger:',
+    `--   update ${s.transferUpdate}`,
+    'transferTest : Script ()',
+    'transferTest = do',
+    `  let iou = coerceContractId "${s.archivedContract}"`,
+    `  alice <- partyFromText "${p.Alice}"`,
+    '  pure ()',
+    '',
+  ].join('\n'));
+  const vectors = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'prepared-transaction-vectors.json'), 'utf8')) as { preparedTransaction: string; preparedTransactionHash: string }[];
+  fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify({
+    preparedTransaction: vectors[1]!.preparedTransaction,
+    preparedTransactionHash: vectors[1]!.preparedTransactionHash,
+    hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+    partySignatures: { signatures: [{ party: p.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 7).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+    submissionId: '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b',
+    deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
+  }, null, 2)}\n`);
+}
+
+async function main(): Promise<void> {
+  const version = (arg('version') ?? '3.5') as FakeVersion;
+  const root = path.join(PROJECT_ROOT, '.cache', 'demo');
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.mkdirSync(root, { recursive: true });
+  process.stdout.write('Packaging the extension…\n');
+  const vsix = path.join(root, 'canton-lens.vsix');
+  await createVSIX({ cwd: PROJECT_ROOT, packagePath: vsix, dependencies: false });
+  const node = await FakeLedgerNode.start({ version, port: Number(arg('ledger-port') ?? 7575) });
+  const workspace = path.join(root, 'workspace');
+  sampleWorkspace(workspace, node);
+
+  const env = isolatedEnv(path.join(root, 'env'));
+  const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
+  execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir, '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
+  seedUserSettings(dirs.userDataDir, {
+    'workbench.startupEditor': 'none',
+    'cantonLens.nodes': [{ name: 'Demo Ledger', url: node.url, parties: [node.ledger.parties.Alice] }, { name: 'Demo Ledger (Dana)', url: node.url, userId: 'dana' }],
+    'cantonLens.activeNode': 'Demo Ledger',
+  });
+  const port = Number(arg('port') ?? (await freePort()));
+  const server = await startVsCodeServer({ ...dirs, env, port });
+  const url = `${server.url}/?folder=${encodeURIComponent(workspace)}`;
+  const alice = node.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 });
+  process.stdout.write([
+    '',
+    `Demo ledger (fake Canton ${version}) at ${node.url}; VS Code with Canton Lens installed from the .vsix:`,
+    '',
+    `  ${url}`,
+    '',
+    'In VS Code:',
+    '  1. F1 → "Canton: Set Token" → "Demo Ledger", and paste the token of the demo user alice:',
+    `     ${alice}`,
+    '  2. Open ledger.log, hover an id, Ctrl+click it, or run "Canton: Inspect Id at Cursor".',
+    '  3. "Canton: Set Token" → "Demo Ledger (Dana)" with the token of dana, an external party\'s user;',
+    '     select that node in the status bar, open preapproval.execute.json and run',
+    '     "Canton: Execute Prepared Transaction":',
+    `     ${node.mintToken('dana', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 })}`,
+    '',
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n'));
+  const stop = () => {
+    server.stop();
+    void node.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`The demo could not start: ${e.message}\n`);
+  process.exit(1);
+});
