@@ -4,7 +4,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..', '..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+// The manifest as VS Code shows it: %keys% replaced from package.nls.json (and missing keys kept visible).
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'), (_k, v: unknown) =>
+  typeof v === 'string' && /^%[\w.]+%$/.test(v) ? (nls[v.slice(1, -1)] ?? `MISSING ${v}`) : v);
 const sources = (function read(dir: string): string {
   return fs.readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? read(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8'))).join('\n');
 })(path.join(root, 'src'));
@@ -32,6 +35,32 @@ describe('package.json', () => {
       assert.ok(!c.title.startsWith('Canton'), `${c.command}: the category already says Canton`);
       assert.ok(sources.includes(`'${c.command}'`), `${c.command} is contributed but never registered in src/`);
     }
+  });
+
+  it('localizes every user-visible manifest string through package.nls.json, with no key missing or unused', () => {
+    const raw = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+    const used = new Set([...raw.matchAll(/"%([\w.]+)%"/g)].map((m) => m[1]!));
+    assert.ok(used.size > 20);
+    for (const key of used) assert.ok(key in nls, `package.nls.json has no "${key}"`);
+    for (const key of Object.keys(nls)) assert.ok(used.has(key), `package.nls.json has an unused "${key}"`);
+    assert.ok(!JSON.stringify(manifest).includes('MISSING'));
+  });
+
+  it('has a walkthrough whose steps use contributed commands and shipped media', () => {
+    const commands = new Set((manifest.contributes.commands as { command: string }[]).map((c) => c.command));
+    const [walkthrough] = manifest.contributes.walkthroughs as { steps: { description: string; media: { markdown: string }; completionEvents: string[] }[] }[];
+    assert.equal(walkthrough!.steps.length, 4);
+    for (const step of walkthrough!.steps) {
+      assert.ok(fs.existsSync(path.join(root, step.media.markdown)), step.media.markdown);
+      for (const m of step.description.matchAll(/command:([\w.]+)/g)) assert.ok(commands.has(m[1]!), m[1]);
+      for (const e of step.completionEvents) assert.ok(commands.has(e.replace('onCommand:', '')), e);
+    }
+  });
+
+  it('declares workspace trust and virtual workspace support', () => {
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.match(manifest.capabilities.untrustedWorkspaces.description, /untrusted workspace/);
+    assert.equal(manifest.capabilities.virtualWorkspaces, true);
   });
 
   it('keeps undici v7 (v8 needs Node 22; VS Code 1.100 runs Node 20)', () => {
