@@ -42,14 +42,14 @@ export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nod
   context.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.startDemoLedger', async (): Promise<DemoLedgerInfo | undefined> => {
       try {
-        const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting the demo ledger…' }, start);
-        void vscode.window.showInformationMessage(`The demo ledger (Canton ${info.version}) is running at ${info.url} as the node "${info.name}".`, 'Show Nodes').then((pick) => {
+        const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo ledger…') }, start);
+        void vscode.window.showInformationMessage(vscode.l10n.t('The demo ledger (Canton {0}) is running at {1} as the node "{2}".', info.version, info.url, info.name), vscode.l10n.t('Show Nodes')).then((pick) => {
           if (pick) void vscode.commands.executeCommand('cantonLens.nodes.focus');
         });
         return info;
       } catch (e) {
         const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
-        void vscode.window.showErrorMessage(`Could not start the demo ledger: ${why}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not start the demo ledger: {0}', why));
         return undefined;
       }
     }),

@@ -12,11 +12,11 @@ export function registerExecuteCommands(context: vscode.ExtensionContext, nodes:
   const newRequest = async (): Promise<vscode.Uri | undefined> => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
-      title: 'New Execute Request',
+      title: vscode.l10n.t('New Execute Request'),
       defaultUri: folder ? vscode.Uri.joinPath(folder, 'submission.execute.json') : undefined,
       // A plain "json" filter: some dialogs append the filter's extension to a name that has it.
       filters: { JSON: ['json'] },
-      saveLabel: 'Create',
+      saveLabel: vscode.l10n.t('Create'),
     });
     if (!target) return undefined;
     const uri = target.with({ path: requestFilePath(target.path) });
@@ -30,11 +30,11 @@ export function registerExecuteCommands(context: vscode.ExtensionContext, nodes:
     const active = vscode.window.activeTextEditor?.document.uri;
     if (!uri && isRequestFile(active)) uri = active;
     if (!uri) {
-      const picked = await vscode.window.showOpenDialog({ title: 'Execute Which Request?', filters: { 'Execute requests': ['execute.json', 'json'] }, canSelectMany: false });
+      const picked = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Execute Which Request?'), filters: { 'Execute requests': ['execute.json', 'json'] }, canSelectMany: false });
       uri = picked?.[0];
     }
     if (!uri) return undefined;
-    const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(nodes, nodeArg, '') : nodes.active() ?? await resolveNode(nodes, undefined, 'Submit to which ledger node?');
+    const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(nodes, nodeArg, '') : nodes.active() ?? await resolveNode(nodes, undefined, vscode.l10n.t('Submit to which ledger node?'));
     if (!node) return undefined;
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri!.toString());
     if (doc?.isDirty) await doc.save();

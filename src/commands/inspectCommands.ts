@@ -32,9 +32,9 @@ async function askForId(wanted: Wanted): Promise<string | undefined> {
       if (!v.trim()) return undefined;
       const c = classifyLedgerId(v);
       if (c.kind === 'none') return c.reason;
-      if (c.kind === 'party') return 'This is a party id; enter a contract or update id.';
-      if (wanted === 'contract' && c.kind !== 'contract') return 'This is an update id; use "Canton: Show Transaction".';
-      if (wanted === 'update' && c.kind !== 'update') return 'This is a contract id; use "Canton: Show Contract".';
+      if (c.kind === 'party') return vscode.l10n.t('This is a party id; enter a contract or update id.');
+      if (wanted === 'contract' && c.kind !== 'contract') return vscode.l10n.t('This is an update id; use "Canton: Show Transaction".');
+      if (wanted === 'update' && c.kind !== 'update') return vscode.l10n.t('This is a contract id; use "Canton: Show Contract".');
       return undefined;
     },
   });
@@ -45,7 +45,7 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
   /** The node to look up on: the one named, else the active node, else ask. */
   const nodeFor = async (arg: unknown) => {
     if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
-    return nodes.active() ?? resolveNode(nodes, undefined, 'Look up on which ledger node?');
+    return nodes.active() ?? resolveNode(nodes, undefined, vscode.l10n.t('Look up on which ledger node?'));
   };
 
   const show = async (wanted: Wanted, idArg: unknown, nodeArg: unknown): Promise<PanelTarget | undefined> => {
@@ -76,15 +76,15 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
   const inspectAtCursor = async (): Promise<PanelTarget | undefined> => {
     const found = idInEditor(vscode.window.activeTextEditor);
     if (!found) {
-      void vscode.window.showInformationMessage('There is no contract or update id under the cursor.', 'Enter an Id').then((pick) => pick && show('any', undefined, undefined));
+      void vscode.window.showInformationMessage(vscode.l10n.t('There is no contract or update id under the cursor.'), vscode.l10n.t('Enter an Id')).then((pick) => (pick ? show('any', undefined, undefined) : undefined));
       return undefined;
     }
     if ('reason' in found) {
-      void vscode.window.showWarningMessage(`The selection is not a ledger id: ${found.reason}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('The selection is not a ledger id: {0}', found.reason));
       return undefined;
     }
     if (found.kind === 'party') {
-      void vscode.window.showInformationMessage(`This is a party id: ${found.id}`, 'Copy').then((pick) => pick && vscode.env.clipboard.writeText(found.id));
+      void vscode.window.showInformationMessage(vscode.l10n.t('This is a party id: {0}', found.id), vscode.l10n.t('Copy')).then((pick) => (pick ? vscode.env.clipboard.writeText(found.id) : undefined));
       return undefined;
     }
     return show(found.kind, found.id, undefined);

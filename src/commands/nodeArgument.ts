@@ -15,14 +15,15 @@ export async function resolveNode(nodes: LedgerNodes, arg: unknown, placeHolder:
   const name = nodeNameOf(arg);
   if (name !== undefined) {
     const node = nodes.find(name);
-    if (!node) void vscode.window.showErrorMessage(`There is no ledger node named "${name}" in cantonLens.nodes.`);
+    if (!node) void vscode.window.showErrorMessage(vscode.l10n.t('There is no ledger node named "{0}" in cantonLens.nodes.', name));
     return node;
   }
   const all = nodes.all();
   if (all.length === 0) {
-    const pick = await vscode.window.showInformationMessage('No ledger node is configured yet.', 'Add Ledger Node', 'Start Demo Ledger');
-    if (pick === 'Add Ledger Node') void vscode.commands.executeCommand('cantonLens.addNode');
-    if (pick === 'Start Demo Ledger') void vscode.commands.executeCommand('cantonLens.startDemoLedger');
+    const [add, demo] = [vscode.l10n.t('Add Ledger Node'), vscode.l10n.t('Start Demo Ledger')];
+    const pick = await vscode.window.showInformationMessage(vscode.l10n.t('No ledger node is configured yet.'), add, demo);
+    if (pick === add) void vscode.commands.executeCommand('cantonLens.addNode');
+    if (pick === demo) void vscode.commands.executeCommand('cantonLens.startDemoLedger');
     return undefined;
   }
   if (all.length === 1) return all[0];

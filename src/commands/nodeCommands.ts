@@ -18,15 +18,15 @@ export interface AddNodeArgs {
 export function registerNodeCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
   const addNode = async (args: AddNodeArgs = {}): Promise<{ name: string; version?: string } | undefined> => {
     const name = args.name ?? await vscode.window.showInputBox({
-      title: 'Add Ledger Node (1/2)',
-      prompt: 'A name for the node, e.g. "participant1 (dev)"',
-      validateInput: (v) => (!v.trim() ? 'Enter a name.' : nodes.find(v.trim()) ? `A node named "${v.trim()}" exists; pick another name or remove it first.` : undefined),
+      title: vscode.l10n.t('Add Ledger Node (1/2)'),
+      prompt: vscode.l10n.t('A name for the node, e.g. "participant1 (dev)"'),
+      validateInput: (v) => (!v.trim() ? vscode.l10n.t('Enter a name.') : nodes.find(v.trim()) ? vscode.l10n.t('A node named "{0}" exists; pick another name or remove it first.', v.trim()) : undefined),
       ignoreFocusOut: true,
     });
     if (!name?.trim()) return undefined;
     const url = args.url ?? await vscode.window.showInputBox({
-      title: 'Add Ledger Node (2/2)',
-      prompt: 'The JSON Ledger API URL, with its path prefix if any',
+      title: vscode.l10n.t('Add Ledger Node (2/2)'),
+      prompt: vscode.l10n.t('The JSON Ledger API URL, with its path prefix if any'),
       placeHolder: 'http://localhost:7575 or https://host/api/json',
       validateInput: (v) => {
         const p = urlProblem(v);
@@ -37,13 +37,13 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     if (!url) return undefined;
     const problem = urlProblem(url);
     if (problem) {
-      void vscode.window.showErrorMessage(`Node "${name}" ${problem}.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Node "{0}" {1}.', name, problem));
       return undefined;
     }
     let version: string | undefined;
     try {
       version = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Checking ${url} …`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0} …', url), cancellable: true },
         async (_p, cancel) => {
           const ac = new AbortController();
           cancel.onCancellationRequested(() => ac.abort());
@@ -53,8 +53,9 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     } catch (e) {
       if (isLedgerApiError(e) && e.kind === 'cancelled') return undefined;
       const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
-      const pick = args.url ? 'Save Anyway' : await vscode.window.showWarningMessage(`${url} did not answer GET /v2/version: ${why}`, { modal: true }, 'Save Anyway');
-      if (pick !== 'Save Anyway') return undefined;
+      const saveAnyway = vscode.l10n.t('Save Anyway');
+      const pick = args.url ? saveAnyway : await vscode.window.showWarningMessage(vscode.l10n.t('{0} did not answer GET /v2/version: {1}', url, why), { modal: true }, saveAnyway);
+      if (pick !== saveAnyway) return undefined;
     }
     await saveNode({ name: name.trim(), url, parties: args.parties, userId: args.userId });
     nodes.reload();
@@ -62,7 +63,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     log.info(`Added node "${name.trim()}" (${url})${version ? `: Canton ${version}` : ''}.`);
     if (!args.url) {
       void vscode.window.showInformationMessage(
-        version ? `Added "${name.trim()}": Canton ${version}.` : `Added "${name.trim()}" (not reachable yet).`, 'Set Token',
+        version ? vscode.l10n.t('Added "{0}": Canton {1}.', name.trim(), version) : vscode.l10n.t('Added "{0}" (not reachable yet).', name.trim()), vscode.l10n.t('Set Token'),
       ).then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name.trim()));
     }
     return { name: name.trim(), version };
@@ -77,7 +78,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     nodes.reload();
     log.info(`Removed node "${node.name}" and its stored token.`);
     if (nodeNameOf(arg) === undefined) {
-      void vscode.window.showInformationMessage(`Removed "${node.name}" and its stored token.`, 'Undo').then(async (pick) => {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Removed "{0}" and its stored token.', node.name), vscode.l10n.t('Undo')).then(async (pick) => {
         if (pick) {
           await saveNode(node);
           nodes.reload();
@@ -104,12 +105,12 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
         await resolveNode(nodes, undefined, '');
         return undefined;
       }
-      const picked = await vscode.window.showQuickPick(items, { title: 'Select the Active Ledger Node', placeHolder: 'Lookups use the active node', matchOnDetail: true });
+      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Select the Active Ledger Node'), placeHolder: vscode.l10n.t('Lookups use the active node'), matchOnDetail: true });
       name = picked?.name;
     }
     if (name === undefined) return undefined;
     if (!nodes.find(name)) {
-      void vscode.window.showErrorMessage(`There is no ledger node named "${name}" in cantonLens.nodes.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('There is no ledger node named "{0}" in cantonLens.nodes.', name));
       return undefined;
     }
     await setActiveNodeName(name);
@@ -138,7 +139,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     vscode.commands.registerCommand('cantonLens.copyValue', async (element?: { label?: string; value?: string }) => {
       if (!element?.value) return;
       await vscode.env.clipboard.writeText(element.value);
-      void vscode.window.setStatusBarMessage(`Copied ${element.label ?? 'value'}`, 2000);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', element.label ?? 'value'), 2000);
     }),
   );
 }

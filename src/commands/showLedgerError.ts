@@ -5,22 +5,29 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 
 export async function showLedgerError(node: NodeConfig | undefined, e: unknown, what: string): Promise<void> {
   const explanation = isLedgerApiError(e) ? e.explanation : (e as Error)?.message ?? String(e);
-  const where = node ? ` on "${node.name}"` : '';
+  const where = node ? vscode.l10n.t(' on "{0}"', node.name) : '';
+  const label = {
+    setToken: vscode.l10n.t('Set Token'),
+    refreshToken: vscode.l10n.t('Refresh Token'),
+    retry: vscode.l10n.t('Retry'),
+    openSettings: vscode.l10n.t('Open Settings'),
+    showLog: vscode.l10n.t('Show Log'),
+  };
   const actions: string[] = [];
   if (isLedgerApiError(e) && node) {
-    if (e.kind === 'unauthenticated') actions.push(node.auth ? 'Refresh Token' : 'Set Token');
-    if (e.kind === 'permissionDenied') actions.push('Set Token');
-    if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'unavailable') actions.push('Retry');
-    if (e.kind === 'badResponse' || e.kind === 'network') actions.push('Open Settings');
+    if (e.kind === 'unauthenticated') actions.push(node.auth ? label.refreshToken : label.setToken);
+    if (e.kind === 'permissionDenied') actions.push(label.setToken);
+    if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'unavailable') actions.push(label.retry);
+    if (e.kind === 'badResponse' || e.kind === 'network') actions.push(label.openSettings);
   }
-  actions.push('Show Log');
-  const pick = await vscode.window.showErrorMessage(`${what}${where} failed. ${explanation}`, ...actions);
+  actions.push(label.showLog);
+  const pick = await vscode.window.showErrorMessage(vscode.l10n.t('{0}{1} failed. {2}', what, where, explanation), ...actions);
   switch (pick) {
-    case 'Set Token': return void vscode.commands.executeCommand('cantonLens.setToken', node?.name);
-    case 'Refresh Token': return void vscode.commands.executeCommand('cantonLens.refresh', node?.name, { refreshToken: true });
-    case 'Retry': return void vscode.commands.executeCommand('cantonLens.refresh', node?.name);
-    case 'Open Settings': return void vscode.commands.executeCommand('workbench.action.openSettings', 'cantonLens.nodes');
-    case 'Show Log': return void vscode.commands.executeCommand('cantonLens.showLog');
+    case label.setToken: return void vscode.commands.executeCommand('cantonLens.setToken', node?.name);
+    case label.refreshToken: return void vscode.commands.executeCommand('cantonLens.refresh', node?.name, { refreshToken: true });
+    case label.retry: return void vscode.commands.executeCommand('cantonLens.refresh', node?.name);
+    case label.openSettings: return void vscode.commands.executeCommand('workbench.action.openSettings', 'cantonLens.nodes');
+    case label.showLog: return void vscode.commands.executeCommand('cantonLens.showLog');
     default: return undefined;
   }
 }

@@ -13,11 +13,11 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
     if (!node) return false;
     if (node.auth) {
       const secret = value ?? await vscode.window.showInputBox({
-        title: `Client Secret for "${node.name}"`,
-        prompt: `The OAuth2 client secret of client "${node.auth.clientId}" at ${new URL(node.auth.tokenUrl).origin}. Kept in VS Code's secret storage.`,
+        title: vscode.l10n.t('Client Secret for "{0}"', node.name),
+        prompt: vscode.l10n.t('The OAuth2 client secret of client "{0}" at {1}. Kept in VS Code\'s secret storage.', node.auth.clientId, new URL(node.auth.tokenUrl).origin),
         password: true,
         ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : 'Enter the client secret.'),
+        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client secret.')),
       });
       if (!secret?.trim()) return false;
       await tokens.setClientSecret(node, node.auth, secret.trim());
@@ -27,7 +27,7 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
       try {
         await nodes.fetchOAuthToken(node);
         const info = await nodes.tokenInfo(node);
-        if (value === undefined) void vscode.window.showInformationMessage(`Client credentials stored for "${node.name}" (${describeTokenState(info.source === 'blocked' ? { state: 'none' } : info.state)}).`);
+        if (value === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Client credentials stored for "{0}" ({1}).', node.name, describeTokenState(info.source === 'blocked' ? { state: 'none' } : info.state)));
       } catch (e) {
         void showLedgerError(node, e, 'Getting a token');
       }
@@ -35,17 +35,17 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
       return true;
     }
     const token = value ?? await vscode.window.showInputBox({
-      title: `Token for "${node.name}"`,
-      prompt: `A bearer token (JWT) for ${new URL(node.url).origin}. Kept in VS Code's secret storage, sent only to this node.`,
+      title: vscode.l10n.t('Token for "{0}"', node.name),
+      prompt: vscode.l10n.t('A bearer token (JWT) for {0}. Kept in VS Code\'s secret storage, sent only to this node.', new URL(node.url).origin),
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => {
         const t = v.trim().replace(/^Bearer\s+/i, '');
-        if (!t) return 'Paste the token.';
-        if (/\s/.test(t)) return 'A token has no spaces or line breaks.';
-        if (!decodeJwtClaims(t)) return { message: 'This is not a JWT: it will be sent as it is, but its user and expiry cannot be shown.', severity: vscode.InputBoxValidationSeverity.Warning };
+        if (!t) return vscode.l10n.t('Paste the token.');
+        if (/\s/.test(t)) return vscode.l10n.t('A token has no spaces or line breaks.');
+        if (!decodeJwtClaims(t)) return { message: vscode.l10n.t('This is not a JWT: it will be sent as it is, but its user and expiry cannot be shown.'), severity: vscode.InputBoxValidationSeverity.Warning };
         const s = tokenState(t);
-        if (s.state === 'expired') return { message: `This token has already expired (${describeTokenState(s)}).`, severity: vscode.InputBoxValidationSeverity.Warning };
+        if (s.state === 'expired') return { message: vscode.l10n.t('This token has already expired ({0}).', describeTokenState(s)), severity: vscode.InputBoxValidationSeverity.Warning };
         return undefined;
       },
     });
@@ -56,8 +56,8 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
     nodes.fireChanged();
     if (value === undefined) {
       const s = tokenState(clean);
-      const message = `Token stored for "${node.name}": ${describeTokenState(s)}.`;
-      if (s.state === 'expired') void vscode.window.showWarningMessage(message, 'Set Token').then((p) => p && vscode.commands.executeCommand('cantonLens.setToken', node.name));
+      const message = vscode.l10n.t('Token stored for "{0}": {1}.', node.name, describeTokenState(s));
+      if (s.state === 'expired') void vscode.window.showWarningMessage(message, vscode.l10n.t('Set Token')).then((p) => p && vscode.commands.executeCommand('cantonLens.setToken', node.name));
       else void vscode.window.showInformationMessage(message);
     }
     return true;

@@ -20,12 +20,13 @@ const VIEW_TYPE = 'cantonLens.executeReview';
 export type Confirm = (node: NodeConfig, party: string, submissionId: string) => Thenable<boolean>;
 
 export const confirmWithModal: Confirm = async (node, party, submissionId) => {
+  const submit = vscode.l10n.t('Submit');
   const pick = await vscode.window.showWarningMessage(
-    `Submit this transaction to "${node.name}" as ${party}?`,
-    { modal: true, detail: `POST ${node.url}/v2/interactive-submission/execute with submission id ${submissionId}. Once the node accepts it, it executes it; a submission cannot be called back.` },
-    'Submit',
+    vscode.l10n.t('Submit this transaction to "{0}" as {1}?', node.name, party),
+    { modal: true, detail: vscode.l10n.t('POST {0}/v2/interactive-submission/execute with submission id {1}. Once the node accepts it, it executes it; a submission cannot be called back.', node.url, submissionId) },
+    submit,
   );
-  return pick === 'Submit';
+  return pick === submit;
 };
 
 export class ExecuteReviews implements vscode.Disposable {
@@ -128,14 +129,15 @@ export class ExecuteReviewPanel {
     const node = this.node;
     if (!view || !node || this.submitting || view.outcome) return undefined;
     if (hashCheck(view).state === 'mismatch') {
-      void vscode.window.showErrorMessage('Not submitted: the signatures cover another transaction than this one (the hashes differ). Prepare and sign it again.');
+      void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: the signatures cover another transaction than this one (the hashes differ). Prepare and sign it again.'));
       return undefined;
     }
     this.submitting = true;
     try {
       if (view.decodeError) {
-        const pick = await vscode.window.showWarningMessage('The prepared transaction does not decode: Canton Lens cannot show what it does. Submit it anyway?', { modal: true }, 'Submit Anyway');
-        if (pick !== 'Submit Anyway') return undefined;
+        const anyway = vscode.l10n.t('Submit Anyway');
+        const pick = await vscode.window.showWarningMessage(vscode.l10n.t('The prepared transaction does not decode: Canton Lens cannot show what it does. Submit it anyway?'), { modal: true }, anyway);
+        if (pick !== anyway) return undefined;
       }
       if (!(await this.owner.confirm(node, view.party, view.request.submissionId))) return undefined;
       view.outcome = { state: 'sending' };
@@ -172,7 +174,7 @@ export class ExecuteReviewPanel {
 
   private async send(node: NodeConfig, view: ReviewView): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Submitting to ${node.name}…` },
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
         () => this.owner.nodes.client(node).executeSubmission(view.request));
       return {
         state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId,
@@ -202,8 +204,8 @@ export class ExecuteReviewPanel {
     const m = raw as { type?: unknown; id?: unknown; text?: unknown };
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
-      case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(`Could not submit: ${e.message}`));
-      case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(`Could not submit again: ${e.message}`));
+      case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
+      case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));
       case 'reload': {
         if (!this.node) return;
         const checked = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);

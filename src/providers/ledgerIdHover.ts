@@ -18,13 +18,13 @@ export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: L
       const facts: HoverFacts = { match };
       const node = nodes.active();
       if (match.kind !== 'party') {
-        if (!node) facts.note = 'No active ledger node: add one to see what this is on the ledger.';
+        if (!node) facts.note = vscode.l10n.t('No active ledger node: add one to see what this is on the ledger.');
         else {
           facts.nodeName = node.name;
           const kind = match.kind === 'contract' ? 'contract' : 'update';
           facts.lookup = lookups.peek(node, kind, match.text);
           if (!facts.lookup && !vscode.workspace.getConfiguration('cantonLens').get<boolean>('hover.fetchFromNode', true)) {
-            facts.note = 'Hovers do not ask the node (cantonLens.hover.fetchFromNode is off).';
+            facts.note = vscode.l10n.t('Hovers do not ask the node (cantonLens.hover.fetchFromNode is off).');
           } else if (!facts.lookup) {
             // No cancellation token: a started lookup completes and is cached for the next hover.
             const pending = kind === 'contract' ? lookups.contract(node, match.text) : lookups.transaction(node, match.text);
@@ -32,7 +32,7 @@ export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: L
             const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), HOVER_WAIT_MS));
             try {
               const r = await Promise.race([pending, timeout]);
-              if (r === 'timeout') facts.note = 'Still looking it up…';
+              if (r === 'timeout') facts.note = vscode.l10n.t('Still looking it up…');
               else facts.lookup = r;
             } catch (e) {
               facts.note = (e as { explanation?: string }).explanation ?? (e as Error).message;

@@ -15,7 +15,7 @@ export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, no
     if (warned.has(key)) return;
     warned.add(key);
     nodes.fireChanged();
-    void vscode.window.showWarningMessage(`The token for "${name}" expires ${relativeTime(expiresAt - Date.now())}.`, 'Set Token')
+    void vscode.window.showWarningMessage(vscode.l10n.t('The token for "{0}" expires {1}.', name, relativeTime(expiresAt - Date.now())), vscode.l10n.t('Set Token'))
       .then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name));
   };
 

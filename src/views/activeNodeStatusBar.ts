@@ -4,14 +4,14 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 
 export function registerActiveNodeStatusBar(context: vscode.ExtensionContext, nodes: LedgerNodes): void {
   const item = vscode.window.createStatusBarItem('cantonLens.activeNode', vscode.StatusBarAlignment.Left, 10);
-  item.name = 'Canton Lens: Active Node';
+  item.name = vscode.l10n.t('Canton Lens: Active Node');
   item.command = 'cantonLens.selectNode';
   const update = () => {
     const node = nodes.active();
     if (!node) {
       if (nodes.all().length === 0) return item.hide();
       item.text = '$(database) Canton: no active node';
-      item.tooltip = 'Choose the ledger node that lookups use';
+      item.tooltip = vscode.l10n.t('Choose the ledger node that lookups use');
       return item.show();
     }
     const s = nodes.status(node);
