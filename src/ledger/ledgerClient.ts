@@ -59,7 +59,7 @@ export class LedgerClient {
   /** The transport once loaded, so requests after the first skip a promise hop. */
   private loadedTransport: HttpTransport | undefined;
   private readonly urls = new Map<string, URL>();
-  /** Learned from the node's version or a missing route; reset by `forgetNodeFacts`. */
+  /** Learned from the node's version or a missing route (a changed node gets a new client). */
   private transactionByIdAvailable: boolean | undefined;
 
   constructor(options: LedgerClientOptions) {
@@ -145,11 +145,6 @@ export class LedgerClient {
       });
     }
     return { transaction, route: 'update-by-id' };
-  }
-
-  /** Forget what was learned about the node (after its URL or version changed). */
-  forgetNodeFacts(): void {
-    this.transactionByIdAvailable = undefined;
   }
 
   async close(): Promise<void> {

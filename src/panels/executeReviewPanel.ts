@@ -73,10 +73,6 @@ export class ExecuteReviews implements vscode.Disposable {
     return checked;
   }
 
-  get panels(): readonly ExecuteReviewPanel[] {
-    return [...this.open.values()];
-  }
-
   dispose(): void {
     for (const p of this.open.values()) p.dispose();
     this.diagnostics.dispose();

@@ -176,10 +176,6 @@ export class LedgerNodes implements vscode.Disposable {
     this.clients.get(node.name)?.oauth?.invalidate();
   }
 
-  forgetStatus(node: NodeConfig): void {
-    this.statuses.delete(node.name);
-  }
-
   fireChanged(): void {
     this.changed.fire();
   }
