@@ -3,6 +3,7 @@ import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
 import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
+import { registerRecentLookupCommands } from './commands/recentLookupCommands';
 import { registerTokenCommands } from './commands/tokenCommands';
 import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
@@ -10,9 +11,8 @@ import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
-import { RecentLookupStore } from './services/recentLookupStore';
-import { registerRecentLookupCommands } from './commands/recentLookupCommands';
 import { LedgerNodes } from './services/ledgerNodes';
+import { RecentLookupStore } from './services/recentLookupStore';
 import { affectsNodeSettings } from './services/nodeSettingsStore';
 import { registerTokenExpiryWarnings } from './services/tokenExpiryWarnings';
 import { TokenStore } from './services/tokenStore';
@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary) => {
     if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now() });
   });
-  context.subscriptions.push(log, tokens, recent, nodes, nodeTree, view, panels, panels.registerSerializer());
+  context.subscriptions.push(log, tokens, recent, nodes, lookups, nodeTree, view, panels, panels.registerSerializer());
   registerRecentLookupCommands(context, recent);
   const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
   context.subscriptions.push(execute);

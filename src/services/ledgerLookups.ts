@@ -1,5 +1,6 @@
 // Lookups on a node through a bounded cache: one request per id in flight, archived contracts
 // and transactions kept (they never change), active contracts re-fetched on refresh.
+import type * as vscode from 'vscode';
 import { LookupCache } from '../lookups/lookupCache';
 import { lookupContract, lookupTransaction, type ContractLookup, type LedgerLookup, type TransactionLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
@@ -10,14 +11,19 @@ export interface LookupOptions {
   signal?: AbortSignal;
 }
 
-export class LedgerLookupService {
+export class LedgerLookupService implements vscode.Disposable {
   private readonly caches = new Map<string, LookupCache<LedgerLookup>>();
+  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly nodes: LedgerNodes) {
-    nodes.onDidChange(() => {
-      // A node removed or changed: its cached answers no longer apply.
+    // A node removed: its cached answers go. (A changed URL or party set changes the cache key.)
+    this.subscription = nodes.onDidChange(() => {
       for (const name of this.caches.keys()) if (!nodes.find(name)) this.caches.delete(name);
     });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
   }
 
   contract(node: NodeConfig, contractId: string, opts: LookupOptions = {}): Promise<ContractLookup> {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
 import { eventFormatFor } from '../../../src/ledger/requestForms';
 import { FakeTokenEndpoint } from '../../support/fakeTokenEndpoint';
+import { FAKE_NODE_FEATURE_ROWS } from '../../support/featureRows';
 import { cantonLens, find, renderTree, resetNodes, until, type RenderedItem } from './testApi';
 
 const flat = (items: RenderedItem[]): RenderedItem[] => items.flatMap((i) => [i, ...flat(i.children)]);
@@ -48,16 +49,7 @@ describe('Ledger nodes and the node tree', function () {
       assert.equal(find(node.children, 'Version')!.description, added!.version);
       assert.equal(find(node.children, 'Token')!.description, 'No token');
       const features = find(node.children, 'Features')!;
-      assert.deepEqual(features.children.map((f) => `${f.label}: ${f.description}`), [
-        'Static time (experimental): not supported',
-        'Command inspection (experimental): supported',
-        'User management: supported',
-        'Max rights per user: 1,000',
-        'Max users page size: 1,000',
-        'Max parties page size: 10,000',
-        'Offset checkpoint max delay: 1.5 s',
-        'Max vetted packages page size: 100',
-      ]);
+      assert.deepEqual(features.children.map((f) => `${f.label}: ${f.description}`), FAKE_NODE_FEATURE_ROWS);
       assert.ok(features.children.every((f) => f.tooltip.length > 20), 'every feature says what it means');
     });
   }
