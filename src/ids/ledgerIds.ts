@@ -30,7 +30,15 @@ const partyId = /^[A-Za-z0-9_\- ]+(?::[A-Za-z0-9_\- ]+)*::1220[0-9a-f]{64}$/;
 // id, so a long hash or a hex blob is never taken for an id. Every Canton id holds an anchor that
 // a plain regex finds fast: "1220" + 64 hex (update ids, the suffix of V1 contract ids, the
 // fingerprint of party ids) or a whole V2 contract id; the rest is checked around each anchor.
-const anchors = /1220[0-9a-f]{64}|01[0-9a-f]{90}/g;
+// V2 contract ids (not what Canton 3.4-3.6 issue by default) cost a second alternative on every
+// byte, so bulk scans of whole files leave them out; the cursor and hovers look for them.
+const anchors = /1220[0-9a-f]{64}/g;
+const anchorsWithV2 = /1220[0-9a-f]{64}|01[0-9a-f]{90}/g;
+
+export interface FindOptions {
+  /** Also find V2 contract ids (`01…`, 92 hex). */
+  v2ContractIds?: boolean;
+}
 // Character classes by code (this runs for every anchor of a 10 MB log).
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 /** Could continue an id backwards: letters, digits, "_" and "-". NaN (before the text) is not. */
@@ -41,40 +49,50 @@ const continuesId = (c: number) => isAlnum(c) || c === 95;
 const COLON = 58;
 
 /** Every contract, update and party id in `text`, in order. Stops after `limit` matches. */
-export function findLedgerIds(text: string, limit = Number.POSITIVE_INFINITY): LedgerIdMatch[] {
+export function findLedgerIds(text: string, limit = Number.POSITIVE_INFINITY, options: FindOptions = {}): LedgerIdMatch[] {
   const found: LedgerIdMatch[] = [];
-  anchors.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (found.length < limit && (m = anchors.exec(text)) !== null) {
-    const anchor = m[0];
-    const at = m.index;
-    const end = at + anchor.length;
-    const id = continuesId(text.charCodeAt(end)) ? undefined : idAround(text, anchor, at, end);
+  const anchorRe = options.v2ContractIds ? anchorsWithV2 : anchors;
+  anchorRe.lastIndex = 0;
+  // Without V2 every anchor is 68 characters: test() finds it without building a match array.
+  while (found.length < limit) {
+    let at: number;
+    let end: number;
+    if (options.v2ContractIds) {
+      const m = anchorRe.exec(text);
+      if (m === null) break;
+      at = m.index;
+      end = at + m[0].length;
+    } else {
+      if (!anchorRe.test(text)) break;
+      end = anchorRe.lastIndex;
+      at = end - 68;
+    }
+    const id = continuesId(text.charCodeAt(end)) ? undefined : idAround(text, at, end);
     if (id) {
       found.push(id);
-      anchors.lastIndex = id.end;
+      anchorRe.lastIndex = id.end;
     } else {
       // Not an id here; an id may still start inside this stretch (overlapping anchors).
-      anchors.lastIndex = at + 1;
+      anchorRe.lastIndex = at + 1;
     }
   }
   return found;
 }
 
-const isLowerHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+// Sticky: tests the text at one position without copying it.
+const v1ContractHeadAt = new RegExp(`00${HEX64}ca1[0-2]`, 'y');
 
 /** `00` + 64 hex + `ca1[0-2]` in text[head, at): the part of a V1 contract id before its suffix. */
 function isV1ContractHead(text: string, head: number, at: number): boolean {
-  const v = text.charCodeAt(at - 1);
-  if (text.charCodeAt(at - 4) !== 99 || text.charCodeAt(at - 3) !== 97 || text.charCodeAt(at - 2) !== 49 || v < 48 || v > 50) return false;
-  if (text.charCodeAt(head) !== 48 || text.charCodeAt(head + 1) !== 48) return false;
-  for (let i = head + 2; i < at - 4; i++) if (!isLowerHex(text.charCodeAt(i))) return false;
-  return true;
+  // "ca1" right before the anchor first: most anchors are update ids.
+  if (text.charCodeAt(at - 4) !== 99 || text.charCodeAt(at - 3) !== 97) return false;
+  v1ContractHeadAt.lastIndex = head;
+  return v1ContractHeadAt.test(text);
 }
 
-function idAround(text: string, anchor: string, at: number, end: number): LedgerIdMatch | undefined {
+function idAround(text: string, at: number, end: number): LedgerIdMatch | undefined {
   const before = text.charCodeAt(at - 1);
-  if (anchor.length === 92) return isIdChar(before) ? undefined : { kind: 'contract', text: anchor, start: at, end };
+  if (end - at === 92) return isIdChar(before) ? undefined : { kind: 'contract', text: text.slice(at, end), start: at, end };
   const head = at - 70;
   // "ca1x" right before the anchor: the suffix of a V1 contract id, checked in full only then.
   if (head >= 0 && isV1ContractHead(text, head, at) && !isIdChar(text.charCodeAt(head - 1))) {
@@ -85,7 +103,7 @@ function idAround(text: string, anchor: string, at: number, end: number): Ledger
     while (isHintChar(text.charCodeAt(start - 1))) start--;
     return start < at - 2 ? { kind: 'party', text: text.slice(start, end), start, end } : undefined;
   }
-  return isIdChar(before) ? undefined : { kind: 'update', text: anchor, start: at, end };
+  return isIdChar(before) ? undefined : { kind: 'update', text: text.slice(at, end), start: at, end };
 }
 
 /** The id that covers `offset` in `text`, if any (for a cursor or a hover). */
@@ -93,7 +111,7 @@ export function ledgerIdAt(text: string, offset: number): LedgerIdMatch | undefi
   // Ids are at most a few hundred characters: look only at a window around the offset.
   const windowStart = Math.max(0, offset - 512);
   const windowText = text.slice(windowStart, offset + 512);
-  for (const m of findLedgerIds(windowText)) {
+  for (const m of findLedgerIds(windowText, Number.POSITIVE_INFINITY, { v2ContractIds: true })) {
     const start = m.start + windowStart;
     const end = m.end + windowStart;
     if (start <= offset && offset <= end) return { ...m, start, end };

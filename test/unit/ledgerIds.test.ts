@@ -81,6 +81,15 @@ describe('ledger ids: find in text', () => {
     assert.deepEqual(found(`::${uid}`), []);
   });
 
+  it('finds V2 contract ids under the cursor, and in bulk only when asked', () => {
+    const v2 = `01${'ab'.repeat(12)}80${'cd'.repeat(32)}`;
+    const text = `cid=${v2} and ${uid}`;
+    assert.deepEqual(found(text).map(([k]) => k), ['update'], 'bulk scans (links) leave V2 out');
+    assert.deepEqual(findLedgerIds(text, Infinity, { v2ContractIds: true }).map((m) => m.kind), ['contract', 'update']);
+    assert.deepEqual(ledgerIdAt(text, 10), { kind: 'contract', text: v2, start: 4, end: 96 });
+    assert.deepEqual(findLedgerIds(`x${v2}`, Infinity, { v2ContractIds: true }), [], 'bounded like the others');
+  });
+
   it('stops at the limit', () => {
     const text = Array.from({ length: 50 }, () => uid).join('\n');
     assert.equal(findLedgerIds(text).length, 50);
