@@ -24,8 +24,10 @@ async function main(): Promise<number> {
   if (!devPath || !testsPath) throw new Error('Need --extensionDevelopmentPath= and --extensionTestsPath=.');
   const folder = args.find((a) => !a.startsWith('-'));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-vscode-'));
-  const userDataDir = flag(args, 'user-data-dir') ?? path.join(root, 'user-data');
-  const extensionsDir = flag(args, 'extensions-dir') ?? path.join(root, 'extensions');
+  // Always a fresh profile: runTests proposes .vscode-test/ in the project, whose state would
+  // carry over from one run to the next.
+  const userDataDir = path.join(root, 'user-data');
+  const extensionsDir = path.join(root, 'extensions');
   seedUserSettings(userDataDir, JSON.parse(process.env.CANTON_LENS_TEST_SETTINGS ?? '{}'));
   // The tests read the user settings file to check that no token was written there.
   const env = isolatedEnv(root, { CANTON_LENS_USER_DATA_DIR: userDataDir });
