@@ -56,4 +56,21 @@ describe('UI: adding a ledger node from the palette', function () {
     await wb.widenSideBar(520);
     await wb.screenshot('node-tree.png');
   });
+
+  it('starts the embedded demo ledger from the palette, loading its bundle from the packaged extension', async () => {
+    await wb.runCommand('Canton: Start Demo Ledger');
+    await wb.page.locator('.notifications-toasts', { hasText: /The demo ledger \(Canton 3\.5\.10\) is running at http:\/\/127\.0\.0\.1:\d+ as the node "Demo Ledger"/ }).waitFor({ timeout: 30_000 });
+    await wb.openView('Canton');
+    await wb.row('Demo Ledger').waitFor();
+    let rows: string[] = [];
+    for (let i = 0; i < 100 && !rows.some((r) => /^Demo Ledger 3\.5\.10 · \d+ ms$/.test(r)); i++) {
+      rows = await wb.treeRows();
+      await wb.page.waitForTimeout(100);
+    }
+    assert.ok(rows.some((r) => /^Demo Ledger 3\.5\.10 · \d+ ms$/.test(r)), rows.join(' | '));
+    await wb.row('Demo Ledger').click();
+    await wb.row('alice, expires in').waitFor({ timeout: 30_000 });
+    rows = await wb.treeRows();
+    assert.ok(rows.some((r) => /^Token alice, expires in (23|24) h$/.test(r)), rows.join(' | '));
+  });
 });
