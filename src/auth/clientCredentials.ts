@@ -43,9 +43,9 @@ export class ClientCredentialsTokenSource {
     this.cached = undefined;
   }
 
-  /** When the cached token expires, if there is one. */
-  get expiresAt(): number | undefined {
-    return this.cached?.expiresAt;
+  /** The token fetched last, if any, without fetching (for showing who it is for). */
+  get cachedToken(): string | undefined {
+    return this.cached?.token;
   }
 
   private async fetchToken(signal?: AbortSignal): Promise<CachedToken> {

@@ -172,3 +172,8 @@ export function shortenPartyId(party: string): string {
   const i = party.lastIndexOf('::');
   return i < 0 || party.length - i < 10 ? party : `${party.slice(0, i)}::${party.slice(i + 2, i + 8)}…`;
 }
+
+/** `00f33dddaf…42ba63` for titles and labels; show the full id on hover and copy. */
+export function shortId(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id;
+}

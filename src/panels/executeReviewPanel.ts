@@ -54,10 +54,8 @@ export class ExecuteReviews implements vscode.Disposable {
 
   /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */
   async check(doc: vscode.TextDocument, node: NodeConfig): Promise<CheckedRequest> {
-    const token = await this.nodes.tokenInfo(node);
-    const user = token.source !== 'blocked' && 'claims' in token.state ? token.state.claims.user : undefined;
     const text = doc.getText();
-    const checked = checkExecuteRequest(text, user ?? node.userId);
+    const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node));
     const spans = jsonValueSpans(text);
     this.diagnostics.set(doc.uri, checked.problems.map((p) => {
       const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };

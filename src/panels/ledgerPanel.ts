@@ -1,7 +1,7 @@
 // One webview panel per looked-up id: a contract, a transaction, or an id on every node. Back
 // and forward within a panel; state is saved in the webview so panels come back after a reload.
 import * as vscode from 'vscode';
-import { classifyLedgerId } from '../ids/ledgerIds';
+import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { lookupSummary, type LedgerLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
@@ -9,7 +9,6 @@ import type { LedgerLookupService } from '../services/ledgerLookups';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';
-import { shortId } from './html/ledgerValues';
 import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';

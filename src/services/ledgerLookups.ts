@@ -65,8 +65,6 @@ export class LedgerLookupService implements vscode.Disposable {
   }
 
   private async context(node: NodeConfig, signal?: AbortSignal) {
-    const token = await this.nodes.tokenInfo(node);
-    const user = token.source !== 'blocked' && (token.state.state === 'valid' || token.state.state === 'expiring' || token.state.state === 'expired') ? token.state.claims.user : undefined;
-    return { nodeName: node.name, parties: node.parties, user: user ?? node.userId, signal };
+    return { nodeName: node.name, parties: node.parties, user: await this.nodes.tokenUser(node), signal };
   }
 }

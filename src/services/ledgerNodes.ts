@@ -138,7 +138,7 @@ export class LedgerNodes implements vscode.Disposable {
   async probe(url: string, signal?: AbortSignal) {
     const client = new LedgerClient({
       baseUrl: url,
-      transport: lazyHttpTransport(this.bundleDir, { proxyUrl: proxyFor(url, { httpProxySetting: vscode.workspace.getConfiguration('http').get<string>('proxy'), env: process.env }) }),
+      transport: lazyHttpTransport(this.bundleDir, { proxyUrl: proxyUrlFor(url) }),
       timeoutMs: readRequestTimeoutMs(),
       userAgent: this.userAgent,
       onRequest: (e) => this.log.request(url, e),
@@ -155,14 +155,20 @@ export class LedgerNodes implements vscode.Disposable {
     const blocked = this.tokenBlockedReason(node);
     if (blocked) return { source: 'blocked', reason: blocked };
     if (node.auth) {
-      const oauth = this.clients.get(node.name)?.oauth;
+      // Only what was fetched already: showing the tree must not fetch a token.
+      const cached = this.clients.get(node.name)?.oauth?.cachedToken;
       const hasSecret = Boolean(await this.tokens.getClientSecret(node, node.auth));
-      const cached = oauth?.expiresAt;
-      const state: TokenState = !hasSecret ? { state: 'none' }
-        : cached ? tokenState(await oauth!.getToken().catch(() => undefined)) : { state: 'opaque' };
+      const state: TokenState = !hasSecret ? { state: 'none' } : cached ? tokenState(cached) : { state: 'opaque' };
       return { source: 'clientCredentials', state, clientId: node.auth.clientId };
     }
     return { source: 'pasted', state: tokenState(await this.tokens.getToken(node)) };
+  }
+
+  /** The Ledger API user the node's token is for, if known; else the node's configured userId. */
+  async tokenUser(node: NodeConfig): Promise<string | undefined> {
+    const token = await this.tokenInfo(node);
+    const fromToken = token.source !== 'blocked' && 'claims' in token.state ? token.state.claims.user : undefined;
+    return fromToken ?? node.userId;
   }
 
   /** Gets an OAuth2 token now (to check a client secret as soon as it is entered). */
@@ -199,20 +205,17 @@ export class LedgerNodes implements vscode.Disposable {
     return this.tokens.getToken(node);
   }
 
-  private proxyUrl(node: NodeConfig): string | undefined {
-    return proxyFor(node.url, { httpProxySetting: vscode.workspace.getConfiguration('http').get<string>('proxy'), env: process.env });
-  }
 
 
   private clientKey(node: NodeConfig): string {
-    return JSON.stringify([node.url, node.caFile, node.auth, this.proxyUrl(node), readRequestTimeoutMs()]);
+    return JSON.stringify([node.url, node.caFile, node.auth, proxyUrlFor(node.url), readRequestTimeoutMs()]);
   }
 
   private transportFor(node: NodeConfig): () => Promise<HttpTransport> {
     let transport: Promise<HttpTransport> | undefined;
     return () => {
       transport ??= (async () => {
-        const options: TransportOptions = { proxyUrl: this.proxyUrl(node) };
+        const options: TransportOptions = { proxyUrl: proxyUrlFor(node.url) };
         if (node.caFile) {
           try {
             options.ca = await fs.readFile(node.caFile, 'utf8');
@@ -226,4 +229,9 @@ export class LedgerNodes implements vscode.Disposable {
       return transport;
     };
   }
+}
+
+/** The proxy for a URL from VS Code's `http.proxy` and the environment (see ledger/proxyFor.ts). */
+function proxyUrlFor(url: string): string | undefined {
+  return proxyFor(url, { httpProxySetting: vscode.workspace.getConfiguration('http').get<string>('proxy'), env: process.env });
 }

@@ -5,9 +5,8 @@ import { describeTokenState, relativeTime } from '../auth/jwtClaims';
 import { featureRows } from '../nodes/featureRows';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
-import { shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookup } from '../lookups/recentLookups';
-import { shortId } from '../panels/html/ledgerValues';
+import { shortId, shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 
 export type NodeTreeElement =

@@ -147,7 +147,7 @@ async function rendering(): Promise<void> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const origin = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
-  bodies.set('/small', page(small.found ? contractBody(small) : contractBody(small), origin));
+  bodies.set('/small', page(contractBody(small), origin));
   bodies.set('/contract', page(contractBody(contract), origin));
   bodies.set('/tx5k', page(transactionBody(tx5k), origin));
   bodies.set('/tx50k', page(transactionBody(tx50k), origin));
@@ -190,8 +190,9 @@ async function hovers(node: FakeLedgerNode): Promise<void> {
   for (const id of ids) uncached.push(await time(() => cache.get(id, async () => ({ value: await lookupContract(client, id, ctx), final: true }))));
   const cached: number[] = [];
   for (const id of ids) cached.push(await time(() => cache.get(id, async () => { throw new Error('not cached'); })));
-  add({ area: 'hover', measure: 'lookup, uncached p50 / p95', value: median(uncached), unit: 'ms', baseline: p95(uncached) });
-  add({ area: 'hover', measure: 'lookup, cached p50 / p95', value: median(cached), unit: 'ms', baseline: p95(cached) });
+  // The baseline is the same lookup uncached: what the cache saves.
+  add({ area: 'hover', measure: 'lookup p50, cached (baseline: uncached)', value: median(cached), unit: 'ms', baseline: median(uncached) });
+  add({ area: 'hover', measure: 'lookup p95, cached (baseline: uncached)', value: p95(cached), unit: 'ms', baseline: p95(uncached) });
   node.requests.length = 0;
   const fresh = new LookupCache<LedgerLookup>(500);
   const id = node.ledger.samples.keyedContract;

@@ -26,12 +26,10 @@ describe('UI: executing a prepared transaction', function () {
       submissionId: '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
     }, null, 2)}\n`);
     wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url }], 'cantonLens.activeNode': 'participant1' } });
-    await wb.runCommand('Canton: Set Token');
-    await wb.answerInput('Token for "participant1"', node.mintToken('dana'));
-    await wb.page.locator('.notifications-toasts', { hasText: 'Token stored for "participant1"' }).waitFor();
+    await wb.setToken('participant1', node.mintToken('dana'));
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await wb?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`);
+    await wb?.screenshotIfFailed(this.currentTest);
   });
   after(async () => {
     await wb?.close();

@@ -26,13 +26,11 @@ describe('UI: inspecting ids from a log file', function () {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ws-'));
     fs.writeFileSync(path.join(folder, 'ledger.log'), `${lines.join('\n')}\n`);
     wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url, parties: [node.ledger.parties.Alice] }], 'cantonLens.activeNode': 'participant1' } });
-    await wb.runCommand('Canton: Set Token');
-    await wb.answerInput('Token for "participant1"', node.mintToken('alice'));
-    await wb.page.locator('.notifications-toasts', { hasText: 'Token stored for "participant1": alice, expires in' }).waitFor();
+    await wb.setToken('participant1', node.mintToken('alice'));
     await wb.openFile('ledger.log');
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await wb?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`);
+    await wb?.screenshotIfFailed(this.currentTest);
   });
   after(async () => {
     await wb?.close();
@@ -98,8 +96,7 @@ describe('UI: inspecting ids from a log file', function () {
     await restored.waitFor({ timeout: 60_000 });
     if (await wb.webview().locator('.error').count()) {
       assert.match(await wb.webviewText(), /401.*Set or refresh the token/s);
-      await wb.runCommand('Canton: Set Token');
-      await wb.answerInput('Token for "participant1"', node.mintToken('alice'));
+      await wb.setToken('participant1', node.mintToken('alice'));
       await wb.webview().locator('button[data-action="retry"]').click();
     }
     await wb.webview().locator('.badge').first().waitFor({ timeout: 30_000 });

@@ -14,7 +14,7 @@ describe('UI: adding a ledger node from the palette', function () {
     wb = await Workbench.open();
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await wb?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`);
+    await wb?.screenshotIfFailed(this.currentTest);
   });
   after(async () => {
     await wb?.close();

@@ -92,6 +92,18 @@ export class Workbench {
     return this.page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
   }
 
+  /** "Canton: Set Token" through the palette, as a person pastes one. */
+  async setToken(nodeName: string, token: string): Promise<void> {
+    await this.runCommand('Canton: Set Token');
+    await this.answerInput(`Token for "${nodeName}"`, token);
+    await this.page.locator('.notifications-toasts', { hasText: `Token stored for "${nodeName}"` }).first().waitFor();
+  }
+
+  /** Keeps a screenshot of a failed test in .cache/screenshots. */
+  async screenshotIfFailed(test: Mocha.Test | undefined): Promise<void> {
+    if (test?.state === 'failed') await this.screenshot(`failed-${test.title.slice(0, 40).replace(/\W+/g, '-')}.png`);
+  }
+
   /** Shows a view container of the activity bar (a click on an open one would close it). */
   async openView(activityTitle: string): Promise<void> {
     const item = this.page.locator('.activitybar .action-item', { has: this.page.locator(`a[aria-label^="${activityTitle}"]`) }).first();

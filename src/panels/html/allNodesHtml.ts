@@ -1,6 +1,6 @@
 // "Look Up on All Nodes": the same id on every node side by side, since each participant
 // sees only what its parties are stakeholders or witnesses of.
-import { shortId } from './ledgerValues';
+import { shortId } from '../../ids/ledgerIds';
 import { html, ledgerText, type SafeHtml } from './safeHtml';
 
 export interface NodeAnswer {

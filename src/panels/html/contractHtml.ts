@@ -2,7 +2,8 @@
 // events (spec names), the create argument as a searchable tree.
 import type { ContractLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
-import { field, idLink, parties, shortId, valueTree } from './ledgerValues';
+import { shortId } from '../../ids/ledgerIds';
+import { field, idLink, parties, valueTree } from './ledgerValues';
 import { html, ledgerText, type SafeHtml } from './safeHtml';
 
 export function contractBody(l: ContractLookup): SafeHtml {

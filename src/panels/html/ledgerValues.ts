@@ -1,11 +1,7 @@
 // Renders ledger values: ids as links, parties shortened with the full id on hover and copy,
 // Daml values (create arguments, choice arguments, views) as a collapsible tree.
-import { classifyLedgerId, shortenPartyId } from '../../ids/ledgerIds';
+import { classifyLedgerId, shortId, shortenPartyId } from '../../ids/ledgerIds';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
-
-export function shortId(id: string): string {
-  return id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id;
-}
 
 /** A contract or update id that opens its panel. */
 export function idLink(id: string, kind: 'contract' | 'update'): SafeHtml {

@@ -4,7 +4,8 @@
 import type { LedgerEvent } from '../../ledger/apiTypes';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
-import { field, idLink, shortId } from './ledgerValues';
+import { shortId } from '../../ids/ledgerIds';
+import { field, idLink } from './ledgerValues';
 import { html, ledgerText, SafeHtml } from './safeHtml';
 
 /** One event row: [nodeId, kind, template, contractId, detail, parties]. */
