@@ -87,8 +87,7 @@ describe('UI: inspecting ids from a log file', function () {
   });
 
   it('brings the panels back after a window reload', async () => {
-    await wb.page.reload();
-    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await wb.reloadWindow();
     for (const title of [/^Contract 00/, /^Transaction 1220/]) await wb.page.locator('.tabs-container .tab', { hasText: title }).first().waitFor({ timeout: 60_000 });
     // The web workbench keeps secrets for the session only (desktop VS Code keeps them in the
     // OS keychain), so the restored panel may ask for the token again: set it, then Retry.

@@ -53,6 +53,17 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /**
+   * Reloads the window as a person does (Developer: Reload Window). Unlike a bare page reload,
+   * the workbench then writes its UI state (open editors, webview state) before unloading.
+   */
+  async reloadWindow(): Promise<void> {
+    const loaded = this.page.waitForEvent('load', { timeout: 60_000 });
+    await this.runCommand('Developer: Reload Window');
+    await loaded;
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  }
+
   /** Types into the input box titled `title` (once it is open) and accepts it. */
   async answerInput(title: string, text: string): Promise<void> {
     await this.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor();
