@@ -15,7 +15,7 @@
     const link = target.closest('[data-open-id]');
     if (link) {
       event.preventDefault();
-      post({ type: 'openId', id: link.getAttribute('data-open-id'), kind: link.getAttribute('data-kind') });
+      post({ type: 'openId', id: link.getAttribute('data-open-id'), kind: link.getAttribute('data-kind'), node: link.getAttribute('data-node') || undefined });
       return;
     }
     const copy = target.closest('[data-copy]');

@@ -103,9 +103,28 @@ export class Workbench {
     return this.page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
   }
 
+  /** Of the webviews visible side by side, the one whose page shows `text` (once one does). */
+  async webviewShowing(text: RegExp, timeout = 30_000) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const outer = this.page.locator('iframe.webview.ready >> visible=true');
+      for (let i = 0; i < (await outer.count()); i++) {
+        const frame = outer.nth(i).contentFrame().frameLocator('iframe#active-frame');
+        if (text.test(await frame.locator('main').innerText({ timeout: 1_000 }).catch(() => ''))) return frame;
+      }
+      if (Date.now() > deadline) throw new Error(`No visible webview shows ${text}`);
+      await this.page.waitForTimeout(250);
+    }
+  }
+
   /** "Canton: Set Token" through the palette, as a person pastes one. */
   async setToken(nodeName: string, token: string): Promise<void> {
     await this.runCommand('Canton: Set Token');
+    // With more than one node configured, the command first asks which.
+    const prompt = this.page.locator('.quick-input-widget .quick-input-title', { hasText: `Token for "${nodeName}"` });
+    const pick = this.page.locator('.quick-input-list .monaco-list-row', { hasText: nodeName }).first();
+    await prompt.or(pick).first().waitFor();
+    if (!(await prompt.isVisible())) await pick.click();
     await this.answerInput(`Token for "${nodeName}"`, token);
     await this.page.locator('.notifications-toasts', { hasText: `Token stored for "${nodeName}"` }).first().waitFor();
   }
