@@ -68,7 +68,8 @@ describe('UI: adding a ledger node from the palette', function () {
       await wb.page.waitForTimeout(100);
     }
     assert.ok(rows.some((r) => /^Demo Ledger 3\.5\.10 · \d+ ms$/.test(r)), rows.join(' | '));
-    await wb.row('Demo Ledger').click();
+    // A click toggles: expand only if the tree has not already.
+    if ((await wb.row('Demo Ledger').getAttribute('aria-expanded')) !== 'true') await wb.row('Demo Ledger').click();
     await wb.row('alice, expires in').waitFor({ timeout: 30_000 });
     rows = await wb.treeRows();
     assert.ok(rows.some((r) => /^Token alice, expires in (23|24) h$/.test(r)), rows.join(' | '));
