@@ -4,6 +4,9 @@
   'use strict';
   const vscode = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage() {}, getState() {}, setState() {} };
   const post = (message) => vscode.postMessage(message);
+  // Localized by the extension (pageStrings); English when absent.
+  const strings = JSON.parse((document.getElementById('page-strings') || { getAttribute: () => null }).getAttribute('data-strings') || '{}');
+  const say = (key, english, ...args) => (strings[key] || english).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m));
 
   // The extension's navigation state, kept by the webview so the panel comes back after a reload.
   const stateHolder = document.getElementById('panel-state');
@@ -67,7 +70,7 @@
       status.setAttribute('aria-live', 'polite');
       tools.appendChild(status);
     }
-    status.textContent = query ? `${hits} match${hits === 1 ? '' : 'es'}` : '';
+    status.textContent = !query ? '' : hits === 1 ? say('oneMatch', '1 match') : say('matches', '{0} matches', hits);
   }
 
   // The events of a transaction: rendered page by page from the JSON data, filtered in place.
@@ -106,7 +109,7 @@
         const tr = document.createElement('tr');
         tr.className = `ev-${k}`;
         cell(tr, String(nodeId));
-        cell(tr, k);
+        cell(tr, say(k, k));
         cell(tr, templateName(templateId), templateId);
         const td = document.createElement('td');
         const a = document.createElement('a');
@@ -114,7 +117,7 @@
         a.className = 'id-link';
         a.dataset.openId = contractId;
         a.dataset.kind = 'contract';
-        a.title = `Open contract ${contractId}`;
+        a.title = say('openContract', 'Open contract {0}', contractId);
         const code = document.createElement('code');
         code.textContent = shortId(contractId);
         a.appendChild(code);
@@ -135,7 +138,7 @@
       tbody.textContent = '';
       rendered = 0;
       renderMore();
-      status.textContent = shown.length === rows.length ? '' : `${shown.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} events match`;
+      status.textContent = shown.length === rows.length ? '' : say('eventsMatch', '{0} of {1} events match', shown.length.toLocaleString('en-US'), rows.length.toLocaleString('en-US'));
     };
 
     let timer;

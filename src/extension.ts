@@ -5,6 +5,7 @@ import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
 import { registerRecentLookupCommands } from './commands/recentLookupCommands';
 import { registerTokenCommands } from './commands/tokenCommands';
+import { useTranslator } from './l10n/l10n';
 import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
@@ -31,6 +32,9 @@ export interface CantonLensApi {
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
+  // The pure modules' strings (errors, panels, checks) go through vscode.l10n like the rest.
+  useTranslator((message, args) => vscode.l10n.t(message, ...args));
+  context.subscriptions.push({ dispose: () => useTranslator(undefined) });
   const userAgent = `canton-lens/${(context.extension.packageJSON as { version: string }).version}`;
   const log = new ExtensionLog();
   const tokens = new TokenStore(context.secrets);

@@ -4,6 +4,7 @@ import type { ClientCredentialsAuth } from '../nodes/nodeSettings';
 import type { HttpTransport } from '../ledger/httpTransport';
 import { LedgerApiError, previewBody, scrubCredentials } from '../ledger/ledgerApiError';
 import { decodeJwtClaims } from './jwtClaims';
+import * as l10n from '../l10n/l10n';
 
 export interface ClientCredentialsOptions {
   auth: ClientCredentialsAuth;
@@ -53,7 +54,7 @@ export class ClientCredentialsTokenSource {
     const where = { method: 'POST', path: new URL(auth.tokenUrl).pathname };
     const secret = await this.options.getClientSecret();
     if (!secret) {
-      throw new LedgerApiError({ ...where, kind: 'unauthenticated', explanation: `No client secret is stored for client "${auth.clientId}": run "Canton: Set Token" to enter it.` });
+      throw new LedgerApiError({ ...where, kind: 'unauthenticated', explanation: l10n.t('No client secret is stored for client "{0}": run "Canton: Set Token" to enter it.', auth.clientId) });
     }
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: auth.clientId, client_secret: secret });
     if (auth.audience) form.set('audience', auth.audience);
@@ -73,7 +74,7 @@ export class ClientCredentialsTokenSource {
       });
     } catch (e) {
       const err = e as LedgerApiError;
-      throw new LedgerApiError({ ...where, kind: err.kind ?? 'network', explanation: `Could not get a token from ${new URL(auth.tokenUrl).origin}: ${scrub(err.explanation ?? String(e))}` });
+      throw new LedgerApiError({ ...where, kind: err.kind ?? 'network', explanation: l10n.t('Could not get a token from {0}: {1}', new URL(auth.tokenUrl).origin, scrub(err.explanation ?? String(e))) });
     }
     let body: Record<string, unknown> = {};
     try {
@@ -89,7 +90,7 @@ export class ClientCredentialsTokenSource {
         ...where,
         kind: res.status === 400 || res.status === 401 || res.status === 403 ? 'unauthenticated' : res.status >= 500 ? 'unavailable' : 'badResponse',
         status: res.status,
-        explanation: `The token endpoint ${new URL(auth.tokenUrl).origin} refused the client credentials (${scrub(reason)}). Check the client id, secret, audience and scope.`,
+        explanation: l10n.t('The token endpoint {0} refused the client credentials ({1}). Check the client id, secret, audience and scope.', new URL(auth.tokenUrl).origin, scrub(reason)),
       });
     }
     const token = body.access_token;

@@ -1,5 +1,6 @@
 // Reads a JWT's claims to show who a token is for and when it expires. Never verifies (the node
 // does) and never logs: the token stays a secret.
+import * as l10n from '../l10n/l10n';
 
 export interface TokenClaims {
   /** The Ledger API user id. */
@@ -60,19 +61,20 @@ export function relativeTime(ms: number): string {
     : abs < 3_600_000 ? `${Math.round(abs / 60_000)} min`
       : abs < 86_400_000 ? `${(abs / 3_600_000).toFixed(abs < 36_000_000 ? 1 : 0).replace(/\.0$/, '')} h`
         : `${Math.round(abs / 86_400_000)} d`;
-  return ms >= 0 ? `in ${text}` : `${text} ago`;
+  return ms >= 0 ? l10n.t('in {0}', text) : l10n.t('{0} ago', text);
 }
 
 /** One line on a token, e.g. "alice, expires in 52 min". Holds no part of the token. */
 export function describeTokenState(s: TokenState, now = Date.now()): string {
+  const user = s.state === 'none' || s.state === 'opaque' ? '' : s.claims.user ?? l10n.t('Unknown user');
   switch (s.state) {
-    case 'none': return 'No token';
-    case 'opaque': return 'Token set (not a JWT: user and expiry unknown)';
-    case 'expired': return `${s.claims.user ?? 'Unknown user'}, expired ${relativeTime(-s.expiredForMs)}`;
+    case 'none': return l10n.t('No token');
+    case 'opaque': return l10n.t('Token set (not a JWT: user and expiry unknown)');
+    case 'expired': return l10n.t('{0}, expired {1}', user, relativeTime(-s.expiredForMs));
     case 'expiring':
     case 'valid':
       return s.claims.expiresAt === undefined
-        ? `${s.claims.user ?? 'Unknown user'}, no expiry`
-        : `${s.claims.user ?? 'Unknown user'}, expires ${relativeTime(s.claims.expiresAt - now)}`;
+        ? l10n.t('{0}, no expiry', user)
+        : l10n.t('{0}, expires {1}', user, relativeTime(s.claims.expiresAt - now));
   }
 }

@@ -23,10 +23,9 @@ export function idInEditor(editor: vscode.TextEditor | undefined): { id: string;
 }
 
 async function askForId(wanted: Wanted): Promise<string | undefined> {
-  const what = wanted === 'contract' ? 'contract id' : wanted === 'update' ? 'update id' : 'contract or update id';
   const value = await vscode.window.showInputBox({
-    title: `Look Up a ${what[0]!.toUpperCase()}${what.slice(1)}`,
-    prompt: wanted === 'update' ? 'An update id: 1220 followed by 64 hex digits' : 'A contract id (00… or 01…, lower-case hex) or an update id (1220…)',
+    title: wanted === 'contract' ? vscode.l10n.t('Look Up a Contract Id') : wanted === 'update' ? vscode.l10n.t('Look Up an Update Id') : vscode.l10n.t('Look Up a Contract or Update Id'),
+    prompt: wanted === 'update' ? vscode.l10n.t('An update id: 1220 followed by 64 hex digits') : vscode.l10n.t('A contract id (00… or 01…, lower-case hex) or an update id (1220…)'),
     ignoreFocusOut: true,
     validateInput: (v) => {
       if (!v.trim()) return undefined;

@@ -30,7 +30,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
       placeHolder: 'http://localhost:7575 or https://host/api/json',
       validateInput: (v) => {
         const p = urlProblem(v);
-        return p ? `This ${p.replace(/^has /, 'is ').replace(/^is an? /, 'is not a valid URL: ')}` : undefined;
+        return p ? vscode.l10n.t('The node {0}.', p) : undefined;
       },
       ignoreFocusOut: true,
     });
@@ -70,7 +70,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
   };
 
   const removeNode = async (arg?: unknown): Promise<boolean> => {
-    const node = await resolveNode(nodes, arg, 'Remove which ledger node?');
+    const node = await resolveNode(nodes, arg, vscode.l10n.t('Remove which ledger node?'));
     if (!node) return false;
     await deleteNode(node);
     await tokens.clearToken(node);
@@ -96,7 +96,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
         const s = nodes.status(n);
         return {
           label: `${n.name === active ? '$(check) ' : ''}${n.name}`,
-          description: s.state === 'reachable' ? `Canton ${s.version} · ${Math.round(s.latencyMs)} ms` : s.state === 'unreachable' ? `unreachable: ${s.error.kind}` : 'not checked',
+          description: s.state === 'reachable' ? `Canton ${s.version} · ${Math.round(s.latencyMs)} ms` : s.state === 'unreachable' ? vscode.l10n.t('unreachable: {0}', s.error.kind) : vscode.l10n.t('not checked'),
           detail: n.url,
           name: n.name,
         };

@@ -9,7 +9,7 @@ import { showLedgerError } from './showLedgerError';
 
 export function registerTokenCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
   const setToken = async (arg?: unknown, value?: string): Promise<boolean> => {
-    const node = await resolveNode(nodes, arg, 'Set the token of which ledger node?');
+    const node = await resolveNode(nodes, arg, vscode.l10n.t('Set the token of which ledger node?'));
     if (!node) return false;
     if (node.auth) {
       const secret = value ?? await vscode.window.showInputBox({
@@ -29,7 +29,7 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
         const info = await nodes.tokenInfo(node);
         if (value === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Client credentials stored for "{0}" ({1}).', node.name, describeTokenState(info.source === 'blocked' ? { state: 'none' } : info.state)));
       } catch (e) {
-        void showLedgerError(node, e, 'Getting a token');
+        void showLedgerError(node, e, vscode.l10n.t('Getting a token'));
       }
       nodes.fireChanged();
       return true;
@@ -64,7 +64,7 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
   };
 
   const clearToken = async (arg?: unknown): Promise<boolean> => {
-    const node = await resolveNode(nodes, arg, 'Clear the token of which ledger node?');
+    const node = await resolveNode(nodes, arg, vscode.l10n.t('Clear the token of which ledger node?'));
     if (!node) return false;
     await tokens.clearToken(node);
     if (node.auth) await tokens.clearClientSecret(node, node.auth);

@@ -1,6 +1,7 @@
 // Checks an `*.execute.json` before anything is sent: the shape of JsExecuteSubmissionRequest and
 // the enums of NOTES section f, with the JSON path of each problem.
 import type { JsExecuteSubmissionRequest } from '../ledger/apiTypes';
+import * as l10n from '../l10n/l10n';
 
 export interface RequestProblem {
   path: string;
@@ -34,49 +35,49 @@ export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRe
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { problems: [{ path: '$', message: `Not valid JSON: ${(e as Error).message}` }] };
+    return { problems: [{ path: '$', message: l10n.t('Not valid JSON: {0}', (e as Error).message) }] };
   }
   const problems: RequestProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { problems: [{ path: '$', message: 'The request must be a JSON object (JsExecuteSubmissionRequest).' }] };
+    return { problems: [{ path: '$', message: l10n.t('The request must be a JSON object (JsExecuteSubmissionRequest).') }] };
   }
   const r = value as Record<string, unknown>;
   const str = (path: string, v: unknown, what: string): v is string => {
     if (typeof v === 'string' && v !== '') return true;
-    add(path, v === undefined || v === '' ? `Missing: ${what}.` : `Must be a string: ${what}.`);
+    add(path, v === undefined || v === '' ? l10n.t('Missing: {0}.', what) : l10n.t('Must be a string: {0}.', what));
     return false;
   };
   const oneOf = (path: string, v: unknown, allowed: readonly string[]) => {
-    if (typeof v !== 'string' || !allowed.includes(v)) add(path, `Must be one of ${allowed.join(', ')}${v === undefined ? '' : `, not ${JSON.stringify(v)}`}.`);
+    if (typeof v !== 'string' || !allowed.includes(v)) add(path, v === undefined ? l10n.t('Must be one of {0}.', allowed.join(', ')) : l10n.t('Must be one of {0}, not {1}.', allowed.join(', '), JSON.stringify(v)));
   };
 
-  if (str('$.preparedTransaction', r.preparedTransaction, 'the base64 prepared transaction from /v2/interactive-submission/prepare')) {
-    if (!BASE64.test(r.preparedTransaction)) add('$.preparedTransaction', 'Not valid base64 (standard alphabet, with padding).');
+  if (str('$.preparedTransaction', r.preparedTransaction, l10n.t('the base64 prepared transaction from /v2/interactive-submission/prepare'))) {
+    if (!BASE64.test(r.preparedTransaction)) add('$.preparedTransaction', l10n.t('Not valid base64 (standard alphabet, with padding).'));
   }
-  if (str('$.submissionId', r.submissionId, 'a submission id (a UUID is recommended)') && !LEDGER_STRING.test(r.submissionId)) {
-    add('$.submissionId', 'Not a valid ledger string: 1 to 255 of letters, digits and . _ : - # / space.');
+  if (str('$.submissionId', r.submissionId, l10n.t('a submission id (a UUID is recommended)')) && !LEDGER_STRING.test(r.submissionId)) {
+    add('$.submissionId', l10n.t('Not a valid ledger string: 1 to 255 of letters, digits and . _ : - # / space.'));
   }
-  if (r.hashingSchemeVersion === undefined) add('$.hashingSchemeVersion', `Missing: the hashing scheme of the prepare response (${HASHING_SCHEME_VERSIONS.join(', ')}).`);
+  if (r.hashingSchemeVersion === undefined) add('$.hashingSchemeVersion', l10n.t('Missing: the hashing scheme of the prepare response ({0}).', HASHING_SCHEME_VERSIONS.join(', ')));
   else oneOf('$.hashingSchemeVersion', r.hashingSchemeVersion, HASHING_SCHEME_VERSIONS);
   if (r.userId !== undefined) {
-    if (typeof r.userId !== 'string' || !USER_ID.test(r.userId)) add('$.userId', 'Not a valid user id.');
-    else if (tokenUser && r.userId !== tokenUser) add('$.userId', `Is "${r.userId}" but the node's token is for user "${tokenUser}": the node would refuse it (403).`);
+    if (typeof r.userId !== 'string' || !USER_ID.test(r.userId)) add('$.userId', l10n.t('Not a valid user id.'));
+    else if (tokenUser && r.userId !== tokenUser) add('$.userId', l10n.t('Is "{0}" but the node\'s token is for user "{1}": the node would refuse it (403).', r.userId, tokenUser));
   }
 
   let party: string | undefined;
   const ps = r.partySignatures as { signatures?: unknown } | undefined;
-  if (typeof ps !== 'object' || ps === null) add('$.partySignatures', 'Missing: the parties\' signatures ({ "signatures": [ … ] }).');
-  else if (!Array.isArray(ps.signatures) || ps.signatures.length === 0) add('$.partySignatures.signatures', 'Needs the signatures of the submitting party.');
+  if (typeof ps !== 'object' || ps === null) add('$.partySignatures', l10n.t('Missing: the parties\' signatures ({ "signatures": [ … ] }).'));
+  else if (!Array.isArray(ps.signatures) || ps.signatures.length === 0) add('$.partySignatures.signatures', l10n.t('Needs the signatures of the submitting party.'));
   else {
-    if (ps.signatures.length > 1) add('$.partySignatures.signatures', `Has ${ps.signatures.length} parties; only single-party submissions are supported.`);
+    if (ps.signatures.length > 1) add('$.partySignatures.signatures', l10n.t('Has {0} parties; only single-party submissions are supported.', ps.signatures.length));
     ps.signatures.forEach((entry: unknown, i) => {
       const at = `$.partySignatures.signatures[${i}]`;
       const e = (entry ?? {}) as Record<string, unknown>;
-      if (str(`${at}.party`, e.party, 'the submitting party id') && !PARTY.test(e.party)) add(`${at}.party`, 'Not a party id (name::1220…).');
+      if (str(`${at}.party`, e.party, l10n.t('the submitting party id')) && !PARTY.test(e.party)) add(`${at}.party`, l10n.t('Not a party id (name::1220…).'));
       else if (i === 0) party = e.party as string;
       if (!Array.isArray(e.signatures) || e.signatures.length === 0) {
-        add(`${at}.signatures`, 'Needs at least one signature.');
+        add(`${at}.signatures`, l10n.t('Needs at least one signature.'));
         return;
       }
       e.signatures.forEach((sig: unknown, j) => {
@@ -84,22 +85,22 @@ export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRe
         const s = (sig ?? {}) as Record<string, unknown>;
         oneOf(`${sat}.format`, s.format, SIGNATURE_FORMATS);
         oneOf(`${sat}.signingAlgorithmSpec`, s.signingAlgorithmSpec, SIGNING_ALGORITHMS);
-        if (str(`${sat}.signature`, s.signature, 'the base64 signature') && !BASE64.test(s.signature)) add(`${sat}.signature`, 'Not valid base64.');
-        if (str(`${sat}.signedBy`, s.signedBy, 'the fingerprint of the signing key (1220…)') && !FINGERPRINT.test(s.signedBy)) add(`${sat}.signedBy`, 'Not a key fingerprint: 1220 followed by 64 lower-case hex digits.');
+        if (str(`${sat}.signature`, s.signature, l10n.t('the base64 signature')) && !BASE64.test(s.signature)) add(`${sat}.signature`, l10n.t('Not valid base64.'));
+        if (str(`${sat}.signedBy`, s.signedBy, l10n.t('the fingerprint of the signing key (1220…)')) && !FINGERPRINT.test(s.signedBy)) add(`${sat}.signedBy`, l10n.t('Not a key fingerprint: 1220 followed by 64 lower-case hex digits.'));
       });
     });
   }
 
   if (r.deduplicationPeriod !== undefined) checkOneOf('$.deduplicationPeriod', r.deduplicationPeriod, {
     DeduplicationDuration: (v) => durationProblem(v),
-    DeduplicationOffset: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'an offset: a non-negative integer'),
+    DeduplicationOffset: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : l10n.t('an offset: a non-negative integer')),
     Empty: () => undefined,
   }, add);
   if (r.minLedgerTime !== undefined) {
     const time = (r.minLedgerTime as { time?: unknown })?.time;
     if (time === undefined) add('$.minLedgerTime.time', 'Missing: { "MinLedgerTimeAbs" | "MinLedgerTimeRel" | "Empty": … }.');
     else checkOneOf('$.minLedgerTime.time', time, {
-      MinLedgerTimeAbs: (v) => (typeof v === 'string' && INSTANT.test(v) ? undefined : 'an ISO instant in UTC, e.g. 2026-11-21T10:00:00Z'),
+      MinLedgerTimeAbs: (v) => (typeof v === 'string' && INSTANT.test(v) ? undefined : l10n.t('an ISO instant in UTC, e.g. 2026-11-21T10:00:00Z')),
       MinLedgerTimeRel: (v) => durationProblem(v),
       Empty: () => undefined,
     }, add);
@@ -108,11 +109,11 @@ export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRe
   let claimedHash: string | undefined;
   if (r[HASH_FIELD] !== undefined) {
     if (typeof r[HASH_FIELD] !== 'string' || !BASE64.test(r[HASH_FIELD] as string) || Buffer.from(r[HASH_FIELD] as string, 'base64').length !== 32) {
-      add(`$.${HASH_FIELD}`, 'Must be the base64 of a 32-byte hash, as the prepare response gives it.');
+      add(`$.${HASH_FIELD}`, l10n.t('Must be the base64 of a 32-byte hash, as the prepare response gives it.'));
     } else claimedHash = r[HASH_FIELD] as string;
   }
   const known = new Set(['preparedTransaction', 'partySignatures', 'deduplicationPeriod', 'submissionId', 'userId', 'hashingSchemeVersion', 'minLedgerTime', HASH_FIELD]);
-  for (const k of Object.keys(r)) if (!known.has(k)) add(`$.${k}`, 'Unknown field: a node ignores it; is it misspelled?');
+  for (const k of Object.keys(r)) if (!known.has(k)) add(`$.${k}`, l10n.t('Unknown field: a node ignores it; is it misspelled?'));
 
   const { [HASH_FIELD]: _hash, ...request } = r;
   void _hash;
@@ -122,7 +123,7 @@ export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRe
 function durationProblem(v: unknown): string | undefined {
   const d = v as { seconds?: unknown; nanos?: unknown };
   if (typeof d !== 'object' || d === null || !Number.isInteger(d.seconds) || (d.nanos !== undefined && !Number.isInteger(d.nanos))) {
-    return 'a duration { "seconds": N, "nanos": N }';
+    return l10n.t('a duration { "seconds": N, "nanos": N }');
   }
   return undefined;
 }
@@ -131,14 +132,14 @@ function durationProblem(v: unknown): string | undefined {
 function checkOneOf(path: string, v: unknown, kinds: Record<string, (value: unknown) => string | undefined>, add: (p: string, m: string) => void): void {
   const keys = typeof v === 'object' && v !== null ? Object.keys(v) : [];
   if (keys.length !== 1 || !(keys[0]! in kinds)) {
-    add(path, `Must be exactly one of ${Object.keys(kinds).map((k) => `{ "${k}": … }`).join(', ')}.`);
+    add(path, l10n.t('Must be exactly one of {0}.', Object.keys(kinds).map((k) => `{ "${k}": … }`).join(', ')));
     return;
   }
   const kind = keys[0]!;
   if (kind === 'Empty') return;
   const inner = (v as Record<string, { value?: unknown }>)[kind];
   const problem = kinds[kind]!(inner?.value);
-  if (problem) add(`${path}.${kind}.value`, `Must be ${problem}.`);
+  if (problem) add(`${path}.${kind}.value`, l10n.t('Must be {0}.', problem));
 }
 
 /** A new request to fill in, with a fresh submission id. */

@@ -1,6 +1,7 @@
 // Decodes a prepared transaction (base64 of the protobuf PreparedTransaction) into what a person
 // checks before signing off, and recomputes its hash where the scheme allows (V2). Uses
 // @canton-network/core-tx-visualizer; built as its own bundle, loaded only by the execute command.
+import * as l10n from '../l10n/l10n';
 import type * as TxVisualizer from '@canton-network/core-tx-visualizer' with { 'resolution-mode': 'import' };
 
 // The package ships CommonJS too: require it (esbuild bundles the literal require).
@@ -92,9 +93,9 @@ export async function reviewPreparedTransaction(base64: string, hashingSchemeVer
   let hashNote: string;
   if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V2') {
     computedHash = await hashPreparedTransaction(tx, 'base64');
-    hashNote = 'Recomputed here with hashing scheme V2.';
+    hashNote = l10n.t('Recomputed here with hashing scheme V2.');
   } else {
-    hashNote = `The hash is not recomputed for ${hashingSchemeVersion ?? 'an unspecified scheme'}: only V2 is supported here.`;
+    hashNote = l10n.t('The hash is not recomputed for {0}: only V2 is supported here.', hashingSchemeVersion ?? l10n.t('an unspecified scheme'));
   }
   return {
     submitters: meta?.submitterInfo?.actAs ?? [],

@@ -1,5 +1,6 @@
 // Recognises Canton ledger ids in any text. Formats: NOTES.md section c (Value.scala,
 // CantonContractIdVersion.scala, Tags.scala, Identifier.scala).
+import * as l10n from '../l10n/l10n';
 
 export type LedgerIdKind = 'contract' | 'update' | 'party';
 
@@ -122,12 +123,12 @@ export function ledgerIdAt(text: string, offset: number): LedgerIdMatch | undefi
 /** Classifies one token (for example a selection or an input box value) and says why a near-miss is not an id. */
 export function classifyLedgerId(raw: string): TokenClassification {
   const token = raw.trim().replace(/^["'`]|["'`]$/g, '');
-  if (token === '') return { kind: 'none', reason: 'The text is empty.' };
-  if (cantonV1Contract.test(token)) return { kind: 'contract', format: 'Canton contract id (V1)' };
-  if (genericV2Contract.test(token)) return { kind: 'contract', format: 'contract id (V2)' };
-  if (genericV1Contract.test(token) && token.length > 66) return { kind: 'contract', format: 'contract id (V1, non-Canton suffix)' };
-  if (updateId.test(token)) return { kind: 'update', format: 'update id' };
-  if (partyId.test(token)) return { kind: 'party', format: 'party id' };
+  if (token === '') return { kind: 'none', reason: l10n.t('The text is empty.') };
+  if (cantonV1Contract.test(token)) return { kind: 'contract', format: l10n.t('Canton contract id (V1)') };
+  if (genericV2Contract.test(token)) return { kind: 'contract', format: l10n.t('contract id (V2)') };
+  if (genericV1Contract.test(token) && token.length > 66) return { kind: 'contract', format: l10n.t('contract id (V1, non-Canton suffix)') };
+  if (updateId.test(token)) return { kind: 'update', format: l10n.t('update id') };
+  if (partyId.test(token)) return { kind: 'party', format: l10n.t('party id') };
   return { kind: 'none', reason: nearMissReason(token) };
 }
 
@@ -135,32 +136,32 @@ function nearMissReason(token: string): string {
   if (token.includes('::')) {
     const fingerprint = token.slice(token.lastIndexOf('::') + 2);
     const hint = token.slice(0, token.lastIndexOf('::'));
-    if (!/^[A-Za-z0-9_\- :]+$/.test(hint)) return `The party hint "${preview(hint)}" has characters a party id cannot hold (letters, digits, "-", "_", " " and ":" only).`;
-    if (hint.includes('::')) return 'A party hint cannot contain "::".';
-    return `Not a party id: ${hexProblem(fingerprint, 'fingerprint', 68, '1220')}`;
+    if (!/^[A-Za-z0-9_\- :]+$/.test(hint)) return l10n.t('The party hint "{0}" has characters a party id cannot hold (letters, digits, "-", "_", " " and ":" only).', preview(hint));
+    if (hint.includes('::')) return l10n.t('A party hint cannot contain "::".');
+    return l10n.t('Not a party id: {0}', hexProblem(fingerprint, l10n.t('fingerprint'), 68, '1220'));
   }
   if (/[A-F]/.test(token) && /^[0-9a-fA-F]+$/.test(token)) {
-    return 'Ledger ids are lower-case hex; this one has upper-case letters.';
+    return l10n.t('Ledger ids are lower-case hex; this one has upper-case letters.');
   }
   const stray = /[^0-9a-f]/.exec(token);
   if (stray) {
-    return `Unexpected character "${stray[0]}" at position ${stray.index + 1}: contract and update ids are lower-case hex only.`;
+    return l10n.t('Unexpected character "{0}" at position {1}: contract and update ids are lower-case hex only.', stray[0], stray.index + 1);
   }
-  if (token.startsWith('1220')) return `Wrong length: ${token.length} characters; an update id has 68 (1220 + 64 hex).`;
+  if (token.startsWith('1220')) return l10n.t('Wrong length: {0} characters; an update id has 68 (1220 + 64 hex).', token.length);
   if (token.startsWith('00')) {
-    if (token.length === 66) return 'This is a contract id without its suffix (a relative id from a prepared transaction); the ledger knows it only with its Canton suffix.';
-    return `Wrong length: ${token.length} characters; a Canton contract id has 138 (00 + 64 hex + ca1x + 1220 + 64 hex).`;
+    if (token.length === 66) return l10n.t('This is a contract id without its suffix (a relative id from a prepared transaction); the ledger knows it only with its Canton suffix.');
+    return l10n.t('Wrong length: {0} characters; a Canton contract id has 138 (00 + 64 hex + ca1x + 1220 + 64 hex).', token.length);
   }
-  if (token.startsWith('01')) return `Wrong length: ${token.length} characters; a V2 contract id has 26 to 92.`;
-  return 'Not a ledger id: contract ids start with 00 or 01, update ids with 1220, party ids look like name::1220….';
+  if (token.startsWith('01')) return l10n.t('Wrong length: {0} characters; a V2 contract id has 26 to 92.', token.length);
+  return l10n.t('Not a ledger id: contract ids start with 00 or 01, update ids with 1220, party ids look like name::1220….');
 }
 
 function hexProblem(value: string, what: string, length: number, prefix: string): string {
-  if (/[A-F]/.test(value)) return `the ${what} has upper-case hex; it must be lower case.`;
+  if (/[A-F]/.test(value)) return l10n.t('the {0} has upper-case hex; it must be lower case.', what);
   const stray = /[^0-9a-f]/.exec(value);
-  if (stray) return `the ${what} has an unexpected character "${stray[0]}".`;
-  if (!value.startsWith(prefix)) return `the ${what} must start with ${prefix}.`;
-  return `the ${what} has ${value.length} characters instead of ${length}.`;
+  if (stray) return l10n.t('the {0} has an unexpected character "{1}".', what, stray[0]);
+  if (!value.startsWith(prefix)) return l10n.t('the {0} must start with {1}.', what, prefix);
+  return l10n.t('the {0} has {1} characters instead of {2}.', what, value.length, length);
 }
 
 function preview(s: string): string {

@@ -1,6 +1,7 @@
 // One typed error for everything that can go wrong talking to a node, with a one-line
 // explanation a person can act on. Status and body rules: NOTES.md section b.
 import type { JsCantonError } from './apiTypes';
+import * as l10n from '../l10n/l10n';
 
 export type LedgerErrorKind =
   | 'unauthenticated'
@@ -121,7 +122,7 @@ export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
       ...base,
       kind: 'invalidRequest',
       plainText,
-      explanation: `The node could not decode the request (400): ${previewBody(plainText)}`,
+      explanation: l10n.t('The node could not decode the request (400): {0}', previewBody(plainText)),
     });
   }
   if (res.status === 404) {
@@ -130,7 +131,7 @@ export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
       kind: 'notFound',
       routeMissing: true,
       bodyPreview: previewBody(res.body),
-      explanation: `The node has no endpoint ${res.method} ${res.path} (404 without a Canton error): check the node URL and its path prefix, or the node's version.`,
+      explanation: l10n.t("The node has no endpoint {0} {1} (404 without a Canton error): check the node URL and its path prefix, or the node's version.", res.method, res.path),
     });
   }
   if (res.status >= 300 && res.status < 400) {
@@ -138,7 +139,7 @@ export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
       ...base,
       kind: 'badResponse',
       bodyPreview: previewBody(res.body),
-      explanation: `The node answered with a redirect (${res.status}); Canton Lens does not follow redirects so that a token never reaches another address: put the final URL in the node's settings.`,
+      explanation: l10n.t("The node answered with a redirect ({0}); Canton Lens does not follow redirects so that a token never reaches another address: put the final URL in the node's settings.", res.status),
     });
   }
   const statusKind = kindForStatus(res.status, undefined);
@@ -146,12 +147,14 @@ export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
   // An HTML page where the API promises JSON is a bad response, unless a proxy says the node is away.
   const kind = (html && statusKind !== 'unavailable' && statusKind !== 'timeout') || statusKind === 'invalidRequest' || statusKind === 'notFound'
     ? 'badResponse' : statusKind;
-  const what = html ? 'an HTML page' : res.body.trim() === '' ? 'an empty body' : `a ${res.contentType || 'untyped'} body`;
+  const what = html ? l10n.t('an HTML page') : res.body.trim() === '' ? l10n.t('an empty body') : res.contentType ? l10n.t('a {0} body', res.contentType) : l10n.t('an untyped body');
   return new LedgerApiError({
     ...base,
     kind,
     bodyPreview: previewBody(res.body),
-    explanation: `${statusSentence(statusKind, res.status)} The node sent ${what} instead of a Canton error${res.body.trim() ? `: "${previewBody(res.body)}"` : '.'} ${nextStep(kind)}`,
+    explanation: `${statusSentence(statusKind, res.status)} ${res.body.trim()
+      ? l10n.t('The node sent {0} instead of a Canton error: "{1}"', what, previewBody(res.body))
+      : l10n.t('The node sent {0} instead of a Canton error.', what)} ${nextStep(kind)}`,
   });
 }
 
@@ -178,21 +181,21 @@ function kindForStatus(status: number, e: JsCantonError | undefined): LedgerErro
 
 function statusSentence(kind: LedgerErrorKind, status: number): string {
   switch (kind) {
-    case 'unauthenticated': return `The node refused the token (401).`;
-    case 'permissionDenied': return `The node denied access (403).`;
-    case 'unavailable': return `The node is unavailable (${status}).`;
-    case 'timeout': return `The node timed out (${status}).`;
-    default: return `The node failed with HTTP ${status}.`;
+    case 'unauthenticated': return l10n.t('The node refused the token (401).');
+    case 'permissionDenied': return l10n.t('The node denied access (403).');
+    case 'unavailable': return l10n.t('The node is unavailable ({0}).', status);
+    case 'timeout': return l10n.t('The node timed out ({0}).', status);
+    default: return l10n.t('The node failed with HTTP {0}.', status);
   }
 }
 
 function nextStep(kind: LedgerErrorKind): string {
   switch (kind) {
-    case 'unauthenticated': return 'Set a fresh token for this node.';
-    case 'permissionDenied': return "Check that the token's user has rights for the parties queried.";
+    case 'unauthenticated': return l10n.t('Set a fresh token for this node.');
+    case 'permissionDenied': return l10n.t("Check that the token's user has rights for the parties queried.");
     case 'unavailable':
-    case 'timeout': return 'Try again in a moment.';
-    default: return 'Check that the URL points at the JSON Ledger API, and the node logs.';
+    case 'timeout': return l10n.t('Try again in a moment.');
+    default: return l10n.t('Check that the URL points at the JSON Ledger API, and the node logs.');
   }
 }
 
@@ -202,62 +205,62 @@ function explainCantonError(kind: LedgerErrorKind, status: number, e: JsCantonEr
   const redacted = e.code === REDACTED_CODE;
   const invalidToken = e.context?.ledger_api_error === 'invalid token';
   if (kind === 'unauthenticated') {
-    return 'The node did not accept the token (401): it is missing, expired, or for another audience or scope. Set or refresh the token for this node.';
+    return l10n.t('The node did not accept the token (401): it is missing, expired, or for another audience or scope. Set or refresh the token for this node.');
   }
   if (kind === 'permissionDenied') {
     if (invalidToken) {
-      return "The node does not know the token's user (403). Check the token's subject (sub) is a user on this participant.";
+      return l10n.t("The node does not know the token's user (403). Check the token's subject (sub) is a user on this participant.");
     }
     if (redacted) {
-      return `The token's user lacks the rights for this request (403): ${rightsHint(path)}`;
+      return l10n.t("The token's user lacks the rights for this request (403): {0}", rightsHint(path));
     }
   }
-  const code = redacted ? 'a redacted error' : e.code;
+  const code = redacted ? l10n.t('a redacted error') : e.code;
   const cause = redacted ? '' : `: ${e.cause}`;
-  const correlation = e.correlationId ? ` (correlation id ${e.correlationId})` : '';
+  const correlation = e.correlationId ? ` ${l10n.t('(correlation id {0})', e.correlationId)}` : '';
   const label = `${kindLabel(kind)} (${status} ${code})${cause}${correlation}.`;
   return `${label} ${codeHint(e.code, kind)}`.trim();
 }
 
 function rightsHint(path: string): string {
   if (path.endsWith('/interactive-submission/execute')) {
-    return 'it needs CanActAs or CanExecuteAs for the submitting party, and userId must be the token\'s user.';
+    return l10n.t("it needs CanActAs or CanExecuteAs for the submitting party, and userId must be the token's user.");
   }
-  return 'reading needs CanReadAs or CanActAs for every party queried (CanReadAsAnyParty when no parties are set); ParticipantAdmin alone does not grant reads.';
+  return l10n.t('reading needs CanReadAs or CanActAs for every party queried (CanReadAsAnyParty when no parties are set); ParticipantAdmin alone does not grant reads.');
 }
 
 function kindLabel(kind: LedgerErrorKind): string {
   switch (kind) {
-    case 'notFound': return 'Not found';
-    case 'invalidRequest': return 'Invalid request';
-    case 'conflict': return 'Conflict';
-    case 'unavailable': return 'Node unavailable';
-    case 'timeout': return 'Timed out on the node';
-    case 'cancelled': return 'Cancelled on the node';
-    case 'permissionDenied': return 'Permission denied';
-    default: return 'Node error';
+    case 'notFound': return l10n.t('Not found');
+    case 'invalidRequest': return l10n.t('Invalid request');
+    case 'conflict': return l10n.t('Conflict');
+    case 'unavailable': return l10n.t('Node unavailable');
+    case 'timeout': return l10n.t('Timed out on the node');
+    case 'cancelled': return l10n.t('Cancelled on the node');
+    case 'permissionDenied': return l10n.t('Permission denied');
+    default: return l10n.t('Node error');
   }
 }
 
 function codeHint(code: string, kind: LedgerErrorKind): string {
   switch (code) {
     case 'CONTRACT_EVENTS_NOT_FOUND':
-      return 'The contract never existed on this node, is not visible to the parties queried, or was pruned.';
+      return l10n.t('The contract never existed on this node, is not visible to the parties queried, or was pruned.');
     case 'UPDATE_NOT_FOUND':
-      return 'The update never happened on this node, is not visible to the parties queried, or was pruned.';
+      return l10n.t('The update never happened on this node, is not visible to the parties queried, or was pruned.');
     case 'MISSING_FIELD':
     case 'INVALID_FIELD':
     case 'INVALID_ARGUMENT':
-      return 'Fix the request and try again.';
+      return l10n.t('Fix the request and try again.');
     case 'DUPLICATE_COMMAND':
-      return 'This change was already submitted; to submit again use a new submission id.';
+      return l10n.t('This change was already submitted; to submit again use a new submission id.');
     default:
       break;
   }
   switch (kind) {
-    case 'unavailable': return 'Try again in a moment.';
-    case 'timeout': return 'The outcome is unknown; check before trying again.';
-    case 'serverError': return 'See the node logs for the correlation id.';
+    case 'unavailable': return l10n.t('Try again in a moment.');
+    case 'timeout': return l10n.t('The outcome is unknown; check before trying again.');
+    case 'serverError': return l10n.t('See the node logs for the correlation id.');
     default: return '';
   }
 }

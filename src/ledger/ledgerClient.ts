@@ -15,6 +15,7 @@ import type { HttpTransport } from './httpTransport';
 import { LedgerApiError, errorFromResponse, looksLikeHtml, previewBody } from './ledgerApiError';
 import { hasTransactionById, parseLedgerVersion } from './ledgerVersion';
 import { transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
+import * as l10n from '../l10n/l10n';
 
 export interface LedgerClientOptions {
   /** The JSON API base, with an optional path prefix: `https://host/api/json`. */
@@ -70,7 +71,7 @@ export class LedgerClient {
   getVersion(opts: CallOptions = {}): Promise<GetLedgerApiVersionResponse> {
     return this.call<GetLedgerApiVersionResponse>('GET', '/v2/version', undefined, opts, { authenticate: false }).then((v) => {
       if (typeof v?.version !== 'string' || typeof v.features !== 'object' || v.features === null) {
-        throw this.shapeError('GET', '/v2/version', 'a version response', v);
+        throw this.shapeError('GET', '/v2/version', l10n.t('a version response'), v);
       }
       this.transactionByIdAvailable = hasTransactionById(parseLedgerVersion(v.version));
       return v;
@@ -89,7 +90,7 @@ export class LedgerClient {
         kind: 'invalidRequest',
         method: 'POST',
         path: '/v2/updates/transaction-by-id',
-        explanation: 'A transaction lookup needs exactly one of requestingParties or transactionFormat.',
+        explanation: l10n.t('A transaction lookup needs exactly one of requestingParties or transactionFormat.'),
       }));
     }
     return this.call('POST', '/v2/updates/transaction-by-id', request, opts);
@@ -121,7 +122,7 @@ export class LedgerClient {
       try {
         const res = await this.getTransactionById(transactionByIdRequest(updateId, query), opts);
         if (typeof res?.transaction !== 'object' || res.transaction === null) {
-          throw this.shapeError('POST', '/v2/updates/transaction-by-id', 'a transaction response', res);
+          throw this.shapeError('POST', '/v2/updates/transaction-by-id', l10n.t('a transaction response'), res);
         }
         return { transaction: res.transaction, route: 'transaction-by-id' };
       } catch (e) {
@@ -140,8 +141,8 @@ export class LedgerClient {
         path: '/v2/updates/update-by-id',
         status: 200,
         explanation: other
-          ? `Update ${updateId} is a ${other}, not a transaction.`
-          : `The node returned no transaction for update ${updateId}.`,
+          ? l10n.t('Update {0} is a {1}, not a transaction.', updateId, other)
+          : l10n.t('The node returned no transaction for update {0}.', updateId),
       });
     }
     return { transaction, route: 'update-by-id' };
@@ -224,7 +225,7 @@ export class LedgerClient {
       path,
       status: 200,
       bodyPreview: text,
-      explanation: `The node's answer is not ${expected}: "${text}". Is the URL a Canton JSON Ledger API v2?`,
+      explanation: l10n.t('The node\'s answer is not {0}: "{1}". Is the URL a Canton JSON Ledger API v2?', expected, text),
     });
   }
 }
@@ -234,13 +235,13 @@ function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new LedgerApiError({ kind: 'invalidRequest', explanation: `"${raw}" is not a URL; a node URL looks like http://localhost:7575 or https://host/api/json.` });
+    throw new LedgerApiError({ kind: 'invalidRequest', explanation: l10n.t('"{0}" is not a URL; a node URL looks like http://localhost:7575 or https://host/api/json.', raw) });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new LedgerApiError({ kind: 'invalidRequest', explanation: `A node URL must start with http:// or https://, not ${url.protocol}//.` });
+    throw new LedgerApiError({ kind: 'invalidRequest', explanation: l10n.t('A node URL must start with http:// or https://, not {0}//.', url.protocol) });
   }
   if (url.username || url.password) {
-    throw new LedgerApiError({ kind: 'invalidRequest', explanation: 'A node URL must not hold a user name or password; set a token instead.' });
+    throw new LedgerApiError({ kind: 'invalidRequest', explanation: l10n.t('A node URL must not hold a user name or password; set a token instead.') });
   }
   url.search = '';
   url.hash = '';
@@ -251,7 +252,7 @@ function parseJsonBody<T>(contentType: string, body: string, method: string, pat
   if (looksLikeHtml(contentType, body)) {
     throw new LedgerApiError({
       kind: 'badResponse', method, path, status, bodyPreview: previewBody(body),
-      explanation: `The node answered with an HTML page instead of JSON ("${previewBody(body).slice(0, 80)}"): is the URL the JSON Ledger API (with its path prefix), not a web page or a login proxy?`,
+      explanation: l10n.t('The node answered with an HTML page instead of JSON ("{0}"): is the URL the JSON Ledger API (with its path prefix), not a web page or a login proxy?', previewBody(body).slice(0, 80)),
     });
   }
   try {
@@ -259,7 +260,7 @@ function parseJsonBody<T>(contentType: string, body: string, method: string, pat
   } catch (e) {
     throw new LedgerApiError({
       kind: 'badResponse', method, path, status, bodyPreview: previewBody(body), cause: e,
-      explanation: `The node's answer is not valid JSON (${(e as Error).message}); it starts with "${previewBody(body).slice(0, 80)}". Try again; if it persists, check the node or a proxy in between.`,
+      explanation: l10n.t('The node\'s answer is not valid JSON ({0}); it starts with "{1}". Try again; if it persists, check the node or a proxy in between.', (e as Error).message, previewBody(body).slice(0, 80)),
     });
   }
 }
@@ -276,9 +277,9 @@ function abortOrNetwork(e: unknown, signal: AbortSignal | undefined, method: str
   if (signal?.aborted) {
     const reason: unknown = signal.reason;
     if (reason instanceof LedgerApiError) return reason;
-    return new LedgerApiError({ kind: 'cancelled', method, path, explanation: 'The request was cancelled.' });
+    return new LedgerApiError({ kind: 'cancelled', method, path, explanation: l10n.t('The request was cancelled.') });
   }
-  return new LedgerApiError({ kind: 'network', method, path, cause: e, explanation: `The request failed: ${(e as Error)?.message ?? String(e)}` });
+  return new LedgerApiError({ kind: 'network', method, path, cause: e, explanation: l10n.t('The request failed: {0}', (e as Error)?.message ?? String(e)) });
 }
 
 const SCRUBBED = '[token]';

@@ -1,6 +1,7 @@
 // Builds the filter parts of lookup requests from a node's configured parties.
 import { shortenPartyId } from '../ids/ledgerIds';
 import type { EventFormat, Filters, GetTransactionByIdRequest, GetUpdateByIdRequest, TransactionFormat } from './apiTypes';
+import * as l10n from '../l10n/l10n';
 
 function wildcard(includeCreatedEventBlob: boolean): Filters {
   return { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob } } } }] };
@@ -57,7 +58,7 @@ export function updateByIdRequest(updateId: string, query: TransactionQuery): Ge
 
 /** One sentence on what a lookup asked for, for panels and error texts. */
 export function describeQuery(query: TransactionQuery): string {
-  if ('requestingParties' in query) return `as seen by ${query.requestingParties.map(shortenPartyId).join(', ')}`;
+  if ('requestingParties' in query) return l10n.t('as seen by {0}', query.requestingParties.map(shortenPartyId).join(', '));
   const byParty = Object.keys(query.transactionFormat.eventFormat.filtersByParty ?? {});
-  return byParty.length > 0 ? `as seen by ${byParty.map(shortenPartyId).join(', ')}` : 'as seen by any party on the node';
+  return byParty.length > 0 ? l10n.t('as seen by {0}', byParty.map(shortenPartyId).join(', ')) : l10n.t('as seen by any party on the node');
 }

@@ -3,6 +3,7 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { LedgerApiError, previewBody } from './ledgerApiError';
 import type { HttpRequest, HttpResponse, HttpTransport, TransportOptions } from './httpTransport';
+import * as l10n from '../l10n/l10n';
 
 export function createUndiciTransport(options: TransportOptions = {}): HttpTransport {
   const keepAliveTimeout = options.keepAliveMs ?? 30_000;
@@ -38,7 +39,7 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
   const declared = Number(headerValue(res.headers['content-length']) || NaN);
   if (declared > req.maxResponseBytes) {
     res.body.destroy();
-    throw tooLarge(req, where, res.statusCode, `${formatBytes(declared)} declared`);
+    throw tooLarge(req, where, res.statusCode, l10n.t('{0} declared', formatBytes(declared)));
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -47,7 +48,7 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
       size += chunk.length;
       if (size > req.maxResponseBytes) {
         res.body.destroy();
-        throw tooLarge(req, where, res.statusCode, `more than ${formatBytes(req.maxResponseBytes)} received`);
+        throw tooLarge(req, where, res.statusCode, l10n.t('more than {0} received', formatBytes(req.maxResponseBytes)));
       }
       chunks.push(chunk);
     }
@@ -61,7 +62,9 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
       status: res.statusCode,
       bodyPreview: previewBody(partial),
       cause: e,
-      explanation: `The response was cut off after ${formatBytes(size)} (the connection closed mid-body)${partial ? `: "${previewBody(partial)}"` : ''}. Try again; if it persists, check the node or a proxy in between.`,
+      explanation: partial
+        ? l10n.t('The response was cut off after {0} (the connection closed mid-body): "{1}". Try again; if it persists, check the node or a proxy in between.', formatBytes(size), previewBody(partial))
+        : l10n.t('The response was cut off after {0} (the connection closed mid-body). Try again; if it persists, check the node or a proxy in between.', formatBytes(size)),
     });
   }
   return { status: res.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
@@ -72,11 +75,11 @@ function transportError(e: unknown, req: HttpRequest, where: { method: string; p
   if (req.signal?.aborted) {
     const reason: unknown = req.signal.reason;
     if (reason instanceof LedgerApiError) return reason;
-    return new LedgerApiError({ ...where, kind: 'cancelled', cause: e, explanation: 'The request was cancelled.' });
+    return new LedgerApiError({ ...where, kind: 'cancelled', cause: e, explanation: l10n.t('The request was cancelled.') });
   }
   if (isTimeout(e)) {
     const s = req.timeoutMs % 1000 === 0 ? `${req.timeoutMs / 1000} s` : `${(req.timeoutMs / 1000).toFixed(1)} s`;
-    return new LedgerApiError({ ...where, kind: 'timeout', cause: e, explanation: `No answer from ${req.url.origin} within ${s}: the node is slow or unreachable. Try again, or raise the timeout in the settings.` });
+    return new LedgerApiError({ ...where, kind: 'timeout', cause: e, explanation: l10n.t('No answer from {0} within {1}: the node is slow or unreachable. Try again, or raise the timeout in the settings.', req.url.origin, s) });
   }
   const code = (e as { code?: string }).code ?? '';
   const origin = req.url.origin;
@@ -86,17 +89,17 @@ function transportError(e: unknown, req: HttpRequest, where: { method: string; p
 
 function networkExplanation(code: string, origin: string, e: unknown): string {
   switch (code) {
-    case 'ECONNREFUSED': return `Nothing is listening at ${origin} (connection refused): start the node or fix its URL.`;
+    case 'ECONNREFUSED': return l10n.t('Nothing is listening at {0} (connection refused): start the node or fix its URL.', origin);
     case 'ENOTFOUND':
-    case 'EAI_AGAIN': return `The host of ${origin} cannot be resolved: check the node URL.`;
+    case 'EAI_AGAIN': return l10n.t('The host of {0} cannot be resolved: check the node URL.', origin);
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET': return `The connection to ${origin} was reset before an answer came: try again; if it persists, check the node or a proxy in between.`;
-    case 'UND_ERR_CONNECT_TIMEOUT': return `Could not connect to ${origin} in time: check the URL, the network or a proxy.`;
+    case 'UND_ERR_SOCKET': return l10n.t('The connection to {0} was reset before an answer came: try again; if it persists, check the node or a proxy in between.', origin);
+    case 'UND_ERR_CONNECT_TIMEOUT': return l10n.t('Could not connect to {0} in time: check the URL, the network or a proxy.', origin);
     default:
       if (/certificate|self[- ]signed|SSL|TLS/i.test(`${code} ${(e as Error).message ?? ''}`)) {
-        return `The TLS certificate of ${origin} is not trusted (${code || (e as Error).message}): add the node's CA file to its settings.`;
+        return l10n.t("The TLS certificate of {0} is not trusted ({1}): add the node's CA file to its settings.", origin, code || (e as Error).message);
       }
-      return `Could not reach ${origin} (${code || (e as Error).message || 'network error'}): check the URL and the network.`;
+      return l10n.t('Could not reach {0} ({1}): check the URL and the network.', origin, code || (e as Error).message || l10n.t('network error'));
   }
 }
 
@@ -110,7 +113,7 @@ function tooLarge(req: HttpRequest, where: { method: string; path: string }, sta
     ...where,
     kind: 'badResponse',
     status,
-    explanation: `The response is larger than the ${formatBytes(req.maxResponseBytes)} limit (${detail}); raise the limit in the settings if you expect it.`,
+    explanation: l10n.t('The response is larger than the {0} limit ({1}); raise the limit in the settings if you expect it.', formatBytes(req.maxResponseBytes), detail),
   });
 }
 

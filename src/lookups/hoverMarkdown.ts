@@ -4,6 +4,7 @@ import type { LedgerIdMatch } from '../ids/ledgerIds';
 import { shortenPartyId } from '../ids/ledgerIds';
 import type { LedgerLookup } from './ledgerLookups';
 import { templateName } from './ledgerLookups';
+import * as l10n from '../l10n/l10n';
 
 export function escapeMarkdown(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, '\\$&').replace(/[\r\n]+/g, ' ');
@@ -25,24 +26,26 @@ export function hoverMarkdown(f: HoverFacts): string {
   const lines: string[] = [];
   if (match.kind === 'party') {
     const [hint] = match.text.split('::');
-    lines.push(`**Canton party** ${escapeMarkdown(hint ?? '')}`, '', `\`${match.text}\``);
+    lines.push(l10n.t('**Canton party** {0}', escapeMarkdown(hint ?? '')), '', `\`${match.text}\``);
     return lines.join('\n');
   }
   const isContract = match.kind === 'contract';
-  lines.push(`**Canton ${isContract ? 'contract id' : 'update id'}**${f.nodeName ? ` on ${escapeMarkdown(f.nodeName)}` : ''}`);
+  const heading = isContract ? l10n.t('Canton contract id') : l10n.t('Canton update id');
+  lines.push(f.nodeName ? l10n.t('**{0}** on {1}', heading, escapeMarkdown(f.nodeName)) : `**${heading}**`);
   const l = f.lookup;
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created!.createdEvent;
-    lines.push('', `${l.status === 'active' ? '$(pass-filled) Active' : '$(archive) Archived'} · \`${escapeMarkdown(templateName(c.templateId))}\``,
-      '', `Signatories: ${c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')}`, '', `Created ${escapeMarkdown(c.createdAt)}`);
+    lines.push('', `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · \`${escapeMarkdown(templateName(c.templateId))}\``,
+      '', l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')), '', l10n.t('Created {0}', escapeMarkdown(c.createdAt)));
   } else if (l && l.found && l.kind === 'transaction') {
     const t = l.transaction;
-    lines.push('', `Offset ${t.offset} · ${escapeMarkdown(t.effectiveAt)} · ${t.events.length} event${t.events.length === 1 ? '' : 's'}`);
+    const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length);
+    lines.push('', `${l10n.t('Offset {0}', t.offset)} · ${escapeMarkdown(t.effectiveAt)} · ${events}`);
   } else if (l && !l.found) {
-    lines.push('', `Not found for ${escapeMarkdown(l.asked.replace(/^.* as seen by /, ''))}`);
+    lines.push('', l10n.t('Not found for {0}', escapeMarkdown(l.asked.replace(/^.* as seen by /, ''))));
   } else if (f.note) {
     lines.push('', escapeMarkdown(f.note));
   }
-  lines.push('', commandLink(isContract ? 'Open contract' : 'Open transaction', isContract ? 'cantonLens.showContract' : 'cantonLens.showTransaction', [match.text]));
+  lines.push('', commandLink(isContract ? l10n.t('Open contract') : l10n.t('Open transaction'), isContract ? 'cantonLens.showContract' : 'cantonLens.showTransaction', [match.text]));
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import { LedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
 import { shortenPartyId } from '../ids/ledgerIds';
+import * as l10n from '../l10n/l10n';
 
 export interface LookupContext {
   nodeName: string;
@@ -25,51 +26,54 @@ export type TransactionLookup =
 export type LedgerLookup = ContractLookup | TransactionLookup;
 
 function who(ctx: LookupContext): string {
-  const parties = ctx.parties?.length ? ctx.parties.map(shortenPartyId).join(', ') : 'any party on the node';
-  return `${parties}${ctx.user ? ` (token user ${ctx.user})` : ''}`;
+  const parties = ctx.parties?.length ? ctx.parties.map(shortenPartyId).join(', ') : l10n.t('any party on the node');
+  return ctx.user ? l10n.t('{0} (token user {1})', parties, ctx.user) : parties;
 }
 
 export async function lookupContract(client: LedgerClient, contractId: string, ctx: LookupContext): Promise<ContractLookup> {
   const request: GetEventsByContractIdRequest = { contractId, eventFormat: eventFormatFor(ctx.parties) };
-  const asked = `events-by-contract-id on ${ctx.nodeName}, as seen by ${who(ctx)}`;
+  const asked = l10n.t('events-by-contract-id on {0}, as seen by {1}', ctx.nodeName, who(ctx));
   try {
     const response = await client.getEventsByContractId(request, { signal: ctx.signal });
     if (!response.created) {
-      throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: 'The node returned no create event for this contract.' });
+      throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: l10n.t('The node returned no create event for this contract.') });
     }
     return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
-    const explanation = `Contract not found on ${ctx.nodeName} for ${who(ctx)}. Either it never existed on this participant, `
-      + `it is not visible to ${ctx.parties?.length ? 'these parties (only stakeholders see a contract)' : 'any party hosted here'}, `
-      + 'or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.';
+    const explanation = ctx.parties?.length
+      ? l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, who(ctx))
+      : l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to any party hosted here, or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, who(ctx));
     return { kind: 'contract', found: false, contractId, request, asked, explanation, error: e };
   }
 }
 
 export async function lookupTransaction(client: LedgerClient, updateId: string, ctx: LookupContext): Promise<TransactionLookup> {
   const query = transactionQueryFor(ctx.parties);
-  const asked = `a transaction on ${ctx.nodeName}, ${describeQuery(query)}${'requestingParties' in query ? ' (requestingParties)' : ' (transactionFormat with filtersForAnyParty)'}${ctx.user ? `, token user ${ctx.user}` : ''}`;
+  const form = 'requestingParties' in query ? '(requestingParties)' : '(transactionFormat with filtersForAnyParty)';
+  const asked = ctx.user
+    ? l10n.t('a transaction on {0}, {1} {2}, token user {3}', ctx.nodeName, describeQuery(query), form, ctx.user)
+    : l10n.t('a transaction on {0}, {1} {2}', ctx.nodeName, describeQuery(query), form);
   try {
     const { transaction, route } = await client.lookupTransaction(updateId, query, { signal: ctx.signal });
-    return { kind: 'transaction', found: true, updateId, transaction, route, query, asked: `${asked}, via ${route}` };
+    return { kind: 'transaction', found: true, updateId, transaction, route, query, asked: l10n.t('{0}, via {1}', asked, route) };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
-    const explanation = `Update not found on ${ctx.nodeName} for ${who(ctx)}. Either it never happened on this participant, `
-      + 'none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes".';
+    const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes".', ctx.nodeName, who(ctx));
     return { kind: 'transaction', found: false, updateId, query, asked, explanation, error: e };
   }
 }
 
 /** One line for a hover or a list: what the lookup found. */
 export function lookupSummary(l: LedgerLookup): string {
-  if (!l.found) return 'not found';
+  if (!l.found) return l10n.t('not found');
   if (l.kind === 'contract') {
     const t = l.response.created!.createdEvent.templateId;
-    return `${l.status} · ${templateName(t)}`;
+    return `${l.status === 'active' ? l10n.t('active') : l10n.t('archived')} · ${templateName(t)}`;
   }
   const t = l.transaction;
-  return `offset ${t.offset} · ${t.effectiveAt} · ${t.events.length} event${t.events.length === 1 ? '' : 's'}`;
+  const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length);
+  return `${l10n.t('offset {0}', t.offset)} · ${t.effectiveAt} · ${events}`;
 }
 
 /** `Iou:Iou` from `<package id>:Iou:Iou`. */

@@ -1,5 +1,6 @@
 // The feature descriptor of GET /v2/version in words a person reads, with what each one means.
 import type { FeaturesDescriptor } from '../ledger/apiTypes';
+import * as l10n from '../l10n/l10n';
 
 export interface FeatureRow {
   label: string;
@@ -11,26 +12,26 @@ type Duration = { seconds?: number; nanos?: number };
 
 /** A protobuf Duration as "1.5 s", "250 ms", "2 min". */
 export function formatDuration(d: Duration | undefined): string {
-  if (!d) return 'not set';
+  if (!d) return l10n.t('not set');
   const ms = (d.seconds ?? 0) * 1000 + (d.nanos ?? 0) / 1e6;
   if (ms < 1000) return `${Number(ms.toFixed(3))} ms`;
   if (ms < 120_000) return `${Number((ms / 1000).toFixed(3))} s`;
   return `${Number((ms / 60_000).toFixed(2))} min`;
 }
 
-const supported = (v: { supported?: boolean } | undefined) => (v?.supported ? 'supported' : 'not supported');
-const count = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString('en-US') : 'not reported');
+const supported = (v: { supported?: boolean } | undefined) => (v?.supported ? l10n.t('supported') : l10n.t('not supported'));
+const count = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString('en-US') : l10n.t('not reported'));
 
 export function featureRows(f: Partial<FeaturesDescriptor> | undefined): FeatureRow[] {
   const x = f?.experimental;
   return [
-    { label: 'Static time (experimental)', value: supported(x?.staticTime), tooltip: 'Whether the ledger runs on static time, set by tests, instead of wall-clock time. For ledger testing only.' },
-    { label: 'Command inspection (experimental)', value: supported(x?.commandInspectionService), tooltip: 'Whether the participant lets you inspect the state of submitted commands.' },
-    { label: 'User management', value: supported(f?.userManagement), tooltip: 'Whether the node manages Ledger API users and their rights (CanActAs, CanReadAs…).' },
-    { label: 'Max rights per user', value: count(f?.userManagement?.maxRightsPerUser), tooltip: 'The most rights one user can be granted.' },
-    { label: 'Max users page size', value: count(f?.userManagement?.maxUsersPageSize), tooltip: 'The most users one ListUsers page returns.' },
-    { label: 'Max parties page size', value: count(f?.partyManagement?.maxPartiesPageSize), tooltip: 'The most parties one ListKnownParties page returns.' },
-    { label: 'Offset checkpoint max delay', value: formatDuration(f?.offsetCheckpoint?.maxOffsetCheckpointEmissionDelay), tooltip: 'The longest a stream goes without an offset checkpoint: how stale an idle stream\'s offset can be.' },
-    { label: 'Max vetted packages page size', value: count(f?.packageFeature?.maxVettedPackagesPageSize), tooltip: 'The most vetted packages one ListVettedPackages page returns.' },
+    { label: l10n.t('Static time (experimental)'), value: supported(x?.staticTime), tooltip: l10n.t('Whether the ledger runs on static time, set by tests, instead of wall-clock time. For ledger testing only.') },
+    { label: l10n.t('Command inspection (experimental)'), value: supported(x?.commandInspectionService), tooltip: l10n.t('Whether the participant lets you inspect the state of submitted commands.') },
+    { label: l10n.t('User management'), value: supported(f?.userManagement), tooltip: l10n.t('Whether the node manages Ledger API users and their rights (CanActAs, CanReadAs…).') },
+    { label: l10n.t('Max rights per user'), value: count(f?.userManagement?.maxRightsPerUser), tooltip: l10n.t('The most rights one user can be granted.') },
+    { label: l10n.t('Max users page size'), value: count(f?.userManagement?.maxUsersPageSize), tooltip: l10n.t('The most users one ListUsers page returns.') },
+    { label: l10n.t('Max parties page size'), value: count(f?.partyManagement?.maxPartiesPageSize), tooltip: l10n.t('The most parties one ListKnownParties page returns.') },
+    { label: l10n.t('Offset checkpoint max delay'), value: formatDuration(f?.offsetCheckpoint?.maxOffsetCheckpointEmissionDelay), tooltip: l10n.t('The longest a stream goes without an offset checkpoint: how stale an idle stream\'s offset can be.') },
+    { label: l10n.t('Max vetted packages page size'), value: count(f?.packageFeature?.maxVettedPackagesPageSize), tooltip: l10n.t('The most vetted packages one ListVettedPackages page returns.') },
   ];
 }

@@ -1,5 +1,6 @@
 // The `cantonLens.nodes` setting, checked: good entries are used, bad ones are reported once
 // and skipped, so one typo in a shared settings file does not take the others down.
+import * as l10n from '../l10n/l10n';
 
 export interface ClientCredentialsAuth {
   type: 'clientCredentials';
@@ -30,18 +31,18 @@ export interface NodeSettingsResult {
 
 /** Checks a URL for a node or token endpoint; returns the problem, or undefined when fine. */
 export function urlProblem(raw: unknown): string | undefined {
-  if (typeof raw !== 'string' || raw.trim() === '') return 'has no URL';
+  if (typeof raw !== 'string' || raw.trim() === '') return l10n.t('has no URL');
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) {
-    return `has a URL without http:// or https:// ("${raw.trim()}"; did you mean http://${raw.trim()}?)`;
+    return l10n.t('has a URL without http:// or https:// ("{0}"; did you mean http://{0}?)', raw.trim());
   }
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return `has an invalid URL "${raw}" (expected e.g. http://localhost:7575 or https://host/api/json)`;
+    return l10n.t('has an invalid URL "{0}" (expected e.g. http://localhost:7575 or https://host/api/json)', raw);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `has a URL with an unsupported scheme "${url.protocol}" (use http or https)`;
-  if (url.username || url.password) return 'has a user name or password in its URL (set a token instead)';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return l10n.t('has a URL with an unsupported scheme "{0}" (use http or https)', url.protocol);
+  if (url.username || url.password) return l10n.t('has a user name or password in its URL (set a token instead)');
   return undefined;
 }
 
@@ -61,38 +62,38 @@ export function parseNodeSettings(userValue: unknown, workspaceValue: unknown): 
   const read = (value: unknown, scope: NodeConfig['scope']) => {
     if (value === undefined || value === null) return;
     if (!Array.isArray(value)) {
-      problems.push(`cantonLens.nodes in ${scope} settings is not a list; it is ignored.`);
+      problems.push(l10n.t('cantonLens.nodes in {0} settings is not a list; it is ignored.', scope));
       return;
     }
     const seen = new Set<string>();
     value.forEach((entry: unknown, i) => {
       const where = `cantonLens.nodes[${i}] (${scope} settings)`;
       if (typeof entry !== 'object' || entry === null) {
-        problems.push(`${where} is not an object; it is skipped.`);
+        problems.push(l10n.t('{0} is not an object; it is skipped.', where));
         return;
       }
       const e = entry as Record<string, unknown>;
       const name = typeof e.name === 'string' ? e.name.trim() : '';
       if (!name) {
-        problems.push(`${where} has no name; it is skipped.`);
+        problems.push(l10n.t('{0} has no name; it is skipped.', where));
         return;
       }
       const label = `Node "${name}" in ${scope} settings`;
       if (seen.has(name)) {
-        problems.push(`${label} is listed twice; the second entry is skipped.`);
+        problems.push(l10n.t('{0} is listed twice; the second entry is skipped.', label));
         return;
       }
       seen.add(name);
       const bad = urlProblem(e.url);
       if (bad) {
-        problems.push(`${label} ${bad}; it is skipped.`);
+        problems.push(l10n.t('{0} {1}; it is skipped.', label, bad));
         return;
       }
       const node: NodeConfig = { name, url: normaliseUrl(e.url as string), scope };
       if (e.parties !== undefined) {
         const parties = Array.isArray(e.parties) ? e.parties.filter((p): p is string => typeof p === 'string' && PARTY.test(p)) : [];
         if (!Array.isArray(e.parties) || parties.length !== e.parties.length) {
-          problems.push(`${label} has parties that are not party ids (name::1220…); only the valid ones are used.`);
+          problems.push(l10n.t('{0} has parties that are not party ids (name::1220…); only the valid ones are used.', label));
         }
         if (parties.length > 0) node.parties = parties;
       }
@@ -100,7 +101,7 @@ export function parseNodeSettings(userValue: unknown, workspaceValue: unknown): 
       if (typeof e.caFile === 'string' && e.caFile) node.caFile = e.caFile;
       if (e.auth !== undefined) {
         const auth = parseAuth(e.auth);
-        if (typeof auth === 'string') problems.push(`${label} ${auth}; it uses a pasted token instead.`);
+        if (typeof auth === 'string') problems.push(l10n.t('{0} {1}; it uses a pasted token instead.', label, auth));
         else node.auth = auth;
       }
       byName.set(name, node);
@@ -112,12 +113,12 @@ export function parseNodeSettings(userValue: unknown, workspaceValue: unknown): 
 }
 
 function parseAuth(value: unknown): ClientCredentialsAuth | string {
-  if (typeof value !== 'object' || value === null) return 'has an auth entry that is not an object';
+  if (typeof value !== 'object' || value === null) return l10n.t('has an auth entry that is not an object');
   const a = value as Record<string, unknown>;
-  if (a.type !== 'clientCredentials') return `has an unknown auth type "${String(a.type)}" (only "clientCredentials")`;
+  if (a.type !== 'clientCredentials') return l10n.t('has an unknown auth type "{0}" (only "clientCredentials")', String(a.type));
   const bad = urlProblem(a.tokenUrl);
-  if (bad) return `has an auth tokenUrl that ${bad.replace(/^has /, 'is ')}`;
-  if (typeof a.clientId !== 'string' || !a.clientId) return 'has an auth entry without clientId';
+  if (bad) return l10n.t('has an auth tokenUrl that {0}', bad.replace(/^has /, 'is '));
+  if (typeof a.clientId !== 'string' || !a.clientId) return l10n.t('has an auth entry without clientId');
   return {
     type: 'clientCredentials',
     tokenUrl: (a.tokenUrl as string).trim(),

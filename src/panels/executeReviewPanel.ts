@@ -65,7 +65,10 @@ export class ExecuteReviews implements vscode.Disposable {
     }));
     if (checked.problems.length > 0) {
       const n = checked.problems.length;
-      void vscode.window.showErrorMessage(`${path.basename(doc.uri.path)} has ${n} problem${n === 1 ? '' : 's'}; nothing was sent. ${checked.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join(' ')}`, 'Show Problems')
+      const first = checked.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join(' ');
+      const file = path.basename(doc.uri.path);
+      const showProblems = vscode.l10n.t('Show Problems');
+      void vscode.window.showErrorMessage(n === 1 ? vscode.l10n.t('{0} has 1 problem; nothing was sent. {1}', file, first) : vscode.l10n.t('{0} has {1} problems; nothing was sent. {2}', file, n, first), showProblems)
         .then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
     }
     return checked;
@@ -111,7 +114,7 @@ export class ExecuteReviewPanel {
       const { reviewPreparedTransaction } = loadTxReviewBundle(vscode.Uri.joinPath(this.owner.extensionUri, 'dist').fsPath);
       view.review = await reviewPreparedTransaction(request.preparedTransaction, request.hashingSchemeVersion);
     } catch (e) {
-      view.decodeError = `It is not a PreparedTransaction protobuf (${(e as Error).message}).`;
+      view.decodeError = vscode.l10n.t('It is not a PreparedTransaction protobuf ({0}).', (e as Error).message);
     }
     this.view = view;
     this.render();
@@ -142,7 +145,8 @@ export class ExecuteReviewPanel {
       this.render();
       void this.owner.recent.add({
         kind: 'submission', id: view.request.submissionId, node: node.name, at: Date.now(), file: this.uri.toString(),
-        summary: outcome.state === 'accepted' ? 'accepted' : outcome.outcomeUnknown ? 'outcome unknown' : `not accepted${outcome.code ? ` (${outcome.code})` : ''}`,
+        summary: outcome.state === 'accepted' ? vscode.l10n.t('accepted') : outcome.outcomeUnknown ? vscode.l10n.t('outcome unknown')
+          : outcome.code ? vscode.l10n.t('not accepted ({0})', outcome.code) : vscode.l10n.t('not accepted'),
       });
       return outcome;
     } finally {
@@ -178,8 +182,8 @@ export class ExecuteReviewPanel {
       if (!isLedgerApiError(e)) return { state: 'failed', explanation: (e as Error).message, outcomeUnknown: true };
       const unknown = e.kind === 'timeout' || e.kind === 'network' || e.kind === 'cancelled' || (e.kind === 'badResponse' && (e.status ?? 0) < 300);
       const explanation = unknown
-        ? `${e.explanation} The outcome is unknown: the submission may still commit. Check the completions or the update stream before submitting again, and then with a new submission id.`
-        : `${e.explanation}${e.kind === 'unauthenticated' ? ' Set a fresh token, then submit again.' : ''}`;
+        ? `${e.explanation} ${vscode.l10n.t('The outcome is unknown: the submission may still commit. Check the completions or the update stream before submitting again, and then with a new submission id.')}`
+        : e.kind === 'unauthenticated' ? `${e.explanation} ${vscode.l10n.t('Set a fresh token, then submit again.')}` : e.explanation;
       return { state: 'failed', code: e.code, cause: e.cantonError?.cause ?? e.plainText, correlationId: e.correlationId, explanation, outcomeUnknown: unknown };
     }
   }
@@ -190,7 +194,7 @@ export class ExecuteReviewPanel {
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.extensionUri, 'media', f)).toString();
     webview.html = renderPanelPage({
       nonce: newNonce(), cspSource: webview.cspSource, scriptUri: media('panel.js'), styleUri: media('panel.css'),
-      title: `Review ${this.view.fileName}`, nodeName: this.view.node, actions: [{ action: 'openRequest', label: 'Open Request' }], body: reviewBody(this.view),
+      title: vscode.l10n.t('Review {0}', this.view.fileName), nodeName: this.view.node, actions: [{ action: 'openRequest', label: vscode.l10n.t('Open Request') }], body: reviewBody(this.view),
     });
   }
 

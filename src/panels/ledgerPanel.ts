@@ -157,7 +157,7 @@ export class LedgerPanel {
     this.panel.title = titleOf(target);
     const node = this.manager.nodes.find(target.node);
     if (!node) {
-      this.render(errorBody(target.id, `The node "${target.node}" is no longer configured.`, [{ action: 'selectNode', label: 'Select Active Node' }]));
+      this.render(errorBody(target.id, vscode.l10n.t('The node "{0}" is no longer configured.', target.node), [{ action: 'selectNode', label: vscode.l10n.t('Select Active Node') }]));
       return;
     }
     this.render(loadingBody(`${target.kind === 'update' ? 'update' : 'contract'} ${shortId(target.id)}`, node.name));
@@ -179,10 +179,10 @@ export class LedgerPanel {
       if (ac.signal.aborted && this.loading !== ac) return;
       const cancelled = isLedgerApiError(e) && e.kind === 'cancelled';
       const explanation = isLedgerApiError(e) ? e.explanation : (e as Error).message;
-      const actions = [{ action: 'retry', label: 'Retry' }];
-      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied')) actions.push({ action: 'setToken', label: 'Set Token' });
-      actions.push({ action: 'selectNode', label: 'Use Another Node' });
-      this.render(errorBody(`${shortId(target.id)} on ${node.name}`, cancelled ? 'The lookup was cancelled.' : explanation, actions));
+      const actions = [{ action: 'retry', label: vscode.l10n.t('Retry') }];
+      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied')) actions.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
+      actions.push({ action: 'selectNode', label: vscode.l10n.t('Use Another Node') });
+      this.render(errorBody(vscode.l10n.t('{0} on {1}', shortId(target.id), node.name), cancelled ? vscode.l10n.t('The lookup was cancelled.') : explanation, actions));
     } finally {
       if (this.loading === ac) this.loading = undefined;
     }
@@ -244,16 +244,16 @@ export class LedgerPanel {
         return void this.load(true);
       case 'cancel':
         this.loading?.abort();
-        this.render(errorBody(shortId(this.current.id), 'The lookup was cancelled.', [{ action: 'retry', label: 'Retry' }]));
+        this.render(errorBody(shortId(this.current.id), vscode.l10n.t('The lookup was cancelled.'), [{ action: 'retry', label: vscode.l10n.t('Retry') }]));
         return;
       case 'copyId':
         await vscode.env.clipboard.writeText(this.current.id);
-        void vscode.window.setStatusBarMessage('Copied the id', 2000);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the id'), 2000);
         return;
       case 'copyMarkdown':
         if (!this.result) return;
         await vscode.env.clipboard.writeText(lookupMarkdown(this.result, this.current.node, this.nodeVersion()));
-        void vscode.window.setStatusBarMessage('Copied as Markdown', 2000);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied as Markdown'), 2000);
         return;
       case 'copyArgument':
         if (this.result?.kind === 'contract' && this.result.found) {
@@ -293,8 +293,8 @@ function idKind(id: string): 'contract' | 'update' {
 }
 
 function titleOf(t: PanelTarget): string {
-  const what = t.kind === 'everywhere' ? 'All nodes' : t.kind === 'contract' ? 'Contract' : 'Transaction';
-  return `${what} ${shortId(t.id)}`;
+  const id = shortId(t.id);
+  return t.kind === 'everywhere' ? vscode.l10n.t('All nodes {0}', id) : t.kind === 'contract' ? vscode.l10n.t('Contract {0}', id) : vscode.l10n.t('Transaction {0}', id);
 }
 
 function sameTarget(a: PanelTarget, b: PanelTarget): boolean {

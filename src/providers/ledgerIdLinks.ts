@@ -9,7 +9,7 @@ const MAX_LINKS = 2000;
 class LedgerIdLink extends vscode.DocumentLink {
   constructor(range: vscode.Range, readonly id: string, readonly kind: 'contract' | 'update') {
     super(range);
-    this.tooltip = kind === 'contract' ? 'Open the contract in Canton Lens' : 'Open the transaction in Canton Lens';
+    this.tooltip = kind === 'contract' ? vscode.l10n.t('Open the contract in Canton Lens') : vscode.l10n.t('Open the transaction in Canton Lens');
   }
 }
 

@@ -58,7 +58,7 @@ export class LedgerNodes implements vscode.Disposable {
       this.log.warn(p);
     }
     if (fresh.length > 0) {
-      void vscode.window.showWarningMessage(fresh.length === 1 ? fresh[0]! : `${fresh.length} problems in cantonLens.nodes: ${fresh.join(' ')}`, 'Open Settings').then((pick) => {
+      void vscode.window.showWarningMessage(fresh.length === 1 ? fresh[0]! : vscode.l10n.t('{0} problems in cantonLens.nodes: {1}', fresh.length, fresh.join(' ')), vscode.l10n.t('Open Settings')).then((pick) => {
         if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
       });
     }
@@ -194,7 +194,7 @@ export class LedgerNodes implements vscode.Disposable {
 
   private tokenBlockedReason(node: NodeConfig): string | undefined {
     if (!mayUseStoredToken(node, vscode.workspace.isTrusted)) {
-      return 'This node comes from the settings of an untrusted workspace: no stored token is sent to it. Trust the workspace, or add the node to your user settings.';
+      return vscode.l10n.t('This node comes from the settings of an untrusted workspace: no stored token is sent to it. Trust the workspace, or add the node to your user settings.');
     }
     return undefined;
   }
@@ -221,7 +221,7 @@ export class LedgerNodes implements vscode.Disposable {
             options.ca = await fs.readFile(node.caFile, 'utf8');
           } catch (e) {
             transport = undefined;
-            throw new LedgerApiError({ kind: 'network', explanation: `Cannot read the CA file "${node.caFile}" of node "${node.name}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): fix caFile in cantonLens.nodes.` });
+            throw new LedgerApiError({ kind: 'network', explanation: vscode.l10n.t('Cannot read the CA file "{0}" of node "{1}" ({2}): fix caFile in cantonLens.nodes.', node.caFile, node.name, (e as NodeJS.ErrnoException).code ?? (e as Error).message) });
           }
         }
         return lazyHttpTransport(this.bundleDir, options)();

@@ -10,14 +10,14 @@ export function registerActiveNodeStatusBar(context: vscode.ExtensionContext, no
     const node = nodes.active();
     if (!node) {
       if (nodes.all().length === 0) return item.hide();
-      item.text = '$(database) Canton: no active node';
+      item.text = `$(database) ${vscode.l10n.t('Canton: no active node')}`;
       item.tooltip = vscode.l10n.t('Choose the ledger node that lookups use');
       return item.show();
     }
     const s = nodes.status(node);
     const detail = s.state === 'reachable' ? ` ${s.version}` : s.state === 'unreachable' ? ' (unreachable)' : '';
     item.text = `$(database) ${node.name}${detail}`;
-    item.tooltip = s.state === 'unreachable' ? `${node.url}\n${s.error.explanation}\nClick to choose another node.` : `${node.url}\nClick to choose another node.`;
+    item.tooltip = s.state === 'unreachable' ? vscode.l10n.t('{0}\n{1}\nClick to choose another node.', node.url, s.error.explanation) : vscode.l10n.t('{0}\nClick to choose another node.', node.url);
     item.show();
   };
   context.subscriptions.push(item, nodes.onDidChange(update));

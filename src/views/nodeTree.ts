@@ -42,18 +42,18 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
   getTreeItem(e: NodeTreeElement): vscode.TreeItem {
     if (e.kind === 'node') return this.nodeItem(e.name);
     if (e.kind === 'recentRoot') {
-      const item = new vscode.TreeItem('Recent Lookups', vscode.TreeItemCollapsibleState.Expanded);
+      const item = new vscode.TreeItem(vscode.l10n.t('Recent Lookups'), vscode.TreeItemCollapsibleState.Expanded);
       item.id = 'recent';
       item.iconPath = new vscode.ThemeIcon('history');
       item.contextValue = 'cantonLens.recentRoot';
-      item.tooltip = 'Contracts and transactions you looked up. Pinned ones stay; Clear removes the others.';
+      item.tooltip = vscode.l10n.t('Contracts and transactions you looked up. Pinned ones stay; Clear removes the others.');
       return item;
     }
     if (e.kind === 'recent') return recentItem(e.entry);
     if (e.kind === 'features') {
-      const item = new vscode.TreeItem('Features', vscode.TreeItemCollapsibleState.Collapsed);
+      const item = new vscode.TreeItem(vscode.l10n.t('Features'), vscode.TreeItemCollapsibleState.Collapsed);
       item.iconPath = new vscode.ThemeIcon('list-unordered');
-      item.tooltip = 'The feature descriptor of GET /v2/version.';
+      item.tooltip = vscode.l10n.t('The feature descriptor of GET /v2/version.');
       return item;
     }
     const item = new vscode.TreeItem(e.label, vscode.TreeItemCollapsibleState.None);
@@ -110,7 +110,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
       case 'reachable':
         item.description = `${shown.version} · ${Math.round(shown.latencyMs)} ms`;
         item.iconPath = new vscode.ThemeIcon(active ? 'pass-filled' : 'pass', new vscode.ThemeColor('testing.iconPassed'));
-        tip.appendMarkdown('\n\n').appendText(`Canton ${shown.version}, answered in ${Math.round(shown.latencyMs)} ms.`);
+        tip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Canton {0}, answered in {1} ms.', shown.version, Math.round(shown.latencyMs)));
         break;
       case 'unreachable':
         item.description = `unreachable: ${shown.error.kind}`;
@@ -132,23 +132,23 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     const out: NodeTreeElement[] = [];
     if (status.state === 'unreachable') {
       out.push({
-        kind: 'detail', name, label: 'Unreachable', value: status.error.explanation, icon: 'warning', contextValue: 'cantonLens.error',
-        tooltip: `${status.error.explanation}\n\nChecked ${relativeTime(status.checkedAt - Date.now())}. Retry with the refresh action.`,
+        kind: 'detail', name, label: vscode.l10n.t('Unreachable'), value: status.error.explanation, icon: 'warning', contextValue: 'cantonLens.error',
+        tooltip: vscode.l10n.t('{0}\n\nChecked {1}. Retry with the refresh action.', status.error.explanation, relativeTime(status.checkedAt - Date.now())),
         command: { command: 'cantonLens.refresh', title: 'Retry', arguments: [name] },
       });
     }
-    out.push({ kind: 'detail', name, label: 'URL', value: node.url, icon: 'link', tooltip: `The JSON Ledger API base URL (${node.scope} settings).` });
+    out.push({ kind: 'detail', name, label: vscode.l10n.t('URL'), value: node.url, icon: 'link', tooltip: vscode.l10n.t('The JSON Ledger API base URL ({0} settings).', node.scope) });
     if (status.state === 'reachable') {
-      out.push({ kind: 'detail', name, label: 'Version', value: status.version, icon: 'versions', tooltip: 'The participant\'s Canton version (GET /v2/version).' });
-      out.push({ kind: 'detail', name, label: 'Latency', value: `${Math.round(status.latencyMs)} ms`, icon: 'pulse', tooltip: `Round trip of GET /v2/version, checked ${relativeTime(status.checkedAt - Date.now())}.` });
+      out.push({ kind: 'detail', name, label: vscode.l10n.t('Version'), value: status.version, icon: 'versions', tooltip: vscode.l10n.t('The participant\'s Canton version (GET /v2/version).') });
+      out.push({ kind: 'detail', name, label: vscode.l10n.t('Latency'), value: `${Math.round(status.latencyMs)} ms`, icon: 'pulse', tooltip: vscode.l10n.t('Round trip of GET /v2/version, checked {0}.', relativeTime(status.checkedAt - Date.now())) });
     }
     out.push(tokenDetail(name, token));
     if (node.parties?.length) {
-      out.push({ kind: 'detail', name, label: 'Parties', value: node.parties.map(shortenPartyId).join(', '), icon: 'person', tooltip: `Lookups read as:\n${node.parties.join('\n')}` });
+      out.push({ kind: 'detail', name, label: vscode.l10n.t('Parties'), value: node.parties.map(shortenPartyId).join(', '), icon: 'person', tooltip: vscode.l10n.t('Lookups read as:\n{0}', node.parties.join('\n')) });
     } else {
-      out.push({ kind: 'detail', name, label: 'Parties', value: 'any party (needs CanReadAsAnyParty)', icon: 'person', tooltip: 'No parties configured: lookups use filtersForAnyParty, which needs the CanReadAsAnyParty right.' });
+      out.push({ kind: 'detail', name, label: vscode.l10n.t('Parties'), value: vscode.l10n.t('any party (needs CanReadAsAnyParty)'), icon: 'person', tooltip: vscode.l10n.t('No parties configured: lookups use filtersForAnyParty, which needs the CanReadAsAnyParty right.') });
     }
-    if (node.userId) out.push({ kind: 'detail', name, label: 'User', value: node.userId, icon: 'account' });
+    if (node.userId) out.push({ kind: 'detail', name, label: vscode.l10n.t('User'), value: node.userId, icon: 'account' });
     if (status.state === 'reachable') out.push({ kind: 'features', name });
     return out;
   }
@@ -170,25 +170,25 @@ function recentItem(entry: RecentLookup): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon(entry.pinned ? 'pinned' : entry.kind === 'contract' ? 'file-code' : entry.kind === 'update' ? 'git-commit' : 'send');
   item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
   item.command = entry.kind === 'submission'
-    ? (entry.file ? { command: 'vscode.open', title: 'Open the request', arguments: [vscode.Uri.parse(entry.file)] } : undefined)
+    ? (entry.file ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(entry.file)] } : undefined)
     : { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: 'Open', arguments: [entry.id, entry.node] };
   return item;
 }
 
 function tokenDetail(name: string, token: TokenInfo): NodeTreeElement {
-  const setToken: vscode.Command = { command: 'cantonLens.setToken', title: 'Set Token', arguments: [name] };
+  const setToken: vscode.Command = { command: 'cantonLens.setToken', title: vscode.l10n.t('Set Token'), arguments: [name] };
   if (token.source === 'blocked') {
-    return { kind: 'detail', name, label: 'Token', value: 'not used (untrusted workspace)', icon: 'shield', tooltip: token.reason, contextValue: 'cantonLens.token' };
+    return { kind: 'detail', name, label: vscode.l10n.t('Token'), value: vscode.l10n.t('not used (untrusted workspace)'), icon: 'shield', tooltip: token.reason, contextValue: 'cantonLens.token' };
   }
   const s = token.state;
-  const prefix = token.source === 'clientCredentials' ? `client ${token.clientId}: ` : '';
-  const value = token.source === 'clientCredentials' && s.state === 'opaque' ? `${prefix}fetched on first request`
-    : token.source === 'clientCredentials' && s.state === 'none' ? `${prefix}no client secret` : `${prefix}${describeTokenState(s)}`;
+  const prefix = token.source === 'clientCredentials' ? vscode.l10n.t('client {0}: ', token.clientId) : '';
+  const value = token.source === 'clientCredentials' && s.state === 'opaque' ? `${prefix}${vscode.l10n.t('fetched on first request')}`
+    : token.source === 'clientCredentials' && s.state === 'none' ? `${prefix}${vscode.l10n.t('no client secret')}` : `${prefix}${describeTokenState(s)}`;
   const icon = s.state === 'expired' ? 'error' : s.state === 'expiring' ? 'warning' : s.state === 'none' ? 'circle-slash' : 'key';
   const tooltip = token.source === 'clientCredentials'
-    ? 'Tokens come from OAuth2 client credentials and are refreshed before they expire. The client secret is kept in VS Code\'s secret storage.'
-    : 'The bearer token is kept in VS Code\'s secret storage, bound to this node\'s name and URL origin. Click to set a new one.';
-  return { kind: 'detail', name, label: 'Token', value, icon, tooltip, contextValue: 'cantonLens.token', command: setToken };
+    ? vscode.l10n.t('Tokens come from OAuth2 client credentials and are refreshed before they expire. The client secret is kept in VS Code\'s secret storage.')
+    : vscode.l10n.t('The bearer token is kept in VS Code\'s secret storage, bound to this node\'s name and URL origin. Click to set a new one.');
+  return { kind: 'detail', name, label: vscode.l10n.t('Token'), value, icon, tooltip, contextValue: 'cantonLens.token', command: setToken };
 }
 
 function escapeMd(s: string): string {

@@ -5,7 +5,19 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createVSIX } from '@vscode/vsce';
+import * as net from 'node:net';
+import { useTranslator } from '../../src/l10n/l10n';
+import type * as UndiciTransportModule from '../../src/ledger/undiciTransport';
 import { PROJECT_ROOT, ensureVsCodeServer, isolatedEnv } from '../vscode/vscodeServer';
+
+/** A loopback port nothing listens on. */
+async function unusedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe('the packaged .vsix', function () {
   this.timeout(180_000);
@@ -40,7 +52,23 @@ describe('the packaged .vsix', function () {
     const undiciMarker = /undici:request:create/;
     assert.ok(!undiciMarker.test(activation), 'extension.js holds undici: the HTTP library would load at activation');
     assert.ok(undiciMarker.test(fs.readFileSync(path.join(dir, 'extension', 'dist', 'http.js'), 'utf8')));
-    assert.ok(activation.length < 100 * 1024, `extension.js is ${activation.length} bytes`);
+    // Our own code is ~106 KB; a library slipping in (undici alone is ~530 KB) would break this.
+    assert.ok(activation.length < 128 * 1024, `extension.js is ${activation.length} bytes`);
+  });
+
+  it('shares the translator set at activation with the lazy HTTP bundle (its own copy of the l10n module)', async () => {
+    const http = require(path.join(PROJECT_ROOT, 'dist', 'http.js')) as typeof UndiciTransportModule;
+    const transport = http.createUndiciTransport();
+    const closed = await unusedPort();
+    useTranslator((message, args) => `«${message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]))}»`);
+    try {
+      const failed = await transport.send({ method: 'GET', url: new URL(`http://127.0.0.1:${closed}/v2/version`), headers: {}, timeoutMs: 5_000, maxResponseBytes: 1_000 })
+        .then(() => undefined, (e: unknown) => e as { explanation: string });
+      assert.match(failed?.explanation ?? '', /^«Nothing is listening at http:\/\/127\.0\.0\.1:\d+ \(connection refused\)/);
+    } finally {
+      useTranslator(undefined);
+      await transport.close();
+    }
   });
 
   it('installs into the VS Code Server', () => {

@@ -1,7 +1,8 @@
 // "Look Up on All Nodes": the same id on every node side by side, since each participant
 // sees only what its parties are stakeholders or witnesses of.
 import { shortId } from '../../ids/ledgerIds';
-import { html, ledgerText, type SafeHtml } from './safeHtml';
+import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import * as l10n from '../../l10n/l10n';
 
 export interface NodeAnswer {
   node: string;
@@ -13,12 +14,13 @@ export interface NodeAnswer {
 }
 
 export function allNodesBody(kind: 'contract' | 'update', id: string, answers: readonly NodeAnswer[]): SafeHtml {
-  const label = kind === 'contract' ? 'Contract' : 'Update';
+  const code = html`<code title="${id}">${shortId(id)}</code>`;
   const seen = answers.filter((a) => a.state === 'found').length;
-  return html`<header class="title"><h1>${label} <code title="${id}">${shortId(id)}</code> on every node</h1></header>
-<p class="asked">Visible on ${seen} of ${answers.length} node${answers.length === 1 ? '' : 's'}. Visibility is per participant: a node sees what its parties are stakeholders or witnesses of.</p>
-<table class="events"><thead><tr><th scope="col">Node</th><th scope="col">Result</th><th scope="col">Asked</th><th scope="col"></th></tr></thead><tbody>
+  const visible = answers.length === 1 ? l10n.t('Visible on {0} of 1 node.', seen) : l10n.t('Visible on {0} of {1} nodes.', seen, answers.length);
+  return html`<header class="title"><h1>${kind === 'contract' ? tHtml('Contract {0} on every node', code) : tHtml('Update {0} on every node', code)}</h1></header>
+<p class="asked">${visible} ${l10n.t('Visibility is per participant: a node sees what its parties are stakeholders or witnesses of.')}</p>
+<table class="events"><thead><tr><th scope="col">${l10n.t('Node')}</th><th scope="col">${l10n.t('Result')}</th><th scope="col">${l10n.t('Asked')}</th><th scope="col"></th></tr></thead><tbody>
 ${answers.map((a) => html`<tr class="answer-${a.state}"><td title="${a.url}">${ledgerText(a.node)}</td><td>${ledgerText(a.summary)}</td><td class="muted">${ledgerText(a.asked)}</td>
-<td>${a.state === 'error' ? '' : html`<a href="#" data-open-id="${id}" data-kind="${kind}" data-node="${a.node}">Open</a>`}</td></tr>`)}
+<td>${a.state === 'error' ? '' : html`<a href="#" data-open-id="${id}" data-kind="${kind}" data-node="${a.node}">${l10n.t('Open')}</a>`}</td></tr>`)}
 </tbody></table>`;
 }

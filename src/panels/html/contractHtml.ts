@@ -4,52 +4,53 @@ import type { ContractLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
 import { field, idLink, parties, valueTree } from './ledgerValues';
-import { html, ledgerText, type SafeHtml } from './safeHtml';
+import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import * as l10n from '../../l10n/l10n';
 
 export function contractBody(l: ContractLookup): SafeHtml {
-  const badge = !l.found ? html`<span class="badge notfound">Not found</span>`
-    : l.status === 'active' ? html`<span class="badge active">Active</span>` : html`<span class="badge archived">Archived</span>`;
-  const head = html`<header class="title"><h1>Contract <code title="${l.contractId}">${shortId(l.contractId)}</code></h1>${badge}</header>
-<p class="asked">Asked: ${l.asked}</p>`;
+  const badge = !l.found ? html`<span class="badge notfound">${l10n.t('Not found')}</span>`
+    : l.status === 'active' ? html`<span class="badge active">${l10n.t('Active')}</span>` : html`<span class="badge archived">${l10n.t('Archived')}</span>`;
+  const head = html`<header class="title"><h1>${tHtml('Contract {0}', html`<code title="${l.contractId}">${shortId(l.contractId)}</code>`)}</h1>${badge}</header>
+<p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {
     return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>
-<p class="muted">${l.error.code ?? ''} ${l.error.correlationId ? html`· correlation id <code>${l.error.correlationId}</code>` : ''}</p></section>`;
+<p class="muted">${l.error.code ?? ''} ${l.error.correlationId ? tHtml('· correlation id {0}', html`<code>${l.error.correlationId}</code>`) : ''}</p></section>`;
   }
   const { createdEvent: c, synchronizerId } = l.response.created!;
   const archived = l.response.archived;
-  const created = html`<section aria-labelledby="created-h"><h2 id="created-h">Created</h2><table class="fields"><tbody>
-${field('Template', html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span> <span class="muted">${ledgerText(c.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
-${field('Package name', c.packageName, 'packageName')}
-${field('Representative package id', c.representativePackageId, 'representativePackageId')}
-${field('Contract id', idLink(c.contractId, 'contract'), 'contractId')}
-${field('Offset', c.offset, 'offset')}
-${field('Node id', c.nodeId, 'nodeId')}
-${field('Created at', c.createdAt, 'createdAt')}
-${field('Synchronizer', synchronizerId, 'synchronizerId')}
-${field('Signatories', parties(c.signatories), 'signatories')}
-${field('Observers', parties(c.observers), 'observers')}
-${field('Witnesses', parties(c.witnessParties), 'witnessParties')}
-${field('ACS delta', c.acsDelta === undefined ? undefined : String(c.acsDelta), 'acsDelta')}
-${field('Contract key', c.contractKey === null || c.contractKey === undefined ? undefined : valueTree(c.contractKey), 'contractKey')}
-${field('Contract key hash', c.contractKeyHash, 'contractKeyHash')}
-${field('Created event blob', c.createdEventBlob ? html`<span class="muted">${c.createdEventBlob.length.toLocaleString('en-US')} base64 characters</span> <button class="icon copy" data-copy="${c.createdEventBlob}" title="Copy the created event blob" aria-label="Copy the created event blob"></button>` : undefined, 'createdEventBlob (for explicit disclosure)')}
+  const created = html`<section aria-labelledby="created-h"><h2 id="created-h">${l10n.t('Created')}</h2><table class="fields"><tbody>
+${field(l10n.t('Template'), html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span> <span class="muted">${ledgerText(c.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
+${field(l10n.t('Package name'), c.packageName, 'packageName')}
+${field(l10n.t('Representative package id'), c.representativePackageId, 'representativePackageId')}
+${field(l10n.t('Contract id'), idLink(c.contractId, 'contract'), 'contractId')}
+${field(l10n.t('Offset'), c.offset, 'offset')}
+${field(l10n.t('Node id'), c.nodeId, 'nodeId')}
+${field(l10n.t('Created at'), c.createdAt, 'createdAt')}
+${field(l10n.t('Synchronizer'), synchronizerId, 'synchronizerId')}
+${field(l10n.t('Signatories'), parties(c.signatories), 'signatories')}
+${field(l10n.t('Observers'), parties(c.observers), 'observers')}
+${field(l10n.t('Witnesses'), parties(c.witnessParties), 'witnessParties')}
+${field(l10n.t('ACS delta'), c.acsDelta === undefined ? undefined : String(c.acsDelta), 'acsDelta')}
+${field(l10n.t('Contract key'), c.contractKey === null || c.contractKey === undefined ? undefined : valueTree(c.contractKey), 'contractKey')}
+${field(l10n.t('Contract key hash'), c.contractKeyHash, 'contractKeyHash')}
+${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="muted">${l10n.t('{0} base64 characters', c.createdEventBlob.length.toLocaleString('en-US'))}</span> <button class="icon copy" data-copy="${c.createdEventBlob}" title="${l10n.t('Copy the created event blob')}" aria-label="${l10n.t('Copy the created event blob')}"></button>` : undefined, 'createdEventBlob (for explicit disclosure)')}
 </tbody></table></section>`;
-  const argument = html`<section aria-labelledby="arg-h"><h2 id="arg-h">Create argument</h2>
-<div class="tree-tools"><input type="search" class="tree-search" placeholder="Search the argument" aria-label="Search the create argument"> <button data-action="expandAll">Expand all</button> <button data-action="collapseAll">Collapse all</button> <button data-copy-json="create-argument">Copy JSON</button></div>
+  const argument = html`<section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create argument')}</h2>
+<div class="tree-tools"><input type="search" class="tree-search" placeholder="${l10n.t('Search the argument')}" aria-label="${l10n.t('Search the create argument')}"> <button data-action="expandAll">${l10n.t('Expand all')}</button> <button data-action="collapseAll">${l10n.t('Collapse all')}</button> <button data-copy-json="create-argument">${l10n.t('Copy JSON')}</button></div>
 <div class="value-tree" id="create-argument">${valueTree(c.createArgument)}</div></section>`;
-  const views = (c.interfaceViews ?? []).length === 0 ? html`` : html`<section aria-labelledby="views-h"><h2 id="views-h">Interface views</h2>${(c.interfaceViews ?? []).map((v) => html`
+  const views = (c.interfaceViews ?? []).length === 0 ? html`` : html`<section aria-labelledby="views-h"><h2 id="views-h">${l10n.t('Interface views')}</h2>${(c.interfaceViews ?? []).map((v) => html`
 <table class="fields"><tbody>
-${field('Interface', html`<span title="${v.interfaceId}">${ledgerText(templateName(v.interfaceId))}</span>`, 'interfaceId')}
-${field('Status', v.viewStatus?.code === 0 ? 'computed' : `failed (${v.viewStatus?.code}): ${v.viewStatus?.message ?? ''}`, 'viewStatus')}
-${field('Implementation package id', (v as { implementationPackageId?: string }).implementationPackageId, 'implementationPackageId')}
-${field('View value', v.viewValue === undefined ? undefined : valueTree(v.viewValue), 'viewValue')}
+${field(l10n.t('Interface'), html`<span title="${v.interfaceId}">${ledgerText(templateName(v.interfaceId))}</span>`, 'interfaceId')}
+${field(l10n.t('Status'), v.viewStatus?.code === 0 ? l10n.t('computed') : l10n.t('failed ({0}): {1}', v.viewStatus?.code ?? '', v.viewStatus?.message ?? ''), 'viewStatus')}
+${field(l10n.t('Implementation package id'), (v as { implementationPackageId?: string }).implementationPackageId, 'implementationPackageId')}
+${field(l10n.t('View value'), v.viewValue === undefined ? undefined : valueTree(v.viewValue), 'viewValue')}
 </tbody></table>`)}</section>`;
-  const archivedSection = !archived ? html`` : html`<section aria-labelledby="archived-h"><h2 id="archived-h">Archived</h2><table class="fields"><tbody>
-${field('Offset', archived.archivedEvent.offset, 'offset')}
-${field('Node id', archived.archivedEvent.nodeId, 'nodeId')}
-${field('Witnesses', parties(archived.archivedEvent.witnessParties), 'witnessParties')}
-${field('Implemented interfaces', (archived.archivedEvent.implementedInterfaces ?? []).map(templateName).join(', '), 'implementedInterfaces')}
-${field('Synchronizer', archived.synchronizerId, 'synchronizerId')}
+  const archivedSection = !archived ? html`` : html`<section aria-labelledby="archived-h"><h2 id="archived-h">${l10n.t('Archived')}</h2><table class="fields"><tbody>
+${field(l10n.t('Offset'), archived.archivedEvent.offset, 'offset')}
+${field(l10n.t('Node id'), archived.archivedEvent.nodeId, 'nodeId')}
+${field(l10n.t('Witnesses'), parties(archived.archivedEvent.witnessParties), 'witnessParties')}
+${field(l10n.t('Implemented interfaces'), (archived.archivedEvent.implementedInterfaces ?? []).map(templateName).join(', '), 'implementedInterfaces')}
+${field(l10n.t('Synchronizer'), archived.synchronizerId, 'synchronizerId')}
 </tbody></table></section>`;
   return html`${head}${created}${argument}${views}${archivedSection}`;
 }

@@ -2,18 +2,20 @@
 // Daml values (create arguments, choice arguments, views) as a collapsible tree.
 import { classifyLedgerId, shortId, shortenPartyId } from '../../ids/ledgerIds';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
+import * as l10n from '../../l10n/l10n';
 
 /** A contract or update id that opens its panel. */
 export function idLink(id: string, kind: 'contract' | 'update'): SafeHtml {
-  return html`<a href="#" class="id-link" data-open-id="${id}" data-kind="${kind}" title="Open ${kind} ${id}"><code>${shortId(id)}</code></a><button class="icon copy" data-copy="${id}" title="Copy ${kind} id" aria-label="Copy ${kind} id"></button>`;
+  const copy = kind === 'contract' ? l10n.t('Copy contract id') : l10n.t('Copy update id');
+  return html`<a href="#" class="id-link" data-open-id="${id}" data-kind="${kind}" title="${kind === 'contract' ? l10n.t('Open contract {0}', id) : l10n.t('Open update {0}', id)}"><code>${shortId(id)}</code></a><button class="icon copy" data-copy="${id}" title="${copy}" aria-label="${copy}"></button>`;
 }
 
 export function party(p: string): SafeHtml {
-  return html`<span class="party" title="${p}">${ledgerText(shortenPartyId(p))}</span><button class="icon copy" data-copy="${p}" title="Copy party id" aria-label="Copy party id ${p}"></button>`;
+  return html`<span class="party" title="${p}">${ledgerText(shortenPartyId(p))}</span><button class="icon copy" data-copy="${p}" title="${l10n.t('Copy party id')}" aria-label="${l10n.t('Copy party id {0}', p)}"></button>`;
 }
 
 export function parties(ps: readonly string[] | undefined): SafeHtml {
-  if (!ps || ps.length === 0) return html`<span class="muted">none</span>`;
+  if (!ps || ps.length === 0) return html`<span class="muted">${l10n.t('none')}</span>`;
   return join(ps.map((p) => html`<span class="party-item">${party(p)}</span>`), ' ');
 }
 

@@ -1,6 +1,7 @@
 // The page around a panel body: strict CSP (scripts by nonce only, no inline handlers), theme
 // colours from VS Code's CSS variables, the toolbar.
-import { html, type SafeHtml } from './safeHtml';
+import { html, tHtml, type SafeHtml } from './safeHtml';
+import * as l10n from '../../l10n/l10n';
 
 export interface PanelPageOptions {
   nonce: string;
@@ -24,14 +25,28 @@ export interface ToolbarAction {
 /** The toolbar of a lookup panel. */
 export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; hasResult: boolean }): ToolbarAction[] {
   return [
-    { action: 'back', label: 'Back', enabled: o.canGoBack },
-    { action: 'forward', label: 'Forward', enabled: o.canGoForward },
-    { action: 'refresh', label: 'Refresh' },
-    { action: 'openJson', label: 'Open as JSON', enabled: o.hasResult },
-    { action: 'copyId', label: 'Copy Id' },
-    { action: 'copyMarkdown', label: 'Copy as Markdown', enabled: o.hasResult },
-    { action: 'allNodes', label: 'Look Up on All Nodes' },
+    { action: 'back', label: l10n.t('Back'), enabled: o.canGoBack },
+    { action: 'forward', label: l10n.t('Forward'), enabled: o.canGoForward },
+    { action: 'refresh', label: l10n.t('Refresh') },
+    { action: 'openJson', label: l10n.t('Open as JSON'), enabled: o.hasResult },
+    { action: 'copyId', label: l10n.t('Copy Id') },
+    { action: 'copyMarkdown', label: l10n.t('Copy as Markdown'), enabled: o.hasResult },
+    { action: 'allNodes', label: l10n.t('Look Up on All Nodes') },
   ];
+}
+
+/** The few strings the page script writes itself (media/panel.js), localized here; {0} stays. */
+export function pageStrings(): Record<string, string> {
+  const keep = (message: string, n = 1) => l10n.t(message, ...Array.from({ length: n }, (_, i) => `{${i}}`));
+  return {
+    oneMatch: l10n.t('1 match'),
+    matches: keep('{0} matches'),
+    openContract: keep('Open contract {0}'),
+    eventsMatch: keep('{0} of {1} events match', 2),
+    created: l10n.t('created'),
+    archived: l10n.t('archived'),
+    exercised: l10n.t('exercised'),
+  };
 }
 
 export function contentSecurityPolicy(nonce: string, cspSource: string): string {
@@ -50,20 +65,21 @@ export function renderPanelPage(o: PanelPageOptions): string {
 <link rel="stylesheet" href="${o.styleUri}">
 <title>${o.title}</title></head>
 <body>
-<nav class="toolbar" aria-label="Panel actions">
+<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
 ${o.actions.map(button)}
-<span class="node" title="The ledger node">on <strong>${o.nodeName}</strong></span>
+<span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
 </nav>
 <main id="content">${o.body}</main>
+<div hidden id="page-strings" data-strings="${JSON.stringify(pageStrings())}"></div>
 <script nonce="${o.nonce}" src="${o.scriptUri}"></script>
 </body></html>`.text;
 }
 
 export function loadingBody(what: string, nodeName: string): SafeHtml {
-  return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> Looking up ${what} on ${nodeName}…</p><button data-action="cancel">Cancel</button></section>`;
+  return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Looking up {0} on {1}…', what, nodeName)}</p><button data-action="cancel">${l10n.t('Cancel')}</button></section>`;
 }
 
 export function errorBody(what: string, explanation: string, actions: { action: string; label: string }[]): SafeHtml {
-  return html`<section class="error" role="alert"><h1>Could not look up ${what}</h1><p>${explanation}</p>
+  return html`<section class="error" role="alert"><h1>${l10n.t('Could not look up {0}', what)}</h1><p>${explanation}</p>
 <p>${actions.map((a) => html`<button data-action="${a.action}">${a.label}</button> `)}</p></section>`;
 }

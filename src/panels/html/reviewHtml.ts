@@ -4,7 +4,8 @@ import type { PreparedTransactionReview } from '../../execute/preparedTransactio
 import type { JsExecuteSubmissionRequest } from '../../ledger/apiTypes';
 import { templateName } from '../../lookups/ledgerLookups';
 import { field, idLink, parties, party, valueTree } from './ledgerValues';
-import { html, ledgerText, type SafeHtml } from './safeHtml';
+import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import * as l10n from '../../l10n/l10n';
 
 export type SubmissionOutcome =
   | { state: 'sending' }
@@ -25,31 +26,31 @@ export interface ReviewView {
 
 export function hashCheck(v: ReviewView): { state: 'match' | 'mismatch' | 'unclaimed' | 'unknown'; text: string } {
   const computed = v.review?.computedHash;
-  if (!computed) return { state: 'unknown', text: v.review?.hashNote ?? 'The hash could not be recomputed: the prepared transaction did not decode.' };
-  if (!v.claimedHash) return { state: 'unclaimed', text: 'The request does not say which hash the signatures cover (add "preparedTransactionHash" from the prepare response to check it).' };
+  if (!computed) return { state: 'unknown', text: v.review?.hashNote ?? l10n.t('The hash could not be recomputed: the prepared transaction did not decode.') };
+  if (!v.claimedHash) return { state: 'unclaimed', text: l10n.t('The request does not say which hash the signatures cover (add "preparedTransactionHash" from the prepare response to check it).') };
   return computed === v.claimedHash
-    ? { state: 'match', text: 'The recomputed hash equals the hash the signatures cover.' }
-    : { state: 'mismatch', text: 'The recomputed hash differs from the hash the signatures cover: this is not the transaction that was signed. Do not submit it.' };
+    ? { state: 'match', text: l10n.t('The recomputed hash equals the hash the signatures cover.') }
+    : { state: 'mismatch', text: l10n.t('The recomputed hash differs from the hash the signatures cover: this is not the transaction that was signed. Do not submit it.') };
 }
 
 function outcomeBlock(o: SubmissionOutcome | undefined): SafeHtml {
   if (!o) return html``;
-  if (o.state === 'sending') return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> Submitting…</p></section>`;
+  if (o.state === 'sending') return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Submitting…')}</p></section>`;
   if (o.state === 'accepted') {
-    return html`<section class="accepted" role="status" aria-live="polite"><h2>Accepted by ${ledgerText(o.node)} at ${o.at}</h2>
-<p>The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.</p>
+    return html`<section class="accepted" role="status" aria-live="polite"><h2>${tHtml('Accepted by {0} at {1}', ledgerText(o.node), o.at)}</h2>
+<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>
 <table class="fields"><tbody>
-${field('Submission id', o.submissionId)}
-${field('Change id: user', o.userId ?? 'the token\'s user')}
-${field('Change id: command id', o.commandId)}
-${field('Change id: act as', parties(o.actAs))}
+${field(l10n.t('Submission id'), o.submissionId)}
+${field(l10n.t('Change id: user'), o.userId ?? l10n.t("the token's user"))}
+${field(l10n.t('Change id: command id'), o.commandId)}
+${field(l10n.t('Change id: act as'), parties(o.actAs))}
 </tbody></table>
-<p><button data-action="submitAgain">Submit Again…</button> <span class="muted">uses a new submission id and asks again</span></p></section>`;
+<p><button data-action="submitAgain">${l10n.t('Submit Again…')}</button> <span class="muted">${l10n.t('uses a new submission id and asks again')}</span></p></section>`;
   }
-  return html`<section class="error" role="alert"><h2>${o.outcomeUnknown ? 'Outcome unknown' : 'Not accepted'}</h2>
+  return html`<section class="error" role="alert"><h2>${o.outcomeUnknown ? l10n.t('Outcome unknown') : l10n.t('Not accepted')}</h2>
 <p>${ledgerText(o.explanation)}</p>
-<table class="fields"><tbody>${field('Error code', o.code)}${field('Cause', o.cause)}${field('Correlation id', o.correlationId)}</tbody></table>
-<p><button data-action="submitAgain">Submit Again…</button> <span class="muted">uses a new submission id and asks again</span></p></section>`;
+<table class="fields"><tbody>${field(l10n.t('Error code'), o.code)}${field(l10n.t('Cause'), o.cause)}${field(l10n.t('Correlation id'), o.correlationId)}</tbody></table>
+<p><button data-action="submitAgain">${l10n.t('Submit Again…')}</button> <span class="muted">${l10n.t('uses a new submission id and asks again')}</span></p></section>`;
 }
 
 export function reviewBody(v: ReviewView): SafeHtml {
@@ -57,44 +58,44 @@ export function reviewBody(v: ReviewView): SafeHtml {
   const r = v.review;
   const sending = v.outcome?.state === 'sending';
   const submitted = v.outcome !== undefined;
-  const submitLabel = `Submit to ${v.node} as ${v.party.split('::')[0]}`;
-  const decodeWarning = v.decodeError ? html`<section class="error" role="alert"><h2>The prepared transaction does not decode</h2>
-<p>${ledgerText(v.decodeError)}</p><p>Canton Lens cannot show what it does or check its hash. Submitting it needs an explicit confirmation.</p></section>` : html``;
-  const hash = html`<section aria-labelledby="hash-h"><h2 id="hash-h">Hash</h2><p class="hash-${check.state}" role="${check.state === 'mismatch' ? 'alert' : 'status'}">${check.text}</p>
-<table class="fields"><tbody>${field('Recomputed', r?.computedHash)}${field('Signed (claimed)', v.claimedHash)}${field('Hashing scheme', v.request.hashingSchemeVersion)}</tbody></table></section>`;
-  const request = html`<section aria-labelledby="req-h"><h2 id="req-h">Request</h2><table class="fields"><tbody>
-${field('File', v.fileName)}
-${field('Node', v.node)}
-${field('Party', party(v.party))}
-${field('Signed by', (v.request.partySignatures.signatures[0]?.signatures ?? []).map((s) => `${s.signedBy} (${s.signingAlgorithmSpec}, ${s.format})`).join(', '))}
-${field('Submission id', v.request.submissionId)}
-${field('User id', v.request.userId ?? '(the token\'s user)')}
-${field('Deduplication', v.request.deduplicationPeriod ? JSON.stringify(v.request.deduplicationPeriod) : '(the node\'s maximum)')}
-${field('Min ledger time', v.request.minLedgerTime ? JSON.stringify(v.request.minLedgerTime) : undefined)}
+  const submitLabel = l10n.t('Submit to {0} as {1}', v.node, v.party.split('::')[0] ?? v.party);
+  const decodeWarning = v.decodeError ? html`<section class="error" role="alert"><h2>${l10n.t('The prepared transaction does not decode')}</h2>
+<p>${ledgerText(v.decodeError)}</p><p>${l10n.t('Canton Lens cannot show what it does or check its hash. Submitting it needs an explicit confirmation.')}</p></section>` : html``;
+  const hash = html`<section aria-labelledby="hash-h"><h2 id="hash-h">${l10n.t('Hash')}</h2><p class="hash-${check.state}" role="${check.state === 'mismatch' ? 'alert' : 'status'}">${check.text}</p>
+<table class="fields"><tbody>${field(l10n.t('Recomputed'), r?.computedHash)}${field(l10n.t('Signed (claimed)'), v.claimedHash)}${field(l10n.t('Hashing scheme'), v.request.hashingSchemeVersion)}</tbody></table></section>`;
+  const request = html`<section aria-labelledby="req-h"><h2 id="req-h">${l10n.t('Request')}</h2><table class="fields"><tbody>
+${field(l10n.t('File'), v.fileName)}
+${field(l10n.t('Node'), v.node)}
+${field(l10n.t('Party'), party(v.party))}
+${field(l10n.t('Signed by'), (v.request.partySignatures.signatures[0]?.signatures ?? []).map((s) => `${s.signedBy} (${s.signingAlgorithmSpec}, ${s.format})`).join(', '))}
+${field(l10n.t('Submission id'), v.request.submissionId)}
+${field(l10n.t('User id'), v.request.userId ?? l10n.t("(the token's user)"))}
+${field(l10n.t('Deduplication'), v.request.deduplicationPeriod ? JSON.stringify(v.request.deduplicationPeriod) : l10n.t("(the node's maximum)"))}
+${field(l10n.t('Min ledger time'), v.request.minLedgerTime ? JSON.stringify(v.request.minLedgerTime) : undefined)}
 </tbody></table></section>`;
-  const decoded = !r ? html`` : html`<section aria-labelledby="tx-h"><h2 id="tx-h">What it does</h2><table class="fields"><tbody>
-${field('Submitting parties', parties(r.submitters))}
-${field('Command id', r.commandId)}
-${field('Synchronizer', r.synchronizerId)}
-${field('Transaction UUID', r.transactionUuid)}
-${field('Prepared at', r.preparationTime)}
-${field('Ledger time from', r.minLedgerEffectiveTime)}
-${field('Ledger time until', r.maxLedgerEffectiveTime)}
-${field('Max record time', r.maxRecordTime)}
+  const decoded = !r ? html`` : html`<section aria-labelledby="tx-h"><h2 id="tx-h">${l10n.t('What it does')}</h2><table class="fields"><tbody>
+${field(l10n.t('Submitting parties'), parties(r.submitters))}
+${field(l10n.t('Command id'), r.commandId)}
+${field(l10n.t('Synchronizer'), r.synchronizerId)}
+${field(l10n.t('Transaction UUID'), r.transactionUuid)}
+${field(l10n.t('Prepared at'), r.preparationTime)}
+${field(l10n.t('Ledger time from'), r.minLedgerEffectiveTime)}
+${field(l10n.t('Ledger time until'), r.maxLedgerEffectiveTime)}
+${field(l10n.t('Max record time'), r.maxRecordTime)}
 </tbody></table>
-<h3>Actions (${r.nodes.length})</h3>
-<ol class="review-nodes">${r.nodes.map((n) => html`<li><p><strong>${n.kind === 'exercise' ? html`Exercise ${ledgerText(n.choice ?? '')}${n.consuming ? ' (consuming)' : ''} on` : n.kind === 'create' ? 'Create' : n.kind === 'fetch' ? 'Fetch' : 'Rollback'}</strong>
+<h3>${l10n.t('Actions ({0})', r.nodes.length)}</h3>
+<ol class="review-nodes">${r.nodes.map((n) => html`<li><p><strong>${n.kind === 'exercise' ? tHtml(n.consuming ? 'Exercise {0} (consuming) on' : 'Exercise {0} on', ledgerText(n.choice ?? '')) : n.kind === 'create' ? l10n.t('Create') : n.kind === 'fetch' ? l10n.t('Fetch') : l10n.t('Rollback')}</strong>
 ${n.templateId ? html`<span title="${n.templateId}">${ledgerText(templateName(n.templateId))}</span>` : ''}
 ${n.contractId && n.kind !== 'create' ? idLink(n.contractId, 'contract') : ''}
-${n.actingParties?.length ? html` by ${parties(n.actingParties)}` : ''}</p>
+${n.actingParties?.length ? html` ${tHtml('by {0}', parties(n.actingParties))}` : ''}</p>
 ${n.argument === undefined ? '' : html`<div class="value-tree">${valueTree(n.argument)}</div>`}</li>`)}</ol>
-<h3>Input contracts (${r.inputContracts.length})</h3>
-${r.inputContracts.length === 0 ? html`<p class="muted">none</p>` : html`<ul>${r.inputContracts.map((c) => html`<li>${idLink(c.contractId, 'contract')} ${c.templateId ? html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span>` : ''} <span class="muted">${c.createdAt ?? ''}</span></li>`)}</ul>`}
+<h3>${l10n.t('Input contracts ({0})', r.inputContracts.length)}</h3>
+${r.inputContracts.length === 0 ? html`<p class="muted">${l10n.t('none')}</p>` : html`<ul>${r.inputContracts.map((c) => html`<li>${idLink(c.contractId, 'contract')} ${c.templateId ? html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span>` : ''} <span class="muted">${c.createdAt ?? ''}</span></li>`)}</ul>`}
 </section>`;
   const canSubmit = !submitted && check.state !== 'mismatch';
-  return html`<header class="title"><h1>Review submission</h1></header>
-<p class="asked">POST /v2/interactive-submission/execute on ${v.node}, as ${v.party}</p>
+  return html`<header class="title"><h1>${l10n.t('Review submission')}</h1></header>
+<p class="asked">${l10n.t('POST /v2/interactive-submission/execute on {0}, as {1}', v.node, v.party)}</p>
 ${decodeWarning}${hash}
-<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button>` : ''} ${sending ? '' : html`<button data-action="reload">Check Again</button>`}</p>
+<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v.outcome)}${request}${decoded}`;
 }

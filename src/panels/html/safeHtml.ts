@@ -1,5 +1,6 @@
 // HTML built with a tagged template that escapes every interpolation unless it is already
 // SafeHtml: ledger data (create arguments, template ids, error causes) is attacker-controlled.
+import * as l10n from '../../l10n/l10n';
 
 export class SafeHtml {
   constructor(readonly text: string) {}
@@ -27,6 +28,15 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml
   let out = strings[0]!;
   for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
   return new SafeHtml(out);
+}
+
+/**
+ * A localized sentence whose {0}, {1}… hold markup: the sentence (and any translation of it) is
+ * escaped; SafeHtml arguments are kept, other arguments escaped.
+ */
+export function tHtml(message: string, ...args: Part[]): SafeHtml {
+  const sentence = l10n.t(message, ...args.map((_, i) => `{${i}}`));
+  return new SafeHtml(sentence.split(/\{(\d+)\}/).map((piece, k) => (k % 2 === 0 ? escapeHtml(piece) : render(args[Number(piece)]))).join(''));
 }
 
 export function join(parts: readonly SafeHtml[], sep = ''): SafeHtml {

@@ -6,7 +6,8 @@ import type { TransactionLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
 import { field, idLink } from './ledgerValues';
-import { html, ledgerText, SafeHtml } from './safeHtml';
+import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
+import * as l10n from '../../l10n/l10n';
 
 /** One event row: [nodeId, kind, template, contractId, detail, parties]. */
 export type EventRow = [number, 'created' | 'archived' | 'exercised', string, string, string, string[]];
@@ -32,9 +33,9 @@ export function jsonForScript(value: unknown): SafeHtml {
 }
 
 export function transactionBody(l: TransactionLookup): SafeHtml {
-  const badge = l.found ? html`<span class="badge active">Committed</span>` : html`<span class="badge notfound">Not found</span>`;
-  const head = html`<header class="title"><h1>Transaction <code title="${l.updateId}">${shortId(l.updateId)}</code></h1>${badge}</header>
-<p class="asked">Asked: ${l.asked}</p>`;
+  const badge = l.found ? html`<span class="badge active">${l10n.t('Committed')}</span>` : html`<span class="badge notfound">${l10n.t('Not found')}</span>`;
+  const head = html`<header class="title"><h1>${tHtml('Transaction {0}', html`<code title="${l.updateId}">${shortId(l.updateId)}</code>`)}</h1>${badge}</header>
+<p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {
     return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>
 <p class="muted">${l.error.code ?? ''}</p></section>`;
@@ -42,28 +43,28 @@ export function transactionBody(l: TransactionLookup): SafeHtml {
   const t = l.transaction;
   const rows = eventRows(t.events);
   const templates = [...new Set(rows.map((r) => r[2]))].map((id) => [id, templateName(id)]);
-  const header = html`<section aria-labelledby="tx-h"><h2 id="tx-h">Header</h2><table class="fields"><tbody>
-${field('Update id', idLink(t.updateId, 'update'), 'updateId')}
-${field('Offset', t.offset, 'offset')}
-${field('Effective at', t.effectiveAt, 'effectiveAt')}
-${field('Record time', t.recordTime, 'recordTime')}
-${field('Command id', t.commandId, 'commandId (only shown to the submitting parties)')}
-${field('Workflow id', t.workflowId, 'workflowId')}
-${field('Synchronizer', t.synchronizerId, 'synchronizerId')}
-${field('Trace context', t.traceContext?.traceparent ?? undefined, 'traceContext.traceparent')}
-${field('External transaction hash', t.externalTransactionHash, 'externalTransactionHash (externally signed transactions)')}
-${field('Paid traffic cost', t.paidTrafficCost, 'paidTrafficCost')}
-${field('Transaction hash', t.transactionHash, 'transactionHash (Canton 3.6+)')}
+  const header = html`<section aria-labelledby="tx-h"><h2 id="tx-h">${l10n.t('Header')}</h2><table class="fields"><tbody>
+${field(l10n.t('Update id'), idLink(t.updateId, 'update'), 'updateId')}
+${field(l10n.t('Offset'), t.offset, 'offset')}
+${field(l10n.t('Effective at'), t.effectiveAt, 'effectiveAt')}
+${field(l10n.t('Record time'), t.recordTime, 'recordTime')}
+${field(l10n.t('Command id'), t.commandId, 'commandId (only shown to the submitting parties)')}
+${field(l10n.t('Workflow id'), t.workflowId, 'workflowId')}
+${field(l10n.t('Synchronizer'), t.synchronizerId, 'synchronizerId')}
+${field(l10n.t('Trace context'), t.traceContext?.traceparent ?? undefined, 'traceContext.traceparent')}
+${field(l10n.t('External transaction hash'), t.externalTransactionHash, 'externalTransactionHash (externally signed transactions)')}
+${field(l10n.t('Paid traffic cost'), t.paidTrafficCost, 'paidTrafficCost')}
+${field(l10n.t('Transaction hash'), t.transactionHash, 'transactionHash (Canton 3.6+)')}
 </tbody></table></section>`;
-  const events = html`<section aria-labelledby="events-h"><h2 id="events-h">Events (<span id="event-count">${rows.length.toLocaleString('en-US')}</span>)</h2>
+  const events = html`<section aria-labelledby="events-h"><h2 id="events-h">${tHtml('Events ({0})', html`<span id="event-count">${rows.length.toLocaleString('en-US')}</span>`)}</h2>
 <div class="filters" role="search">
-<label>Kind <select id="filter-kind"><option value="">all</option><option value="created">created</option><option value="archived">archived</option><option value="exercised">exercised</option></select></label>
-<label>Template <input id="filter-template" type="search" placeholder="e.g. Iou" list="templates"></label>
+<label>${l10n.t('Kind')} <select id="filter-kind"><option value="">${l10n.t('all')}</option><option value="created">${l10n.t('created')}</option><option value="archived">${l10n.t('archived')}</option><option value="exercised">${l10n.t('exercised')}</option></select></label>
+<label>${l10n.t('Template')} <input id="filter-template" type="search" placeholder="${l10n.t('e.g. Iou')}" list="templates"></label>
 <datalist id="templates">${templates.map(([, name]) => html`<option value="${name}"></option>`)}</datalist>
-<label>Party <input id="filter-party" type="search" placeholder="e.g. Alice"></label>
+<label>${l10n.t('Party')} <input id="filter-party" type="search" placeholder="${l10n.t('e.g. Alice')}"></label>
 <span id="filter-status" class="muted" aria-live="polite"></span>
 </div>
-<table class="events"><thead><tr><th scope="col">Node</th><th scope="col">Kind</th><th scope="col">Template</th><th scope="col">Contract</th><th scope="col">Choice</th><th scope="col">Parties</th></tr></thead>
+<table class="events"><thead><tr><th scope="col">${l10n.t('Node')}</th><th scope="col">${l10n.t('Kind')}</th><th scope="col">${l10n.t('Template')}</th><th scope="col">${l10n.t('Contract')}</th><th scope="col">${l10n.t('Choice')}</th><th scope="col">${l10n.t('Parties')}</th></tr></thead>
 <tbody id="event-rows"></tbody></table>
 <div id="rows-sentinel" aria-hidden="true"></div>
 <script type="application/json" id="event-data">${jsonForScript(rows)}</script>

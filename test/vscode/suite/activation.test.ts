@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as vscode from 'vscode';
+import { t } from '../../../src/l10n/l10n';
 
 const EXTENSION_ID = 'canton-lens.canton-lens';
 
@@ -26,6 +27,14 @@ describe('Canton Lens in VS Code', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     await ext.activate();
     assert.equal(ext.isActive, true);
+  });
+
+  it('routes the strings of its plain modules through vscode.l10n', async () => {
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    // The bundle holds its own copy of the l10n module; the translator it set is shared.
+    const translator = (globalThis as Record<symbol, unknown>)[Symbol.for('canton-lens.l10n.translator')];
+    assert.equal(typeof translator, 'function', 'activation set no translator');
+    assert.equal(t('Update {0} is a {1}, not a transaction.', 'u1', 'Reassignment'), vscode.l10n.t('Update {0} is a {1}, not a transaction.', 'u1', 'Reassignment'));
   });
 
   it('registers every contributed command', async () => {
