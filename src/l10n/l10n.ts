@@ -1,7 +1,6 @@
 // Localized strings for the pure modules. They must not import `vscode`, so the extension hands
 // them vscode.l10n at activation (useTranslator); until then, and in plain tests, messages are
-// English with their {0} placeholders filled. Call sites read `l10n.t('…', …)`, the form
-// @vscode/l10n-dev extracts into a bundle.
+// English with their {0} placeholders filled. Same message format as vscode.l10n.t.
 
 export type Translator = (message: string, args: readonly (string | number)[]) => string;
 
