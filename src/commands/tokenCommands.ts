@@ -57,7 +57,10 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
     if (value === undefined) {
       const s = tokenState(clean);
       const message = vscode.l10n.t('Token stored for "{0}": {1}.', node.name, describeTokenState(s));
-      if (s.state === 'expired') void vscode.window.showWarningMessage(message, vscode.l10n.t('Set Token')).then((p) => p && vscode.commands.executeCommand('cantonLens.setToken', node.name));
+      const blocked = nodes.tokenBlockedReason(node);
+      const manageTrust = vscode.l10n.t('Manage Workspace Trust');
+      if (blocked) void vscode.window.showWarningMessage(`${message} ${blocked}`, manageTrust).then((p) => p && vscode.commands.executeCommand('workbench.trust.manage'));
+      else if (s.state === 'expired') void vscode.window.showWarningMessage(message, vscode.l10n.t('Set Token')).then((p) => p && vscode.commands.executeCommand('cantonLens.setToken', node.name));
       else void vscode.window.showInformationMessage(message);
     }
     return true;

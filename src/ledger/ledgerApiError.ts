@@ -65,6 +65,12 @@ export class LedgerApiError extends Error {
   get correlationId(): string | undefined {
     return this.cantonError?.correlationId ?? undefined;
   }
+
+  /** The same error with some details changed. */
+  with(changes: Partial<LedgerApiErrorDetails>): LedgerApiError {
+    const { kind, explanation, method, path, status, cantonError, plainText, bodyPreview, routeMissing } = this;
+    return new LedgerApiError({ kind, explanation, method, path, status, cantonError, plainText, bodyPreview, routeMissing, cause: this.cause, ...changes });
+  }
 }
 
 export function isLedgerApiError(e: unknown): e is LedgerApiError {
@@ -108,8 +114,17 @@ export interface HttpErrorResponse {
   body: string;
 }
 
-/** Turns a non-2xx response into a LedgerApiError with its explanation. */
-export function errorFromResponse(res: HttpErrorResponse): LedgerApiError {
+/**
+ * Turns a non-2xx response into a LedgerApiError with its explanation. `sent` says whether the
+ * request carried a token: a 401 to a request without one is explained as that.
+ */
+export function errorFromResponse(res: HttpErrorResponse, sent?: { token: boolean; noTokenHint?: string }): LedgerApiError {
+  const err = explainResponse(res);
+  if (res.status !== 401 || !sent || sent.token) return err;
+  return err.with({ explanation: l10n.t('The node requires a token (401) and none was sent. {0}', sent.noTokenHint ?? l10n.t('Set a token for this node.')) });
+}
+
+function explainResponse(res: HttpErrorResponse): LedgerApiError {
   const base = { method: res.method, path: res.path, status: res.status };
   const cantonError = isJson(res.contentType) || res.body.trimStart().startsWith('{') ? parseCantonError(res.body) : undefined;
   if (cantonError) {

@@ -24,6 +24,8 @@ export interface LedgerClientOptions {
   transport: HttpTransport | (() => Promise<HttpTransport>);
   /** Returns the bearer token to send, or undefined for none. Called per request, so tokens can refresh. */
   getToken?: () => Promise<string | undefined>;
+  /** What to do when the node wants a token and none was sent (default: set one). */
+  noTokenHint?: () => string | undefined;
   timeoutMs?: number;
   maxResponseBytes?: number;
   userAgent?: string;
@@ -203,7 +205,8 @@ export class LedgerClient {
       });
       status = res.status;
       if (res.status < 200 || res.status >= 300) {
-        const err = errorFromResponse({ method, path, status: res.status, contentType: res.contentType, body: res.body });
+        const sent = authenticate ? { token: Boolean(token), noTokenHint: this.options.noTokenHint?.() } : undefined;
+        const err = errorFromResponse({ method, path, status: res.status, contentType: res.contentType, body: res.body }, sent);
         correlationId = err.correlationId;
         throw err;
       }
@@ -290,15 +293,11 @@ function redactToken(err: LedgerApiError, token: string | undefined): LedgerApiE
   const texts = [err.explanation, err.bodyPreview, err.plainText, err.cantonError?.cause].join('\n');
   if (!texts.includes(token)) return err;
   const scrub = (s: string | undefined) => s?.split(token).join(SCRUBBED);
-  return new LedgerApiError({
-    kind: err.kind,
-    method: err.method,
-    path: err.path,
-    status: err.status,
-    routeMissing: err.routeMissing,
+  return err.with({
     explanation: scrub(err.explanation) ?? '',
     bodyPreview: scrub(err.bodyPreview),
     plainText: scrub(err.plainText),
     cantonError: err.cantonError && { ...err.cantonError, cause: scrub(err.cantonError.cause) ?? '' },
+    cause: undefined,
   });
 }

@@ -106,6 +106,7 @@ export class LedgerNodes implements vscode.Disposable {
       baseUrl: node.url,
       transport,
       getToken: () => this.tokenFor(node, oauth),
+      noTokenHint: () => this.tokenBlockedReason(node),
       timeoutMs: readRequestTimeoutMs(),
       userAgent: this.userAgent,
       onRequest: (e) => this.log.request(node.name, e),
@@ -192,7 +193,8 @@ export class LedgerNodes implements vscode.Disposable {
     this.changed.dispose();
   }
 
-  private tokenBlockedReason(node: NodeConfig): string | undefined {
+  /** Why stored tokens are not sent to this node (a workspace entry in an untrusted workspace), if they are not. */
+  tokenBlockedReason(node: NodeConfig): string | undefined {
     if (!mayUseStoredToken(node, vscode.workspace.isTrusted)) {
       return vscode.l10n.t('This node comes from the settings of an untrusted workspace: no stored token is sent to it. Trust the workspace, or add the node to your user settings.');
     }
@@ -204,8 +206,6 @@ export class LedgerNodes implements vscode.Disposable {
     if (oauth) return oauth.getToken();
     return this.tokens.getToken(node);
   }
-
-
 
   private clientKey(node: NodeConfig): string {
     return JSON.stringify([node.url, node.caFile, node.auth, proxyUrlFor(node.url), readRequestTimeoutMs()]);

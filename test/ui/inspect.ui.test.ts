@@ -94,7 +94,7 @@ describe('UI: inspecting ids from a log file', function () {
     const restored = wb.webview().locator('.badge, .error').first();
     await restored.waitFor({ timeout: 60_000 });
     if (await wb.webview().locator('.error').count()) {
-      assert.match(await wb.webviewText(), /401.*Set or refresh the token/s);
+      assert.match(await wb.webviewText(), /requires a token \(401\) and none was sent\. Set a token for this node\./);
       await wb.setToken('participant1', node.mintToken('alice'));
       await wb.webview().locator('button[data-action="retry"]').click();
     }

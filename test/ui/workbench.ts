@@ -14,7 +14,7 @@ export class Workbench {
   private constructor(readonly page: Page, private readonly browser: Browser, private readonly server: RunningServer, private readonly root: string) {}
 
   /** Packages the extension, installs the .vsix into a fresh VS Code Server and opens its workbench. */
-  static async open(options: { folder?: string; settings?: Record<string, unknown> } = {}): Promise<Workbench> {
+  static async open(options: { folder?: string; settings?: Record<string, unknown>; distrustFolder?: boolean } = {}): Promise<Workbench> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ui-'));
     const vsix = path.join(root, 'canton-lens.vsix');
     await createVSIX({ cwd: PROJECT_ROOT, packagePath: vsix, dependencies: false });
@@ -22,14 +22,17 @@ export class Workbench {
     const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
     execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir,
       '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
-    seedUserSettings(dirs.userDataDir, { 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false, 'workbench.tips.enabled': false, ...options.settings });
-    const server = await startVsCodeServer({ ...dirs, env });
+    const trust = options.distrustFolder ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'always' } : {};
+    seedUserSettings(dirs.userDataDir, { 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false, 'workbench.tips.enabled': false, ...trust, ...options.settings });
+    const server = await startVsCodeServer({ ...dirs, env, workspaceTrust: options.distrustFolder });
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, env: env as Record<string, string> });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const folder = options.folder ?? path.join(root, 'workspace');
     fs.mkdirSync(folder, { recursive: true });
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // Answered as a person who cloned a repository they do not know yet: Restricted Mode.
+    if (options.distrustFolder) await page.locator('.monaco-dialog-box .monaco-button', { hasText: "No, I don't trust the authors" }).click({ timeout: 60_000 });
     await page.locator('.activitybar').waitFor({ timeout: 60_000 });
     return new Workbench(page, browser, server, root);
   }

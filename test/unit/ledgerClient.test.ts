@@ -150,8 +150,18 @@ describe('LedgerClient against the fake node', function () {
     it('no token: 401, redacted, explained', async () => {
       token = undefined;
       const e = await rejectsWith(lookup(), { kind: 'unauthenticated', status: 401, code: 'NA' });
-      assert.match(e.explanation, /missing, expired/);
-      assert.match(e.explanation, /Set or refresh the token/);
+      assert.equal(e.explanation, 'The node requires a token (401) and none was sent. Set a token for this node.');
+    });
+
+    it('no token, with the reason the caller gives for sending none', async () => {
+      token = undefined;
+      const hinted = makeClient(node.url, { noTokenHint: () => 'This node comes from an untrusted workspace.' });
+      try {
+        const e = await rejectsWith(hinted.getEventsByContractId({ contractId: s().activeContract, eventFormat: eventFormatFor([alice()]) }), { kind: 'unauthenticated', status: 401 });
+        assert.equal(e.explanation, 'The node requires a token (401) and none was sent. This node comes from an untrusted workspace.');
+      } finally {
+        await hinted.close();
+      }
     });
 
     it('expired token, wrong signature, wrong audience: 401', async () => {

@@ -81,6 +81,8 @@ export interface ServerOptions {
   smokeTestDriver?: boolean;
   /** A fixed port; a free one when unset. */
   port?: number;
+  /** Keep VS Code's workspace trust (off by default here, so tests are not asked). */
+  workspaceTrust?: boolean;
 }
 
 export async function startVsCodeServer(opts: ServerOptions): Promise<RunningServer> {
@@ -88,7 +90,7 @@ export async function startVsCodeServer(opts: ServerOptions): Promise<RunningSer
   const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
     '--accept-server-license-terms', ...(opts.smokeTestDriver ? ['--enable-smoke-test-driver'] : []), '--server-data-dir', opts.serverDataDir,
-    '--user-data-dir', opts.userDataDir, '--extensions-dir', opts.extensionsDir, '--disable-telemetry', '--disable-workspace-trust'], {
+    '--user-data-dir', opts.userDataDir, '--extensions-dir', opts.extensionsDir, '--disable-telemetry', ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust'])], {
     env: opts.env,
     detached: true, // its own process group, so its file watcher goes with it
     stdio: ['ignore', 'pipe', 'pipe'],
