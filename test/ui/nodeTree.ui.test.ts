@@ -37,17 +37,8 @@ describe('UI: adding a ledger node from the palette', function () {
     await wb.answerInput('Add Ledger Node (2/2)', node.url);
     await wb.page.locator('.notifications-toasts', { hasText: 'Added "participant1": Canton 3.5.10.' }).waitFor({ timeout: 30_000 });
     await wb.openView('Canton');
-    await wb.row('participant1').waitFor();
-    let rows: string[] = [];
-    for (let i = 0; i < 100 && !rows.some((r) => /participant1 3\.5\.10 · \d+ ms/.test(r)); i++) {
-      rows = await wb.treeRows();
-      await wb.page.waitForTimeout(100);
-    }
-    assert.ok(rows.some((r) => /participant1 3\.5\.10 · \d+ ms/.test(r)), rows.join(' | '));
-    await wb.row('participant1').click();
-    await wb.row('Features').click();
-    await wb.row('Offset checkpoint max delay').waitFor();
-    rows = await wb.treeRows();
+    await wb.waitForTreeRow(/participant1 3\.5\.10 · \d+ ms/);
+    const rows = await wb.waitForTreeRow(/^Offset checkpoint max delay/, ['participant1', 'Features']);
     for (const expected of ['Version 3.5.10', 'Token No token', 'User management supported', 'Max parties page size 10,000', 'Offset checkpoint max delay 1.5 s', 'Static time (experimental) not supported']) {
       assert.ok(rows.some((r) => r.includes(expected)), `"${expected}" is not in the tree: ${rows.join(' | ')}`);
     }
@@ -61,17 +52,8 @@ describe('UI: adding a ledger node from the palette', function () {
     await wb.runCommand('Canton: Start Demo Ledger');
     await wb.page.locator('.notifications-toasts', { hasText: /The demo ledger \(Canton 3\.5\.10\) is running at http:\/\/127\.0\.0\.1:\d+ as the node "Demo Ledger"/ }).waitFor({ timeout: 30_000 });
     await wb.openView('Canton');
-    await wb.row('Demo Ledger').waitFor();
-    let rows: string[] = [];
-    for (let i = 0; i < 100 && !rows.some((r) => /^Demo Ledger 3\.5\.10 · \d+ ms$/.test(r)); i++) {
-      rows = await wb.treeRows();
-      await wb.page.waitForTimeout(100);
-    }
-    assert.ok(rows.some((r) => /^Demo Ledger 3\.5\.10 · \d+ ms$/.test(r)), rows.join(' | '));
-    // A click toggles: expand only if the tree has not already.
-    if ((await wb.row('Demo Ledger').getAttribute('aria-expanded')) !== 'true') await wb.row('Demo Ledger').click();
-    await wb.row('alice, expires in').waitFor({ timeout: 30_000 });
-    rows = await wb.treeRows();
+    await wb.waitForTreeRow(/^Demo Ledger 3\.5\.10 · \d+ ms$/);
+    const rows = await wb.waitForTreeRow(/^Token alice, expires in/, ['Demo Ledger']);
     assert.ok(rows.some((r) => /^Token alice, expires in (23|24) h$/.test(r)), rows.join(' | '));
   });
 });

@@ -148,6 +148,26 @@ export class Workbench {
     return this.page.locator('.sidebar .monaco-list-row', { hasText: text }).first();
   }
 
+  /**
+   * Waits until a tree row matches `pattern`, expanding the rows named in `expand` on the way and
+   * again if a refresh re-rendered them closed (a click landing mid-render only selects).
+   */
+  async waitForTreeRow(pattern: RegExp, expand: string[] = [], timeout = 30_000): Promise<string[]> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      for (const name of expand) {
+        const row = this.row(name);
+        if ((await row.count()) > 0 && (await row.getAttribute('aria-expanded')) === 'false') {
+          await row.locator('.monaco-tl-twistie').click({ timeout: 2_000 }).catch(() => undefined);
+        }
+      }
+      const rows = await this.treeRows();
+      if (rows.some((r) => pattern.test(r))) return rows;
+      if (Date.now() > deadline) throw new Error(`No tree row matches ${pattern}: ${rows.join(' | ')}`);
+      await this.page.waitForTimeout(200);
+    }
+  }
+
   /** The text of every row of the side bar's trees, label and description. */
   async treeRows(): Promise<string[]> {
     type El = { querySelector(s: string): { textContent: string | null } | null };
