@@ -39,6 +39,8 @@ export class Workbench {
 
   /** F1, the command's palette title, Enter. */
   async runCommand(title: string): Promise<void> {
+    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.\\.\\.|…)?$`);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) }).first();
     // Right after start-up the palette may open before the commands are known: try again.
     for (let attempt = 1; ; attempt++) {
       await this.page.keyboard.press('F1');
@@ -46,14 +48,15 @@ export class Workbench {
       await input.waitFor();
       await input.fill(`>${title}`);
       try {
-        await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 5_000 });
+        await row.waitFor({ timeout: 5_000 });
         break;
       } catch (e) {
         if (attempt >= 6) throw e;
         await this.page.keyboard.press('Escape');
       }
     }
-    await this.page.keyboard.press('Enter');
+    // The command whose label is exactly the title, even if fuzzy matching ranks another first.
+    await row.click();
   }
 
   /**
