@@ -11,8 +11,8 @@ import { Workbench } from './workbench';
 
 interface LowContrast { what: string; text: string; ratio: number; needed: number }
 
-/** Runs in the webview: every visible text element whose contrast is below the WCAG AA minimum. */
-function lowContrast(root: Element): LowContrast[] {
+/** Runs in the webview: how many visible text elements it checked, and those below the WCAG AA minimum. */
+function lowContrast(root: Element): { checked: number; low: LowContrast[] } {
   type Rgba = { r: number; g: number; b: number; a: number };
   const parse = (c: string): Rgba | undefined => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
@@ -35,9 +35,11 @@ function lowContrast(root: Element): LowContrast[] {
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
   const found: LowContrast[] = [];
+  let checked = 0;
   for (const el of Array.from(root.querySelectorAll('h1, h2, h3, th, td, p, span, code, a, button, summary, label, li'))) {
     const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
     if (!own || el.getClientRects().length === 0 || (el as HTMLButtonElement).disabled) continue;
+    checked++;
     const style = getComputedStyle(el);
     const bg = background(el);
     const fg = over(parse(style.color)!, bg);
@@ -48,7 +50,7 @@ function lowContrast(root: Element): LowContrast[] {
     const needed = large ? 3 : 4.5;
     if (ratio < needed) found.push({ what: `${el.tagName.toLowerCase()}.${el.className}`, text: (el.textContent ?? '').trim().slice(0, 40), ratio: Math.round(ratio * 100) / 100, needed });
   }
-  return found;
+  return { checked, low: found };
 }
 
 describe('UI: panels in light, dark and high-contrast themes', function () {
@@ -63,7 +65,7 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
     const s = node.ledger.samples;
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ws-'));
     fs.writeFileSync(path.join(folder, 'ledger.log'), `contractId=${s.activeContract}\nupdateId=${s.transferUpdate}\narchived=${s.archivedContract}\n`);
-    tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`];
+    tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`, `All nodes ${shortId(s.activeContract)}`];
     wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url, parties: [node.ledger.parties.Alice] }], 'cantonLens.activeNode': 'participant1' } });
     await wb.setToken('participant1', node.mintToken('alice'));
     for (const [line, ready] of [[1, 'Active'], [2, 'Committed'], [3, 'Archived']] as const) {
@@ -72,6 +74,10 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
       await wb.runCommand('Canton: Inspect Id at Cursor');
       await wb.webview().locator('.badge', { hasText: ready }).waitFor({ timeout: 30_000 });
     }
+    await wb.openFile('ledger.log');
+    await wb.goTo(1, 20);
+    await wb.runCommand('Canton: Look Up on All Nodes');
+    await wb.webview().locator('.asked', { hasText: 'Visible on 1 of 1 node' }).waitFor({ timeout: 30_000 });
   });
   afterEach(async function () {
     await wb?.screenshotIfFailed(this.currentTest);
@@ -89,7 +95,7 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
     ['Light High Contrast', 'vscode-high-contrast-light'],
   ] as const;
   for (const [theme, bodyClass] of themes) {
-    it(`keeps every text of the contract (active, archived) and transaction panels readable in ${theme}`, async () => {
+    it(`keeps every text of the contract (active, archived), transaction and all-nodes panels readable in ${theme}`, async () => {
       await wb.runCommand('Preferences: Color Theme');
       const input = wb.page.locator('.quick-input-widget input');
       await input.fill(theme);
@@ -99,8 +105,9 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
         await wb.page.locator('.tabs-container .tab', { hasText: tab }).first().click();
         const panel = wb.webview();
         await panel.locator(`body.${bodyClass}`).waitFor({ timeout: 30_000 });
-        await panel.locator('main .badge').first().waitFor();
-        const low = await panel.locator('main').evaluate(lowContrast);
+        await panel.locator('main h1').first().waitFor();
+        const { checked, low } = await panel.locator('main').evaluate(lowContrast);
+        assert.ok(checked >= 5, `${tab}: only ${checked} texts found to check`);
         problems.push(...low.map((l) => `${tab}: ${l.what} "${l.text}": ${l.ratio}:1 < ${l.needed}:1`));
       }
       await wb.screenshot(`theme-${bodyClass}.png`);
