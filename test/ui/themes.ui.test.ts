@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { shortId } from '../../src/ids/ledgerIds';
+import { PROJECT_ROOT } from '../vscode/vscodeServer';
 import { Workbench } from './workbench';
 
 interface LowContrast { what: string; text: string; ratio: number; needed: number }
@@ -65,7 +66,16 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
     const s = node.ledger.samples;
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ws-'));
     fs.writeFileSync(path.join(folder, 'ledger.log'), `contractId=${s.activeContract}\nupdateId=${s.transferUpdate}\narchived=${s.archivedContract}\n`);
-    tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`, `All nodes ${shortId(s.activeContract)}`];
+    const [, vector] = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'prepared-transaction-vectors.json'), 'utf8')) as { preparedTransaction: string; preparedTransactionHash: string }[];
+    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), JSON.stringify({
+      preparedTransaction: vector!.preparedTransaction,
+      preparedTransactionHash: vector!.preparedTransactionHash,
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      partySignatures: { signatures: [{ party: node.ledger.parties.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 5).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+      submissionId: '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    }, null, 2));
+    tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`, `All nodes ${shortId(s.activeContract)}`,
+      'Review preapproval.execute.json'];
     wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url, parties: [node.ledger.parties.Alice] }], 'cantonLens.activeNode': 'participant1' } });
     await wb.setToken('participant1', node.mintToken('alice'));
     for (const [line, ready] of [[1, 'Active'], [2, 'Committed'], [3, 'Archived']] as const) {
@@ -78,6 +88,9 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
     await wb.goTo(1, 20);
     await wb.runCommand('Canton: Look Up on All Nodes');
     await wb.webview().locator('.asked', { hasText: 'Visible on 1 of 1 node' }).waitFor({ timeout: 30_000 });
+    await wb.openFile('preapproval.execute.json');
+    await wb.runCommand('Canton: Execute Prepared Transaction');
+    await wb.webview().locator('.hash-match').waitFor({ timeout: 60_000 });
   });
   afterEach(async function () {
     await wb?.screenshotIfFailed(this.currentTest);
@@ -95,7 +108,7 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
     ['Light High Contrast', 'vscode-high-contrast-light'],
   ] as const;
   for (const [theme, bodyClass] of themes) {
-    it(`keeps every text of the contract (active, archived), transaction and all-nodes panels readable in ${theme}`, async () => {
+    it(`keeps every text of the contract (active, archived), transaction, all-nodes and review panels readable in ${theme}`, async () => {
       await wb.runCommand('Preferences: Color Theme');
       const input = wb.page.locator('.quick-input-widget input');
       await input.fill(theme);
