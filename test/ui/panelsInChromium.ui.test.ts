@@ -146,4 +146,25 @@ describe('UI: panels with hostile data in Chromium', function () {
       await page.close();
     });
   }
+
+  it('works from the keyboard alone: Tab reaches the toolbar, the filters and the event links; Enter opens a link', async () => {
+    const page = await open('transaction-5k');
+    const reached: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => {
+        const e = document.activeElement!;
+        return `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('data-action') ? `[${e.getAttribute('data-action')}]` : ''}${e.classList.contains('id-link') ? '.id-link' : ''}`;
+      }));
+    }
+    for (const expected of ['button[refresh]', 'button[openJson]', 'select#filter-kind', 'input#filter-template', 'input#filter-party', 'a.id-link']) {
+      assert.ok(reached.includes(expected), `Tab never reached ${expected}: ${reached.join(' ')}`);
+    }
+    while (!(await page.evaluate(() => document.activeElement?.closest('#event-rows') !== null))) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const opened = await page.evaluate(() => (window as unknown as { __messages: { type: string; id?: string }[] }).__messages.filter((m) => m.type === 'openId'));
+    assert.equal(opened.length, 1, JSON.stringify(opened));
+    assert.match(opened[0]!.id!, /^00[0-9a-f]{64}/);
+    await page.close();
+  });
 });
