@@ -4,6 +4,8 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 
 export async function showLedgerError(node: NodeConfig | undefined, e: unknown, what: string): Promise<void> {
+  // The person cancelled it: nothing failed.
+  if (isLedgerApiError(e) && e.kind === 'cancelled') return;
   const explanation = isLedgerApiError(e) ? e.explanation : (e as Error)?.message ?? String(e);
   const where = node ? vscode.l10n.t(' on "{0}"', node.name) : '';
   const label = {

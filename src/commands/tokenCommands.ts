@@ -25,7 +25,14 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
       log.info(`Stored a client secret for node "${node.name}".`);
       // Fetch a token now, so a wrong secret shows up here rather than on the first lookup.
       try {
-        await nodes.fetchOAuthToken(node);
+        await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Getting a token from {0}…', new URL(node.auth.tokenUrl).origin), cancellable: true },
+          (_progress, cancel) => {
+            const abort = new AbortController();
+            cancel.onCancellationRequested(() => abort.abort());
+            return nodes.fetchOAuthToken(node, abort.signal);
+          },
+        );
         const info = await nodes.tokenInfo(node);
         if (value === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Client credentials stored for "{0}" ({1}).', node.name, describeTokenState(info.source === 'blocked' ? { state: 'none' } : info.state)));
       } catch (e) {

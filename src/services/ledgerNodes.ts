@@ -173,9 +173,9 @@ export class LedgerNodes implements vscode.Disposable {
   }
 
   /** Gets an OAuth2 token now (to check a client secret as soon as it is entered). */
-  async fetchOAuthToken(node: NodeConfig): Promise<void> {
+  async fetchOAuthToken(node: NodeConfig, signal?: AbortSignal): Promise<void> {
     this.client(node);
-    await this.clients.get(node.name)?.oauth?.getToken();
+    await this.clients.get(node.name)?.oauth?.getToken(signal);
   }
 
   /** Forgets a fetched OAuth2 token, so the next request gets a new one. */
