@@ -1,6 +1,8 @@
 // The pure modules' strings go through the translator the extension sets (vscode.l10n.t): a
 // pseudo-locale shows which strings are routed, and that a translation cannot inject markup.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { t, useTranslator, type Translator } from '../../src/l10n/l10n';
 import { errorFromResponse } from '../../src/ledger/ledgerApiError';
 import { checkExecuteRequest } from '../../src/execute/executeRequestCheck';
@@ -54,6 +56,16 @@ describe('localized strings of the pure modules', () => {
       actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body: contractBody(hostileContract()) });
     assert.ok(!/<img/i.test(page.replace(/data-strings="[^"]*"/, '')), 'a translation is text, never markup');
     assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;Created/);
+  });
+
+  it('are written as literal messages, so a translation bundle can list them (three plumbing calls aside)', () => {
+    const src = path.join(__dirname, '..', '..', '..', 'src');
+    const dynamic: string[] = [];
+    for (const file of fs.readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+      const text = fs.readFileSync(path.join(src, file), 'utf8');
+      for (const m of text.matchAll(/\bl10n\.t\(\s*([^'"\s])/g)) dynamic.push(`${file}:${text.slice(0, m.index).split('\n').length}`);
+    }
+    assert.deepEqual(dynamic.map((d) => d.replace(/:\d+$/, '')).sort(), ['extension.ts', 'panels/html/panelPage.ts', 'panels/html/safeHtml.ts'], dynamic.join(', '));
   });
 
   it('give the page script its strings with their placeholders intact', () => {
