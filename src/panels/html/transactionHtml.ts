@@ -23,7 +23,7 @@ export function eventRows(events: readonly LedgerEvent[]): EventRow[] {
       return [a.nodeId, 'archived', a.templateId, a.contractId, '', a.witnessParties];
     }
     const x = e.ExercisedEvent;
-    return [x.nodeId, 'exercised', x.templateId, x.contractId, `${x.choice}${x.consuming ? ' (consuming)' : ''}`, x.actingParties];
+    return [x.nodeId, 'exercised', x.templateId, x.contractId, x.consuming ? l10n.t('{0} (consuming)', x.choice) : x.choice, x.actingParties];
   });
 }
 
