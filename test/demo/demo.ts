@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createVSIX } from '@vscode/vsce';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
+import { preapprovalExecuteRequest } from '../support/executeRequests';
 import { PROJECT_ROOT, ensureVsCodeServer, freePort, isolatedEnv, seedUserSettings, startVsCodeServer } from '../vscode/vscodeServer';
 
 const arg = (name: string) => {
@@ -45,15 +46,8 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
     '  pure ()',
     '',
   ].join('\n'));
-  const vectors = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'prepared-transaction-vectors.json'), 'utf8')) as { preparedTransaction: string; preparedTransactionHash: string }[];
-  fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify({
-    preparedTransaction: vectors[1]!.preparedTransaction,
-    preparedTransactionHash: vectors[1]!.preparedTransactionHash,
-    hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-    partySignatures: { signatures: [{ party: p.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 7).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
-    submissionId: '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b',
-    deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
-  }, null, 2)}\n`);
+  const request = preapprovalExecuteRequest(p.Dana, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } } });
+  fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify(request, null, 2)}\n`);
 }
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
-import { PROJECT_ROOT } from '../vscode/vscodeServer';
+import { preapprovalExecuteRequest } from '../support/executeRequests';
 import { Workbench } from './workbench';
 
 describe('UI: executing a prepared transaction', function () {
@@ -16,15 +16,8 @@ describe('UI: executing a prepared transaction', function () {
 
   before(async () => {
     node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
-    const [, vector] = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'prepared-transaction-vectors.json'), 'utf8')) as { preparedTransaction: string; preparedTransactionHash: string }[];
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-exec-ws-'));
-    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), `${JSON.stringify({
-      preparedTransaction: vector!.preparedTransaction,
-      preparedTransactionHash: vector!.preparedTransactionHash,
-      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-      partySignatures: { signatures: [{ party: node.ledger.parties.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 5).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
-      submissionId: '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-    }, null, 2)}\n`);
+    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), `${JSON.stringify(preapprovalExecuteRequest(node.ledger.parties.Dana, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2)}\n`);
     wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url }], 'cantonLens.activeNode': 'participant1' } });
     await wb.setToken('participant1', node.mintToken('dana'));
   });
