@@ -42,7 +42,7 @@ export function hoverMarkdown(f: HoverFacts): string {
     const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length);
     lines.push('', `${l10n.t('Offset {0}', t.offset)} · ${escapeMarkdown(t.effectiveAt)} · ${events}`);
   } else if (l && !l.found) {
-    lines.push('', l10n.t('Not found for {0}', escapeMarkdown(l.asked.replace(/^.* as seen by /, ''))));
+    lines.push('', l10n.t('Not found for {0}', escapeMarkdown(l.askedFor)));
   } else if (f.note) {
     lines.push('', escapeMarkdown(f.note));
   }

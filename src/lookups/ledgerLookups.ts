@@ -17,11 +17,11 @@ export interface LookupContext {
 
 export type ContractLookup =
   | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string }
-  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; explanation: string; error: LedgerApiError };
+  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; askedFor: string; explanation: string; error: LedgerApiError };
 
 export type TransactionLookup =
   | { kind: 'transaction'; found: true; updateId: string; transaction: JsTransaction; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string }
-  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; explanation: string; error: LedgerApiError };
+  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; askedFor: string; explanation: string; error: LedgerApiError };
 
 export type LedgerLookup = ContractLookup | TransactionLookup;
 
@@ -41,10 +41,11 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
     return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
+    const askedFor = who(ctx);
     const explanation = ctx.parties?.length
-      ? l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, who(ctx))
-      : l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to any party hosted here, or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, who(ctx));
-    return { kind: 'contract', found: false, contractId, request, asked, explanation, error: e };
+      ? l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, askedFor)
+      : l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to any party hosted here, or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, askedFor);
+    return { kind: 'contract', found: false, contractId, request, asked, askedFor, explanation, error: e };
   }
 }
 
@@ -59,8 +60,9 @@ export async function lookupTransaction(client: LedgerClient, updateId: string, 
     return { kind: 'transaction', found: true, updateId, transaction, route, query, asked: l10n.t('{0}, via {1}', asked, route) };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
-    const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes".', ctx.nodeName, who(ctx));
-    return { kind: 'transaction', found: false, updateId, query, asked, explanation, error: e };
+    const askedFor = who(ctx);
+    const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes".', ctx.nodeName, askedFor);
+    return { kind: 'transaction', found: false, updateId, query, asked, askedFor, explanation, error: e };
   }
 }
 

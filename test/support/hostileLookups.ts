@@ -67,5 +67,5 @@ export function hostileTransaction(eventCount: number): TransactionLookup {
 
 export function notFoundContract(): ContractLookup {
   const contractId = contractIdFor('nope');
-  return { kind: 'contract', found: false, contractId, asked: 'x', request: { contractId, eventFormat: {} }, explanation: EVIL, error: new LedgerApiError({ kind: 'notFound', explanation: EVIL }) };
+  return { kind: 'contract', found: false, contractId, asked: 'x', askedFor: EVIL_PARTY, request: { contractId, eventFormat: {} }, explanation: EVIL, error: new LedgerApiError({ kind: 'notFound', explanation: EVIL }) };
 }

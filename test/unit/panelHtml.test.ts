@@ -5,7 +5,7 @@ import { contentSecurityPolicy, lookupActions, renderPanelPage } from '../../src
 import { html, ledgerText } from '../../src/panels/html/safeHtml';
 import { eventRows, transactionBody } from '../../src/panels/html/transactionHtml';
 import { lookupMarkdown } from '../../src/panels/lookupMarkdown';
-import { hoverMarkdown } from '../../src/lookups/hoverMarkdown';
+import { escapeMarkdown, hoverMarkdown } from '../../src/lookups/hoverMarkdown';
 import { EVIL, EVIL_PARTY, hostileContract, hostileTransaction, notFoundContract } from '../support/hostileLookups';
 
 /** Markup outside the data script: what the browser parses as HTML. */
@@ -85,5 +85,11 @@ describe('panel HTML', () => {
     assert.ok(md.includes('\\<img'), 'shown as text');
     assert.match(md, /\[Open contract\]\(command:cantonLens\.showContract\?%5B%22/);
     assert.ok(!/\]\(javascript:/.test(md));
+  });
+
+  it('a hover on an id that is not found names who asked, from the lookup rather than from its English text', () => {
+    const l = notFoundContract();
+    const md = hoverMarkdown({ match: { kind: 'contract', text: l.contractId, start: 0, end: 138 }, nodeName: 'p1', lookup: l });
+    assert.ok(md.includes(`Not found for ${escapeMarkdown(EVIL_PARTY)}`), md);
   });
 });
