@@ -73,6 +73,17 @@ export const undecodableBody = (reason: string, jsonPath = '') => ({
   body: `Invalid value for: body (${reason} at '${jsonPath}')`,
 });
 
+/** What the HTTP layer sends for a known path asked with another method. */
+export const methodNotAllowed = (allowedMethod: string): ErrorReply => ({
+  status: 405,
+  contentType: 'text/plain; charset=UTF-8',
+  body: `HTTP method not allowed, supported methods: ${allowedMethod}`,
+});
+
+/** An unexpected failure inside the node (LEDGER_API_INTERNAL_ERROR, category 4: redacted details). */
+export const internalError = (): ErrorReply =>
+  cantonError(500, 'LEDGER_API_INTERNAL_ERROR', 'An error occurred. Please contact the operator and inquire about the request', 4, GRPC.INTERNAL);
+
 /** What the HTTP layer sends for a path no route matches. */
 export const noSuchRoute = (): ErrorReply => ({
   status: 404,

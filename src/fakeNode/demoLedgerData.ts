@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { CreatedEvent, ExercisedEvent } from '../ledger/apiTypes';
 
-export type UserRight = { canActAs: string } | { canReadAs: string } | { canExecuteAs: string } | 'canReadAsAnyParty' | 'canActAsAnyParty' | 'participantAdmin';
+export type UserRight = { canActAs: string } | { canReadAs: string } | { canExecuteAs: string } | 'canReadAsAnyParty' | 'canActAsAnyParty' | 'canExecuteAsAnyParty' | 'participantAdmin';
 
 export interface StoredCreate {
   kind: 'created';
@@ -242,6 +242,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       dana: [{ canExecuteAs: Dana }, { canReadAs: Dana }],
       reader: ['canReadAsAnyParty'],
       participant_admin: ['participantAdmin'],
+      executor: ['canExecuteAsAnyParty'],
     },
     transactions,
     samples: {

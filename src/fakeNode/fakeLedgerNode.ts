@@ -6,13 +6,14 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { EventFormat, GetLedgerApiVersionResponse } from '../ledger/apiTypes';
 import {
-  contractEventsNotFound, invalidArgument, invalidField, json, missingField, noSuchRoute, redacted,
-  undecodableBody, updateNotFound, type ErrorReply,
+  contractEventsNotFound, internalError, invalidArgument, invalidField, json, methodNotAllowed, missingField, noSuchRoute,
+  redacted, undecodableBody, updateNotFound, type ErrorReply,
 } from './cantonErrorBodies';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
-import { checkExecuteRequest } from './executeChecks';
+import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { mintHs256, verifyHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { LedgerQueries, type FakeVersion } from './ledgerQueries';
+import { ApiSchemas } from './spec/apiSchemas';
 
 export type { FakeVersion } from './ledgerQueries';
 
@@ -55,6 +56,34 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   auth?: boolean;
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string; cert: string };
+  /** Check every routed response against the version's spec and record problems in `responseProblems` (tests). */
+  checkResponses?: boolean;
+  /** Told of a handler that threw (the node answers 500 and stays up); stderr when unset. */
+  onInternalError?: (error: unknown) => void;
+}
+
+/** One route: its method, the versions that have it, and the stages a request passes. */
+interface Endpoint {
+  method: 'GET' | 'POST';
+  versions?: FakeVersion[];
+  /** No token needed (the version service and health checks). */
+  public?: boolean;
+  /** Decoding beyond the schema (base64, proto enums the spec leaves as strings): a text/plain 400. */
+  decode?: (body: Record<string, unknown>) => ErrorReply | undefined;
+  rights: (user: string, body: Record<string, unknown>) => ErrorReply | undefined;
+  handle: (user: string, body: Record<string, unknown>) => ErrorReply;
+}
+
+const allowed = (): undefined => undefined;
+
+/** `hashingSchemeVersion` → `hashing_scheme_version`: the node names fields as in the proto. */
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A transaction shape must be chosen: UNSPECIFIED is refused. */
+function checkShape(shape: string, field: string): ErrorReply | undefined {
+  return shape === 'TRANSACTION_SHAPE_ACS_DELTA' || shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS'
+    ? undefined
+    : invalidField(field, `the transaction shape must be specified, got ${shape}`);
 }
 
 export const VERSION_STRINGS: Record<FakeVersion, string> = { '3.4': '3.4.12', '3.5': '3.5.10', '3.6': '3.6.0-SNAPSHOT' };
@@ -64,6 +93,9 @@ export class FakeLedgerNode {
   readonly ledger: DemoLedger;
   readonly requests: RecordedRequest[] = [];
   readonly executed: { party: string; body: Record<string, unknown>; user: string }[] = [];
+  /** With `checkResponses`: each response the spec does not allow, as "METHOD path: problem". */
+  readonly responseProblems: string[] = [];
+  private readonly checkResponses: boolean;
   private readonly queries: LedgerQueries;
   private readonly secret: string;
   private readonly auth: boolean;
@@ -73,6 +105,7 @@ export class FakeLedgerNode {
   private readonly sockets = new Set<Socket>();
   private faults: FaultRule[] = [];
   private port = 0;
+  private readonly onInternalError: (error: unknown) => void;
 
   constructor(options: FakeLedgerNodeOptions = {}) {
     this.version = options.version ?? '3.5';
@@ -82,6 +115,8 @@ export class FakeLedgerNode {
     this.auth = options.auth ?? true;
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
+    this.checkResponses = options.checkResponses ?? false;
+    this.onInternalError = options.onInternalError ?? ((e) => process.stderr.write(`fake ledger node: a handler failed: ${(e as Error)?.stack ?? String(e)}\n`));
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
     this.server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
     this.scheme = options.tls ? 'https' : 'http';
@@ -150,24 +185,105 @@ export class FakeLedgerNode {
       fault = this.takeFault(path);
     }
     if (fault) return this.applyFault(fault, req, res);
-    const reply = fullPath.startsWith(`${this.pathPrefix}/`) ? this.route(req.method ?? 'GET', path, req, body) : noSuchRoute();
+    let reply: ErrorReply;
+    try {
+      reply = fullPath.startsWith(`${this.pathPrefix}/`) ? this.route(req.method ?? 'GET', path, req, body) : noSuchRoute();
+    } catch (e) {
+      // A node answers an unexpected failure with 500 and stays up.
+      this.onInternalError(e);
+      reply = internalError();
+    }
+    const route = `${req.method ?? ''} ${path}`;
+    if (this.checkResponses && this.schemas.route(route)) {
+      const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, reply.body);
+      if (problem) this.responseProblems.push(`${route}: ${problem}`);
+    }
     send(res, reply);
   }
 
-  private route(method: string, path: string, req: IncomingMessage, body: string): ErrorReply {
-    const key = `${method} ${path}`;
-    switch (key) {
-      case 'GET /v2/version': return json(200, this.versionResponse());
-      case 'GET /livez':
-      case 'GET /readyz': return { status: 200, contentType: 'text/plain', body: 'OK' };
-      case 'POST /v2/events/events-by-contract-id': return this.withAuth(req, body, (user, b) => this.eventsByContractId(user, b));
-      case 'POST /v2/updates/update-by-id': return this.withAuth(req, body, (user, b) => this.updateById(user, b));
-      case 'POST /v2/updates/transaction-by-id':
-        if (this.version === '3.6') return noSuchRoute();
-        return this.withAuth(req, body, (user, b) => this.transactionById(user, b));
-      case 'POST /v2/interactive-submission/execute': return this.withAuth(req, body, (user, b) => this.execute(user, b));
-      default: return noSuchRoute();
-    }
+  /**
+   * A request goes through the node's stages in its order: the route, authentication, decoding
+   * of the body against the spec, the user's rights, the semantic checks, then the ledger
+   * (docs/fake-node.md says where each comes from).
+   */
+  private route(method: string, path: string, req: IncomingMessage, text: string): ErrorReply {
+    const endpoint = this.endpoints[path];
+    if (!endpoint || (endpoint.versions && !endpoint.versions.includes(this.version))) return noSuchRoute();
+    if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
+    if (endpoint.public) return endpoint.handle('', {});
+    const user = this.authenticate(req);
+    if (typeof user !== 'string') return user;
+    const decoded = this.schemas.checkRequest(`${method} ${path}`, text);
+    if (!decoded.ok) return undecodableBody(decoded.reason, decoded.at);
+    const extra = endpoint.decode?.(decoded.body);
+    if (extra) return extra;
+    const denied = endpoint.rights(user, decoded.body);
+    if (denied) return denied;
+    if (decoded.missing.length > 0) return missingField(snakeCase(decoded.missing[0]!));
+    return endpoint.handle(user, decoded.body);
+  }
+
+  private get schemas(): ApiSchemas {
+    return ApiSchemas.for(this.version);
+  }
+
+  /** The routes, by path: what a request must pass before its handler reads it. */
+  private readonly endpoints: Record<string, Endpoint> = {
+    '/v2/version': { method: 'GET', public: true, rights: allowed, handle: () => json(200, this.versionResponse()) },
+    '/livez': { method: 'GET', public: true, rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain', body: '' }) },
+    '/readyz': { method: 'GET', public: true, rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain; charset=UTF-8', body: 'OK' }) },
+    '/v2/events/events-by-contract-id': {
+      method: 'POST',
+      rights: (user, b) => this.readRights(user, b.eventFormat as EventFormat | undefined),
+      handle: (_user, b) => this.eventsByContractId(b),
+    },
+    '/v2/updates/update-by-id': {
+      method: 'POST',
+      rights: (user, b) => {
+        const f = b.updateFormat as { includeTransactions?: { eventFormat?: EventFormat }; includeReassignments?: EventFormat } | undefined;
+        return this.readRights(user, f?.includeTransactions?.eventFormat) ?? this.readRights(user, f?.includeReassignments);
+      },
+      handle: (_user, b) => this.updateById(b),
+    },
+    '/v2/updates/transaction-by-id': {
+      method: 'POST',
+      versions: ['3.4', '3.5'],
+      rights: (user, b) => {
+        const parties = Array.isArray(b.requestingParties) ? (b.requestingParties as string[]) : [];
+        if (parties.some((p) => !this.canReadAs(user, p))) return redacted(403);
+        return this.readRights(user, (b.transactionFormat as { eventFormat?: EventFormat } | undefined)?.eventFormat);
+      },
+      handle: (_user, b) => this.transactionById(b),
+    },
+    '/v2/interactive-submission/execute': {
+      method: 'POST',
+      decode: (b) => decodeExecuteRequest(b),
+      rights: (user, b) => {
+        // MatchUserId: a userId in the request must be the token's user.
+        if (this.auth && typeof b.userId === 'string' && b.userId !== '' && b.userId !== user) return redacted(403);
+        const signing = ((b.partySignatures as { signatures?: { party?: string }[] } | undefined)?.signatures ?? []).map((s) => s.party ?? '');
+        return signing.some((p) => !this.canExecuteAs(user, p)) ? redacted(403) : undefined;
+      },
+      handle: (user, b) => this.execute(user, b),
+    },
+  };
+
+  /** The token's user, or the node's answer to a missing, malformed, tampered or unknown token. */
+  private authenticate(req: IncomingMessage): string | ErrorReply {
+    if (!this.auth) return 'sandbox';
+    const header = req.headers.authorization;
+    if (header === undefined) return redacted(401);
+    const m = /^Bearer(?: (.*))?$/i.exec(header);
+    if (!m) return redacted(401, true);
+    if ((m[1] ?? '').trim() === '') return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: header Authorization (missing token)' };
+    const check = verifyHs256(m[1]!.trim(), this.secret);
+    if (!check.ok) return redacted(401, true);
+    const claims = check.claims;
+    const audOk = [claims.aud ?? []].flat().includes(`https://daml.com/jwt/aud/participant/${this.ledger.participantId}`)
+      || (typeof claims.scope === 'string' && claims.scope.split(' ').includes('daml_ledger_api'));
+    if (!audOk) return redacted(401, true);
+    if (typeof claims.sub !== 'string' || !this.ledger.users[claims.sub]) return redacted(403, true);
+    return claims.sub;
   }
 
   private versionResponse(): GetLedgerApiVersionResponse {
@@ -183,35 +299,6 @@ export class FakeLedgerNode {
     };
   }
 
-  /** Authenticates the bearer token, then decodes the JSON body (auth comes first on a real node). */
-  private withAuth(req: IncomingMessage, body: string, handler: (user: string, body: Record<string, unknown>) => ErrorReply): ErrorReply {
-    let user = 'sandbox';
-    const header = req.headers.authorization;
-    if (this.auth) {
-      if (header === undefined) return redacted(401);
-      const m = /^Bearer (.*)$/i.exec(header);
-      if (!m || m[1]!.trim() === '') return { status: 400, contentType: 'text/plain; charset=UTF-8', body: "Invalid value for: header Authorization (missing token)" };
-      const check = verifyHs256(m[1]!.trim(), this.secret);
-      if (!check.ok) return redacted(401);
-      const claims = check.claims;
-      const audOk = [claims.aud ?? []].flat().includes(`https://daml.com/jwt/aud/participant/${this.ledger.participantId}`)
-        || (typeof claims.scope === 'string' && claims.scope.split(' ').includes('daml_ledger_api'));
-      if (!audOk) return redacted(401);
-      if (!this.ledger.users[claims.sub]) return redacted(403, true);
-      user = claims.sub;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch (e) {
-      return undecodableBody(`expected json value got '${body.slice(0, 20)}' (${(e as Error).message})`);
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return undecodableBody('Got value with wrong type, expecting object');
-    }
-    return handler(user, parsed as Record<string, unknown>);
-  }
-
   private rights(user: string): UserRight[] {
     return this.auth ? (this.ledger.users[user] ?? []) : ['canActAsAnyParty'];
   }
@@ -222,12 +309,20 @@ export class FakeLedgerNode {
   }
 
   private canExecuteAs(user: string, party: string): boolean {
-    return this.rights(user).some((r) => r === 'canActAsAnyParty'
+    return this.rights(user).some((r) => r === 'canActAsAnyParty' || r === 'canExecuteAsAnyParty'
       || (typeof r === 'object' && ('canActAs' in r ? r.canActAs : 'canExecuteAs' in r ? r.canExecuteAs : undefined) === party));
   }
 
-  /** Checks an event format and the user's read rights for it; undefined when allowed. */
-  private checkEventFormat(user: string, format: unknown, field: string): ErrorReply | undefined {
+  /** readAs for every `filtersByParty` party; the any-party right for `filtersForAnyParty`. */
+  private readRights(user: string, format: EventFormat | undefined): ErrorReply | undefined {
+    if (!format) return undefined;
+    if (format.filtersForAnyParty && !this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty')) return redacted(403);
+    if (Object.keys(format.filtersByParty ?? {}).some((p) => !this.canReadAs(user, p))) return redacted(403);
+    return undefined;
+  }
+
+  /** The semantic checks of an event format, after the rights. */
+  private checkEventFormat(format: unknown, field: string): ErrorReply | undefined {
     if (typeof format !== 'object' || format === null) return missingField(field);
     const f = format as EventFormat;
     const parties = Object.keys(f.filtersByParty ?? {});
@@ -237,36 +332,32 @@ export class FakeLedgerNode {
     for (const p of parties) {
       if (!/^[A-Za-z0-9_\- :]+::1220[0-9a-f]{64}$/.test(p) && !p.includes('::')) return invalidArgument(`Invalid field party: non expected character in "${p.slice(0, 64)}"`);
     }
-    if (f.filtersForAnyParty && !this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty')) return redacted(403);
-    if (parties.some((p) => !this.canReadAs(user, p))) return redacted(403);
     return undefined;
   }
 
-  private eventsByContractId(user: string, body: Record<string, unknown>): ErrorReply {
-    const contractId = body.contractId;
-    if (contractId !== undefined && typeof contractId !== 'string') return undecodableBody('Got value with wrong type, expecting string', 'contractId');
+  private eventsByContractId(body: Record<string, unknown>): ErrorReply {
+    const contractId = body.contractId as string | undefined;
     if (!contractId) return missingField('contract_id');
     if (!/^(00[0-9a-f]{64}([0-9a-f]{2}){0,94}|01[0-9a-f]{24}([0-9a-f]{2}){0,33})$/.test(contractId)) {
       return invalidField('contract_id', `cannot parse ContractId "${contractId.slice(0, 80)}"`);
     }
-    const denied = this.checkEventFormat(user, body.eventFormat, 'event_format');
-    if (denied) return denied;
+    const bad = this.checkEventFormat(body.eventFormat, 'event_format');
+    if (bad) return bad;
     const found = this.queries.eventsByContractId(contractId, body.eventFormat as EventFormat, this.version);
     return found ? json(200, found) : contractEventsNotFound(contractId);
   }
 
   private checkUpdateId(updateId: unknown): ErrorReply | undefined {
-    if (updateId !== undefined && typeof updateId !== 'string') return undecodableBody('Got value with wrong type, expecting string', 'updateId');
     if (!updateId) return missingField('update_id');
     if (!/^1220[0-9a-f]{64}$/.test(updateId as string)) return invalidArgument(`Invalid field update_id: "${(updateId as string).slice(0, 80)}" is not a valid update id`);
     return undefined;
   }
 
-  private transactionById(user: string, body: Record<string, unknown>): ErrorReply {
+  private transactionById(body: Record<string, unknown>): ErrorReply {
     const bad = this.checkUpdateId(body.updateId);
     if (bad) return bad;
-    const parties = body.requestingParties;
-    const format = body.transactionFormat as { eventFormat?: EventFormat; transactionShape?: string } | undefined;
+    const parties = body.requestingParties as string[] | undefined;
+    const format = body.transactionFormat as { eventFormat: EventFormat; transactionShape: string } | undefined;
     const hasParties = Array.isArray(parties) && parties.length > 0;
     if (hasParties === Boolean(format)) {
       return invalidArgument('Either transaction_format or requesting_parties is required, but not both');
@@ -275,38 +366,39 @@ export class FakeLedgerNode {
     let shape = 'TRANSACTION_SHAPE_ACS_DELTA';
     if (hasParties) {
       const filtersByParty: NonNullable<EventFormat['filtersByParty']> = {};
-      for (const p of parties as string[]) filtersByParty[p] = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
+      for (const p of parties) filtersByParty[p] = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
       eventFormat = { filtersByParty, verbose: true };
     } else {
-      eventFormat = format!.eventFormat as EventFormat;
-      shape = format!.transactionShape ?? shape;
+      eventFormat = format!.eventFormat;
+      shape = format!.transactionShape;
+      const badShape = checkShape(shape, 'transaction_format.transaction_shape');
+      if (badShape) return badShape;
     }
-    const denied = this.checkEventFormat(user, eventFormat, 'transaction_format.event_format');
-    if (denied) return denied;
+    const badFormat = this.checkEventFormat(eventFormat, 'transaction_format.event_format');
+    if (badFormat) return badFormat;
     const t = this.queries.transaction(body.updateId as string, eventFormat, shape, this.version);
     return t ? json(200, { transaction: t }) : updateNotFound(body.updateId as string);
   }
 
-  private updateById(user: string, body: Record<string, unknown>): ErrorReply {
+  private updateById(body: Record<string, unknown>): ErrorReply {
     const bad = this.checkUpdateId(body.updateId);
     if (bad) return bad;
-    const updateFormat = body.updateFormat as { includeTransactions?: { eventFormat?: EventFormat; transactionShape?: string } } | undefined;
+    const updateFormat = body.updateFormat as { includeTransactions?: { eventFormat: EventFormat; transactionShape: string } } | undefined;
     if (!updateFormat) return missingField('update_format');
     const tf = updateFormat.includeTransactions;
     if (!tf) return updateNotFound(body.updateId as string);
-    const denied = this.checkEventFormat(user, tf.eventFormat, 'update_format.include_transactions.event_format');
-    if (denied) return denied;
-    const t = this.queries.transaction(body.updateId as string, tf.eventFormat as EventFormat, tf.transactionShape ?? 'TRANSACTION_SHAPE_ACS_DELTA', this.version);
+    const badShape = checkShape(tf.transactionShape, 'update_format.include_transactions.transaction_shape');
+    if (badShape) return badShape;
+    const badFormat = this.checkEventFormat(tf.eventFormat, 'update_format.include_transactions.event_format');
+    if (badFormat) return badFormat;
+    const t = this.queries.transaction(body.updateId as string, tf.eventFormat, tf.transactionShape, this.version);
     return t ? json(200, { update: { Transaction: { value: t } } }) : updateNotFound(body.updateId as string);
   }
 
   private execute(user: string, body: Record<string, unknown>): ErrorReply {
-    const check = checkExecuteRequest(body, this.version);
+    const check = checkExecuteRequest(body);
     if (check.error) return check.error;
-    const party = check.party!;
-    if (body.userId && this.auth && body.userId !== user) return redacted(403);
-    if (!this.canExecuteAs(user, party)) return redacted(403);
-    this.executed.push({ party, body, user });
+    this.executed.push({ party: check.party!, body, user });
     return json(200, {});
   }
 

@@ -55,7 +55,11 @@ describe('LedgerClient execute', function () {
     await rejectsWith(client.executeSubmission(request({ preparedTransaction: Buffer.from('hello').toString('base64') })), { code: 'INVALID_ARGUMENT', explanationMatches: /Cannot parse prepared_transaction/ });
     const two = request();
     two.partySignatures.signatures.push({ ...two.partySignatures.signatures[0]!, party: node.ledger.parties.Alice });
+    // The node checks rights before the single-party rule: dana may not execute as Alice.
+    await rejectsWith(client.executeSubmission(two), { kind: 'permissionDenied' });
+    token = node.mintToken('executor');
     await rejectsWith(client.executeSubmission(two), { code: 'INVALID_ARGUMENT', explanationMatches: /single-party/ });
+    token = node.mintToken('dana');
     await rejectsWith(client.executeSubmission(request({ submissionId: '' })), { code: 'MISSING_FIELD' });
     assert.equal(node.executed.length, 0);
   });

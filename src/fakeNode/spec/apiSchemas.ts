@@ -1,0 +1,155 @@
+// One validator for both directions: request bodies the fake node receives and responses it
+// sends, against the schemas of the official OpenAPI file of the emulated version (extracted into
+// servedSchemas.json). It has no `vscode` import: the demo ledger and the tests share it.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import served from './servedSchemas.json';
+import type { SPEC_VERSIONS } from './specRoutes';
+
+export type SpecVersion = (typeof SPEC_VERSIONS)[number];
+
+export interface ServedRoute {
+  /** The JSON request body's schema, when the route takes one. */
+  request?: unknown;
+  /** By status (`200`, `400`, `default`): the content type and schema, none for an empty body. */
+  responses: Record<string, { contentType?: string; schema?: unknown }>;
+}
+
+export interface ServedSpec {
+  specVersion: string;
+  routes: Record<string, ServedRoute>;
+  schemas: Record<string, unknown>;
+}
+
+export type ServedSchemas = Record<SpecVersion, ServedSpec>;
+
+export type RequestCheck =
+  /** Decoded. `missing`: required top-level fields that are absent (the node reports MISSING_FIELD after its rights check). */
+  | { ok: true; body: Record<string, unknown>; missing: string[] }
+  /** Not decodable: the node answers 400 text/plain. */
+  | { ok: false; reason: string; at: string };
+
+const REF = '#/components/schemas/';
+
+export class ApiSchemas {
+  private static readonly byVersion = new Map<SpecVersion, ApiSchemas>();
+  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, verbose: true });
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  static for(version: SpecVersion): ApiSchemas {
+    let schemas = this.byVersion.get(version);
+    if (!schemas) this.byVersion.set(version, (schemas = new ApiSchemas(version, (served as unknown as ServedSchemas)[version])));
+    return schemas;
+  }
+
+  private constructor(readonly version: SpecVersion, private readonly spec: ServedSpec) {
+    this.ajv.addSchema({ $id: this.id, components: { schemas: spec.schemas } });
+  }
+
+  /** `POST /v2/...` when this version's spec has the route. */
+  route(route: string): ServedRoute | undefined {
+    return Object.hasOwn(this.spec.routes, route) ? this.spec.routes[route] : undefined;
+  }
+
+  /** Decodes a request body as the node's JSON layer does: JSON, then the route's schema. */
+  checkRequest(route: string, text: string): RequestCheck {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      return { ok: false, reason: `expected json value got '${text.slice(0, 20)}' (${(e as Error).message})`, at: '' };
+    }
+    const schema = this.route(route)?.request;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return { ok: false, reason: 'Got value with wrong type, expecting object', at: '' };
+    }
+    const body = withoutNulls(parsed) as Record<string, unknown>;
+    if (schema === undefined) return { ok: true, body, missing: [] };
+    const validate = this.validator(`request ${route}`, schema);
+    if (validate(body)) return { ok: true, body, missing: [] };
+    const errors = validate.errors ?? [];
+    const missing = errors.filter(isTopLevelMissing).map((e) => String(e.params.missingProperty));
+    const other = errors.filter((e) => !isTopLevelMissing(e));
+    if (other.length === 0) return { ok: true, body, missing };
+    const first = mostSpecific(other);
+    return { ok: false, reason: describe(first), at: dotted(first) };
+  }
+
+  /**
+   * What is wrong with a response, or undefined when the spec allows it. The status's own entry
+   * or `default` may describe it: a node's 400 is text/plain for a body it cannot decode (the
+   * `400` entry) and a JsCantonError for a request it refuses (`default`).
+   */
+  checkResponse(route: string, status: number, contentType: string | undefined, text: string): string | undefined {
+    const spec = this.route(route);
+    if (!spec) return `${route} is not in the ${this.spec.specVersion} spec`;
+    const candidates = [spec.responses[String(status)], spec.responses.default].filter((c) => c !== undefined);
+    if (candidates.length === 0) return `status ${status} is not declared for ${route}`;
+    const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    const declared = candidates.find((c) => (c.contentType === undefined ? text === '' : c.contentType === mediaType));
+    if (!declared) {
+      const allowed = candidates.map((c) => c.contentType ?? 'no body').join(' or ');
+      return `status ${status} of ${route}: ${text === '' ? 'no body' : `content type ${contentType ?? '(none)'}`}, the spec says ${allowed}`;
+    }
+    if (!declared.contentType) return undefined;
+    if (mediaType !== 'application/json') return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return `status ${status} of ${route}: the body is not JSON`;
+    }
+    const validate = this.validator(`response ${route} ${declared === spec.responses.default ? 'default' : status}`, declared.schema);
+    // Real nodes encode absent options as null where the spec declares no `nullable`.
+    if (validate(withoutNulls(parsed))) return undefined;
+    return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
+  }
+
+  private get id(): string {
+    return `canton-json-api-${this.version}`;
+  }
+
+  private validator(key: string, schema: unknown): ValidateFunction {
+    let v = this.compiled.get(key);
+    if (!v) this.compiled.set(key, (v = this.ajv.compile(rebase(schema, this.id) as object)));
+    return v;
+  }
+}
+
+/** Points `#/components/schemas/X` references of a route's schema at the version's components. */
+function rebase(schema: unknown, id: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => rebase(s, id));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(REF) ? `${id}${v}` : rebase(v, id)]));
+}
+
+/** Object properties that are null are absent: the node's JSON codec reads null as "no value". Nulls in arrays stay. */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
+  return out;
+}
+
+const isTopLevelMissing = (e: ErrorObject) => e.keyword === 'required' && e.instancePath === '';
+
+function mostSpecific(errors: ErrorObject[]): ErrorObject {
+  return errors.reduce((best, e) => (e.instancePath.length > best.instancePath.length && e.keyword !== 'oneOf' ? e : best), errors[0]!);
+}
+
+function describe(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'type': return `Got value with wrong type, expecting ${String(e.params.type)}`;
+    case 'enum': return `Unknown enum value ${JSON.stringify(e.data)}`;
+    case 'required': return `Missing required field ${String(e.params.missingProperty)}`;
+    case 'oneOf': return 'Expected exactly one of the allowed alternatives';
+    default: return e.message ?? e.keyword;
+  }
+}
+
+function dotted(e: ErrorObject): string {
+  const parts = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = parts.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+  const field = e.keyword === 'required' ? `.${String(e.params.missingProperty)}` : '';
+  return `${path}${field}`.replace(/^\./, '');
+}

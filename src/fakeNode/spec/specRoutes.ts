@@ -1,0 +1,23 @@
+// The routes of the official OpenAPI files the fake node serves. `npm run spec:extract` copies
+// their request and response schemas (with every component they reference) from spec/openapi/
+// into servedSchemas.json; a unit test fails when the two drift apart.
+export const SPEC_ROUTES = [
+  'GET /v2/version',
+  'GET /livez',
+  'GET /readyz',
+  'POST /v2/events/events-by-contract-id',
+  'POST /v2/updates/update-by-id',
+  'POST /v2/updates/transaction-by-id',
+  'POST /v2/interactive-submission/execute',
+] as const;
+
+export type SpecRoute = (typeof SPEC_ROUTES)[number];
+
+export const SPEC_VERSIONS = ['3.4', '3.5', '3.6'] as const;
+
+/** The vendored file of each emulated version (spec/openapi/README.md says where they come from). */
+export const SPEC_FILES: Record<(typeof SPEC_VERSIONS)[number], string> = {
+  '3.4': 'openapi-3.4.12-SNAPSHOT.yaml',
+  '3.5': 'openapi-3.5.10-SNAPSHOT.yaml',
+  '3.6': 'openapi-3.6.0-SNAPSHOT.yaml',
+};
