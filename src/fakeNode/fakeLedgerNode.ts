@@ -56,7 +56,11 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   auth?: boolean;
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string; cert: string };
-  /** Check every routed response against the version's spec and record problems in `responseProblems` (tests). */
+  /**
+   * Check every routed response against the version's spec and record problems in
+   * `responseProblems` and `FakeLedgerNode.allResponseProblems` (tests). Defaults to on when
+   * CANTON_LENS_CHECK_RESPONSES=1, as every test tier sets (test/support/specConformance.ts).
+   */
   checkResponses?: boolean;
   /** Told of a handler that threw (the node answers 500 and stays up); stderr when unset. */
   onInternalError?: (error: unknown) => void;
@@ -95,6 +99,8 @@ export class FakeLedgerNode {
   readonly executed: { party: string; body: Record<string, unknown>; user: string }[] = [];
   /** With `checkResponses`: each response the spec does not allow, as "METHOD path: problem". */
   readonly responseProblems: string[] = [];
+  /** The same, over every node of this process: a test run asserts it stays empty. */
+  static readonly allResponseProblems: string[] = [];
   private readonly checkResponses: boolean;
   private readonly queries: LedgerQueries;
   private readonly secret: string;
@@ -115,7 +121,7 @@ export class FakeLedgerNode {
     this.auth = options.auth ?? true;
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
-    this.checkResponses = options.checkResponses ?? false;
+    this.checkResponses = options.checkResponses ?? process.env.CANTON_LENS_CHECK_RESPONSES === '1';
     this.onInternalError = options.onInternalError ?? ((e) => process.stderr.write(`fake ledger node: a handler failed: ${(e as Error)?.stack ?? String(e)}\n`));
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
     this.server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
@@ -185,9 +191,10 @@ export class FakeLedgerNode {
       fault = this.takeFault(path);
     }
     if (fault) return this.applyFault(fault, req, res);
+    if (!fullPath.startsWith(`${this.pathPrefix}/`)) return send(res, noSuchRoute());
     let reply: ErrorReply;
     try {
-      reply = fullPath.startsWith(`${this.pathPrefix}/`) ? this.route(req.method ?? 'GET', path, req, body) : noSuchRoute();
+      reply = this.route(req.method ?? 'GET', path, req, body);
     } catch (e) {
       // A node answers an unexpected failure with 500 and stays up.
       this.onInternalError(e);
@@ -196,7 +203,10 @@ export class FakeLedgerNode {
     const route = `${req.method ?? ''} ${path}`;
     if (this.checkResponses && this.schemas.route(route)) {
       const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, reply.body);
-      if (problem) this.responseProblems.push(`${route}: ${problem}`);
+      if (problem) {
+        this.responseProblems.push(`${this.version} ${route}: ${problem}`);
+        FakeLedgerNode.allResponseProblems.push(`${this.version} ${route}: ${problem}`);
+      }
     }
     send(res, reply);
   }
