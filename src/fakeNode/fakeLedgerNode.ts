@@ -62,6 +62,11 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
    * CANTON_LENS_CHECK_RESPONSES=1, as every test tier sets (test/support/specConformance.ts).
    */
   checkResponses?: boolean;
+  /**
+   * How many requests `requests` (and executions `executed`) keep, the oldest dropped first; 0
+   * keeps none. Tests read them; the demo ledger, which runs for days, keeps none. Default 10,000.
+   */
+  requestLog?: number;
   /** Told of a handler that threw (the node answers 500 and stays up); stderr when unset. */
   onInternalError?: (error: unknown) => void;
 }
@@ -80,6 +85,8 @@ interface Endpoint {
 
 const allowed = (): undefined => undefined;
 
+const MAX_RECORDED_BODY = 1024 * 1024;
+
 /** `hashingSchemeVersion` → `hashing_scheme_version`: the node names fields as in the proto. */
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -95,8 +102,10 @@ export const VERSION_STRINGS: Record<FakeVersion, string> = { '3.4': '3.4.12', '
 export class FakeLedgerNode {
   version: FakeVersion;
   readonly ledger: DemoLedger;
+  /** The latest requests, oldest first, at most `requestLog` of them (bodies cut at 1 MB). */
   readonly requests: RecordedRequest[] = [];
   readonly executed: { party: string; body: Record<string, unknown>; user: string }[] = [];
+  private readonly requestLog: number;
   /** With `checkResponses`: each response the spec does not allow, as "METHOD path: problem". */
   readonly responseProblems: string[] = [];
   /** The same, over every node of this process: a test run asserts it stays empty. */
@@ -121,6 +130,7 @@ export class FakeLedgerNode {
     this.auth = options.auth ?? true;
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
+    this.requestLog = options.requestLog ?? 10_000;
     this.checkResponses = options.checkResponses ?? process.env.CANTON_LENS_CHECK_RESPONSES === '1';
     this.onInternalError = options.onInternalError ?? ((e) => process.stderr.write(`fake ledger node: a handler failed: ${(e as Error)?.stack ?? String(e)}\n`));
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
@@ -171,6 +181,13 @@ export class FakeLedgerNode {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** Appends to a bounded record: past the limit (and a quarter more, so trimming is rare) the oldest go. */
+  private keep<T>(record: T[], entry: T): void {
+    if (this.requestLog <= 0) return;
+    record.push(entry);
+    if (record.length > this.requestLog * 1.25) record.splice(0, record.length - this.requestLog);
+  }
+
   private takeFault(path: string): Fault | undefined {
     const i = this.faults.findIndex((r) => r.path === undefined || r.path === path);
     if (i < 0) return undefined;
@@ -183,7 +200,7 @@ export class FakeLedgerNode {
     const body = await readBody(req);
     const fullPath = (req.url ?? '/').split('?')[0]!;
     const path = fullPath.startsWith(`${this.pathPrefix}/`) ? fullPath.slice(this.pathPrefix.length) : fullPath;
-    this.requests.push({ method: req.method ?? '', path, headers: { ...req.headers }, body, remotePort: req.socket.remotePort });
+    this.keep(this.requests, { method: req.method ?? '', path, headers: { ...req.headers }, body: body.length > MAX_RECORDED_BODY ? body.slice(0, MAX_RECORDED_BODY) : body, remotePort: req.socket.remotePort });
     let fault = this.takeFault(path);
     while (fault?.type === 'latency') {
       await sleep(fault.ms);
@@ -408,7 +425,7 @@ export class FakeLedgerNode {
   private execute(user: string, body: Record<string, unknown>): ErrorReply {
     const check = checkExecuteRequest(body);
     if (check.error) return check.error;
-    this.executed.push({ party: check.party!, body, user });
+    this.keep(this.executed, { party: check.party!, body, user });
     return json(200, {});
   }
 

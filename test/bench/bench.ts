@@ -19,6 +19,7 @@ import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { soakDemoLedger } from './soak';
 
 interface Row { area: string; measure: string; value: number; unit: string; baseline?: number; ratio?: number; target?: string; ok?: boolean }
 const rows: Row[] = [];
@@ -236,6 +237,8 @@ async function main(): Promise<void> {
   } finally {
     await node.close();
   }
+  // Last: the demo ledger in a process of its own, for a few minutes.
+  for (const row of await soakDemoLedger()) add(row);
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
   const table = [['area', 'measure', 'value', 'baseline', 'ratio', 'target', 'met'], ...rows.map((r) => [r.area, r.measure, `${fmt(r.value)} ${r.unit}`, r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`, r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));

@@ -170,3 +170,24 @@ for (const version of VERSIONS) {
     });
   });
 }
+
+describe('the fake node\'s request record', () => {
+  it('is a bounded ring: the latest requests are kept, the oldest go, and 0 keeps none', async () => {
+    const small = await FakeLedgerNode.start({ requestLog: 8 });
+    const none = await FakeLedgerNode.start({ requestLog: 0 });
+    try {
+      for (let i = 0; i < 50; i++) {
+        await send(small, 'GET', '/v2/version');
+        await send(none, 'GET', '/v2/version');
+      }
+      await send(small, 'GET', '/livez');
+      assert.ok(small.requests.length >= 8 && small.requests.length <= 10, `kept ${small.requests.length}`);
+      assert.equal(small.requests.at(-1)!.path, '/livez', 'the latest is kept');
+      assert.equal(none.requests.length, 0);
+      assert.equal((await send(none, 'GET', '/v2/version')).status, 200);
+    } finally {
+      await small.close();
+      await none.close();
+    }
+  });
+});
