@@ -20,6 +20,9 @@ import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
 import { soakDemoLedger } from './soak';
+import { runTests } from '@vscode/test-electron';
+import { ensureVsCodeServer } from '../vscode/vscodeServer';
+import type { HostMemoryResult } from './hostMemory/index';
 
 interface Row { area: string; measure: string; value: number; unit: string; baseline?: number; ratio?: number; target?: string; ok?: boolean }
 const rows: Row[] = [];
@@ -224,21 +227,56 @@ async function memory(node: FakeLedgerNode): Promise<void> {
   await client.close();
 }
 
-async function main(): Promise<void> {
-  const node = await FakeLedgerNode.start({ bigTransactionEvents: 5000 });
+/** The extension host's memory after 10,000 lookups, hovers and panel opens (test/bench/hostMemory). */
+async function hostMemory(): Promise<void> {
+  const node = await FakeLedgerNode.start({ version: '3.5', requestLog: 0, bigTransactionEvents: 50 });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-host-')), 'host-memory.json');
   try {
-    // Memory first, before the large renderings leave garbage behind.
-    await memory(node);
-    activation();
-    await requestOverhead(node);
-    scanning();
-    await rendering();
-    await hovers(node);
+    ensureVsCodeServer();
+    const { parties, samples } = node.ledger;
+    await runTests({
+      vscodeExecutablePath: path.join(PROJECT_ROOT, 'test', 'vscode', 'code-server-shim.sh'),
+      extensionDevelopmentPath: PROJECT_ROOT,
+      extensionTestsPath: path.join(PROJECT_ROOT, 'out', 'test', 'bench', 'hostMemory', 'index'),
+      extensionTestsEnv: {
+        CANTON_LENS_BENCH_FILE: file,
+        CANTON_LENS_BENCH_NODE: JSON.stringify({
+          url: node.url, token: node.mintToken('alice'), party: parties.Alice,
+          contracts: [samples.activeContract, samples.archivedContract, samples.keyedContract, samples.hostileContract],
+          updates: [samples.transferUpdate, samples.hostileUpdate],
+        }),
+      },
+      launchArgs: [path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace')],
+    });
+    const r = JSON.parse(fs.readFileSync(file, 'utf8')) as HostMemoryResult;
+    add({ area: 'memory', measure: `extension host: ${r.operations.toLocaleString('en-US')} lookups, hovers and panel opens in ${r.seconds.toFixed(0)} s, panels closed (baseline: warm)`, value: r.afterMb, unit: 'MB', baseline: r.warmMb, target: 'within 20 MB of warm', ok: r.afterMb - r.warmMb <= 20 });
+    add({ area: 'memory', measure: `extension host: peak RSS during those (${r.hovers.toLocaleString('en-US')} hovers shown, ${r.openPanels} panels left open)`, value: r.peakMb, unit: 'MB', baseline: r.warmMb });
+  } catch (e) {
+    console.warn(`(extension host memory not measured: ${(e as Error).message})`);
   } finally {
     await node.close();
   }
+}
+
+async function main(): Promise<void> {
+  // CANTON_LENS_BENCH_ONLY=soak,host runs only those sections (names below).
+  const only = process.env.CANTON_LENS_BENCH_ONLY?.split(',');
+  const want = (section: string) => !only || only.includes(section);
+  const node = await FakeLedgerNode.start({ bigTransactionEvents: 5000 });
+  try {
+    // Memory first, before the large renderings leave garbage behind.
+    if (want('memory')) await memory(node);
+    if (want('activation')) activation();
+    if (want('requests')) await requestOverhead(node);
+    if (want('scanning')) scanning();
+    if (want('rendering')) await rendering();
+    if (want('hover')) await hovers(node);
+  } finally {
+    await node.close();
+  }
+  if (want('host')) await hostMemory();
   // Last: the demo ledger in a process of its own, for a few minutes.
-  for (const row of await soakDemoLedger()) add(row);
+  if (want('soak')) for (const row of await soakDemoLedger()) add(row);
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
   const table = [['area', 'measure', 'value', 'baseline', 'ratio', 'target', 'met'], ...rows.map((r) => [r.area, r.measure, `${fmt(r.value)} ${r.unit}`, r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`, r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
