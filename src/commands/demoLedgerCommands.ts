@@ -22,7 +22,7 @@ export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nod
   let running: Promise<FakeLedgerNode> | undefined;
 
   const start = async (): Promise<DemoLedgerInfo> => {
-    running ??= loadFakeNodeBundle(bundleDir).FakeLedgerNode.start({ version: '3.5', requestLog: 0 });
+    running ??= loadFakeNodeBundle(bundleDir).FakeLedgerNode.start({ version: '3.5', requestLog: 0, bigTreeNodes: 10_000 });
     running.catch(() => (running = undefined));
     const demo = await running;
     const existing = nodes.find(DEMO_NODE_NAME);

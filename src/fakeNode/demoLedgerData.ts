@@ -37,9 +37,38 @@ export interface StoredTransaction {
   events: StoredEvent[];
 }
 
+/** A reassignment update: a contract leaving one synchronizer (unassigned) or arriving on another (assigned). */
+export interface StoredReassignment {
+  updateId: string;
+  commandId: string;
+  workflowId: string;
+  offset: number;
+  recordTime: string;
+  synchronizerId: string;
+  traceContext: { traceparent: string; tracestate: string | null };
+  event:
+    | { kind: 'unassigned'; contractId: string; templateId: string; packageName: string; stakeholders: string[]; source: string; target: string; reassignmentId: string; submitter: string; reassignmentCounter: number }
+    | { kind: 'assigned'; create: StoredCreate; source: string; target: string; reassignmentId: string; submitter: string; reassignmentCounter: number };
+}
+
+/** A topology transaction: parties' hosting on this participant changed. */
+export interface StoredTopology {
+  updateId: string;
+  offset: number;
+  recordTime: string;
+  synchronizerId: string;
+  events: { partyId: string; participantId: string; participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION' | 'PARTICIPANT_PERMISSION_CONFIRMATION' | 'PARTICIPANT_PERMISSION_OBSERVATION' }[];
+}
+
 export interface DemoLedger {
   participantId: string;
   synchronizerId: string;
+  /** A second synchronizer, named like the global one (its id has a party id's shape). */
+  otherSynchronizerId: string;
+  /** Updates at or below this offset are pruned: gone from update lookups, creates of archived contracts gone. */
+  prunedUpTo: number;
+  reassignments: StoredReassignment[];
+  topology: StoredTopology[];
   parties: { Alice: string; Bob: string; Bank: string; Carol: string; Dana: string };
   users: Record<string, UserRight[]>;
   transactions: StoredTransaction[];
@@ -55,6 +84,18 @@ export interface DemoLedger {
     hostileUpdate: string;
     unknownContract: string;
     unknownUpdate: string;
+    /** Ledger effects with nested exercises, one through an interface, hostile choice values. */
+    settlementUpdate: string;
+    /** A generated ledger-effects transaction of `bigTreeNodes` nodes. */
+    bigTreeUpdate: string;
+    unassignUpdate: string;
+    assignUpdate: string;
+    reassignedContract: string;
+    topologyUpdate: string;
+    /** Created before the pruning offset, archived after it: only its archive event is left. */
+    prunedCreateContract: string;
+    /** A transaction at or below the pruning offset. */
+    prunedUpdate: string;
   };
 }
 
@@ -70,6 +111,8 @@ const IOU = `${MODEL_PACKAGE}:Iou:Iou`;
 const ACCOUNT = `${MODEL_PACKAGE}:Bank.Account:Account`;
 const NOTE = `${MODEL_PACKAGE}:Notes:Note`;
 const HOLDING = `${HOLDING_PACKAGE}:Finance.Holding:Holding`;
+const SETTLEMENT = `${MODEL_PACKAGE}:Settlement:Settlement`;
+const BATCH = `${MODEL_PACKAGE}:Batch.Job:Job`;
 
 /** Strings that try to break a renderer: every panel and hover must show them as text. */
 export const HOSTILE_STRINGS = [
@@ -91,6 +134,8 @@ function nested(depth: number): unknown {
 export interface DemoLedgerOptions {
   /** Created events in the big batch transaction. */
   bigTransactionEvents?: number;
+  /** Nodes (exercises and creates) of the generated ledger-effects transaction. Default 200 (the demo ledger: 10,000). */
+  bigTreeNodes?: number;
 }
 
 export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
@@ -109,9 +154,15 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   };
   const { Alice, Bob, Bank, Carol, Dana } = parties;
 
-  let offset = 11;
-  let clock = Date.parse('2026-11-02T09:14:05.000Z');
+  const otherSynchronizerId = `global-domain::${fingerprintFor('synchronizer-global')}`;
+  // Offsets 1–10 were pruned: the pruning point sits below the first transaction still there.
+  const prunedUpTo = 10;
+  let offset = 3;
+  let clock = Date.parse('2026-10-30T08:00:00.000Z');
   const transactions: StoredTransaction[] = [];
+  const reassignments: StoredReassignment[] = [];
+  const topology: StoredTopology[] = [];
+  const trace = (seed: string) => ({ traceparent: `00-${hex(`trace:${seed}`).slice(0, 32)}-${hex(`span:${seed}`).slice(0, 16)}-01`, tracestate: null });
 
   const tx = (seed: string, commandId: string, events: (off: number, at: string) => StoredEvent[], extra: Partial<StoredTransaction> = {}) => {
     offset += 1;
@@ -125,7 +176,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       recordTime: micros(clock + 861),
       offset,
       synchronizerId,
-      traceContext: { traceparent: `00-${hex(`trace:${seed}`).slice(0, 32)}-${hex(`span:${seed}`).slice(0, 16)}-01`, tracestate: null },
+      traceContext: trace(seed),
       paidTrafficCost: 1_234 + offset,
       events: events(offset, at),
       ...extra,
@@ -165,6 +216,25 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     implementationPackageId: MODEL_PACKAGE,
   }];
 
+  const exercise = (
+    off: number, nodeId: number, contractId: string, templateId: string, choice: string, choiceArgument: unknown, exerciseResult: unknown,
+    actingParties: string[], stakeholders: string[], witnessParties: string[], lastDescendantNodeId: number, more: Partial<ExercisedEvent> = {},
+  ): StoredExercise => ({
+    kind: 'exercised',
+    stakeholders,
+    event: {
+      offset: off, nodeId, contractId, templateId, choice, choiceArgument, actingParties, consuming: true, witnessParties,
+      lastDescendantNodeId, exerciseResult, packageName: PACKAGE_NAME, implementedInterfaces: [], acsDelta: true, ...more,
+    },
+  });
+  const note = (author: string, reader: string, title: string) => ({ author, reader, title, body: '', tags: [] as string[] });
+
+  // Pruned: a note created at offset 4 and archived after the pruning point (its create is gone).
+  tx('genesis-note', 'genesis-note-1', (off, at) => [
+    create(off, at, 0, 'pruned-create-note', NOTE, note(Bank, Alice, 'created before pruning'), [Bank], [Alice]),
+  ]);
+  offset = 11;
+  clock = Date.parse('2026-11-02T09:14:05.000Z');
   tx('issue-alice', 'issue-iou-alice-1', (off, at) => [
     create(off, at, 0, 'active-iou', IOU, iou(Bank, Alice, '1000.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '1000.0000000000')),
   ], { workflowId: 'onboarding' });
@@ -231,9 +301,92 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     create(off, at, 0, 'dana-iou', IOU, iou(Bank, Dana, '42.0000000000'), [Bank], [Dana]),
   ]);
 
+  // After the pruning point: the archive of the pruned note is still there.
+  tx('close-note', 'close-note-1', (off) => [
+    exercise(off, 0, contractIdFor('pruned-create-note'), NOTE, 'Note_Close', { reason: 'read' }, {}, [Bank], [Bank, Alice], [Bank, Alice], 0),
+  ]);
+
+  // A settlement, as a debugger's call trace: nested exercises, one through an interface, a
+  // non-consuming one, hostile values in arguments and results.
+  tx('settlement-setup', 'settlement-setup-1', (off, at) => [
+    create(off, at, 0, 'settlement', SETTLEMENT, { operator: Bank, buyer: Alice, seller: Bob, legs: 2, memo: HOSTILE_STRINGS[3] }, [Bank], [Alice, Bob]),
+    create(off, at, 1, 'leg-1-iou', IOU, iou(Bank, Alice, '100.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '100.0000000000')),
+    create(off, at, 2, 'leg-2-iou', IOU, iou(Bank, Bob, '80.0000000000'), [Bank], [Bob], {}, holdingView(Bob, '80.0000000000')),
+  ]);
+  tx('settlement', 'settle-dvp-2026-11-02', (off, at) => [
+    exercise(off, 0, contractIdFor('settlement'), SETTLEMENT, 'Settlement_Execute',
+      { note: HOSTILE_STRINGS[1], legs: [contractIdFor('leg-1-iou'), contractIdFor('leg-2-iou')], deep: nested(8) },
+      { settled: [contractIdFor('settled-1'), contractIdFor('split-a'), contractIdFor('split-b')], log: HOSTILE_STRINGS[0] },
+      [Bank], [Bank, Alice, Bob], [Bank, Alice, Bob], 6),
+    exercise(off, 1, contractIdFor('leg-1-iou'), IOU, 'Iou_Transfer', { newOwner: Bob }, contractIdFor('settled-1'),
+      [Alice], [Bank, Alice], [Bank, Alice, Bob], 2, { implementedInterfaces: [HOLDING] }),
+    create(off, at, 2, 'settled-1', IOU, iou(Bank, Bob, '100.0000000000'), [Bank], [Bob]),
+    exercise(off, 3, contractIdFor('leg-2-iou'), IOU, 'Holding_Split', { amounts: ['30.0000000000', '50.0000000000'], memo: HOSTILE_STRINGS[4] },
+      { _1: contractIdFor('split-a'), _2: contractIdFor('split-b') }, [Bob], [Bank, Bob], [Bank, Alice, Bob], 5, { interfaceId: HOLDING, implementedInterfaces: [HOLDING] }),
+    create(off, at, 4, 'split-a', IOU, iou(Bank, Alice, '30.0000000000'), [Bank], [Alice]),
+    create(off, at, 5, 'split-b', IOU, iou(Bank, Bob, '50.0000000000'), [Bank], [Bob]),
+    exercise(off, 6, contractIdFor('keyed-account'), ACCOUNT, 'Account_Log', { entry: HOSTILE_STRINGS[6] }, {}, [Bank], [Bank, Bob], [Bank, Alice, Bob], 6, { consuming: false, acsDelta: false }),
+  ], { workflowId: 'settlement-2026-11' });
+
+  // A generated call tree: jobs of up to 100 nodes, each a non-consuming run with steps that create.
+  const treeNodes = options.bigTreeNodes ?? 200;
+  tx('big-tree', 'batch-jobs-2026-11', (off, at) => {
+    const events: StoredEvent[] = [];
+    for (let job = 0; events.length < treeNodes; job++) {
+      const root = events.length;
+      const size = Math.min(100, treeNodes - root);
+      events.push(exercise(off, root, contractIdFor(`job-${job}`), BATCH, 'Job_Run', { job, label: job % 97 === 0 ? HOSTILE_STRINGS[job % HOSTILE_STRINGS.length] : `job ${job}` }, job,
+        [Bank], [Bank, Alice], [Bank, Alice], root + size - 1, { consuming: false, acsDelta: false }));
+      for (let n = root + 1; n < root + size; n += 2) {
+        if (n + 1 < root + size) {
+          events.push(exercise(off, n, contractIdFor(`job-${job}`), BATCH, 'Job_Step', { step: n - root }, contractIdFor(`job-${job}-out-${n}`),
+            [Bank], [Bank, Alice], [Bank, Alice], n + 1, { consuming: false, acsDelta: false }));
+          events.push(create(off, at, n + 1, `job-${job}-out-${n}`, NOTE, note(Bank, Alice, `output of step ${n - root}`), [Bank], [Alice]));
+        } else {
+          events.push(create(off, at, n, `job-${job}-out-${n}`, NOTE, note(Bank, Alice, `last output of job ${job}`), [Bank], [Alice]));
+        }
+      }
+    }
+    return events;
+  });
+
+  // A contract that moves to the other synchronizer: created, unassigned, assigned.
+  const moved = contractIdFor('moved-iou');
+  tx('move-setup', 'issue-iou-moved', (off, at) => [
+    create(off, at, 0, 'moved-iou', IOU, iou(Bank, Alice, '77.0000000000'), [Bank], [Alice]),
+  ]);
+  const reassignmentId = `${hex('reassignment:moved-iou').slice(0, 40)}`;
+  const reassign = (seed: string, commandId: string, event: StoredReassignment['event'], synchronizer: string) => {
+    offset += 1;
+    clock += 2_000_000;
+    reassignments.push({ updateId: updateIdFor(seed), commandId, workflowId: '', offset, recordTime: micros(clock), synchronizerId: synchronizer, traceContext: trace(seed), event });
+  };
+  reassign('unassign-moved', 'move-iou-1', {
+    kind: 'unassigned', contractId: moved, templateId: IOU, packageName: PACKAGE_NAME, stakeholders: [Bank, Alice],
+    source: synchronizerId, target: otherSynchronizerId, reassignmentId, submitter: Alice, reassignmentCounter: 1,
+  }, synchronizerId);
+  const movedCreate = create(offset + 1, micros(clock + 2_000_000), 0, 'moved-iou', IOU, iou(Bank, Alice, '77.0000000000'), [Bank], [Alice]);
+  reassign('assign-moved', 'move-iou-1', {
+    kind: 'assigned', create: movedCreate, source: synchronizerId, target: otherSynchronizerId, reassignmentId, submitter: Alice, reassignmentCounter: 1,
+  }, otherSynchronizerId);
+
+  offset += 1;
+  clock += 1_000_000;
+  topology.push({
+    updateId: updateIdFor('topology-carol'),
+    offset,
+    recordTime: micros(clock),
+    synchronizerId,
+    events: [{ partyId: Carol, participantId, participantPermission: 'PARTICIPANT_PERMISSION_OBSERVATION' }],
+  });
+
   return {
     participantId,
     synchronizerId,
+    otherSynchronizerId,
+    prunedUpTo,
+    reassignments,
+    topology,
     parties,
     users: {
       alice: [{ canActAs: Alice }],
@@ -256,6 +409,14 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       hostileUpdate: updateIdFor('hostile'),
       unknownContract: contractIdFor('never-created'),
       unknownUpdate: updateIdFor('never-happened'),
+      settlementUpdate: updateIdFor('settlement'),
+      bigTreeUpdate: updateIdFor('big-tree'),
+      unassignUpdate: updateIdFor('unassign-moved'),
+      assignUpdate: updateIdFor('assign-moved'),
+      reassignedContract: moved,
+      topologyUpdate: updateIdFor('topology-carol'),
+      prunedCreateContract: contractIdFor('pruned-create-note'),
+      prunedUpdate: updateIdFor('genesis-note'),
     },
   };
 }

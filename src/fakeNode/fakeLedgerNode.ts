@@ -12,7 +12,7 @@ import {
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { mintHs256, verifyHs256, type LedgerJwtClaims } from './hs256Jwt';
-import { LedgerQueries, type FakeVersion } from './ledgerQueries';
+import { LedgerQueries, type FakeVersion, type UpdateFormatBody } from './ledgerQueries';
 import { ApiSchemas } from './spec/apiSchemas';
 
 export type { FakeVersion } from './ledgerQueries';
@@ -266,11 +266,13 @@ export class FakeLedgerNode {
     },
     '/v2/updates/update-by-id': {
       method: 'POST',
-      rights: (user, b) => {
-        const f = b.updateFormat as { includeTransactions?: { eventFormat?: EventFormat }; includeReassignments?: EventFormat } | undefined;
-        return this.readRights(user, f?.includeTransactions?.eventFormat) ?? this.readRights(user, f?.includeReassignments);
-      },
+      rights: (user, b) => this.updateFormatRights(user, b.updateFormat as UpdateFormatBody | undefined),
       handle: (_user, b) => this.updateById(b),
+    },
+    '/v2/updates/update-by-offset': {
+      method: 'POST',
+      rights: (user, b) => this.updateFormatRights(user, b.updateFormat as UpdateFormatBody | undefined),
+      handle: (_user, b) => this.updateByOffset(b),
     },
     '/v2/updates/transaction-by-id': {
       method: 'POST',
@@ -348,6 +350,32 @@ export class FakeLedgerNode {
     return undefined;
   }
 
+  /** Read rights for each part of an update format; topology events of every party need the any-party right. */
+  private updateFormatRights(user: string, f: UpdateFormatBody | undefined): ErrorReply | undefined {
+    const denied = this.readRights(user, f?.includeTransactions?.eventFormat) ?? this.readRights(user, f?.includeReassignments);
+    if (denied) return denied;
+    const topology = f?.includeTopologyEvents?.includeParticipantAuthorizationEvents;
+    if (!topology) return undefined;
+    const parties = topology.parties ?? [];
+    if (parties.length === 0) return this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty') ? undefined : redacted(403);
+    return parties.some((p) => !this.canReadAs(user, p)) ? redacted(403) : undefined;
+  }
+
+  /** The semantic checks of an update format: at least one part, each part valid. */
+  private checkUpdateFormat(f: UpdateFormatBody | undefined): ErrorReply | undefined {
+    if (!f) return missingField('update_format');
+    if (!f.includeTransactions && !f.includeReassignments && !f.includeTopologyEvents) {
+      return invalidArgument('update_format: include_transactions, include_reassignments and include_topology_events cannot all be empty');
+    }
+    if (f.includeTransactions) {
+      const badShape = checkShape(f.includeTransactions.transactionShape, 'update_format.include_transactions.transaction_shape');
+      if (badShape) return badShape;
+      const bad = this.checkEventFormat(f.includeTransactions.eventFormat, 'update_format.include_transactions.event_format');
+      if (bad) return bad;
+    }
+    return f.includeReassignments ? this.checkEventFormat(f.includeReassignments, 'update_format.include_reassignments') : undefined;
+  }
+
   /** The semantic checks of an event format, after the rights. */
   private checkEventFormat(format: unknown, field: string): ErrorReply | undefined {
     if (typeof format !== 'object' || format === null) return missingField(field);
@@ -408,18 +436,20 @@ export class FakeLedgerNode {
   }
 
   private updateById(body: Record<string, unknown>): ErrorReply {
-    const bad = this.checkUpdateId(body.updateId);
+    const bad = this.checkUpdateId(body.updateId) ?? this.checkUpdateFormat(body.updateFormat as UpdateFormatBody | undefined);
     if (bad) return bad;
-    const updateFormat = body.updateFormat as { includeTransactions?: { eventFormat: EventFormat; transactionShape: string } } | undefined;
-    if (!updateFormat) return missingField('update_format');
-    const tf = updateFormat.includeTransactions;
-    if (!tf) return updateNotFound(body.updateId as string);
-    const badShape = checkShape(tf.transactionShape, 'update_format.include_transactions.transaction_shape');
-    if (badShape) return badShape;
-    const badFormat = this.checkEventFormat(tf.eventFormat, 'update_format.include_transactions.event_format');
-    if (badFormat) return badFormat;
-    const t = this.queries.transaction(body.updateId as string, tf.eventFormat, tf.transactionShape, this.version);
-    return t ? json(200, { update: { Transaction: { value: t } } }) : updateNotFound(body.updateId as string);
+    const update = this.queries.update(body.updateId as string, body.updateFormat as UpdateFormatBody, this.version);
+    return update ? json(200, { update }) : updateNotFound(body.updateId as string);
+  }
+
+  private updateByOffset(body: Record<string, unknown>): ErrorReply {
+    const offset = body.offset as number | undefined;
+    if (!offset) return missingField('offset');
+    if (!Number.isInteger(offset) || offset < 0) return invalidArgument(`Invalid field offset: ${offset} is not a valid absolute offset`);
+    const bad = this.checkUpdateFormat(body.updateFormat as UpdateFormatBody | undefined);
+    if (bad) return bad;
+    const update = this.queries.updateAt(offset, body.updateFormat as UpdateFormatBody, this.version);
+    return update ? json(200, { update }) : updateNotFound(String(offset));
   }
 
   private execute(user: string, body: Record<string, unknown>): ErrorReply {

@@ -1,7 +1,7 @@
 // Answers lookups from the seeded ledger as a participant would: visibility by party,
 // ACS-delta or ledger-effects shapes, fields per version.
 import type { ArchivedEvent, CreatedEvent, EventFormat, Filters, JsGetEventsByContractIdResponse, JsTransaction, LedgerEvent } from '../ledger/apiTypes';
-import type { DemoLedger, StoredCreate, StoredExercise, StoredTransaction } from './demoLedgerData';
+import type { DemoLedger, StoredCreate, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction } from './demoLedgerData';
 
 export type FakeVersion = '3.4' | '3.5' | '3.6';
 
@@ -14,11 +14,32 @@ interface ContractEntry {
   archive?: { exercise: StoredExercise; in: StoredTransaction };
 }
 
+/** What update-by-id and update-by-offset may ask for (UpdateFormat). */
+export interface UpdateFormatBody {
+  includeTransactions?: { eventFormat: EventFormat; transactionShape: string };
+  includeReassignments?: EventFormat;
+  includeTopologyEvents?: { includeParticipantAuthorizationEvents?: { parties?: string[] } };
+}
+
+type StoredUpdate =
+  | { kind: 'transaction'; update: StoredTransaction }
+  | { kind: 'reassignment'; update: StoredReassignment }
+  | { kind: 'topology'; update: StoredTopology };
+
 export class LedgerQueries {
   private readonly contracts = new Map<string, ContractEntry>();
   private readonly updates = new Map<string, StoredTransaction>();
+  private readonly allUpdates = new Map<string, StoredUpdate>();
+  private readonly byOffset = new Map<number, StoredUpdate>();
 
   constructor(readonly ledger: DemoLedger) {
+    const index = (u: StoredUpdate) => {
+      this.allUpdates.set(u.update.updateId, u);
+      this.byOffset.set(u.update.offset, u);
+    };
+    for (const update of ledger.transactions) index({ kind: 'transaction', update });
+    for (const update of ledger.reassignments) index({ kind: 'reassignment', update });
+    for (const update of ledger.topology) index({ kind: 'topology', update });
     for (const t of ledger.transactions) {
       this.updates.set(t.updateId, t);
       for (const e of t.events) {
@@ -36,30 +57,94 @@ export class LedgerQueries {
   eventsByContractId(contractId: string, format: EventFormat, version: FakeVersion): JsGetEventsByContractIdResponse | undefined {
     const entry = this.contracts.get(contractId);
     if (!entry) return undefined;
+    const pruned = this.ledger.prunedUpTo;
+    // Pruning removes archived contracts: all of one archived before the pruning point, the
+    // create event of one archived after it. Active contracts stay.
+    if (entry.archive && entry.archive.in.offset <= pruned) return undefined;
     const readers = readersOf(format);
     const created = this.createdFor(entry.create, readers, format, version);
     if (!created) return undefined;
-    const response: JsGetEventsByContractIdResponse = {
-      created: { createdEvent: created, synchronizerId: entry.createdIn.synchronizerId },
-    };
+    const response: JsGetEventsByContractIdResponse = {};
+    if (!(entry.archive && entry.createdIn.offset <= pruned)) {
+      response.created = { createdEvent: created, synchronizerId: entry.createdIn.synchronizerId };
+    }
     if (entry.archive) {
       const archivedEvent = archivedFor(entry.archive.exercise, readers);
       if (archivedEvent) response.archived = { archivedEvent, synchronizerId: entry.archive.in.synchronizerId };
     }
-    return response;
+    return response.created || response.archived ? response : undefined;
+  }
+
+  /** The update with this id as update-by-id answers it, or undefined (unknown, pruned, not visible, not asked for). */
+  update(updateId: string, format: UpdateFormatBody, version: FakeVersion): Record<string, { value: unknown }> | undefined {
+    const u = this.allUpdates.get(updateId);
+    return u ? this.render(u, format, version) : undefined;
+  }
+
+  /** The update at this offset, as update-by-offset answers it. */
+  updateAt(offset: number, format: UpdateFormatBody, version: FakeVersion): Record<string, { value: unknown }> | undefined {
+    const u = this.byOffset.get(offset);
+    return u ? this.render(u, format, version) : undefined;
+  }
+
+  private render(u: StoredUpdate, format: UpdateFormatBody, version: FakeVersion): Record<string, { value: unknown }> | undefined {
+    if (u.update.offset <= this.ledger.prunedUpTo) return undefined;
+    if (u.kind === 'transaction') {
+      const tf = format.includeTransactions;
+      const t = tf && this.transaction(u.update.updateId, tf.eventFormat, tf.transactionShape, version);
+      return t ? { Transaction: { value: t } } : undefined;
+    }
+    if (u.kind === 'reassignment') {
+      const r = format.includeReassignments && this.reassignment(u.update, format.includeReassignments, version);
+      return r ? { Reassignment: { value: r } } : undefined;
+    }
+    const wanted = format.includeTopologyEvents?.includeParticipantAuthorizationEvents;
+    if (!wanted) return undefined;
+    const parties = wanted.parties ?? [];
+    const events = u.update.events
+      .filter((e) => parties.length === 0 || parties.includes(e.partyId))
+      .map((e) => ({ event: { ParticipantAuthorizationAdded: { value: e } } }));
+    if (events.length === 0) return undefined;
+    const { updateId, offset, synchronizerId, recordTime } = u.update;
+    return { TopologyTransaction: { value: { updateId, offset, synchronizerId, recordTime, events } } };
+  }
+
+  private reassignment(r: StoredReassignment, format: EventFormat, version: FakeVersion): unknown {
+    const readers = readersOf(format);
+    const e = r.event;
+    let event: unknown;
+    if (e.kind === 'unassigned') {
+      const witnessParties = visibleTo(e.stakeholders, readers);
+      if (witnessParties.length === 0) return undefined;
+      event = { JsUnassignedEvent: { value: {
+        reassignmentId: e.reassignmentId, contractId: e.contractId, templateId: e.templateId, source: e.source, target: e.target,
+        submitter: e.submitter, reassignmentCounter: e.reassignmentCounter, witnessParties, packageName: e.packageName, offset: r.offset, nodeId: 0,
+      } } };
+    } else {
+      const createdEvent = this.createdFor(e.create, readers, format, version);
+      if (!createdEvent) return undefined;
+      event = { JsAssignmentEvent: { source: e.source, target: e.target, reassignmentId: e.reassignmentId, submitter: e.submitter, reassignmentCounter: e.reassignmentCounter, createdEvent } };
+    }
+    return { updateId: r.updateId, commandId: r.commandId, workflowId: r.workflowId, offset: r.offset, events: [event], traceContext: r.traceContext, recordTime: r.recordTime, synchronizerId: r.synchronizerId };
   }
 
   transaction(updateId: string, format: EventFormat, shape: string, version: FakeVersion): JsTransaction | undefined {
     const t = this.updates.get(updateId);
-    if (!t) return undefined;
+    if (!t || t.offset <= this.ledger.prunedUpTo) return undefined;
     const readers = readersOf(format);
     const events: LedgerEvent[] = [];
+    const effects = shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+    // In ledger effects, a party that sees an exercise sees the nodes under it too.
+    const enclosing: { last: number; witnesses: string[] }[] = [];
     for (const e of t.events) {
+      while (enclosing.length > 0 && enclosing.at(-1)!.last < e.event.nodeId) enclosing.pop();
+      const inherited = effects ? enclosing.flatMap((x) => x.witnesses) : [];
+      if (e.kind === 'exercised') enclosing.push({ last: e.event.lastDescendantNodeId, witnesses: e.event.witnessParties });
       if (e.kind === 'created') {
-        const created = this.createdFor(e, readers, format, version);
+        const created = this.createdFor(e, readers, format, version, inherited);
         if (created) events.push({ CreatedEvent: shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? created : { ...created, acsDelta: true } });
       } else if (shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS') {
-        const witnessParties = visibleTo(e.event.witnessParties, readers);
+        const witnessParties = visibleTo([...e.event.witnessParties, ...inherited], readers);
         if (witnessParties.length > 0) events.push({ ExercisedEvent: { ...e.event, witnessParties } });
       } else if (e.event.consuming) {
         const archived = archivedFor(e, readers);
@@ -84,8 +169,8 @@ export class LedgerQueries {
     return out;
   }
 
-  private createdFor(e: StoredCreate, readers: Readers, format: EventFormat, version: FakeVersion): CreatedEvent | undefined {
-    const stakeholders = [...e.event.signatories, ...(e.event.observers ?? [])];
+  private createdFor(e: StoredCreate, readers: Readers, format: EventFormat, version: FakeVersion, inherited: string[] = []): CreatedEvent | undefined {
+    const stakeholders = [...e.event.signatories, ...(e.event.observers ?? []), ...inherited];
     const witnessParties = visibleTo(stakeholders, readers);
     if (witnessParties.length === 0) return undefined;
     const filters = filtersFor(format, witnessParties);

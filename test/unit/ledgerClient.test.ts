@@ -111,7 +111,7 @@ describe('LedgerClient against the fake node', function () {
     });
 
     it('computes interface views only when an interface filter asks for them; 3.4 has no implementationPackageId', async () => {
-      const first = node.ledger.transactions[0]!.events[0]!;
+      const first = node.ledger.transactions.find((t) => t.commandId === 'issue-iou-alice-1')!.events[0]!;
       assert.equal(first.kind, 'created');
       const interfaceId = (first as { views: { interfaceId: string }[] }).views[0]!.interfaceId;
       const plain = await client.getEventsByContractId({ contractId: s().activeContract, eventFormat: eventFormatFor([alice()]) });

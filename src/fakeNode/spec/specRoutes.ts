@@ -7,6 +7,7 @@ export const SPEC_ROUTES = [
   'GET /readyz',
   'POST /v2/events/events-by-contract-id',
   'POST /v2/updates/update-by-id',
+  'POST /v2/updates/update-by-offset',
   'POST /v2/updates/transaction-by-id',
   'POST /v2/interactive-submission/execute',
 ] as const;
