@@ -104,7 +104,19 @@ function idAround(text: string, at: number, end: number): LedgerIdMatch | undefi
     while (isHintChar(text.charCodeAt(start - 1))) start--;
     return start < at - 2 ? { kind: 'party', text: text.slice(start, end), start, end } : undefined;
   }
-  return isIdChar(before) ? undefined : { kind: 'update', text: text.slice(at, end), start: at, end };
+  if (isIdChar(before) || saysFingerprintOrHash(text, at)) return undefined;
+  return { kind: 'update', text: text.slice(at, end), start: at, end };
+}
+
+// A key fingerprint or a hash is "1220" + 64 hex too (a SHA-256 multihash, as an update id is).
+// Where the text says what it is, it is not an update id: a JSON key such as "signedBy",
+// "fingerprint", "namespace" or "…Hash", or the word before it.
+const FINGERPRINT_KEY = /"(?:signedBy|signed_by|fingerprint|[A-Za-z_]*[Ff]ingerprint|namespace|keyId|key_id|[A-Za-z_]*[Hh]ash)"\s*:\s*"$/;
+const FINGERPRINT_WORD = /\b(?:fingerprint|signed[ _-]?by|namespace|hash)\b[\s:=]*["'`]?$/i;
+
+function saysFingerprintOrHash(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 48), at);
+  return FINGERPRINT_KEY.test(before) || FINGERPRINT_WORD.test(before);
 }
 
 /** The id that covers `offset` in `text`, if any (for a cursor or a hover). */

@@ -81,6 +81,22 @@ describe('ledger ids: find in text', () => {
     assert.deepEqual(found(`::${uid}`), []);
   });
 
+  it('does not take a key fingerprint or a hash for an update id where the text says what it is', () => {
+    for (const t of [
+      `{ "signedBy": "${uid}" }`,
+      `"fingerprint":"${uid}"`,
+      `"preparedTransactionHash": "${uid}"`,
+      `"namespace" : "${uid}"`,
+      `key fingerprint ${uid}`,
+      `Fingerprint: ${uid}`,
+      `signed by ${uid}`,
+    ]) assert.deepEqual(found(t), [], t);
+    // Said of something else, it is still an update id.
+    assert.deepEqual(found(`{ "updateId": "${uid}" }`).map(([k]) => k), ['update']);
+    assert.deepEqual(found(`committed update ${uid} hash e3b0`).map(([k]) => k), ['update']);
+    assert.equal(ledgerIdAt(`"signedBy": "${uid}"`, 20), undefined, 'no hover either');
+  });
+
   it('finds V2 contract ids under the cursor, and in bulk only when asked', () => {
     const v2 = `01${'ab'.repeat(12)}80${'cd'.repeat(32)}`;
     const text = `cid=${v2} and ${uid}`;
