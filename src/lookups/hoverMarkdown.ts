@@ -10,6 +10,15 @@ export function escapeMarkdown(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, '\\$&').replace(/[\r\n]+/g, ' ');
 }
 
+/** Text in a code span, where backslash escapes would show literally: a fence longer than any backtick run inside. */
+export function codeSpan(s: string): string {
+  const text = s.replace(/[\r\n]+/g, ' ');
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
 const commandLink = (label: string, command: string, args: unknown[]) =>
   `[${label}](command:${command}?${encodeURIComponent(JSON.stringify(args))} "${label}")`;
 
@@ -35,7 +44,7 @@ export function hoverMarkdown(f: HoverFacts): string {
   const l = f.lookup;
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created!.createdEvent;
-    lines.push('', `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · \`${escapeMarkdown(templateName(c.templateId))}\``,
+    lines.push('', `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · ${codeSpan(templateName(c.templateId))}`,
       '', l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')), '', l10n.t('Created {0}', escapeMarkdown(c.createdAt)));
   } else if (l && l.found && l.kind === 'transaction') {
     const t = l.transaction;

@@ -81,10 +81,23 @@ describe('panel HTML', () => {
   it('hovers escape ledger strings and link only to the panel commands', () => {
     const l = hostileContract();
     const md = hoverMarkdown({ match: { kind: 'contract', text: l.contractId, start: 0, end: 138 }, nodeName: EVIL, lookup: l });
-    assert.ok(!/(^|[^\\])<img/.test(md), md);
+    // Outside code spans, ledger strings are escaped; inside one (a template name) Markdown shows
+    // every character literally, HTML included (CommonMark code spans).
+    const outsideCode = md.replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, '');
+    assert.ok(!/(^|[^\\])<img/.test(outsideCode), md);
     assert.ok(md.includes('\\<img'), 'shown as text');
     assert.match(md, /\[Open contract\]\(command:cantonLens\.showContract\?%5B%22/);
     assert.ok(!/\]\(javascript:/.test(md));
+  });
+
+  it('hovers show a template name as written: no Markdown escapes inside its code span', () => {
+    const l = hostileContract();
+    const created = l.found ? l.response.created!.createdEvent : undefined;
+    assert.ok(created);
+    created.templateId = `${'d'.repeat(64)}:Lens.Adversarial:Pay\`load`;
+    const md = hoverMarkdown({ match: { kind: 'contract', text: l.contractId, start: 0, end: 138 }, nodeName: 'p1', lookup: l });
+    assert.ok(md.includes('`` Lens.Adversarial:Pay`load ``') || md.includes('``Lens.Adversarial:Pay`load``'), md);
+    assert.ok(!md.includes('Lens\\.Adversarial'), md);
   });
 
   it('a hover on an id that is not found names who asked, from the lookup rather than from its English text', () => {
