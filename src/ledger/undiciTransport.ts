@@ -77,6 +77,10 @@ function transportError(e: unknown, req: HttpRequest, where: { method: string; p
     if (reason instanceof LedgerApiError) return reason;
     return new LedgerApiError({ ...where, kind: 'cancelled', cause: e, explanation: l10n.t('The request was cancelled.') });
   }
+  if ((e as { code?: string }).code === 'UND_ERR_CONNECT_TIMEOUT') {
+    // A connection that never opened timed out: a timeout (logged as one), not a network failure.
+    return new LedgerApiError({ ...where, kind: 'timeout', cause: e, explanation: l10n.t('Could not connect to {0} in time: check the URL, the network or a proxy.', req.url.origin) });
+  }
   if (isTimeout(e)) {
     const s = req.timeoutMs % 1000 === 0 ? `${req.timeoutMs / 1000} s` : `${(req.timeoutMs / 1000).toFixed(1)} s`;
     return new LedgerApiError({ ...where, kind: 'timeout', cause: e, explanation: l10n.t('No answer from {0} within {1}: the node is slow or unreachable. Try again, or raise the timeout in the settings.', req.url.origin, s) });
@@ -94,7 +98,6 @@ function networkExplanation(code: string, origin: string, e: unknown): string {
     case 'EAI_AGAIN': return l10n.t('The host of {0} cannot be resolved: check the node URL.', origin);
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET': return l10n.t('The connection to {0} was reset before an answer came: try again; if it persists, check the node or a proxy in between.', origin);
-    case 'UND_ERR_CONNECT_TIMEOUT': return l10n.t('Could not connect to {0} in time: check the URL, the network or a proxy.', origin);
     default:
       if (/certificate|self[- ]signed|SSL|TLS/i.test(`${code} ${(e as Error).message ?? ''}`)) {
         return l10n.t("The TLS certificate of {0} is not trusted ({1}): add the node's CA file to its settings.", origin, code || (e as Error).message);

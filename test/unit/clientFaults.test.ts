@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
-import { LedgerClient } from '../../src/ledger/ledgerClient';
+import { LedgerClient, type RequestLogEntry } from '../../src/ledger/ledgerClient';
 import { eventFormatFor } from '../../src/ledger/requestForms';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { rejectsWith } from '../support/rejectsWith';
@@ -38,9 +38,18 @@ describe('LedgerClient faults', function () {
     await c.close();
   });
 
-  it('a slow node: timeout after the configured time', async () => {
+  it('a slow node: timeout after the configured time, and the log entry says timeout', async () => {
     node.injectFault({ fault: { type: 'latency', ms: 3_000 }, times: 1 });
-    await rejectsWith(lookup(), { kind: 'timeout', explanationMatches: /within 1 s/ });
+    const logged: RequestLogEntry[] = [];
+    const c = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, timeoutMs: 1_000, onRequest: (e) => logged.push(e) });
+    try {
+      await rejectsWith(c.getEventsByContractId({ contractId: node.ledger.samples.activeContract, eventFormat: eventFormatFor([node.ledger.parties.Alice]) }), { kind: 'timeout', explanationMatches: /within 1 s/ });
+    } finally {
+      await c.close();
+    }
+    assert.equal(logged.length, 1);
+    assert.equal(logged[0]!.errorKind, 'timeout');
+    assert.equal(logged[0]!.status, undefined);
   });
 
   it('cancellation by the caller', async () => {
