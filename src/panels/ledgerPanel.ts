@@ -280,7 +280,8 @@ export class LedgerPanel {
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
     const state: PanelState = { history: this.history, index: this.index };
-    this.lastBody = body.text;
+    const shown = html`${this.identityHtml()}${body}`;
+    this.lastBody = shown.text;
     webview.html = renderPanelPage({
       nonce: newNonce(),
       cspSource: webview.cspSource,
@@ -289,7 +290,7 @@ export class LedgerPanel {
       title: titleOf(this.current),
       nodeName: this.current.node,
       actions: lookupActions({ canGoBack: this.canGoBack, canGoForward: this.canGoForward, hasResult: this.result !== undefined }),
-      body: html`${this.identityHtml()}${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
+      body: html`${shown}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
     });
   }
 
