@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeTokenEndpoint, type FakeClient } from '../../support/fakeTokenEndpoint';
 import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
 import { cantonLens, resetNodes, until } from './testApi';
 
@@ -75,7 +76,7 @@ describe('Who asked: token switches', function () {
     assert.equal(last.headers.authorization, `Bearer ${await api.nodes.credentials(api.nodes.find('who')!).then((c) => c.token)}`);
   });
 
-  it('opening the same id again after a switch asks the node, and a new token of the same user does too', async () => {
+  it('opening the same id again after a switch asks the node as the new identity; switching back shows the banner again', async () => {
     const id = node.ledger.samples.archivedContract;
     let target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', id);
     let panel = await panelFor(target, /badge archived/);
@@ -165,6 +166,50 @@ describe('Who asked: token switches', function () {
     assert.equal(await api.lookups.peek(who, 'contract', id), undefined, 'not under the new identity');
     await assert.rejects(api.lookups.contract(who, id), (e: { kind: string }) => e.kind === 'permissionDenied');
     assert.equal(lookupsSent(), 2, 'the new identity asked the node');
+  });
+
+  it('a change of parties sets the answers aside and the panel says what the node reads as now', async () => {
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract);
+    const panel = await panelFor(target, /badge active/);
+    const config = vscode.workspace.getConfiguration('cantonLens');
+    const nodes = config.inspect<{ name: string }[]>('nodes')?.globalValue ?? [];
+    try {
+      await config.update('nodes', nodes.map((n) => (n.name === 'who' ? { ...n, parties: [node.ledger.parties.Bob] } : n)), vscode.ConfigurationTarget.Global);
+      await until('the banner', () => /Asked as reader for any party on the node; who now reads as Bob::1220[0-9a-f]{2}…\./.test(panel.lastBody));
+      const sent = lookupsSent();
+      await panel.askAgain();
+      assert.equal(lookupsSent(), sent + 1);
+      assert.match(panel.lastBody, /Contract not found on who for Bob::1220[0-9a-f]{2}… \(token user reader\)/, 'Bob is no stakeholder of Alice\'s Iou');
+    } finally {
+      await config.update('nodes', nodes, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('an OAuth2 refresh that returns another subject is a change: the open panel says so and the next lookup asks as the new user', async () => {
+    const api = await cantonLens();
+    const client: FakeClient = { secret: 'oidc-secret', user: 'reader' };
+    const idp = await FakeTokenEndpoint.start({ 'canton-lens': client }, (user, exp) => node.mintToken(user, { exp }));
+    const config = vscode.workspace.getConfiguration('cantonLens');
+    const nodes = config.inspect<{ name: string }[]>('nodes')?.globalValue ?? [];
+    try {
+      await config.update('nodes', [...nodes, { name: 'oidc', url: node.url, auth: { type: 'clientCredentials', tokenUrl: idp.tokenUrl, clientId: 'canton-lens', scope: 'daml_ledger_api' } }], vscode.ConfigurationTarget.Global);
+      await until('the oidc node', () => api.nodes.find('oidc'));
+      await vscode.commands.executeCommand('cantonLens.setToken', 'oidc', 'oidc-secret');
+      const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract, 'oidc');
+      const panel = await panelFor(target, /badge active/);
+      assert.match(panel.lastBody, /As seen by reader/);
+      // The identity provider now issues tokens for another user; the cached token expires.
+      client.user = 'participant_admin';
+      api.nodes.invalidateToken(api.nodes.find('oidc')!);
+      const sent = lookupsSent();
+      await assert.rejects(api.lookups.contract(api.nodes.find('oidc')!, node.ledger.samples.activeContract), (e: { kind: string }) => e.kind === 'permissionDenied');
+      assert.equal(lookupsSent(), sent + 1, 'asked the node as the new subject');
+      assert.match(panel.lastBody, /Asked as reader; the token of oidc is now participant_admin\./);
+    } finally {
+      await closePanels();
+      await config.update('nodes', nodes, vscode.ConfigurationTarget.Global);
+      await idp.close();
+    }
   });
 
   it('a token that is not a JWT is keyed by a digest kept in memory only: not in the page, the recent list or the log', async () => {
