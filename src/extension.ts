@@ -44,8 +44,8 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: nodeTree, showCollapseAll: true });
   nodeTree.attach(view);
   const lookups = new LedgerLookupService(nodes);
-  const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary) => {
-    if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now() });
+  const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary, askedAs) => {
+    if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
   });
   context.subscriptions.push(log, tokens, recent, nodes, lookups, nodeTree, view, panels, panels.registerSerializer());
   registerRecentLookupCommands(context, recent);

@@ -47,7 +47,7 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     return nodes.active() ?? resolveNode(nodes, undefined, vscode.l10n.t('Look up on which ledger node?'));
   };
 
-  const show = async (wanted: Wanted, idArg: unknown, nodeArg: unknown): Promise<PanelTarget | undefined> => {
+  const show = async (wanted: Wanted, idArg: unknown, nodeArg: unknown, from?: unknown): Promise<PanelTarget | undefined> => {
     let id = typeof idArg === 'string' ? idArg.trim() : undefined;
     if (id !== undefined) {
       const c = classifyLedgerId(id);
@@ -68,6 +68,9 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     const node = await nodeFor(nodeArg);
     if (!node) return undefined;
     const target: PanelTarget = { kind, id, node: node.name };
+    // Reopened from Recent Lookups: who asked then, so the panel can say when it is someone else now.
+    const recordedAs = (from as { recordedAs?: unknown } | undefined)?.recordedAs;
+    if (typeof recordedAs === 'string') target.recordedAs = recordedAs;
     panels.show(target);
     return target;
   };
@@ -110,8 +113,8 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
 
   context.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.inspectAtCursor', inspectAtCursor),
-    vscode.commands.registerCommand('cantonLens.showContract', (id?: unknown, node?: unknown) => show('contract', id, node)),
-    vscode.commands.registerCommand('cantonLens.showTransaction', (id?: unknown, node?: unknown) => show('update', id, node)),
+    vscode.commands.registerCommand('cantonLens.showContract', (id?: unknown, node?: unknown, from?: unknown) => show('contract', id, node, from)),
+    vscode.commands.registerCommand('cantonLens.showTransaction', (id?: unknown, node?: unknown, from?: unknown) => show('update', id, node, from)),
     vscode.commands.registerCommand('cantonLens.lookUpOnAllNodes', lookUpOnAllNodes),
     vscode.window.onDidChangeTextEditorSelection(updateContext),
     vscode.window.onDidChangeActiveTextEditor(updateContext),

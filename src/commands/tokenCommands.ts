@@ -38,6 +38,8 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
       } catch (e) {
         void showLedgerError(node, e, vscode.l10n.t('Getting a token'));
       }
+      // Another secret may mean another subject: what was asked with the old one is set aside.
+      await nodes.tokenChanged(node);
       nodes.fireChanged();
       return true;
     }
@@ -60,6 +62,9 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
     if (!clean) return false;
     await tokens.setToken(node, clean);
     log.info(`Stored a token for node "${node.name}".`);
+    // A token change is an event: the node's answers for the old identity are set aside, and open
+    // panels say whose answers they show.
+    await nodes.tokenChanged(node);
     nodes.fireChanged();
     if (value === undefined) {
       const s = tokenState(clean);
@@ -80,6 +85,7 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
     if (node.auth) await tokens.clearClientSecret(node, node.auth);
     nodes.invalidateToken(node);
     log.info(`Cleared the token of node "${node.name}".`);
+    await nodes.tokenChanged(node);
     nodes.fireChanged();
     return true;
   };

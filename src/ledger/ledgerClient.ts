@@ -44,6 +44,11 @@ export interface RequestLogEntry {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * The token to send, resolved by the caller (who then knows which identity the answer belongs
+   * to); `getToken` is not asked. Unset: `getToken` decides.
+   */
+  auth?: { token: string | undefined };
 }
 
 export interface TransactionLookup {
@@ -188,8 +193,8 @@ export class LedgerClient {
     let errorKind: string | undefined;
     try {
       throwIfAborted(signal, method, path);
-      if (authenticate && this.options.getToken) {
-        token = await this.options.getToken();
+      if (authenticate) {
+        token = opts.auth ? opts.auth.token : await this.options.getToken?.();
         if (token) headers.authorization = `Bearer ${token}`;
       }
       const transport = this.loadedTransport ?? await this.loadTransport();

@@ -2,6 +2,7 @@
 // opens its panel. Markdown built here is escaped; only named commands are enabled by the caller.
 import type { LedgerIdMatch } from '../ids/ledgerIds';
 import { shortenPartyId } from '../ids/ledgerIds';
+import { askedAsLine } from '../auth/ledgerIdentity';
 import type { LedgerLookup } from './ledgerLookups';
 import { templateName } from './ledgerLookups';
 import * as l10n from '../l10n/l10n';
@@ -50,6 +51,9 @@ export function hoverMarkdown(f: HoverFacts): string {
     const t = l.transaction;
     const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length);
     lines.push('', `${l10n.t('Offset {0}', t.offset)} · ${escapeMarkdown(t.effectiveAt)} · ${events}`);
+  }
+  if (l && l.found) {
+    lines.push('', escapeMarkdown(askedAsLine(l.askedAs)));
   } else if (l && !l.found) {
     lines.push('', l10n.t('Not found for {0}', escapeMarkdown(l.askedFor)));
   } else if (f.note) {

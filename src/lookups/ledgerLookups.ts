@@ -5,6 +5,7 @@ import { LedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
 import { shortenPartyId } from '../ids/ledgerIds';
+import { NO_TOKEN, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
 import * as l10n from '../l10n/l10n';
 
 export interface LookupContext {
@@ -12,16 +13,26 @@ export interface LookupContext {
   parties?: readonly string[];
   /** The token's user, for explanations. */
   user?: string;
+  /**
+   * The token to send and whose it is, resolved once by the caller: the request sends exactly this
+   * token, and the answer says it was asked as this identity. Unset: the client's own token, unnamed.
+   */
+  credentials?: Credentials;
   signal?: AbortSignal;
 }
 
+export interface Credentials {
+  token: string | undefined;
+  identity: LedgerIdentity;
+}
+
 export type ContractLookup =
-  | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string }
-  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; askedFor: string; explanation: string; error: LedgerApiError };
+  | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs }
+  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError };
 
 export type TransactionLookup =
-  | { kind: 'transaction'; found: true; updateId: string; transaction: JsTransaction; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string }
-  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; askedFor: string; explanation: string; error: LedgerApiError };
+  | { kind: 'transaction'; found: true; updateId: string; transaction: JsTransaction; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string; askedAs: AskedAs }
+  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError };
 
 export type LedgerLookup = ContractLookup | TransactionLookup;
 
@@ -30,22 +41,30 @@ function who(ctx: LookupContext): string {
   return ctx.user ? l10n.t('{0} (token user {1})', parties, ctx.user) : parties;
 }
 
+function askedAsOf(ctx: LookupContext): AskedAs {
+  return { identity: ctx.credentials?.identity ?? NO_TOKEN, parties: [...(ctx.parties ?? [])] };
+}
+
+function callOptions(ctx: LookupContext) {
+  return { signal: ctx.signal, auth: ctx.credentials && { token: ctx.credentials.token } };
+}
+
 export async function lookupContract(client: LedgerClient, contractId: string, ctx: LookupContext): Promise<ContractLookup> {
   const request: GetEventsByContractIdRequest = { contractId, eventFormat: eventFormatFor(ctx.parties) };
   const asked = l10n.t('events-by-contract-id on {0}, as seen by {1}', ctx.nodeName, who(ctx));
   try {
-    const response = await client.getEventsByContractId(request, { signal: ctx.signal });
+    const response = await client.getEventsByContractId(request, callOptions(ctx));
     if (!response.created) {
       throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: l10n.t('The node returned no create event for this contract.') });
     }
-    return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked };
+    return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked, askedAs: askedAsOf(ctx) };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
     const askedFor = who(ctx);
     const explanation = ctx.parties?.length
       ? l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, askedFor)
       : l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to any party hosted here, or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, askedFor);
-    return { kind: 'contract', found: false, contractId, request, asked, askedFor, explanation, error: e };
+    return { kind: 'contract', found: false, contractId, request, asked, askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
   }
 }
 
@@ -56,13 +75,13 @@ export async function lookupTransaction(client: LedgerClient, updateId: string, 
     ? l10n.t('a transaction on {0}, {1} {2}, token user {3}', ctx.nodeName, describeQuery(query), form, ctx.user)
     : l10n.t('a transaction on {0}, {1} {2}', ctx.nodeName, describeQuery(query), form);
   try {
-    const { transaction, route } = await client.lookupTransaction(updateId, query, { signal: ctx.signal });
-    return { kind: 'transaction', found: true, updateId, transaction, route, query, asked: l10n.t('{0}, via {1}', asked, route) };
+    const { transaction, route } = await client.lookupTransaction(updateId, query, callOptions(ctx));
+    return { kind: 'transaction', found: true, updateId, transaction, route, query, asked: l10n.t('{0}, via {1}', asked, route), askedAs: askedAsOf(ctx) };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
     const askedFor = who(ctx);
     const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes".', ctx.nodeName, askedFor);
-    return { kind: 'transaction', found: false, updateId, query, asked, askedFor, explanation, error: e };
+    return { kind: 'transaction', found: false, updateId, query, asked, askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
   }
 }
 

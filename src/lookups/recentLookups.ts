@@ -12,6 +12,8 @@ export interface RecentLookup {
   pinned?: boolean;
   /** For a submission: the request file. */
   file?: string;
+  /** Who asked: the token's user id (the JWT subject, not a secret); unset when not known. Never a token or digest. */
+  askedAs?: string;
 }
 
 export const MAX_UNPINNED = 30;
@@ -44,5 +46,6 @@ export function validRecent(value: unknown): RecentLookup[] {
   if (!Array.isArray(value)) return [];
   return value.filter((e): e is RecentLookup => typeof e === 'object' && e !== null
     && (e.kind === 'contract' || e.kind === 'update' || e.kind === 'submission') && typeof e.id === 'string' && typeof e.node === 'string'
-    && typeof e.summary === 'string' && typeof e.at === 'number');
+    && typeof e.summary === 'string' && typeof e.at === 'number')
+    .map((e) => (e.askedAs === undefined || typeof e.askedAs === 'string' ? e : { ...e, askedAs: undefined }));
 }

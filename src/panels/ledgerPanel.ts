@@ -1,47 +1,62 @@
 // One webview panel per looked-up id: a contract, a transaction, or an id on every node. Back
 // and forward within a panel; state is saved in the webview so panels come back after a reload.
 import * as vscode from 'vscode';
+import { askedAsLine, identityChangeNotice, identityName, type AskedAs } from '../auth/ledgerIdentity';
 import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { lookupSummary, type LedgerLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerLookupService } from '../services/ledgerLookups';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { IdentityChange, LedgerNodes } from '../services/ledgerNodes';
 import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';
+import { identityBar } from './html/identityHtml';
 import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
 import { lookupMarkdown } from './lookupMarkdown';
 import { newNonce } from './randomIds';
 
-export type PanelTarget = { kind: 'contract' | 'update' | 'everywhere'; id: string; node: string };
+export type PanelTarget = {
+  kind: 'contract' | 'update' | 'everywhere';
+  id: string;
+  node: string;
+  /** Reopened from Recent Lookups: the user id it was asked as then ('' when not known). */
+  recordedAs?: string;
+};
 export interface PanelState { history: PanelTarget[]; index: number }
 
 /** Messages the panel script sends; anything else is ignored. */
 type PanelMessage =
   | { type: 'openId'; id: string; kind?: string; node?: string }
   | { type: 'copy'; text: string }
-  | { type: 'ready' | 'back' | 'forward' | 'refresh' | 'openJson' | 'copyId' | 'copyMarkdown' | 'allNodes' | 'cancel' | 'copyArgument' | 'retry' | 'setToken' | 'selectNode' };
+  | { type: 'ready' | 'back' | 'forward' | 'refresh' | 'openJson' | 'copyId' | 'copyMarkdown' | 'allNodes' | 'cancel' | 'copyArgument' | 'retry' | 'setToken' | 'selectNode' | 'askAgain' };
 
 const VIEW_TYPE = 'cantonLens.ledgerPanel';
 
 export class LedgerPanels implements vscode.Disposable {
   private readonly open = new Set<LedgerPanel>();
+  private readonly subscription: vscode.Disposable;
 
   constructor(
     readonly extensionUri: vscode.Uri,
     readonly nodes: LedgerNodes,
     readonly lookups: LedgerLookupService,
-    /** Told about every finished lookup, for the recent list. */
-    readonly onLookedUp: (target: PanelTarget, summary: string) => void = () => undefined,
-  ) {}
+    /** Told about every finished lookup, for the recent list: who asked is its user id, if known. */
+    readonly onLookedUp: (target: PanelTarget, summary: string, askedAs: string | undefined) => void = () => undefined,
+  ) {
+    // Open panels say at once when the node's identity is no longer the one they were asked as.
+    this.subscription = nodes.onDidChangeIdentity((e) => {
+      for (const p of this.open) p.identityChanged(e);
+    });
+  }
 
-  /** Reveals the panel showing `target`, or opens one. */
+  /** Reveals the panel showing `target` (asking again if it was asked as someone else), or opens one. */
   show(target: PanelTarget): LedgerPanel {
     for (const p of this.open) {
       if (sameTarget(p.current, target)) {
         p.reveal();
+        p.reopen(target);
         return p;
       }
     }
@@ -69,6 +84,7 @@ export class LedgerPanels implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.subscription.dispose();
     for (const p of [...this.open]) p.dispose();
   }
 
@@ -89,6 +105,10 @@ export class LedgerPanel {
   private index: number;
   private result: LedgerLookup | undefined;
   private loading: AbortController | undefined;
+  /** Who asked what the panel shows, per node: an answer is never shown as another identity's. */
+  private readonly shownAs = new Map<string, AskedAs>();
+  /** The body shown, without the identity bar (which is rendered afresh when the identity changes). */
+  private content: SafeHtml | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   /** The text the page shows, for tests and "Copy as Markdown". */
   lastBody = '';
@@ -134,6 +154,23 @@ export class LedgerPanel {
     void this.load();
   }
 
+  /** Asks again as the node's current identity (the banner's button). */
+  askAgain(): Promise<void> {
+    return this.load(true);
+  }
+
+  /** Opened again (a command, Recent Lookups): asks again when what it shows was asked as someone else. */
+  reopen(target: PanelTarget): void {
+    const recorded = target.recordedAs !== undefined && target.recordedAs !== this.current.recordedAs;
+    if (recorded) this.history[this.index] = target;
+    if (recorded || this.staleNotices().length > 0) void this.load();
+  }
+
+  /** The node's identity changed: if this panel shows an answer of the old one, say so now. */
+  identityChanged(e: IdentityChange): void {
+    if (this.content && this.shownAs.has(e.node)) this.render(this.content);
+  }
+
   navigate(target: PanelTarget): void {
     this.history = [...this.history.slice(0, this.index + 1), target].slice(-50);
     this.index = this.history.length - 1;
@@ -154,6 +191,7 @@ export class LedgerPanel {
     this.loading = ac;
     const target = this.current;
     this.result = undefined;
+    this.shownAs.clear();
     this.panel.title = titleOf(target);
     const node = this.manager.nodes.find(target.node);
     if (!node) {
@@ -168,13 +206,18 @@ export class LedgerPanel {
         this.render(allNodesBody(idKind(target.id), target.id, answers));
         return;
       }
+      const asking = (a: AskedAs) => {
+        if (this.loading === ac) this.shownAs.set(node.name, a);
+      };
       const result = target.kind === 'contract'
-        ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal })
-        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal });
+        ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal, asking })
+        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal, asking });
       if (ac.signal.aborted) return;
       this.result = result;
+      // The answer says who asked it: a token switched in flight leaves it the old identity's.
+      this.shownAs.set(node.name, result.askedAs);
       this.render(result.kind === 'contract' ? contractBody(result) : transactionBody(result));
-      this.manager.onLookedUp(target, lookupSummary(result));
+      this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
     } catch (e) {
       if (ac.signal.aborted && this.loading !== ac) return;
       const cancelled = isLedgerApiError(e) && e.kind === 'cancelled';
@@ -190,23 +233,55 @@ export class LedgerPanel {
 
   private async lookUpEverywhere(target: PanelTarget, refresh: boolean, signal: AbortSignal): Promise<NodeAnswer[]> {
     const kind = idKind(target.id);
-    return Promise.all(this.manager.nodes.all().map(async (n: NodeConfig): Promise<NodeAnswer> => {
+    const asked = new Map<string, AskedAs>();
+    const answers = await Promise.all(this.manager.nodes.all().map(async (n: NodeConfig): Promise<NodeAnswer> => {
+      const asking = (a: AskedAs) => asked.set(n.name, a);
       try {
         const l = kind === 'contract'
-          ? await this.manager.lookups.contract(n, target.id, { refresh, signal })
-          : await this.manager.lookups.transaction(n, target.id, { refresh, signal });
-        return { node: n.name, url: n.url, summary: lookupSummary(l), state: l.found ? 'found' : 'notFound', asked: l.asked };
+          ? await this.manager.lookups.contract(n, target.id, { refresh, signal, asking })
+          : await this.manager.lookups.transaction(n, target.id, { refresh, signal, asking });
+        asked.set(n.name, l.askedAs);
+        return { node: n.name, url: n.url, summary: lookupSummary(l), state: l.found ? 'found' : 'notFound', asked: l.asked, askedAs: askedAsLine(l.askedAs) };
       } catch (e) {
-        return { node: n.name, url: n.url, summary: isLedgerApiError(e) ? e.explanation : (e as Error).message, state: 'error', asked: '' };
+        const a = asked.get(n.name);
+        return { node: n.name, url: n.url, summary: isLedgerApiError(e) ? e.explanation : (e as Error).message, state: 'error', asked: '', askedAs: a ? askedAsLine(a) : '' };
       }
     }));
+    if (!signal.aborted) for (const [name, a] of asked) this.shownAs.set(name, a);
+    return answers;
+  }
+
+  /** What changed since the shown answers were asked: one notice per node whose identity differs now. */
+  private staleNotices(): { text: string; button: string }[] {
+    const notices: { text: string; button: string }[] = [];
+    for (const [name, asked] of this.shownAs) {
+      const node = this.manager.nodes.find(name);
+      const identity = node && this.manager.nodes.knownIdentity(node);
+      const notice = node && identity && identityChangeNotice(name, asked, { identity, parties: node.parties ?? [] });
+      if (notice) notices.push(notice);
+    }
+    return notices;
+  }
+
+  /** The identity line, the stale-identity banner, and a reopened recent lookup's note. */
+  private identityHtml(): SafeHtml {
+    if (this.shownAs.size === 0) return html``;
+    const lines = this.current.kind === 'everywhere' ? [] : [...this.shownAs.values()].map(askedAsLine);
+    const recorded = this.current.recordedAs;
+    const now = this.shownAs.get(this.current.node);
+    const note = recorded !== undefined && now && recorded !== (now.identity.user ?? '')
+      ? vscode.l10n.t('Recent Lookups had this as asked by {0}; it was asked again as {1}.', recorded || vscode.l10n.t('an unnamed token'), identityName(now.identity))
+      : undefined;
+    return identityBar({ lines, notices: this.staleNotices(), note });
   }
 
   private render(body: SafeHtml): void {
+    this.content = body;
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
     const state: PanelState = { history: this.history, index: this.index };
-    this.lastBody = body.text;
+    const shown = html`${this.identityHtml()}${body}`;
+    this.lastBody = shown.text;
     webview.html = renderPanelPage({
       nonce: newNonce(),
       cspSource: webview.cspSource,
@@ -215,7 +290,7 @@ export class LedgerPanel {
       title: titleOf(this.current),
       nodeName: this.current.node,
       actions: lookupActions({ canGoBack: this.canGoBack, canGoForward: this.canGoForward, hasResult: this.result !== undefined }),
-      body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
+      body: html`${shown}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
     });
   }
 
@@ -242,6 +317,8 @@ export class LedgerPanel {
       case 'refresh':
       case 'retry':
         return void this.load(true);
+      case 'askAgain':
+        return void this.askAgain();
       case 'cancel':
         this.loading?.abort();
         this.render(errorBody(shortId(this.current.id), vscode.l10n.t('The lookup was cancelled.'), [{ action: 'retry', label: vscode.l10n.t('Retry') }]));
@@ -305,6 +382,7 @@ function validState(state: unknown): PanelState | undefined {
   const s = state as PanelState;
   if (!s || !Array.isArray(s.history) || typeof s.index !== 'number' || !s.history[s.index]) return undefined;
   const ok = s.history.every((t) => t && ['contract', 'update', 'everywhere'].includes(t.kind) && typeof t.id === 'string' && typeof t.node === 'string'
+    && (t.recordedAs === undefined || typeof t.recordedAs === 'string')
     && ['contract', 'update'].includes(classifyLedgerId(t.id).kind));
   return ok ? s : undefined;
 }

@@ -1,6 +1,7 @@
 // "Copy as Markdown": a lookup as text for a bug report. Ledger data only, never a token.
 import type { LedgerLookup } from '../lookups/ledgerLookups';
 import { lookupSummary, templateName } from '../lookups/ledgerLookups';
+import { askedAsLine } from '../auth/ledgerIdentity';
 
 const code = (s: string | number | undefined) => (s === undefined || s === '' ? '—' : `\`${String(s).replace(/`/g, "'")}\``);
 
@@ -8,7 +9,7 @@ export function lookupMarkdown(l: LedgerLookup, nodeName: string, nodeVersion?: 
   const lines: string[] = [];
   const on = `${nodeName}${nodeVersion ? ` (Canton ${nodeVersion})` : ''}`;
   if (l.kind === 'contract') {
-    lines.push(`### Contract ${code(l.contractId)}`, '', `- Node: ${on}`, `- Asked: ${l.asked}`, `- Status: ${l.found ? l.status : 'not found'}`);
+    lines.push(`### Contract ${code(l.contractId)}`, '', `- Node: ${on}`, `- Asked: ${l.asked}`, `- ${askedAsLine(l.askedAs)}`, `- Status: ${l.found ? l.status : 'not found'}`);
     if (l.found) {
       const c = l.response.created!.createdEvent;
       lines.push(`- Template: ${code(c.templateId)} (${templateName(c.templateId)})`, `- Created at: ${code(c.createdAt)}, offset ${code(c.offset)}`,
@@ -19,7 +20,7 @@ export function lookupMarkdown(l: LedgerLookup, nodeName: string, nodeVersion?: 
       lines.push(`- ${l.explanation}`, `- Error: ${code(l.error.code)}`);
     }
   } else {
-    lines.push(`### Transaction ${code(l.updateId)}`, '', `- Node: ${on}`, `- Asked: ${l.asked}`);
+    lines.push(`### Transaction ${code(l.updateId)}`, '', `- Node: ${on}`, `- Asked: ${l.asked}`, `- ${askedAsLine(l.askedAs)}`);
     if (l.found) {
       const t = l.transaction;
       lines.push(`- ${lookupSummary(l)}`, `- Record time: ${code(t.recordTime)}`, `- Command id: ${code(t.commandId)}`, `- Synchronizer: ${code(t.synchronizerId)}`);

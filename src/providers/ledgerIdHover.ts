@@ -2,6 +2,7 @@
 // request (the lookup cache); text that is not an id costs a look at one line and nothing else.
 import * as vscode from 'vscode';
 import { ledgerIdAt } from '../ids/ledgerIds';
+import { sameIdentity } from '../auth/ledgerIdentity';
 import { hoverMarkdown, type HoverFacts } from '../lookups/hoverMarkdown';
 import type { LedgerLookupService } from '../services/ledgerLookups';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -22,7 +23,7 @@ export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: L
         else {
           facts.nodeName = node.name;
           const kind = match.kind === 'contract' ? 'contract' : 'update';
-          facts.lookup = lookups.peek(node, kind, match.text);
+          facts.lookup = await lookups.peek(node, kind, match.text);
           if (!facts.lookup && !vscode.workspace.getConfiguration('cantonLens').get<boolean>('hover.fetchFromNode', true)) {
             facts.note = vscode.l10n.t('Hovers do not ask the node (cantonLens.hover.fetchFromNode is off).');
           } else if (!facts.lookup) {
@@ -33,6 +34,8 @@ export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: L
             try {
               const r = await Promise.race([pending, timeout]);
               if (r === 'timeout') facts.note = vscode.l10n.t('Still looking it up…');
+              // The token changed while it was looked up: that answer is another identity's.
+              else if (!sameIdentity(r.askedAs.identity, nodes.knownIdentity(node))) facts.note = vscode.l10n.t('The token of {0} changed while this was looked up: hover again.', node.name);
               else facts.lookup = r;
             } catch (e) {
               facts.note = (e as { explanation?: string }).explanation ?? (e as Error).message;

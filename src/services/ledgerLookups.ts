@@ -1,56 +1,76 @@
 // Lookups on a node through a bounded cache: one request per id in flight, archived contracts
-// and transactions kept (they never change), active contracts re-fetched on refresh.
+// and transactions kept (they never change), active contracts re-fetched on refresh. Every answer
+// is filed under who asked (the node's URL, the token's identity, the parties, the request form),
+// and a change of the node's identity sets the node's answers aside.
 import type * as vscode from 'vscode';
+import { lookupKey, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
 import { LookupCache } from '../lookups/lookupCache';
-import { lookupContract, lookupTransaction, type ContractLookup, type LedgerLookup, type TransactionLookup } from '../lookups/ledgerLookups';
+import { lookupContract, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from './ledgerNodes';
 
 export interface LookupOptions {
   refresh?: boolean;
   signal?: AbortSignal;
+  /** Told who asks as soon as the token is resolved (so an error can name who got it). */
+  asking?: (askedAs: AskedAs) => void;
 }
+
+/** The request forms, as the cache keys name them. */
+const FORMS = { contract: 'events-by-contract-id', update: 'transaction' } as const;
 
 export class LedgerLookupService implements vscode.Disposable {
   private readonly caches = new Map<string, LookupCache<LedgerLookup>>();
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly nodes: LedgerNodes) {
-    // A node removed: its cached answers go. (A changed URL or party set changes the cache key.)
-    this.subscription = nodes.onDidChange(() => {
-      for (const name of this.caches.keys()) if (!nodes.find(name)) this.caches.delete(name);
-    });
+    this.subscriptions = [
+      // A node removed: its cached answers go. (A changed URL or party set changes the cache key.)
+      nodes.onDidChange(() => {
+        for (const name of this.caches.keys()) if (!nodes.find(name)) this.caches.delete(name);
+      }),
+      // A token set or cleared, another subject, other parties: the node's answers so far are set
+      // aside. A lookup still in flight files its answer in the set-aside cache, under the identity
+      // that asked it, so the next lookup asks the node.
+      nodes.onDidChangeIdentity((e) => this.caches.delete(e.node)),
+    ];
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 
-  contract(node: NodeConfig, contractId: string, opts: LookupOptions = {}): Promise<ContractLookup> {
-    return this.cached(node, `contract:${contractId}`, opts, async () => {
-      const l = await lookupContract(this.nodes.client(node), contractId, await this.context(node, opts.signal));
+  async contract(node: NodeConfig, contractId: string, opts: LookupOptions = {}): Promise<ContractLookup> {
+    const credentials = await this.nodes.credentials(node);
+    opts.asking?.({ identity: credentials.identity, parties: [...(node.parties ?? [])] });
+    return this.cached(node, credentials.identity, FORMS.contract, contractId, opts, async () => {
+      const l = await lookupContract(this.nodes.client(node), contractId, this.context(node, credentials, opts.signal));
       return { value: l, final: l.found && l.status === 'archived' };
     }) as Promise<ContractLookup>;
   }
 
-  transaction(node: NodeConfig, updateId: string, opts: LookupOptions = {}): Promise<TransactionLookup> {
-    return this.cached(node, `update:${updateId}`, opts, async () => {
-      const l = await lookupTransaction(this.nodes.client(node), updateId, await this.context(node, opts.signal));
+  async transaction(node: NodeConfig, updateId: string, opts: LookupOptions = {}): Promise<TransactionLookup> {
+    const credentials = await this.nodes.credentials(node);
+    opts.asking?.({ identity: credentials.identity, parties: [...(node.parties ?? [])] });
+    return this.cached(node, credentials.identity, FORMS.update, updateId, opts, async () => {
+      const l = await lookupTransaction(this.nodes.client(node), updateId, this.context(node, credentials, opts.signal));
       return { value: l, final: l.found };
     }) as Promise<TransactionLookup>;
   }
 
-  /** A cached answer without a request, for hovers. */
-  peek(node: NodeConfig, kind: 'contract' | 'update', id: string): LedgerLookup | undefined {
-    return this.cacheFor(node).peek(this.key(node, `${kind}:${id}`))?.value;
+  /** A cached answer for the node's current identity, without a request (for hovers). */
+  async peek(node: NodeConfig, kind: 'contract' | 'update', id: string): Promise<LedgerLookup | undefined> {
+    const identity = await this.nodes.currentIdentity(node);
+    if (!identity) return undefined;
+    return this.caches.get(node.name)?.peek(lookupKey(node.url, identity, node.parties, FORMS[kind], id))?.value;
   }
 
   clear(): void {
     this.caches.clear();
   }
 
-  private async cached(node: NodeConfig, what: string, opts: LookupOptions, fetch: () => Promise<{ value: LedgerLookup; final: boolean }>): Promise<LedgerLookup> {
-    return (await this.cacheFor(node).get(this.key(node, what), fetch, { refresh: opts.refresh })).value;
+  private async cached(node: NodeConfig, identity: LedgerIdentity, form: string, id: string, opts: LookupOptions, fetch: () => Promise<{ value: LedgerLookup; final: boolean }>): Promise<LedgerLookup> {
+    return (await this.cacheFor(node).get(lookupKey(node.url, identity, node.parties, form, id), fetch, { refresh: opts.refresh })).value;
   }
 
   private cacheFor(node: NodeConfig): LookupCache<LedgerLookup> {
@@ -59,12 +79,7 @@ export class LedgerLookupService implements vscode.Disposable {
     return cache;
   }
 
-  /** Who asks is part of the key: another party set may see something else. */
-  private key(node: NodeConfig, what: string): string {
-    return `${node.url}|${(node.parties ?? []).join(',')}|${what}`;
-  }
-
-  private async context(node: NodeConfig, signal?: AbortSignal) {
-    return { nodeName: node.name, parties: node.parties, user: await this.nodes.tokenUser(node), signal };
+  private context(node: NodeConfig, credentials: Credentials, signal?: AbortSignal): LookupContext {
+    return { nodeName: node.name, parties: node.parties, user: credentials.identity.user ?? node.userId, credentials, signal };
   }
 }

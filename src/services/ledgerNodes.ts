@@ -3,6 +3,8 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { ClientCredentialsTokenSource } from '../auth/clientCredentials';
 import { tokenState, type TokenState } from '../auth/jwtClaims';
+import { IdentityTracker, NO_TOKEN, identityOfToken, tokenDigest, type LedgerIdentity } from '../auth/ledgerIdentity';
+import type { Credentials } from '../lookups/ledgerLookups';
 import type { FeaturesDescriptor } from '../ledger/apiTypes';
 import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import { LedgerApiError } from '../ledger/ledgerApiError';
@@ -25,6 +27,13 @@ export type TokenInfo =
   | { source: 'clientCredentials'; state: TokenState; clientId: string }
   | { source: 'blocked'; reason: string };
 
+/** A node's identity (or parties) changed: what was remembered for it belongs to someone else. */
+export interface IdentityChange {
+  node: string;
+  /** Who the node's token is now; undefined when not known without fetching a token. */
+  identity: LedgerIdentity | undefined;
+}
+
 interface NodeClient {
   key: string;
   client: LedgerClient;
@@ -38,6 +47,15 @@ export class LedgerNodes implements vscode.Disposable {
   private readonly statuses = new Map<string, NodeStatus>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly identityChanged = new vscode.EventEmitter<IdentityChange>();
+  /**
+   * Fires when a node's token was set or cleared, its OAuth2 token came back for another subject,
+   * or its parties changed: answers remembered for the old identity must not be served for the new.
+   */
+  readonly onDidChangeIdentity = this.identityChanged.event;
+  /** The identity of the token each node sent last, and a mark of that token (in memory only). */
+  private readonly identities = new IdentityTracker();
+  private readonly tokenSubscription: vscode.Disposable;
 
   constructor(
     private readonly bundleDir: string,
@@ -46,11 +64,14 @@ export class LedgerNodes implements vscode.Disposable {
     private readonly log: ExtensionLog,
   ) {
     this.reload();
+    // A token changed in this window or another: see whose each node's is now.
+    this.tokenSubscription = tokens.onDidChange(() => void this.refreshIdentities());
   }
 
   /** Re-reads the settings; reports each new problem once; drops clients whose node changed. */
   reload(): void {
     const { nodes, problems } = readNodeSettings();
+    const before = new Map(this.configs.map((n) => [n.name, n]));
     this.configs = nodes;
     const fresh = problems.filter((p) => !this.reportedProblems.has(p));
     for (const p of fresh) {
@@ -68,6 +89,13 @@ export class LedgerNodes implements vscode.Disposable {
         void c.client.close();
         this.clients.delete(name);
         this.statuses.delete(name);
+      }
+    }
+    for (const [name, old] of before) {
+      const node = this.find(name);
+      if (!node) this.identities.forget(name);
+      else if (old.url !== node.url || JSON.stringify(old.parties ?? []) !== JSON.stringify(node.parties ?? [])) {
+        this.identityChanged.fire({ node: name, identity: this.identities.current(name) });
       }
     }
     this.changed.fire();
@@ -105,7 +133,7 @@ export class LedgerNodes implements vscode.Disposable {
     const client = new LedgerClient({
       baseUrl: node.url,
       transport,
-      getToken: () => this.tokenFor(node, oauth),
+      getToken: async () => (await this.resolveCredentials(node, oauth, true))!.token,
       noTokenHint: () => this.tokenBlockedReason(node),
       timeoutMs: readRequestTimeoutMs(),
       userAgent: this.userAgent,
@@ -172,6 +200,35 @@ export class LedgerNodes implements vscode.Disposable {
     return fromToken ?? node.userId;
   }
 
+  /**
+   * The token a request to the node sends and whose it is, resolved once: the caller sends exactly
+   * this token and files the answer under this identity. May fetch an OAuth2 token.
+   */
+  async credentials(node: NodeConfig): Promise<Credentials> {
+    this.client(node);
+    return (await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, true))!;
+  }
+
+  /** Whose the node's token is now, without fetching one; undefined when that is not known. */
+  async currentIdentity(node: NodeConfig): Promise<LedgerIdentity | undefined> {
+    return (await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, false))?.identity;
+  }
+
+  /** Whose the node's token was when last read (in memory; for panels and hovers). */
+  knownIdentity(node: NodeConfig): LedgerIdentity | undefined {
+    return this.identities.current(node.name);
+  }
+
+  /** A token or secret of the node was set or cleared: its answers so far are set aside. */
+  async tokenChanged(node: NodeConfig): Promise<void> {
+    const resolved = await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, false, true);
+    if (!resolved) {
+      // Not known until the next token is fetched (OAuth2): still, nothing remembered is reused.
+      this.identities.forget(node.name);
+      this.identityChanged.fire({ node: node.name, identity: undefined });
+    }
+  }
+
   /** Gets an OAuth2 token now (to check a client secret as soon as it is entered). */
   async fetchOAuthToken(node: NodeConfig, signal?: AbortSignal): Promise<void> {
     this.client(node);
@@ -190,7 +247,9 @@ export class LedgerNodes implements vscode.Disposable {
   dispose(): void {
     for (const c of this.clients.values()) void c.client.close();
     this.clients.clear();
+    this.tokenSubscription.dispose();
     this.changed.dispose();
+    this.identityChanged.dispose();
   }
 
   /** Why stored tokens are not sent to this node (a workspace entry in an untrusted workspace), if they are not. */
@@ -201,10 +260,44 @@ export class LedgerNodes implements vscode.Disposable {
     return undefined;
   }
 
-  private async tokenFor(node: NodeConfig, oauth: ClientCredentialsTokenSource | undefined): Promise<string | undefined> {
-    if (this.tokenBlockedReason(node)) return undefined;
-    if (oauth) return oauth.getToken();
-    return this.tokens.getToken(node);
+  /**
+   * The one place a node's token is read for a request: the token and its identity together, and a
+   * change of either noticed (and announced) here. `fetch` false: an OAuth2 token only if one was
+   * fetched already (undefined when unknown).
+   */
+  private async resolveCredentials(node: NodeConfig, oauth: ClientCredentialsTokenSource | undefined, fetch: boolean, force = false): Promise<Credentials | undefined> {
+    let token: string | undefined;
+    let identity: LedgerIdentity;
+    let mark: string;
+    if (this.tokenBlockedReason(node)) {
+      identity = NO_TOKEN;
+      mark = identity.key;
+    } else if (node.auth) {
+      if (fetch && oauth) token = await oauth.getToken();
+      else token = oauth?.cachedToken;
+      if (!token && !fetch && await this.tokens.getClientSecret(node, node.auth)) return undefined;
+      // A refreshed token of the same subject is the same identity; another subject is a change.
+      identity = identityOfToken(token, { tokenUrl: node.auth.tokenUrl, clientId: node.auth.clientId });
+      mark = identity.key;
+    } else {
+      token = await this.tokens.getToken(node);
+      identity = identityOfToken(token);
+      mark = token ? tokenDigest(token) : NO_TOKEN.key;
+    }
+    if (this.find(node.name) && this.identities.observe(node.name, identity, mark, force)) {
+      this.identityChanged.fire({ node: node.name, identity });
+    }
+    return { token, identity };
+  }
+
+  private async refreshIdentities(): Promise<void> {
+    for (const node of this.configs) {
+      try {
+        await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, false);
+      } catch {
+        // Secret storage unavailable: the next request reports it.
+      }
+    }
   }
 
   private clientKey(node: NodeConfig): string {

@@ -165,13 +165,14 @@ function recentItem(entry: RecentLookup): vscode.TreeItem {
   const what = entry.kind === 'contract' ? 'Contract' : entry.kind === 'update' ? 'Transaction' : 'Submission';
   const item = new vscode.TreeItem(`${what} ${shortId(entry.id)}`, vscode.TreeItemCollapsibleState.None);
   item.id = `recent:${entry.kind}:${entry.node}:${entry.id}`;
-  item.description = `${entry.summary} · ${entry.node}`;
-  item.tooltip = new vscode.MarkdownString().appendText(`${what} ${entry.id}\n${entry.summary}\non ${entry.node}, ${new Date(entry.at).toLocaleString()}`);
+  item.description = entry.askedAs ? vscode.l10n.t('{0} · {1} as {2}', entry.summary, entry.node, entry.askedAs) : `${entry.summary} · ${entry.node}`;
+  const asked = entry.askedAs ? `\n${vscode.l10n.t('Asked as {0}; opening it asks again as the node\'s current token.', entry.askedAs)}` : '';
+  item.tooltip = new vscode.MarkdownString().appendText(`${what} ${entry.id}\n${entry.summary}\non ${entry.node}, ${new Date(entry.at).toLocaleString()}${asked}`);
   item.iconPath = new vscode.ThemeIcon(entry.pinned ? 'pinned' : entry.kind === 'contract' ? 'file-code' : entry.kind === 'update' ? 'git-commit' : 'send');
   item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
   item.command = entry.kind === 'submission'
     ? (entry.file ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(entry.file)] } : undefined)
-    : { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: 'Open', arguments: [entry.id, entry.node] };
+    : { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: 'Open', arguments: entry.askedAs ? [entry.id, entry.node, { recordedAs: entry.askedAs }] : [entry.id, entry.node] };
   return item;
 }
 

@@ -2,11 +2,14 @@
 import { HOSTILE_STRINGS, contractIdFor, updateIdFor } from '../../src/fakeNode/demoLedgerData';
 import type { JsTransaction, LedgerEvent } from '../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../src/ledger/ledgerApiError';
+import type { AskedAs } from '../../src/auth/ledgerIdentity';
 import type { ContractLookup, TransactionLookup } from '../../src/lookups/ledgerLookups';
 
 export const EVIL = '<img src=x onerror="window.__pwned=1;document.title=\'pwned\'">';
 const fp = `1220${'ab'.repeat(32)}`;
 export const EVIL_PARTY = `Eve-${'x'.repeat(10)}::${fp}`;
+/** Who asked: a user id is ledger-side data too (the JWT subject), so it is an attack as well. */
+export const EVIL_ASKER: AskedAs = { identity: { key: `user:${EVIL}`, kind: 'user', user: EVIL }, parties: [EVIL_PARTY] };
 export const EVIL_TEMPLATE = `${'c'.repeat(64)}:${EVIL}:</script><script>window.__pwned=2</script>`;
 
 function nest(depth: number): unknown {
@@ -30,7 +33,7 @@ export function bigArgument(bytes: number): unknown {
 export function hostileContract(createArgument: unknown = { title: EVIL, body: HOSTILE_STRINGS, deep: nest(50), link: 'javascript:alert(1)' }): ContractLookup {
   const contractId = contractIdFor('hostile-render');
   return {
-    kind: 'contract', found: true, status: 'archived', contractId, asked: `events-by-contract-id on ${EVIL}`,
+    kind: 'contract', found: true, status: 'archived', contractId, asked: `events-by-contract-id on ${EVIL}`, askedAs: EVIL_ASKER,
     request: { contractId, eventFormat: { filtersForAnyParty: {} } },
     response: {
       created: {
@@ -62,10 +65,10 @@ export function hostileTransaction(eventCount: number): TransactionLookup {
     updateId: updateIdFor('hostile-render'), commandId: EVIL, workflowId: '</script>', effectiveAt: EVIL, events, offset: 9,
     synchronizerId: EVIL, traceContext: { traceparent: EVIL } as JsTransaction['traceContext'], recordTime: EVIL, externalTransactionHash: EVIL, paidTrafficCost: 3,
   };
-  return { kind: 'transaction', found: true, updateId: transaction.updateId, transaction, route: 'update-by-id', query: { requestingParties: [EVIL_PARTY] }, asked: EVIL };
+  return { kind: 'transaction', found: true, updateId: transaction.updateId, transaction, route: 'update-by-id', query: { requestingParties: [EVIL_PARTY] }, asked: EVIL, askedAs: EVIL_ASKER };
 }
 
 export function notFoundContract(): ContractLookup {
   const contractId = contractIdFor('nope');
-  return { kind: 'contract', found: false, contractId, asked: 'x', askedFor: EVIL_PARTY, request: { contractId, eventFormat: {} }, explanation: EVIL, error: new LedgerApiError({ kind: 'notFound', explanation: EVIL }) };
+  return { kind: 'contract', found: false, contractId, asked: 'x', askedAs: EVIL_ASKER, askedFor: EVIL_PARTY, request: { contractId, eventFormat: {} }, explanation: EVIL, error: new LedgerApiError({ kind: 'notFound', explanation: EVIL }) };
 }

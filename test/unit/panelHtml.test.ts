@@ -75,6 +75,7 @@ describe('panel HTML', () => {
     assert.match(md, /^### Contract `00/);
     assert.match(md, /- Node: dev \(Canton 3\.5\.10\)/);
     assert.match(md, /- Status: archived/);
+    assert.match(md, /- As seen by <img[^\n]*: Eve-x{10}::1220ab…/, 'who asked, for the bug report');
     assert.ok(md.includes('```json'));
   });
 

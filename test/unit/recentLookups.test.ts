@@ -32,4 +32,12 @@ describe('recent lookups', () => {
     assert.deepEqual(validRecent('nope'), []);
     assert.deepEqual(validRecent([{ kind: 'x' }, entry('ok', 1), null]).map((e) => e.id), ['ok']);
   });
+
+  it('record who asked (a user id), the latest asker replacing the earlier; junk in its place is dropped', () => {
+    let list = addRecent([], { ...entry('c', 1), askedAs: 'reader' });
+    list = addRecent(list, { ...entry('c', 2), askedAs: 'participant_admin' });
+    assert.deepEqual(list.map((e) => [e.id, e.askedAs]), [['c', 'participant_admin']]);
+    assert.equal(validRecent([{ ...entry('d', 1), askedAs: { token: 'x' } }])[0]!.askedAs, undefined);
+    assert.equal(validRecent([{ ...entry('d', 1), askedAs: 'alice' }])[0]!.askedAs, 'alice');
+  });
 });

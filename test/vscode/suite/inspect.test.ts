@@ -164,7 +164,7 @@ describe('Inspecting ids', function () {
     const tree = await until('recent lookups', async () => find(await renderTree(api), 'Recent Lookups'));
     assert.ok(tree.children.length >= 4, `${tree.children.length} recent lookups`);
     const first = api.recent.all()[0]!;
-    assert.ok(tree.children.some((c) => c.description === `${first.summary} · ${first.node}`));
+    assert.ok(tree.children.some((c) => c.description === `${first.summary} · ${first.node} as ${first.askedAs}`), 'who asked is part of the entry');
     assert.ok(tree.children.every((c) => c.command === 'cantonLens.showContract' || c.command === 'cantonLens.showTransaction'));
     await vscode.commands.executeCommand('cantonLens.pinLookup', { kind: 'recent', name: first.node, entry: first });
     await vscode.commands.executeCommand('cantonLens.clearRecentLookups');

@@ -1,0 +1,125 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The stale-identity banner of a panel, rendered by the real renderers and page script and loaded in
+// Debian's Chromium under the panel's CSP: it is seen first, says who was asked and who the token is
+// now, asks again in one click (or one key press), and shows neither the token nor its digest.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { askedAsLine, identityChangeNotice, identityOfToken, type AskedAs } from '../../src/auth/ledgerIdentity';
+import { contractBody } from '../../src/panels/html/contractHtml';
+import { identityBar } from '../../src/panels/html/identityHtml';
+import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
+import { html } from '../../src/panels/html/safeHtml';
+import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { EVIL, hostileContract } from '../support/hostileLookups';
+
+const jwt = (sub: string) => `e30.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
+
+describe('UI: the stale-identity banner in Chromium', function () {
+  this.timeout(120_000);
+  let server: Server;
+  let origin: string;
+  let browser: Browser;
+  const pages = new Map<string, string>();
+  const OPAQUE = 'opaque-token-never-shown-0123456789';
+
+  /** A contract panel as LedgerPanel renders it: the identity bar, then the body. */
+  const publish = (name: string, asked: AskedAs, now: AskedAs) => {
+    const notice = identityChangeNotice('participant1', asked, now);
+    const body = html`${identityBar({ lines: [askedAsLine(asked)], notices: notice ? [notice] : [] })}${contractBody({ ...hostileContract(), askedAs: asked })}`;
+    pages.set(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Contract', nodeName: 'participant1', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body }));
+  };
+
+  const open = async (name: string): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown[]> & { acquireVsCodeApi: unknown };
+      w.__messages = [];
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations!.push(`${e.violatedDirective} ${e.blockedURI}`));
+      w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__messages!.push(m), setState: () => undefined, getState: () => undefined });
+    });
+    await page.goto(`${origin}/page/${name}`);
+    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
+    return page;
+  };
+  const messages = (page: Page) => page.evaluate(() => (window as unknown as { __messages: { type: string }[] }).__messages.map((m) => m.type));
+
+  before(async () => {
+    server = createServer((req, res) => {
+      const url = req.url ?? '';
+      if (url.startsWith('/media/')) {
+        const file = path.join(PROJECT_ROOT, 'media', path.basename(url));
+        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
+        return void res.end(fs.readFileSync(file));
+      }
+      const page = pages.get(url.replace('/page/', ''));
+      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page ?? 'no such page');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const reader = { identity: identityOfToken(jwt('reader')), parties: [] };
+    publish('stale', reader, { identity: identityOfToken(jwt('participant_admin')), parties: [] });
+    publish('current', reader, { identity: identityOfToken(jwt('reader')), parties: [] });
+    publish('hostile', { identity: identityOfToken(jwt(EVIL)), parties: [] }, { identity: identityOfToken(OPAQUE), parties: [] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+
+  it('is shown above the answer, names both identities, and asks again in one click or from the keyboard', async () => {
+    const page = await open('stale');
+    const banner = page.locator('#stale-identity');
+    assert.equal(await banner.getAttribute('role'), 'alert');
+    assert.ok(await banner.isVisible());
+    assert.match(await banner.innerText(), /Asked as reader; the token of participant1 is now participant_admin\./);
+    assert.match(await page.locator('.identity').innerText(), /As seen by reader: any party on the node/);
+    const bannerBox = (await banner.boundingBox())!;
+    const badgeBox = (await page.locator('.badge').boundingBox())!;
+    assert.ok(bannerBox.y < badgeBox.y, 'the banner comes before the answer it qualifies');
+    assert.ok(bannerBox.y + bannerBox.height < 700, 'in view without scrolling');
+    // From the keyboard: Tab through the toolbar reaches the button, Enter asks again.
+    let reached = false;
+    const seen: string[] = [];
+    for (let i = 0; i < 15 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      const at = await page.evaluate(() => `${document.activeElement?.tagName}[${document.activeElement?.getAttribute('data-action') ?? ''}]`);
+      seen.push(at);
+      reached = at === 'BUTTON[askAgain]';
+    }
+    assert.ok(reached, `Tab never reached the ask-again button: ${seen.join(' ')}`);
+    await page.keyboard.press('Enter');
+    assert.deepEqual((await messages(page)).filter((m) => m === 'askAgain'), ['askAgain']);
+    await page.getByRole('button', { name: 'Ask Again as participant_admin' }).click();
+    assert.equal((await messages(page)).filter((m) => m === 'askAgain').length, 2, 'and by a click');
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
+    await page.close();
+  });
+
+  it('is absent while the token is still the one that asked', async () => {
+    const page = await open('current');
+    assert.equal(await page.locator('#stale-identity').count(), 0);
+    assert.match(await page.locator('.identity').innerText(), /As seen by reader/);
+    await page.close();
+  });
+
+  it('shows a hostile subject as text, and neither an opaque token nor its digest', async () => {
+    const page = await open('hostile');
+    const text = await page.locator('#stale-identity').innerText();
+    assert.ok(text.includes('<img src=x onerror="window.__pwned=1'), 'the subject is shown as text');
+    assert.match(text, /is now a token without a user id/);
+    const all = await page.content();
+    assert.ok(!all.includes(OPAQUE) && !all.includes('token#'), 'no token, no digest');
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    assert.equal(await page.locator('main img').count(), 0);
+    await page.close();
+  });
+});
