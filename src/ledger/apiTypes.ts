@@ -24,3 +24,7 @@ export type ExercisedEvent = Schemas['ExercisedEvent'];
 export type LedgerEvent = Schemas['Event'];
 /** Canton 3.6 adds `transactionHash`; the generated 3.5 types predate it. */
 export type JsTransaction = Schemas['JsTransaction'] & { transactionHash?: string };
+export type JsReassignment = Schemas['JsReassignment'];
+export type JsTopologyTransaction = Schemas['JsTopologyTransaction'];
+export type UpdateFormat = Schemas['UpdateFormat'];
+export type GetUpdateByOffsetRequest = Schemas['GetUpdateByOffsetRequest'];

@@ -5,16 +5,19 @@ import type {
   GetLedgerApiVersionResponse,
   GetTransactionByIdRequest,
   GetUpdateByIdRequest,
+  GetUpdateByOffsetRequest,
   JsExecuteSubmissionRequest,
   JsGetEventsByContractIdResponse,
   JsGetTransactionResponse,
   JsGetUpdateResponse,
+  JsReassignment,
+  JsTopologyTransaction,
   JsTransaction,
 } from './apiTypes';
 import type { HttpTransport } from './httpTransport';
 import { LedgerApiError, errorFromResponse, looksLikeHtml, previewBody } from './ledgerApiError';
 import { hasTransactionById, parseLedgerVersion } from './ledgerVersion';
-import { transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
+import { otherUpdatesFormat, transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
 import * as l10n from '../l10n/l10n';
 
 export interface LedgerClientOptions {
@@ -52,9 +55,26 @@ export interface CallOptions {
 }
 
 export interface TransactionLookup {
+  type: 'transaction';
   transaction: JsTransaction;
   /** Which endpoint answered. */
   route: 'transaction-by-id' | 'update-by-id';
+}
+
+/** What an update id turned out to be: a transaction, a reassignment or a topology transaction. */
+export type UpdateAnswer =
+  | TransactionLookup
+  | { type: 'reassignment'; reassignment: JsReassignment; route: 'update-by-id' }
+  | { type: 'topology'; topology: JsTopologyTransaction; route: 'update-by-id' };
+
+/** The update in an update-by-id or update-by-offset answer (a one-key wrapper), if any. */
+export function updateAnswer(res: JsGetUpdateResponse | undefined): UpdateAnswer | undefined {
+  const update = res?.update as Record<string, { value?: unknown }> | undefined;
+  if (!update || typeof update !== 'object') return undefined;
+  if (update.Transaction?.value) return { type: 'transaction', transaction: update.Transaction.value as JsTransaction, route: 'update-by-id' };
+  if (update.Reassignment?.value) return { type: 'reassignment', reassignment: update.Reassignment.value as JsReassignment, route: 'update-by-id' };
+  if (update.TopologyTransaction?.value) return { type: 'topology', topology: update.TopologyTransaction.value as JsTopologyTransaction, route: 'update-by-id' };
+  return undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -112,11 +132,27 @@ export class LedgerClient {
     return this.call('POST', '/v2/interactive-submission/execute', request, opts);
   }
 
-  /**
-   * A transaction by update id on any node: transaction-by-id where the node has it (3.4, 3.5),
-   * update-by-id where its version says it does not (3.6+) or the route turns out to be missing.
-   */
+  /** POST /v2/updates/update-by-offset (every version): the update at an offset, for lineage. */
+  getUpdateByOffset(request: GetUpdateByOffsetRequest, opts: CallOptions = {}): Promise<JsGetUpdateResponse> {
+    return this.call('POST', '/v2/updates/update-by-offset', request, opts);
+  }
+
+  /** A transaction by update id, or a not-found error when the update is of another kind. */
   async lookupTransaction(updateId: string, query: TransactionQuery, opts: CallOptions = {}): Promise<TransactionLookup> {
+    const found = await this.lookupUpdate(updateId, query, opts);
+    if (found.type !== 'transaction') {
+      throw new LedgerApiError({ kind: 'notFound', method: 'POST', path: '/v2/updates/update-by-id', status: 200, explanation: l10n.t('Update {0} is a {1}, not a transaction.', updateId, found.type) });
+    }
+    return found;
+  }
+
+  /**
+   * An update by id on any node: a transaction through transaction-by-id where the node has it
+   * (3.4, 3.5), else update-by-id (3.6+, or the route turns out to be missing). An id that is not a
+   * transaction there is asked once more through update-by-id for reassignments and topology
+   * events; on update-by-id nodes all kinds are asked in one request.
+   */
+  async lookupUpdate(updateId: string, query: TransactionQuery, opts: CallOptions = {}): Promise<UpdateAnswer> {
     if (this.transactionByIdAvailable === undefined) {
       try {
         await this.getVersion(opts);
@@ -131,28 +167,32 @@ export class LedgerClient {
         if (typeof res?.transaction !== 'object' || res.transaction === null) {
           throw this.shapeError('POST', '/v2/updates/transaction-by-id', l10n.t('a transaction response'), res);
         }
-        return { transaction: res.transaction, route: 'transaction-by-id' };
+        return { type: 'transaction', transaction: res.transaction, route: 'transaction-by-id' };
       } catch (e) {
+        if (e instanceof LedgerApiError && e.code === 'UPDATE_NOT_FOUND') {
+          const other = await this.otherUpdate(updateId, query, { ...opts }).catch(() => undefined);
+          if (other) return other;
+          throw e;
+        }
         if (!(e instanceof LedgerApiError && e.routeMissing)) throw e;
         this.transactionByIdAvailable = false;
       }
     }
-    const res = await this.getUpdateById(updateByIdRequest(updateId, query), opts);
-    const update = res?.update as Record<string, { value?: JsTransaction }> | undefined;
-    const transaction = update?.Transaction?.value;
-    if (!transaction) {
-      const other = update ? Object.keys(update)[0] : undefined;
-      throw new LedgerApiError({
-        kind: 'notFound',
-        method: 'POST',
-        path: '/v2/updates/update-by-id',
-        status: 200,
-        explanation: other
-          ? l10n.t('Update {0} is a {1}, not a transaction.', updateId, other)
-          : l10n.t('The node returned no transaction for update {0}.', updateId),
-      });
+    const request = updateByIdRequest(updateId, query);
+    request.updateFormat = { ...request.updateFormat, ...otherUpdatesFormat(query) };
+    const res = await this.getUpdateById(request, opts);
+    const answer = updateAnswer(res);
+    if (!answer) {
+      throw new LedgerApiError({ kind: 'notFound', method: 'POST', path: '/v2/updates/update-by-id', status: 200, explanation: l10n.t('The node returned no update for {0}.', updateId) });
     }
-    return { transaction, route: 'update-by-id' };
+    return answer;
+  }
+
+  /** update-by-id for the kinds transaction-by-id cannot return; undefined when it is none of them. */
+  private async otherUpdate(updateId: string, query: TransactionQuery, opts: CallOptions): Promise<UpdateAnswer | undefined> {
+    const res = await this.getUpdateById({ updateId, updateFormat: otherUpdatesFormat(query) }, opts);
+    const answer = updateAnswer(res);
+    return answer && answer.type !== 'transaction' ? answer : undefined;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 // Builds the filter parts of lookup requests from a node's configured parties.
 import { shortenPartyId } from '../ids/ledgerIds';
-import type { EventFormat, Filters, GetTransactionByIdRequest, GetUpdateByIdRequest, TransactionFormat } from './apiTypes';
+import type { EventFormat, Filters, GetTransactionByIdRequest, GetUpdateByIdRequest, TransactionFormat, UpdateFormat } from './apiTypes';
 import * as l10n from '../l10n/l10n';
 
 function wildcard(includeCreatedEventBlob: boolean): Filters {
@@ -32,8 +32,12 @@ export type TransactionQuery =
   | { requestingParties: string[] }
   | { transactionFormat: TransactionFormat };
 
-/** The seed's choice: `requestingParties` when the node has parties configured, else a transaction format. */
-export function transactionQueryFor(parties: readonly string[] | undefined): TransactionQuery {
+/**
+ * The seed's choice for what changed (ACS delta): `requestingParties` when the node has parties
+ * configured, else a transaction format. What happened (ledger effects) needs a transaction format.
+ */
+export function transactionQueryFor(parties: readonly string[] | undefined, shape: TransactionFormat['transactionShape'] = 'TRANSACTION_SHAPE_ACS_DELTA'): TransactionQuery {
+  if (shape !== 'TRANSACTION_SHAPE_ACS_DELTA') return { transactionFormat: transactionFormatFor(parties, shape) };
   return parties && parties.length > 0
     ? { requestingParties: [...parties] }
     : { transactionFormat: transactionFormatFor(undefined) };
@@ -54,6 +58,24 @@ export function updateByIdRequest(updateId: string, query: TransactionQuery): Ge
   const includeTransactions =
     'requestingParties' in query ? transactionFormatFor(query.requestingParties) : query.transactionFormat;
   return { updateId, updateFormat: { includeTransactions } };
+}
+
+/**
+ * update-by-id's parts for the other kinds of update: reassignments with the same event format,
+ * topology events of the same parties (all parties when asking for any party).
+ */
+export function otherUpdatesFormat(query: TransactionQuery): Pick<UpdateFormat, 'includeReassignments' | 'includeTopologyEvents'> {
+  const eventFormat = 'requestingParties' in query ? eventFormatFor(query.requestingParties, false) : query.transactionFormat.eventFormat;
+  const parties = Object.keys(eventFormat.filtersByParty ?? {});
+  return { includeReassignments: eventFormat, includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties } } };
+}
+
+/** The request form a lookup sent, in words: "transaction-by-id with requestingParties", "update-by-id with filtersByParty"… */
+export function describeForm(route: 'transaction-by-id' | 'update-by-id', query: TransactionQuery): string {
+  if (route === 'transaction-by-id' && 'requestingParties' in query) return 'transaction-by-id (requestingParties)';
+  const format = 'requestingParties' in query ? eventFormatFor(query.requestingParties) : query.transactionFormat.eventFormat;
+  const filter = format.filtersForAnyParty ? 'filtersForAnyParty' : 'filtersByParty';
+  return route === 'transaction-by-id' ? `transaction-by-id (transactionFormat with ${filter})` : `update-by-id (updateFormat with ${filter})`;
 }
 
 /** One sentence on what a lookup asked for, for panels and error texts. */

@@ -4,7 +4,7 @@ import type { LedgerIdMatch } from '../ids/ledgerIds';
 import { shortenPartyId } from '../ids/ledgerIds';
 import { askedAsLine } from '../auth/ledgerIdentity';
 import type { LedgerLookup } from './ledgerLookups';
-import { templateName } from './ledgerLookups';
+import { contractTemplateId, lookupSummary, templateName } from './ledgerLookups';
 import * as l10n from '../l10n/l10n';
 
 export function escapeMarkdown(s: string): string {
@@ -44,9 +44,12 @@ export function hoverMarkdown(f: HoverFacts): string {
   lines.push(f.nodeName ? l10n.t('**{0}** on {1}', heading, escapeMarkdown(f.nodeName)) : `**${heading}**`);
   const l = f.lookup;
   if (l && l.found && l.kind === 'contract') {
-    const c = l.response.created!.createdEvent;
-    lines.push('', `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · ${codeSpan(templateName(c.templateId))}`,
-      '', l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')), '', l10n.t('Created {0}', escapeMarkdown(c.createdAt)));
+    const c = l.response.created?.createdEvent;
+    lines.push('', `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · ${codeSpan(templateName(contractTemplateId(l.response)))}`);
+    if (c) lines.push('', l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')), '', l10n.t('Created {0}', escapeMarkdown(c.createdAt)));
+    else lines.push('', l10n.t('Its create event was pruned on this node; the archive event is what is left.'));
+  } else if (l && l.found && l.kind === 'transaction' && l.update !== 'transaction') {
+    lines.push('', escapeMarkdown(lookupSummary(l)));
   } else if (l && l.found && l.kind === 'transaction') {
     const t = l.transaction;
     const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length);

@@ -1,9 +1,9 @@
 // Contract and transaction lookups on one node, with the request that was sent and a
 // "not found" explained in terms of who asked.
-import type { GetEventsByContractIdRequest, JsGetEventsByContractIdResponse, JsTransaction } from '../ledger/apiTypes';
+import type { GetEventsByContractIdRequest, JsGetEventsByContractIdResponse, JsReassignment, JsTopologyTransaction, JsTransaction } from '../ledger/apiTypes';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
-import { describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
+import { describeForm, describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
 import { shortenPartyId } from '../ids/ledgerIds';
 import { NO_TOKEN, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
 import * as l10n from '../l10n/l10n';
@@ -18,8 +18,12 @@ export interface LookupContext {
    * token, and the answer says it was asked as this identity. Unset: the client's own token, unnamed.
    */
   credentials?: Credentials;
+  /** How a transaction is shown: what changed (ACS delta, the default) or what happened (ledger effects). */
+  shape?: TransactionShape;
   signal?: AbortSignal;
 }
+
+export type TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
 export interface Credentials {
   token: string | undefined;
@@ -27,11 +31,17 @@ export interface Credentials {
 }
 
 export type ContractLookup =
-  | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs }
+  /** `createPruned`: the node answered with the archive event only (its create was pruned). */
+  | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; createPruned?: boolean }
   | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError };
 
+interface FoundUpdate { kind: 'transaction'; found: true; updateId: string; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string; askedAs: AskedAs }
+
+/** An update id's lookup: a transaction, or (`update`) a reassignment or topology transaction, or not found. */
 export type TransactionLookup =
-  | { kind: 'transaction'; found: true; updateId: string; transaction: JsTransaction; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string; askedAs: AskedAs }
+  | (FoundUpdate & { update: 'transaction'; transaction: JsTransaction })
+  | (FoundUpdate & { update: 'reassignment'; reassignment: JsReassignment })
+  | (FoundUpdate & { update: 'topology'; topology: JsTopologyTransaction })
   | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError };
 
 export type LedgerLookup = ContractLookup | TransactionLookup;
@@ -54,10 +64,12 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
   const asked = l10n.t('events-by-contract-id on {0}, as seen by {1}', ctx.nodeName, who(ctx));
   try {
     const response = await client.getEventsByContractId(request, callOptions(ctx));
-    if (!response.created) {
-      throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: l10n.t('The node returned no create event for this contract.') });
+    if (!response.created && !response.archived) {
+      throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: l10n.t('The node returned neither a create nor an archive event for this contract.') });
     }
-    return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked, askedAs: askedAsOf(ctx) };
+    // Only the archive: the node pruned the create event (it was created before the pruning offset).
+    const createPruned = !response.created;
+    return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked, askedAs: askedAsOf(ctx), ...(createPruned ? { createPruned } : {}) };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
     const askedFor = who(ctx);
@@ -69,32 +81,51 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
 }
 
 export async function lookupTransaction(client: LedgerClient, updateId: string, ctx: LookupContext): Promise<TransactionLookup> {
-  const query = transactionQueryFor(ctx.parties);
-  const form = 'requestingParties' in query ? '(requestingParties)' : '(transactionFormat with filtersForAnyParty)';
-  const asked = ctx.user
-    ? l10n.t('a transaction on {0}, {1} {2}, token user {3}', ctx.nodeName, describeQuery(query), form, ctx.user)
-    : l10n.t('a transaction on {0}, {1} {2}', ctx.nodeName, describeQuery(query), form);
+  const query = transactionQueryFor(ctx.parties, ctx.shape);
+  // Names the request form that was actually sent (it depends on the node's version).
+  const askedVia = (route: 'transaction-by-id' | 'update-by-id') => {
+    const form = describeForm(route, query);
+    return ctx.user
+      ? l10n.t('an update on {0}, {1}, via {2}, token user {3}', ctx.nodeName, describeQuery(query), form, ctx.user)
+      : l10n.t('an update on {0}, {1}, via {2}', ctx.nodeName, describeQuery(query), form);
+  };
   try {
-    const { transaction, route } = await client.lookupTransaction(updateId, query, callOptions(ctx));
-    return { kind: 'transaction', found: true, updateId, transaction, route, query, asked: l10n.t('{0}, via {1}', asked, route), askedAs: askedAsOf(ctx) };
+    const found = await client.lookupUpdate(updateId, query, callOptions(ctx));
+    const base = { kind: 'transaction' as const, found: true as const, updateId, route: found.route, query, asked: askedVia(found.route), askedAs: askedAsOf(ctx) };
+    if (found.type === 'transaction') return { ...base, update: 'transaction', transaction: found.transaction };
+    if (found.type === 'reassignment') return { ...base, update: 'reassignment', reassignment: found.reassignment };
+    return { ...base, update: 'topology', topology: found.topology };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
     const askedFor = who(ctx);
-    const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes".', ctx.nodeName, askedFor);
-    return { kind: 'transaction', found: false, updateId, query, asked, askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
+    const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes". (A key fingerprint or a hash has the same 1220… shape: if this is one, it is not an update id.)', ctx.nodeName, askedFor);
+    const route = e.path?.endsWith('transaction-by-id') ? 'transaction-by-id' : 'update-by-id';
+    return { kind: 'transaction', found: false, updateId, query, asked: askedVia(route), askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
   }
+}
+
+/** The update a found lookup holds, whatever its kind (for Open as JSON). */
+export function updateValue(l: Extract<TransactionLookup, { found: true }>): JsTransaction | JsReassignment | JsTopologyTransaction {
+  return l.update === 'transaction' ? l.transaction : l.update === 'reassignment' ? l.reassignment : l.topology;
 }
 
 /** One line for a hover or a list: what the lookup found. */
 export function lookupSummary(l: LedgerLookup): string {
   if (!l.found) return l10n.t('not found');
   if (l.kind === 'contract') {
-    const t = l.response.created!.createdEvent.templateId;
+    const t = contractTemplateId(l.response);
     return `${l.status === 'active' ? l10n.t('active') : l10n.t('archived')} · ${templateName(t)}`;
   }
+  if (l.update === 'reassignment') return `${l10n.t('reassignment')} · ${l10n.t('offset {0}', l.reassignment.offset)} · ${l.reassignment.recordTime}`;
+  if (l.update === 'topology') return `${l10n.t('topology transaction')} · ${l10n.t('offset {0}', l.topology.offset)} · ${l.topology.recordTime}`;
   const t = l.transaction;
-  const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length);
+  const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length.toLocaleString('en-US'));
   return `${l10n.t('offset {0}', t.offset)} · ${t.effectiveAt} · ${events}`;
+}
+
+/** The template of a contract answer: the create's, else the archive's (its create pruned). */
+export function contractTemplateId(r: JsGetEventsByContractIdResponse): string {
+  return r.created?.createdEvent.templateId ?? r.archived?.archivedEvent.templateId ?? '';
 }
 
 /** `Iou:Iou` from `<package id>:Iou:Iou`. */

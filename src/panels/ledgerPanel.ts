@@ -11,6 +11,8 @@ import type { IdentityChange, LedgerNodes } from '../services/ledgerNodes';
 import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';
 import { identityBar } from './html/identityHtml';
+import { errorDetailsHtml } from './html/errorDetailsHtml';
+import { updateValue } from '../lookups/ledgerLookups';
 import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
@@ -225,7 +227,7 @@ export class LedgerPanel {
       const actions = [{ action: 'retry', label: vscode.l10n.t('Retry') }];
       if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied')) actions.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
       actions.push({ action: 'selectNode', label: vscode.l10n.t('Use Another Node') });
-      this.render(errorBody(vscode.l10n.t('{0} on {1}', shortId(target.id), node.name), cancelled ? vscode.l10n.t('The lookup was cancelled.') : explanation, actions));
+      this.render(errorBody(vscode.l10n.t('{0} on {1}', shortId(target.id), node.name), cancelled ? vscode.l10n.t('The lookup was cancelled.') : explanation, actions, isLedgerApiError(e) && !cancelled ? errorDetailsHtml(e) : undefined));
     } finally {
       if (this.loading === ac) this.loading = undefined;
     }
@@ -341,7 +343,7 @@ export class LedgerPanel {
         if (!this.result) return;
         const raw = this.result.kind === 'contract'
           ? (this.result.found ? this.result.response : { request: this.result.request, error: this.result.error.cantonError })
-          : (this.result.found ? this.result.transaction : { error: this.result.error.cantonError });
+          : (this.result.found ? updateValue(this.result) : { error: this.result.error.cantonError });
         const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(raw, null, 2)}\n` });
         await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Active, preview: true });
         return;

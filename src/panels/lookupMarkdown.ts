@@ -1,6 +1,6 @@
 // "Copy as Markdown": a lookup as text for a bug report. Ledger data only, never a token.
 import type { LedgerLookup } from '../lookups/ledgerLookups';
-import { lookupSummary, templateName } from '../lookups/ledgerLookups';
+import { contractTemplateId, lookupSummary, templateName, updateValue } from '../lookups/ledgerLookups';
 import { askedAsLine } from '../auth/ledgerIdentity';
 
 const code = (s: string | number | undefined) => (s === undefined || s === '' ? '—' : `\`${String(s).replace(/`/g, "'")}\``);
@@ -11,17 +11,24 @@ export function lookupMarkdown(l: LedgerLookup, nodeName: string, nodeVersion?: 
   if (l.kind === 'contract') {
     lines.push(`### Contract ${code(l.contractId)}`, '', `- Node: ${on}`, `- Asked: ${l.asked}`, `- ${askedAsLine(l.askedAs)}`, `- Status: ${l.found ? l.status : 'not found'}`);
     if (l.found) {
-      const c = l.response.created!.createdEvent;
-      lines.push(`- Template: ${code(c.templateId)} (${templateName(c.templateId)})`, `- Created at: ${code(c.createdAt)}, offset ${code(c.offset)}`,
-        `- Signatories: ${c.signatories.map(code).join(', ')}`, `- Observers: ${(c.observers ?? []).map(code).join(', ') || '—'}`);
+      const c = l.response.created?.createdEvent;
+      const templateId = contractTemplateId(l.response);
+      lines.push(`- Template: ${code(templateId)} (${templateName(templateId)})`);
+      if (c) {
+        lines.push(`- Created at: ${code(c.createdAt)}, offset ${code(c.offset)}`, `- Signatories: ${c.signatories.map(code).join(', ')}`, `- Observers: ${(c.observers ?? []).map(code).join(', ') || '—'}`);
+      } else {
+        lines.push('- Create event: pruned on this node');
+      }
       if (l.response.archived) lines.push(`- Archived at offset ${code(l.response.archived.archivedEvent.offset)}`);
-      lines.push('', '<details><summary>Create argument</summary>', '', '```json', JSON.stringify(c.createArgument, null, 2), '```', '', '</details>');
+      if (c) lines.push('', '<details><summary>Create argument</summary>', '', '```json', JSON.stringify(c.createArgument, null, 2), '```', '', '</details>');
     } else {
       lines.push(`- ${l.explanation}`, `- Error: ${code(l.error.code)}`);
     }
   } else {
     lines.push(`### Transaction ${code(l.updateId)}`, '', `- Node: ${on}`, `- Asked: ${l.asked}`, `- ${askedAsLine(l.askedAs)}`);
-    if (l.found) {
+    if (l.found && l.update !== 'transaction') {
+      lines.push(`- ${lookupSummary(l)}`, '', '```json', JSON.stringify(updateValue(l), null, 2), '```');
+    } else if (l.found) {
       const t = l.transaction;
       lines.push(`- ${lookupSummary(l)}`, `- Record time: ${code(t.recordTime)}`, `- Command id: ${code(t.commandId)}`, `- Synchronizer: ${code(t.synchronizerId)}`);
       const shown = t.events.slice(0, 50).map((e) => {

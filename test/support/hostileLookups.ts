@@ -65,7 +65,7 @@ export function hostileTransaction(eventCount: number): TransactionLookup {
     updateId: updateIdFor('hostile-render'), commandId: EVIL, workflowId: '</script>', effectiveAt: EVIL, events, offset: 9,
     synchronizerId: EVIL, traceContext: { traceparent: EVIL } as JsTransaction['traceContext'], recordTime: EVIL, externalTransactionHash: EVIL, paidTrafficCost: 3,
   };
-  return { kind: 'transaction', found: true, updateId: transaction.updateId, transaction, route: 'update-by-id', query: { requestingParties: [EVIL_PARTY] }, asked: EVIL, askedAs: EVIL_ASKER };
+  return { kind: 'transaction', found: true, update: 'transaction', updateId: transaction.updateId, transaction, route: 'update-by-id', query: { requestingParties: [EVIL_PARTY] }, asked: EVIL, askedAs: EVIL_ASKER };
 }
 
 export function notFoundContract(): ContractLookup {

@@ -278,9 +278,28 @@ describe('LedgerClient against the fake node', function () {
     it('tells UPDATE_NOT_FOUND from a missing route: no fallback on a real not-found', async () => {
       const e = await rejectsWith(client.lookupTransaction(s().unknownUpdate, transactionQueryFor([alice()])), { kind: 'notFound', code: 'UPDATE_NOT_FOUND', routeMissing: false });
       assert.deepEqual(e.cantonError?.resources, [['UPDATE_ID', s().unknownUpdate]]);
-      assert.ok(!node.requests.some((r) => r.path === '/v2/updates/update-by-id'));
+      // Not a transaction: update-by-id is asked once, for the other kinds of update only.
+      const asked = node.requests.filter((r) => r.path === '/v2/updates/update-by-id').map((r) => JSON.parse(r.body) as { updateFormat: Record<string, unknown> });
+      assert.equal(asked.length, 1);
+      assert.deepEqual(Object.keys(asked[0]!.updateFormat).sort(), ['includeReassignments', 'includeTopologyEvents']);
       node.version = '3.6';
       await rejectsWith(client.getTransactionById({ updateId: s().transferUpdate, requestingParties: [alice()] }), { kind: 'notFound', routeMissing: true, status: 404 });
+    });
+
+    it('opens a reassignment\'s update id as a reassignment: one extra request where transaction-by-id is used, one request on 3.6', async () => {
+      for (const version of ['3.5', '3.6'] as FakeVersion[]) {
+        node.version = version;
+        node.requests.length = 0;
+        const c = makeClient();
+        const found = await c.lookupUpdate(s().unassignUpdate, transactionQueryFor([alice()]));
+        assert.equal(found.type, 'reassignment', version);
+        assert.equal(found.route, 'update-by-id');
+        const paths = node.requests.map((r) => r.path).filter((p) => p.startsWith('/v2/updates/'));
+        assert.deepEqual(paths, version === '3.6' ? ['/v2/updates/update-by-id'] : ['/v2/updates/transaction-by-id', '/v2/updates/update-by-id'], version);
+        await rejectsWith(c.lookupTransaction(s().unassignUpdate, transactionQueryFor([alice()])), { kind: 'notFound', explanationMatches: /is a reassignment, not a transaction/ });
+        await c.close();
+      }
+      node.version = '3.5';
     });
 
     it('an update the parties cannot see is UPDATE_NOT_FOUND, on both routes', async () => {

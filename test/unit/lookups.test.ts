@@ -5,6 +5,8 @@ import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { LookupCache } from '../../src/lookups/lookupCache';
 import { lookupContract, lookupSummary, lookupTransaction } from '../../src/lookups/ledgerLookups';
+import { contractBody } from '../../src/panels/html/contractHtml';
+import { transactionBody } from '../../src/panels/html/transactionHtml';
 
 describe('lookups', function () {
   this.timeout(10_000);
@@ -47,14 +49,58 @@ describe('lookups', function () {
 
   it('finds transactions with the seed\'s request form, and explains what was asked', async () => {
     const t = await lookupTransaction(client, node.ledger.samples.bigUpdate, ctx());
-    assert.ok(t.found);
+    assert.ok(t.found && t.update === 'transaction');
     assert.equal(t.transaction.events.length, 20);
-    assert.match(t.asked, /\(requestingParties\), token user alice, via transaction-by-id/);
+    assert.match(t.asked, /via transaction-by-id \(requestingParties\), token user alice/);
     token = node.mintToken('reader');
     const any = await lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'dev' });
-    assert.match(any.asked, /as seen by any party on the node \(transactionFormat with filtersForAnyParty\)/);
+    assert.match(any.asked, /as seen by any party on the node, via transaction-by-id \(transactionFormat with filtersForAnyParty\)/);
     const missing = await lookupTransaction(client, node.ledger.samples.unknownUpdate, ctx());
     assert.equal(missing.found, false);
+  });
+});
+
+describe('lookups of what the seed reported as not found', function () {
+  this.timeout(10_000);
+  let node: FakeLedgerNode;
+  const ctx = () => ({ nodeName: 'dev', parties: [node.ledger.parties.Alice], user: 'alice' });
+  const clientFor = () => new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('alice') });
+  before(async () => {
+    node = await FakeLedgerNode.start({ version: '3.6', bigTransactionEvents: 3 });
+  });
+  after(() => node.close());
+
+  it('a contract whose create was pruned: found, archived, with its archive event and the reason', async () => {
+    const client = clientFor();
+    try {
+      const l = await lookupContract(client, node.ledger.samples.prunedCreateContract, ctx());
+      assert.ok(l.found && l.status === 'archived' && l.createPruned);
+      assert.equal(l.response.created, undefined);
+      assert.equal(lookupSummary(l), 'archived · Notes:Note');
+      const body = contractBody(l).toString();
+      assert.match(body, /create event of this contract was pruned/);
+      assert.match(body, /Notes:Note/, 'the archive event\'s template is shown');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a reassignment\'s update id opens as a reassignment, its synchronizers not called parties', async () => {
+    const client = clientFor();
+    try {
+      const l = await lookupTransaction(client, node.ledger.samples.unassignUpdate, ctx());
+      assert.ok(l.found && l.update === 'reassignment');
+      assert.match(lookupSummary(l), /^reassignment · offset \d+/);
+      const body = transactionBody(l).toString();
+      assert.match(body, /Reassignment <code/);
+      assert.match(body, /Target synchronizer/);
+      assert.match(body, /class="synchronizer" title="Synchronizer global-domain::1220/);
+      assert.doesNotMatch(body, /title="global-domain[^"]*"[^>]*class="party"|class="party" title="global-domain/);
+      // On 3.6 the "Asked:" line names update-by-id and the filter actually sent.
+      assert.match(l.asked, /via update-by-id \(updateFormat with filtersByParty\)/);
+    } finally {
+      await client.close();
+    }
   });
 });
 

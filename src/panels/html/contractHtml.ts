@@ -1,8 +1,10 @@
 // The body of a contract panel: status at a glance, every field of the created and archived
 // events (spec names), the create argument as a searchable tree.
+import type { ArchivedEvent } from '../../ledger/apiTypes';
 import type { ContractLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
+import { errorDetailsHtml } from './errorDetailsHtml';
 import { field, idLink, parties, valueTree } from './ledgerValues';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
@@ -14,10 +16,15 @@ export function contractBody(l: ContractLookup): SafeHtml {
 <p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {
     return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>
-<p class="muted">${l.error.code ?? ''} ${l.error.correlationId ? tHtml('· correlation id {0}', html`<code>${l.error.correlationId}</code>`) : ''}</p></section>`;
+<p class="muted">${l.error.code ?? ''} ${l.error.correlationId ? tHtml('· correlation id {0}', html`<code>${l.error.correlationId}</code>`) : ''}</p>${errorDetailsHtml(l.error)}</section>`;
   }
-  const { createdEvent: c, synchronizerId } = l.response.created!;
   const archived = l.response.archived;
+  const archivedSection = !archived ? html`` : archivedHtml(archived.archivedEvent, archived.synchronizerId);
+  if (!l.response.created) {
+    // The node pruned the create event: what is left is the archive.
+    return html`${head}<section class="pruned" role="note"><p>${l10n.t('The create event of this contract was pruned on this node: it was created before the node\'s pruning offset and archived after it, so only the archive event is left. A node that has not pruned that far still has the create.')}</p></section>${archivedSection}`;
+  }
+  const { createdEvent: c, synchronizerId } = l.response.created;
   const created = html`<section aria-labelledby="created-h"><h2 id="created-h">${l10n.t('Created')}</h2><table class="fields"><tbody>
 ${field(l10n.t('Template'), html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span> <span class="muted">${ledgerText(c.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
 ${field(l10n.t('Package name'), c.packageName, 'packageName')}
@@ -45,12 +52,19 @@ ${field(l10n.t('Status'), v.viewStatus?.code === 0 ? l10n.t('computed') : l10n.t
 ${field(l10n.t('Implementation package id'), (v as { implementationPackageId?: string }).implementationPackageId, 'implementationPackageId')}
 ${field(l10n.t('View value'), v.viewValue === undefined ? undefined : valueTree(v.viewValue), 'viewValue')}
 </tbody></table>`)}</section>`;
-  const archivedSection = !archived ? html`` : html`<section aria-labelledby="archived-h"><h2 id="archived-h">${l10n.t('Archived')}</h2><table class="fields"><tbody>
-${field(l10n.t('Offset'), archived.archivedEvent.offset, 'offset')}
-${field(l10n.t('Node id'), archived.archivedEvent.nodeId, 'nodeId')}
-${field(l10n.t('Witnesses'), parties(archived.archivedEvent.witnessParties), 'witnessParties')}
-${field(l10n.t('Implemented interfaces'), (archived.archivedEvent.implementedInterfaces ?? []).map(templateName).join(', '), 'implementedInterfaces')}
-${field(l10n.t('Synchronizer'), archived.synchronizerId, 'synchronizerId')}
-</tbody></table></section>`;
   return html`${head}${created}${argument}${views}${archivedSection}`;
+}
+
+/** Every field of an ArchivedEvent, by its spec name (its templateId can differ from the create's after an upgrade). */
+function archivedHtml(a: ArchivedEvent, synchronizerId: string): SafeHtml {
+  return html`<section aria-labelledby="archived-h"><h2 id="archived-h">${l10n.t('Archived')}</h2><table class="fields"><tbody>
+${field(l10n.t('Template'), html`<span title="${a.templateId}">${ledgerText(templateName(a.templateId))}</span> <span class="muted">${ledgerText(a.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
+${field(l10n.t('Package name'), a.packageName, 'packageName')}
+${field(l10n.t('Contract id'), idLink(a.contractId, 'contract'), 'contractId')}
+${field(l10n.t('Offset'), a.offset, 'offset')}
+${field(l10n.t('Node id'), a.nodeId, 'nodeId')}
+${field(l10n.t('Witnesses'), parties(a.witnessParties), 'witnessParties')}
+${field(l10n.t('Implemented interfaces'), (a.implementedInterfaces ?? []).map(templateName).join(', '), 'implementedInterfaces')}
+${field(l10n.t('Synchronizer'), synchronizerId, 'synchronizerId')}
+</tbody></table></section>`;
 }

@@ -79,7 +79,8 @@ export function loadingBody(what: string, nodeName: string): SafeHtml {
   return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Looking up {0} on {1}…', what, nodeName)}</p><button data-action="cancel">${l10n.t('Cancel')}</button></section>`;
 }
 
-export function errorBody(what: string, explanation: string, actions: { action: string; label: string }[]): SafeHtml {
+/** A failed lookup: what to do, and (`details`) everything the node said, as every panel shows it. */
+export function errorBody(what: string, explanation: string, actions: { action: string; label: string }[], details?: SafeHtml): SafeHtml {
   return html`<section class="error" role="alert"><h1>${l10n.t('Could not look up {0}', what)}</h1><p>${explanation}</p>
-<p>${actions.map((a) => html`<button data-action="${a.action}">${a.label}</button> `)}</p></section>`;
+<p>${actions.map((a) => html`<button data-action="${a.action}">${a.label}</button> `)}</p>${details ?? ''}</section>`;
 }

@@ -5,6 +5,8 @@ import type { LedgerEvent } from '../../ledger/apiTypes';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
+import { errorDetailsHtml } from './errorDetailsHtml';
+import { reassignmentBody, topologyBody } from './updateHtml';
 import { field, idLink } from './ledgerValues';
 import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
@@ -34,12 +36,16 @@ export function jsonForScript(value: unknown): SafeHtml {
 
 export function transactionBody(l: TransactionLookup): SafeHtml {
   const badge = l.found ? html`<span class="badge active">${l10n.t('Committed')}</span>` : html`<span class="badge notfound">${l10n.t('Not found')}</span>`;
-  const head = html`<header class="title"><h1>${tHtml('Transaction {0}', html`<code title="${l.updateId}">${shortId(l.updateId)}</code>`)}</h1>${badge}</header>
+  const id = html`<code title="${l.updateId}">${shortId(l.updateId)}</code>`;
+  const title = !l.found || l.update === 'transaction' ? tHtml('Transaction {0}', id) : l.update === 'reassignment' ? tHtml('Reassignment {0}', id) : tHtml('Topology transaction {0}', id);
+  const head = html`<header class="title"><h1>${title}</h1>${badge}</header>
 <p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {
     return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>
-<p class="muted">${l.error.code ?? ''}</p></section>`;
+<p class="muted">${l.error.code ?? ''}</p>${errorDetailsHtml(l.error)}</section>`;
   }
+  if (l.update === 'reassignment') return html`${head}${reassignmentBody(l.reassignment)}`;
+  if (l.update === 'topology') return html`${head}${topologyBody(l.topology)}`;
   const t = l.transaction;
   const rows = eventRows(t.events);
   const templates = [...new Set(rows.map((r) => r[2]))].map((id) => [id, templateName(id)]);
