@@ -51,7 +51,7 @@ describe('UI: one id on nodes of Canton 3.4, 3.5 and 3.6', function () {
       // The side-by-side panel stays in its group; each row opens beside it.
       const everywhere = await wb.webviewShowing(/on every node/);
       await everywhere.locator('tbody tr', { hasText: `p${version}` }).locator('a', { hasText: 'Open' }).click();
-      const transaction = await wb.webviewShowing(new RegExp(`^Transaction [\\s\\S]*Asked: a transaction on p${version.replace('.', '\\.')},.*via ${route}`));
+      const transaction = await wb.webviewShowing(new RegExp(`Transaction [\\s\\S]*Asked: an update on p${version.replace('.', '\\.')},.*via ${route}`));
       assert.match(await transaction.locator('main').innerText(), /transfer-alice-bob-7f3a/);
       const asked = node.requests.map((r) => r.path).filter((p) => p.startsWith('/v2/updates/'));
       assert.ok(asked.length > 0 && asked.every((p) => p === `/v2/updates/${route}`), `p${version} was asked through ${route} only: ${asked.join(', ')}`);
