@@ -61,7 +61,8 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     }
     if (!id) return undefined;
     const kind = classifyLedgerId(id).kind as 'contract' | 'update';
-    if (wanted !== 'any' && kind !== wanted) {
+    // Show Contract's prompt accepts an update id too: it opens as what it is.
+    if (wanted !== 'any' && kind !== wanted && !(wanted === 'contract' && kind === 'update')) {
       void vscode.window.showErrorMessage(`This is ${kind === 'contract' ? 'a contract' : 'an update'} id, not ${wanted === 'contract' ? 'a contract' : 'an update'} id.`);
       return undefined;
     }

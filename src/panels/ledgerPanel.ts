@@ -12,7 +12,9 @@ import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';
 import { identityBar } from './html/identityHtml';
 import { errorDetailsHtml } from './html/errorDetailsHtml';
-import { updateValue } from '../lookups/ledgerLookups';
+import { updateValue, type TransactionShape } from '../lookups/ledgerLookups';
+import { exerciseTree, treeEvent, type FlatTreeNode } from '../lookups/exerciseTree';
+import { eventDetailHtml } from './html/eventDetailHtml';
 import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
@@ -25,6 +27,10 @@ export type PanelTarget = {
   node: string;
   /** Reopened from Recent Lookups: the user id it was asked as then ('' when not known). */
   recordedAs?: string;
+  /** A transaction's shape: what changed (default) or what happened; kept per panel, across reloads. */
+  shape?: TransactionShape;
+  /** The node id to bring into view (a lineage link). */
+  highlight?: number;
 };
 export interface PanelState { history: PanelTarget[]; index: number }
 
@@ -32,6 +38,9 @@ export interface PanelState { history: PanelTarget[]; index: number }
 type PanelMessage =
   | { type: 'openId'; id: string; kind?: string; node?: string }
   | { type: 'copy'; text: string }
+  | { type: 'setShape'; shape: string }
+  | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
+  | { type: 'openOffset'; offset: number; nodeId?: number; shape?: string }
   | { type: 'ready' | 'back' | 'forward' | 'refresh' | 'openJson' | 'copyId' | 'copyMarkdown' | 'allNodes' | 'cancel' | 'copyArgument' | 'retry' | 'setToken' | 'selectNode' | 'askAgain' };
 
 const VIEW_TYPE = 'cantonLens.ledgerPanel';
@@ -62,7 +71,9 @@ export class LedgerPanels implements vscode.Disposable {
         return p;
       }
     }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(target), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, this.webviewOptions());
+    // One column for panels, as REST Client reuses its response pane: the column a panel is in already.
+    const column = [...this.open].map((p) => p.webviewPanel.viewColumn).find((c) => c !== undefined) ?? vscode.ViewColumn.Beside;
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(target), { viewColumn: column, preserveFocus: false }, this.webviewOptions());
     return this.adopt(panel, { history: [target], index: 0 });
   }
 
@@ -106,6 +117,8 @@ export class LedgerPanel {
   private history: PanelTarget[];
   private index: number;
   private result: LedgerLookup | undefined;
+  /** The exercise tree shown (ledger effects), for the details of a row. */
+  private tree: FlatTreeNode[] | undefined;
   private loading: AbortController | undefined;
   /** Who asked what the panel shows, per node: an answer is never shown as another identity's. */
   private readonly shownAs = new Map<string, AskedAs>();
@@ -213,12 +226,13 @@ export class LedgerPanel {
       };
       const result = target.kind === 'contract'
         ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal, asking })
-        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal, asking });
+        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal, asking, shape: target.shape });
       if (ac.signal.aborted) return;
       this.result = result;
       // The answer says who asked it: a token switched in flight leaves it the old identity's.
       this.shownAs.set(node.name, result.askedAs);
-      this.render(result.kind === 'contract' ? contractBody(result) : transactionBody(result));
+      this.tree = result.kind === 'transaction' && result.found && result.update === 'transaction' && target.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? exerciseTree(result.transaction.events) : undefined;
+      this.render(result.kind === 'contract' ? contractBody(result) : transactionBody(result, target.shape, target.highlight));
       this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
     } catch (e) {
       if (ac.signal.aborted && this.loading !== ac) return;
@@ -312,6 +326,16 @@ export class LedgerPanel {
       case 'copy':
         if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);
         return;
+      case 'setShape': {
+        if (m.shape !== 'TRANSACTION_SHAPE_ACS_DELTA' && m.shape !== 'TRANSACTION_SHAPE_LEDGER_EFFECTS') return;
+        if (this.current.kind !== 'update' || (this.current.shape ?? 'TRANSACTION_SHAPE_ACS_DELTA') === m.shape) return;
+        this.history[this.index] = { ...this.current, shape: m.shape, highlight: undefined };
+        return void this.load();
+      }
+      case 'eventDetail':
+        return this.sendEventDetail(m.source, m.index);
+      case 'openOffset':
+        return this.openOffset(m.offset, m.nodeId, m.shape);
       case 'back':
         return this.back();
       case 'forward':
@@ -360,6 +384,39 @@ export class LedgerPanel {
     }
   }
 
+  /** A row opened in the page: the whole event, built now (not with the page). */
+  private sendEventDetail(source: unknown, index: unknown): void {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return;
+    const l = this.result;
+    if (!l || l.kind !== 'transaction' || !l.found || l.update !== 'transaction') return;
+    let detail: SafeHtml | undefined;
+    if (source === 'tree' && this.tree?.[index]) detail = eventDetailHtml(this.tree[index].node, this.tree, index);
+    else if (source === 'events' && l.transaction.events[index]) detail = eventDetailHtml(treeEvent(l.transaction.events[index]));
+    if (detail) void this.panel.webview.postMessage({ type: 'eventDetail', source, index, html: detail.toString() });
+  }
+
+  /** A lineage link: the update at an offset on this panel's node, with the event brought into view. */
+  private async openOffset(offset: unknown, nodeId: unknown, shape: unknown): Promise<void> {
+    if (typeof offset !== 'number' || !Number.isInteger(offset) || offset <= 0) return;
+    const node = this.manager.nodes.find(this.current.node);
+    if (!node) return;
+    try {
+      const updateId = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding the update at offset {0}…', offset), cancellable: true }, (_p, token) => {
+        const ac = new AbortController();
+        token.onCancellationRequested(() => ac.abort());
+        return this.manager.lookups.updateIdAt(node, offset, ac.signal);
+      });
+      if (!updateId) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('The node has no update at offset {0} visible to these parties (it may have been pruned).', offset));
+        return;
+      }
+      this.navigate({ kind: 'update', id: updateId, node: node.name, shape: shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? shape : undefined, highlight: typeof nodeId === 'number' ? nodeId : undefined });
+    } catch (e) {
+      if (isLedgerApiError(e) && e.kind === 'cancelled') return;
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not find the update at offset {0}: {1}', offset, isLedgerApiError(e) ? e.explanation : (e as Error).message));
+    }
+  }
+
   private nodeVersion(): string | undefined {
     const node = this.manager.nodes.find(this.current.node);
     const s = node ? this.manager.nodes.status(node) : undefined;
@@ -385,6 +442,8 @@ function validState(state: unknown): PanelState | undefined {
   if (!s || !Array.isArray(s.history) || typeof s.index !== 'number' || !s.history[s.index]) return undefined;
   const ok = s.history.every((t) => t && ['contract', 'update', 'everywhere'].includes(t.kind) && typeof t.id === 'string' && typeof t.node === 'string'
     && (t.recordedAs === undefined || typeof t.recordedAs === 'string')
+    && (t.shape === undefined || t.shape === 'TRANSACTION_SHAPE_ACS_DELTA' || t.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS')
+    && (t.highlight === undefined || Number.isInteger(t.highlight))
     && ['contract', 'update'].includes(classifyLedgerId(t.id).kind));
   return ok ? s : undefined;
 }

@@ -5,7 +5,9 @@
 import type * as vscode from 'vscode';
 import { lookupKey, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
 import { LookupCache } from '../lookups/lookupCache';
-import { lookupContract, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup } from '../lookups/ledgerLookups';
+import { updateAnswer } from '../ledger/ledgerClient';
+import { otherUpdatesFormat, transactionQueryFor, updateByIdRequest } from '../ledger/requestForms';
+import { lookupContract, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup, type TransactionShape } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from './ledgerNodes';
 
@@ -14,10 +16,12 @@ export interface LookupOptions {
   signal?: AbortSignal;
   /** Told who asks as soon as the token is resolved (so an error can name who got it). */
   asking?: (askedAs: AskedAs) => void;
+  /** For transactions: what changed (the default) or what happened. */
+  shape?: TransactionShape;
 }
 
 /** The request forms, as the cache keys name them. */
-const FORMS = { contract: 'events-by-contract-id', update: 'transaction' } as const;
+const FORMS = { contract: 'events-by-contract-id', update: 'transaction', effects: 'transaction-ledger-effects' } as const;
 
 export class LedgerLookupService implements vscode.Disposable {
   private readonly caches = new Map<string, LookupCache<LedgerLookup>>();
@@ -52,10 +56,24 @@ export class LedgerLookupService implements vscode.Disposable {
   async transaction(node: NodeConfig, updateId: string, opts: LookupOptions = {}): Promise<TransactionLookup> {
     const credentials = await this.nodes.credentials(node);
     opts.asking?.({ identity: credentials.identity, parties: [...(node.parties ?? [])] });
-    return this.cached(node, credentials.identity, FORMS.update, updateId, opts, async () => {
-      const l = await lookupTransaction(this.nodes.client(node), updateId, this.context(node, credentials, opts.signal));
+    const effects = opts.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+    return this.cached(node, credentials.identity, effects ? FORMS.effects : FORMS.update, updateId, opts, async () => {
+      const l = await lookupTransaction(this.nodes.client(node), updateId, { ...this.context(node, credentials, opts.signal), shape: opts.shape });
       return { value: l, final: l.found };
     }) as Promise<TransactionLookup>;
+  }
+
+  /** The id of the update at an offset (update-by-offset), for lineage links; undefined when the node has none there for these parties. */
+  async updateIdAt(node: NodeConfig, offset: number, signal?: AbortSignal): Promise<string | undefined> {
+    const credentials = await this.nodes.credentials(node);
+    const query = transactionQueryFor(node.parties, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+    const request = updateByIdRequest('', query);
+    const res = await this.nodes.client(node).getUpdateByOffset(
+      { offset, updateFormat: { ...request.updateFormat, ...otherUpdatesFormat(query) } },
+      { signal, auth: { token: credentials.token } },
+    );
+    const answer = updateAnswer(res);
+    return answer?.type === 'transaction' ? answer.transaction.updateId : answer?.type === 'reassignment' ? answer.reassignment.updateId : answer?.topology.updateId;
   }
 
   /** A cached answer for the node's current identity, without a request (for hovers). */

@@ -5,6 +5,8 @@ import type { ContractLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
 import { errorDetailsHtml } from './errorDetailsHtml';
+import { timeHtml } from './peopleFormat';
+import { synchronizer } from './updateHtml';
 import { field, idLink, parties, valueTree } from './ledgerValues';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
@@ -32,8 +34,9 @@ ${field(l10n.t('Representative package id'), c.representativePackageId, 'represe
 ${field(l10n.t('Contract id'), idLink(c.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Offset'), c.offset, 'offset')}
 ${field(l10n.t('Node id'), c.nodeId, 'nodeId')}
-${field(l10n.t('Created at'), c.createdAt, 'createdAt')}
-${field(l10n.t('Synchronizer'), synchronizerId, 'synchronizerId')}
+${field(l10n.t('Created at'), timeHtml(c.createdAt), 'createdAt')}
+${field(l10n.t('Synchronizer'), synchronizer(synchronizerId), 'synchronizerId')}
+${field(l10n.t('Created in'), lineageLink(c.offset, c.nodeId, 'TRANSACTION_SHAPE_ACS_DELTA', l10n.t('Open the transaction that created it')), 'offset')}
 ${field(l10n.t('Signatories'), parties(c.signatories), 'signatories')}
 ${field(l10n.t('Observers'), parties(c.observers), 'observers')}
 ${field(l10n.t('Witnesses'), parties(c.witnessParties), 'witnessParties')}
@@ -65,6 +68,12 @@ ${field(l10n.t('Offset'), a.offset, 'offset')}
 ${field(l10n.t('Node id'), a.nodeId, 'nodeId')}
 ${field(l10n.t('Witnesses'), parties(a.witnessParties), 'witnessParties')}
 ${field(l10n.t('Implemented interfaces'), (a.implementedInterfaces ?? []).map(templateName).join(', '), 'implementedInterfaces')}
-${field(l10n.t('Synchronizer'), synchronizerId, 'synchronizerId')}
+${field(l10n.t('Synchronizer'), synchronizer(synchronizerId), 'synchronizerId')}
+${field(l10n.t('Archived in'), lineageLink(a.offset, a.nodeId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', l10n.t('Open the transaction that archived it, at the exercise that did')), 'offset')}
 </tbody></table></section>`;
+}
+
+/** A link to the transaction at an offset (update-by-offset), with the event highlighted. */
+function lineageLink(offset: number, nodeId: number, shape: string, label: string): SafeHtml {
+  return html`<a href="#" data-open-offset="${String(offset)}" data-node-id="${String(nodeId)}" data-shape="${shape}">${label}</a> <span class="muted">${tHtml('offset {0}, node {1}', String(offset), String(nodeId))}</span>`;
 }

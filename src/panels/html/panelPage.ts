@@ -46,6 +46,12 @@ export function pageStrings(): Record<string, string> {
     created: l10n.t('created'),
     archived: l10n.t('archived'),
     exercised: l10n.t('exercised'),
+    showEvent: l10n.t('Show the whole event'),
+    nodesMatch: keep('{0} of {1} nodes match', 2),
+    expandNode: l10n.t('Expand'),
+    collapseNode: l10n.t('Collapse'),
+    viaInterface: keep('via {0}'),
+    consuming: l10n.t('consuming'),
   };
 }
 

@@ -2,11 +2,14 @@
 // JSON data and the page script builds rows as text nodes, page by page, so 50,000 events stay
 // usable and no ledger string is ever parsed as HTML.
 import type { LedgerEvent } from '../../ledger/apiTypes';
+import { exerciseTree, type FlatTreeNode, type TreeEvent } from '../../lookups/exerciseTree';
+import type { TransactionShape } from '../../lookups/ledgerLookups';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
 import { errorDetailsHtml } from './errorDetailsHtml';
-import { reassignmentBody, topologyBody } from './updateHtml';
+import { timeHtml, trafficCost } from './peopleFormat';
+import { reassignmentBody, synchronizer, topologyBody } from './updateHtml';
 import { field, idLink } from './ledgerValues';
 import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
@@ -29,12 +32,55 @@ export function eventRows(events: readonly LedgerEvent[]): EventRow[] {
   });
 }
 
+/** One row of the exercise tree: [index, parent, depth, descendants, kind, template, choice, contract, parties, consuming, interface, nodeId]. */
+export type TreeRow = [number, number, number, number, TreeEvent['kind'], string, string, string, string[], boolean, string, number];
+
+export function treeRows(tree: readonly FlatTreeNode[]): TreeRow[] {
+  return tree.map(({ index, parent, depth, descendants, node }): TreeRow => {
+    if (node.kind === 'exercised') {
+      const x = node.event;
+      return [index, parent, depth, descendants, 'exercised', x.templateId, x.choice, x.contractId, x.actingParties ?? [], x.consuming, (x as { interfaceId?: string | null }).interfaceId ?? '', x.nodeId];
+    }
+    if (node.kind === 'created') {
+      const c = node.event;
+      return [index, parent, depth, descendants, 'created', c.templateId, '', c.contractId, [...new Set([...(c.signatories ?? []), ...(c.observers ?? [])])], false, '', c.nodeId];
+    }
+    return [index, parent, depth, descendants, 'archived', node.event.templateId, '', node.event.contractId, [], true, '', node.event.nodeId];
+  });
+}
+
+/** The switch between what changed and what happened; the panel remembers the choice. */
+function shapeSwitch(shape: TransactionShape): SafeHtml {
+  const option = (value: TransactionShape, label: string, hint: string) =>
+    html`<button data-action="setShape" data-shape="${value}" aria-pressed="${String(shape === value)}" title="${hint}"${shape === value ? html` class="primary"` : ''}>${label}</button>`;
+  return html`<div class="shape-switch" role="group" aria-label="${l10n.t('Transaction shape')}">
+${option('TRANSACTION_SHAPE_ACS_DELTA', l10n.t('What changed'), l10n.t('ACS delta: the contracts created and archived (TRANSACTION_SHAPE_ACS_DELTA)'))}
+${option('TRANSACTION_SHAPE_LEDGER_EFFECTS', l10n.t('What happened'), l10n.t('Ledger effects: the exercise tree, with choices, arguments and results (TRANSACTION_SHAPE_LEDGER_EFFECTS)'))}
+</div>`;
+}
+
+function exerciseTreeSection(events: readonly LedgerEvent[], highlight?: number): SafeHtml {
+  const rows = treeRows(exerciseTree(events));
+  return html`<section aria-labelledby="tree-h"><h2 id="tree-h">${tHtml('Exercise tree ({0} nodes)', html`<span id="event-count">${rows.length.toLocaleString('en-US')}</span>`)}</h2>
+<div class="filters" role="search">
+<label>${l10n.t('Search')} <input id="tree-search" type="search" placeholder="${l10n.t('choice, template, party or contract')}"></label>
+<button data-tree="expandAll">${l10n.t('Expand all')}</button> <button data-tree="collapseAll">${l10n.t('Collapse all')}</button>
+<span id="filter-status" class="muted" aria-live="polite"></span>
+</div>
+<table class="events exercise-tree" role="treegrid" aria-label="${l10n.t('Exercise tree')}"><thead><tr><th scope="col">${l10n.t('Node')}</th><th scope="col">${l10n.t('What')}</th><th scope="col">${l10n.t('Template')}</th><th scope="col">${l10n.t('Contract')}</th><th scope="col">${l10n.t('Parties')}</th></tr></thead>
+<tbody id="tree-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody></table>
+<div id="rows-sentinel" aria-hidden="true"></div>
+<script type="application/json" id="tree-data">${jsonForScript(rows)}</script>
+</section>`;
+}
+
 /** JSON safe inside a <script type="application/json">: no "<" that could close it. */
 export function jsonForScript(value: unknown): SafeHtml {
   return new SafeHtml(JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
 }
 
-export function transactionBody(l: TransactionLookup): SafeHtml {
+/** `shape`: what the panel asked for; `highlight`: the node id to bring into view (lineage). */
+export function transactionBody(l: TransactionLookup, shape: TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA', highlight?: number): SafeHtml {
   const badge = l.found ? html`<span class="badge active">${l10n.t('Committed')}</span>` : html`<span class="badge notfound">${l10n.t('Not found')}</span>`;
   const id = html`<code title="${l.updateId}">${shortId(l.updateId)}</code>`;
   const title = !l.found || l.update === 'transaction' ? tHtml('Transaction {0}', id) : l.update === 'reassignment' ? tHtml('Reassignment {0}', id) : tHtml('Topology transaction {0}', id);
@@ -52,14 +98,14 @@ export function transactionBody(l: TransactionLookup): SafeHtml {
   const header = html`<section aria-labelledby="tx-h"><h2 id="tx-h">${l10n.t('Header')}</h2><table class="fields"><tbody>
 ${field(l10n.t('Update id'), idLink(t.updateId, 'update'), 'updateId')}
 ${field(l10n.t('Offset'), t.offset, 'offset')}
-${field(l10n.t('Effective at'), t.effectiveAt, 'effectiveAt')}
-${field(l10n.t('Record time'), t.recordTime, 'recordTime')}
+${field(l10n.t('Effective at'), timeHtml(t.effectiveAt), 'effectiveAt')}
+${field(l10n.t('Record time'), timeHtml(t.recordTime), 'recordTime')}
 ${field(l10n.t('Command id'), t.commandId, 'commandId (only shown to the submitting parties)')}
 ${field(l10n.t('Workflow id'), t.workflowId, 'workflowId')}
-${field(l10n.t('Synchronizer'), t.synchronizerId, 'synchronizerId')}
+${field(l10n.t('Synchronizer'), synchronizer(t.synchronizerId), 'synchronizerId')}
 ${field(l10n.t('Trace context'), t.traceContext?.traceparent ?? undefined, 'traceContext.traceparent')}
 ${field(l10n.t('External transaction hash'), t.externalTransactionHash, 'externalTransactionHash (externally signed transactions)')}
-${field(l10n.t('Paid traffic cost'), t.paidTrafficCost, 'paidTrafficCost')}
+${field(l10n.t('Paid traffic cost'), trafficCost(t.paidTrafficCost), 'paidTrafficCost')}
 ${field(l10n.t('Transaction hash'), t.transactionHash, 'transactionHash (Canton 3.6+)')}
 </tbody></table></section>`;
   const events = html`<section aria-labelledby="events-h"><h2 id="events-h">${tHtml('Events ({0})', html`<span id="event-count">${rows.length.toLocaleString('en-US')}</span>`)}</h2>
@@ -71,9 +117,10 @@ ${field(l10n.t('Transaction hash'), t.transactionHash, 'transactionHash (Canton 
 <span id="filter-status" class="muted" aria-live="polite"></span>
 </div>
 <table class="events"><thead><tr><th scope="col">${l10n.t('Node')}</th><th scope="col">${l10n.t('Kind')}</th><th scope="col">${l10n.t('Template')}</th><th scope="col">${l10n.t('Contract')}</th><th scope="col">${l10n.t('Choice')}</th><th scope="col">${l10n.t('Parties')}</th></tr></thead>
-<tbody id="event-rows"></tbody></table>
+<tbody id="event-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody></table>
 <div id="rows-sentinel" aria-hidden="true"></div>
 <script type="application/json" id="event-data">${jsonForScript(rows)}</script>
 </section>`;
-  return html`${head}${header}${events}`;
+  if (shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS') return html`${head}${shapeSwitch(shape)}${header}${exerciseTreeSection(t.events, highlight)}`;
+  return html`${head}${shapeSwitch(shape)}${header}${events}`;
 }
