@@ -326,14 +326,11 @@ export class LedgerPanel {
       case 'copy':
         if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);
         return;
-      case 'setShape': {
-        if (m.shape !== 'TRANSACTION_SHAPE_ACS_DELTA' && m.shape !== 'TRANSACTION_SHAPE_LEDGER_EFFECTS') return;
-        if (this.current.kind !== 'update' || (this.current.shape ?? 'TRANSACTION_SHAPE_ACS_DELTA') === m.shape) return;
-        this.history[this.index] = { ...this.current, shape: m.shape, highlight: undefined };
-        return void this.load();
-      }
+      case 'setShape':
+        return void this.setShape(m.shape);
       case 'eventDetail':
-        return this.sendEventDetail(m.source, m.index);
+        this.showEventDetail(m.source, m.index);
+        return;
       case 'openOffset':
         return this.openOffset(m.offset, m.nodeId, m.shape);
       case 'back':
@@ -384,19 +381,29 @@ export class LedgerPanel {
     }
   }
 
-  /** A row opened in the page: the whole event, built now (not with the page). */
-  private sendEventDetail(source: unknown, index: unknown): void {
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return;
+  /** Shows the transaction as what changed or what happened; the choice stays with the panel. */
+  setShape(shape: unknown): Promise<void> {
+    if (shape !== 'TRANSACTION_SHAPE_ACS_DELTA' && shape !== 'TRANSACTION_SHAPE_LEDGER_EFFECTS') return Promise.resolve();
+    if (this.current.kind !== 'update' || (this.current.shape ?? 'TRANSACTION_SHAPE_ACS_DELTA') === shape) return Promise.resolve();
+    this.history[this.index] = { ...this.current, shape, highlight: undefined };
+    return this.load();
+  }
+
+  /** A row opened in the page: the whole event, built now (not with the page), sent to the page and returned. */
+  showEventDetail(source: unknown, index: unknown): string | undefined {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return undefined;
     const l = this.result;
-    if (!l || l.kind !== 'transaction' || !l.found || l.update !== 'transaction') return;
+    if (!l || l.kind !== 'transaction' || !l.found || l.update !== 'transaction') return undefined;
     let detail: SafeHtml | undefined;
     if (source === 'tree' && this.tree?.[index]) detail = eventDetailHtml(this.tree[index].node, this.tree, index);
     else if (source === 'events' && l.transaction.events[index]) detail = eventDetailHtml(treeEvent(l.transaction.events[index]));
-    if (detail) void this.panel.webview.postMessage({ type: 'eventDetail', source, index, html: detail.toString() });
+    if (!detail) return undefined;
+    void this.panel.webview.postMessage({ type: 'eventDetail', source, index, html: detail.toString() });
+    return detail.toString();
   }
 
   /** A lineage link: the update at an offset on this panel's node, with the event brought into view. */
-  private async openOffset(offset: unknown, nodeId: unknown, shape: unknown): Promise<void> {
+  async openOffset(offset: unknown, nodeId: unknown, shape: unknown): Promise<void> {
     if (typeof offset !== 'number' || !Number.isInteger(offset) || offset <= 0) return;
     const node = this.manager.nodes.find(this.current.node);
     if (!node) return;

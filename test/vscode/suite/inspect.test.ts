@@ -106,7 +106,7 @@ describe('Inspecting ids', function () {
 
   it('refuses text that is not an id, saying why', async () => {
     assert.equal(await vscode.commands.executeCommand('cantonLens.showContract', 'deadbeef'), undefined);
-    assert.equal(await vscode.commands.executeCommand('cantonLens.showContract', v35.ledger.samples.transferUpdate), undefined, 'an update id is not a contract id');
+    assert.equal(await vscode.commands.executeCommand('cantonLens.showTransaction', v35.ledger.samples.activeContract), undefined, 'a contract id is not an update id');
     await cursorOn(5, v35.ledger.parties.Alice);
     assert.equal(await vscode.commands.executeCommand('cantonLens.inspectAtCursor'), undefined, 'a party id opens no panel');
   });
