@@ -14,7 +14,7 @@ describe('execute review page', () => {
     const preparedTransaction = transferTransaction({ note: EVIL });
     const review = await reviewPreparedTransaction(preparedTransaction, 'HASHING_SCHEME_VERSION_V2');
     return {
-      fileName: 'a.execute.json', node: 'dev', party: ALICE, review, claimedHash: review.computedHash,
+      fileName: 'a.execute.json', node: 'dev', party: ALICE, review, claimedHash: review.computedHash, findings: [],
       request: { preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: 's-1', partySignatures: { signatures: [{ party: ALICE, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: 'AA==', signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] } },
       ...over,
     };

@@ -1,5 +1,6 @@
 // The review of an execute request before it is sent: who submits what to which node, the
 // decoded prepared transaction, and the hash check; then the outcome.
+import type { Finding } from '../../execute/preSendChecks';
 import type { PreparedTransactionReview } from '../../execute/preparedTransactionReview';
 import type { JsExecuteSubmissionRequest } from '../../ledger/apiTypes';
 import { templateName } from '../../lookups/ledgerLookups';
@@ -22,6 +23,10 @@ export interface ReviewView {
   /** Why the prepared transaction did not decode. */
   decodeError?: string;
   outcome?: SubmissionOutcome;
+  /** The token's user: the change id's user when the request has no userId. */
+  tokenUser?: string;
+  /** The checks before sending: a blocking one hides the submit button. */
+  findings: Finding[];
 }
 
 export function hashCheck(v: ReviewView): { state: 'match' | 'mismatch' | 'unclaimed' | 'unknown'; text: string } {
@@ -41,7 +46,7 @@ function outcomeBlock(o: SubmissionOutcome | undefined): SafeHtml {
 <p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>
 <table class="fields"><tbody>
 ${field(l10n.t('Submission id'), o.submissionId)}
-${field(l10n.t('Change id: user'), o.userId ?? l10n.t("the token's user"))}
+${field(l10n.t('Change id: user'), o.userId ?? l10n.t("the token's user (not known)"))}
 ${field(l10n.t('Change id: command id'), o.commandId)}
 ${field(l10n.t('Change id: act as'), parties(o.actAs))}
 </tbody></table>
@@ -92,10 +97,13 @@ ${n.argument === undefined ? '' : html`<div class="value-tree">${valueTree(n.arg
 <h3>${l10n.t('Input contracts ({0})', r.inputContracts.length)}</h3>
 ${r.inputContracts.length === 0 ? html`<p class="muted">${l10n.t('none')}</p>` : html`<ul>${r.inputContracts.map((c) => html`<li>${idLink(c.contractId, 'contract')} ${c.templateId ? html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span>` : ''} <span class="muted">${c.createdAt ?? ''}</span></li>`)}</ul>`}
 </section>`;
-  const canSubmit = !submitted && check.state !== 'mismatch';
+  const blocks = v.findings.filter((f) => f.severity === 'block');
+  const canSubmit = !submitted && check.state !== 'mismatch' && blocks.length === 0;
+  const checks = v.findings.length === 0 ? html`` : html`<section aria-labelledby="checks-h"><h2 id="checks-h">${l10n.t('Checks before sending')}</h2>
+<ul class="checks">${v.findings.map((f) => html`<li class="check-${f.severity}" role="${f.severity === 'block' ? 'alert' : 'status'}"><strong>${f.severity === 'block' ? l10n.t('Blocks:') : f.severity === 'warn' ? l10n.t('Warning:') : l10n.t('OK:')}</strong> ${ledgerText(f.text)}</li>`)}</ul></section>`;
   return html`<header class="title"><h1>${l10n.t('Review submission')}</h1></header>
 <p class="asked">${l10n.t('POST /v2/interactive-submission/execute on {0}, as {1}', v.node, v.party)}</p>
-${decodeWarning}${hash}
+${decodeWarning}${checks}${hash}
 <p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v.outcome)}${request}${decoded}`;
 }
