@@ -1,11 +1,14 @@
 // A client for one node's JSON Ledger API v2. No `vscode` import: tested over real HTTP.
 import type {
+  ExecuteSubmissionAndWaitResponse,
   ExecuteSubmissionResponse,
   GetEventsByContractIdRequest,
   GetLedgerApiVersionResponse,
   GetTransactionByIdRequest,
   GetUpdateByIdRequest,
   JsExecuteSubmissionRequest,
+  JsPrepareSubmissionRequest,
+  JsPrepareSubmissionResponse,
   JsGetEventsByContractIdResponse,
   JsGetTransactionResponse,
   JsGetUpdateResponse,
@@ -105,6 +108,16 @@ export class LedgerClient {
   /** Sends a prepared transaction with its signatures; the answer is `{}` (the outcome comes later). */
   executeSubmission(request: JsExecuteSubmissionRequest, opts: CallOptions = {}): Promise<ExecuteSubmissionResponse> {
     return this.call('POST', '/v2/interactive-submission/execute', request, opts);
+  }
+
+  /** Executes and waits for the outcome: the update id and completion offset of the committed transaction. One POST, never retried. */
+  executeSubmissionAndWait(request: JsExecuteSubmissionRequest, opts: CallOptions = {}): Promise<ExecuteSubmissionAndWaitResponse> {
+    return this.call('POST', '/v2/interactive-submission/executeAndWait', request, opts);
+  }
+
+  /** Prepares commands for external signing: the prepared transaction and its hash. Nothing is submitted. */
+  prepareSubmission(request: JsPrepareSubmissionRequest, opts: CallOptions = {}): Promise<JsPrepareSubmissionResponse> {
+    return this.call('POST', '/v2/interactive-submission/prepare', request, opts);
   }
 
   /**
