@@ -1,7 +1,7 @@
 // What is checked before an execute request may be sent, from the decoded prepared transaction,
 // the keys known locally and the token: each finding blocks the submission or warns about it.
 // Pure (node:crypto only): the review panel shows the findings, the tests call it directly.
-import { createPublicKey, verify } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import * as l10n from '../l10n/l10n';
 
 export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'time' | 'scheme';
@@ -53,6 +53,8 @@ export interface PreSendInput {
  */
 export const PREPARATION_TOLERANCE_MS = 24 * 3600_000;
 
+// node:crypto on first use: activation need not pay for it.
+const crypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
 const short = (party: string) => party.split('::')[0] ?? party;
 
 export function preSendChecks(input: PreSendInput): Finding[] {
@@ -84,6 +86,7 @@ export function preSendChecks(input: PreSendInput): Finding[] {
     }
     let ok = false;
     try {
+      const { createPublicKey, verify } = crypto();
       ok = verify(null, Buffer.from(covered, 'base64'), createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }), Buffer.from(s.signature, 'base64'));
     } catch {
       ok = false;

@@ -11,7 +11,10 @@
 // (TopologyWriteService.createFingerprintFromKey and computeSha256CantonHash, commit
 // 130895afc2b74cb442af22ac3bdc84b3d391c6a0). The vectors in test/unit/signingKeys.test.ts are
 // generate-topology answers of Canton nodes (docs/execute.md).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+
+// node:crypto on first use: activation need not pay for it.
+const crypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
 
 /** Canton's hash purpose of a public key fingerprint. */
 export const PUBLIC_KEY_FINGERPRINT_PURPOSE = 12;
@@ -20,7 +23,7 @@ export const PUBLIC_KEY_FINGERPRINT_PURPOSE = 12;
 export function cantonHashHex(purpose: number, bytes: Uint8Array): string {
   const prefix = Buffer.alloc(4);
   prefix.writeUInt32BE(purpose, 0);
-  return `1220${createHash('sha256').update(prefix).update(bytes).digest('hex')}`;
+  return `1220${crypto().createHash('sha256').update(prefix).update(bytes).digest('hex')}`;
 }
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -48,7 +51,7 @@ export interface DevKeyPair {
 }
 
 export function generateDevKey(): DevKeyPair {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const { publicKey, privateKey } = crypto().generateKeyPairSync('ed25519');
   const spki = publicKey.export({ format: 'der', type: 'spki' });
   return {
     privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
@@ -60,10 +63,12 @@ export function generateDevKey(): DevKeyPair {
 
 /** The public key (SPKI DER, base64) of a private key (PKCS#8 DER, base64). */
 export function publicKeyOf(privateKey: string): string {
+  const { createPublicKey, createPrivateKey } = crypto();
   return createPublicKey(createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' })).export({ format: 'der', type: 'spki' }).toString('base64');
 }
 
 /** An Ed25519 signature (64 bytes, base64: SIGNATURE_FORMAT_CONCAT) over the raw bytes of a base64 hash. */
 export function signHash(privateKey: string, hashBase64: string): string {
+  const { sign, createPrivateKey } = crypto();
   return sign(null, Buffer.from(hashBase64, 'base64'), createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' })).toString('base64');
 }

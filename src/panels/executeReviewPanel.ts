@@ -18,6 +18,9 @@ import { newNonce, newSubmissionId } from './randomIds';
 
 const VIEW_TYPE = 'cantonLens.executeReview';
 
+/** execute answers at once ({}); executeAndWait once the transaction committed (update id, offset). */
+export type Endpoint = 'execute' | 'executeAndWait';
+
 /** Asks the person to confirm a submission; tests replace it. */
 export type Confirm = (node: NodeConfig, party: string, submissionId: string) => Thenable<boolean>;
 
@@ -142,7 +145,7 @@ export class ExecuteReviewPanel {
   }
 
   /** Asks for confirmation and submits, once; a second call while one is in flight does nothing. */
-  async submit(): Promise<SubmissionOutcome | undefined> {
+  async submit(endpoint: Endpoint = 'execute'): Promise<SubmissionOutcome | undefined> {
     const view = this.view;
     const node = this.node;
     if (!view || !node || this.submitting || view.outcome) return undefined;
@@ -150,7 +153,7 @@ export class ExecuteReviewPanel {
     try {
       if (!(await this.mayProceed(view))) return undefined;
       if (!(await this.owner.confirm(node, view.party, view.request.submissionId))) return undefined;
-      return await this.sendAndShow(node, view);
+      return await this.sendAndShow(node, view, endpoint);
     } finally {
       this.submitting = false;
     }
@@ -171,11 +174,11 @@ export class ExecuteReviewPanel {
     return true;
   }
 
-  private async sendAndShow(node: NodeConfig, view: ReviewView): Promise<SubmissionOutcome> {
+  private async sendAndShow(node: NodeConfig, view: ReviewView, endpoint: Endpoint = 'execute'): Promise<SubmissionOutcome> {
     view.outcome = { state: 'sending' };
     this.render();
     this.submissions++;
-    const outcome = await this.send(node, view);
+    const outcome = await this.send(node, view, endpoint);
     view.outcome = outcome;
     this.render();
     void this.owner.recent.add({
@@ -190,7 +193,7 @@ export class ExecuteReviewPanel {
    * A retry of the same change on the review's node (never the active one): a fresh submission id,
    * confirmed first; only then written into the file and sent. Cancel leaves the file untouched.
    */
-  async submitAgain(): Promise<SubmissionOutcome | undefined> {
+  async submitAgain(endpoint: Endpoint = 'execute'): Promise<SubmissionOutcome | undefined> {
     const node = this.node;
     if (!node || this.submitting) return undefined;
     this.submitting = true;
@@ -210,19 +213,22 @@ export class ExecuteReviewPanel {
       await vscode.workspace.applyEdit(edit);
       if (!doc.isUntitled) await doc.save();
       this.view = view;
-      return await this.sendAndShow(node, view);
+      return await this.sendAndShow(node, view, endpoint);
     } finally {
       this.submitting = false;
     }
   }
 
-  private async send(node: NodeConfig, view: ReviewView): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
+  private async send(node: NodeConfig, view: ReviewView, endpoint: Endpoint): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
-        () => this.owner.nodes.client(node).executeSubmission(view.request));
+      const client = this.owner.nodes.client(node);
+      const answer: unknown = await vscode.window.withProgress<unknown>({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
+        () => (endpoint === 'executeAndWait' ? client.executeSubmissionAndWait(view.request) : client.executeSubmission(view.request)));
+      const waited = answer as { updateId?: string; completionOffset?: number };
       return {
-        state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId,
+        state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId, endpoint,
         userId: view.request.userId || view.tokenUser, commandId: view.review?.commandId, actAs: view.review?.submitters ?? [view.party],
+        updateId: typeof waited.updateId === 'string' ? waited.updateId : undefined, completionOffset: waited.completionOffset,
       };
     } catch (e) {
       if (!isLedgerApiError(e)) return { state: 'failed', explanation: `${(e as Error).message} ${unknownOutcomeAdvice(view.request.submissionId)}`, outcomeUnknown: true };
@@ -248,6 +254,7 @@ export class ExecuteReviewPanel {
     const m = raw as { type?: unknown; id?: unknown; text?: unknown };
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
+      case 'submitAndWait': return void this.submit('executeAndWait').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));
       case 'reload': {
@@ -259,6 +266,7 @@ export class ExecuteReviewPanel {
       case 'openRequest': return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
       case 'openId':
         if (typeof m.id === 'string' && classifyLedgerId(m.id).kind === 'contract' && this.node) this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
+        else if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id) && this.node) this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
         return;
       case 'copy':
         if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);

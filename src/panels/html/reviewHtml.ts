@@ -10,7 +10,7 @@ import * as l10n from '../../l10n/l10n';
 
 export type SubmissionOutcome =
   | { state: 'sending' }
-  | { state: 'accepted'; node: string; at: string; submissionId: string; userId?: string; commandId?: string; actAs: string[] }
+  | { state: 'accepted'; node: string; at: string; submissionId: string; userId?: string; commandId?: string; actAs: string[]; endpoint: 'execute' | 'executeAndWait'; updateId?: string; completionOffset?: number }
   | { state: 'failed'; code?: string; cause?: string; correlationId?: string; explanation: string; outcomeUnknown: boolean };
 
 export interface ReviewView {
@@ -43,8 +43,9 @@ function outcomeBlock(o: SubmissionOutcome | undefined): SafeHtml {
   if (o.state === 'sending') return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Submitting…')}</p></section>`;
   if (o.state === 'accepted') {
     return html`<section class="accepted" role="status" aria-live="polite"><h2>${tHtml('Accepted by {0} at {1}', ledgerText(o.node), o.at)}</h2>
-<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>
+${o.updateId ? html`<p>${tHtml('Committed as update {0} at completion offset {1}.', idLink(o.updateId, 'update'), String(o.completionOffset ?? ''))}</p>` : html`<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>`}
 <table class="fields"><tbody>
+${field(l10n.t('Endpoint'), o.endpoint === 'executeAndWait' ? 'POST /v2/interactive-submission/executeAndWait' : 'POST /v2/interactive-submission/execute')}
 ${field(l10n.t('Submission id'), o.submissionId)}
 ${field(l10n.t('Change id: user'), o.userId ?? l10n.t("the token's user (not known)"))}
 ${field(l10n.t('Change id: command id'), o.commandId)}
@@ -104,6 +105,6 @@ ${r.inputContracts.length === 0 ? html`<p class="muted">${l10n.t('none')}</p>` :
   return html`<header class="title"><h1>${l10n.t('Review submission')}</h1></header>
 <p class="asked">${l10n.t('POST /v2/interactive-submission/execute on {0}, as {1}', v.node, v.party)}</p>
 ${decodeWarning}${checks}${hash}
-<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
+<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button> <button data-action="submitAndWait">${l10n.t('Submit and Wait…')}</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v.outcome)}${request}${decoded}`;
 }
