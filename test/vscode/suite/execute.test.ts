@@ -153,7 +153,7 @@ describe('Executing prepared transactions', function () {
       node.injectFault({ path: '/v2/interactive-submission/execute', fault: { type: 'latency', ms: 2_500 }, times: 1 });
       const slow = await (await review(requestFile('h.execute.json')))!.submit();
       assert.ok(slow?.state === 'failed' && slow.outcomeUnknown);
-      assert.match(slow.explanation, /The outcome is unknown: the submission may still commit/);
+      assert.match(slow.explanation, /The submission may still commit. Before submitting again, look for submission id sub-h.execute.json in the completions/);
     } finally {
       await vscode.workspace.getConfiguration('cantonLens').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
