@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
+import { registerExternalSigningCommands } from './commands/externalSigningCommands';
 import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
 import { registerRecentLookupCommands } from './commands/recentLookupCommands';
@@ -10,6 +11,7 @@ import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
+import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
 import { LedgerNodes } from './services/ledgerNodes';
@@ -52,6 +54,9 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
   context.subscriptions.push(execute);
   registerExecuteCommands(context, nodes, execute);
+  const devKeys = new DevSigningKeys(context.secrets, context.globalState);
+  execute.knownPublicKey = (fingerprint) => devKeys.publicKey(fingerprint);
+  registerExternalSigningCommands(context, nodes, execute, devKeys);
 
   const expiry = registerTokenExpiryWarnings(context, nodes, tokens);
   registerNodeCommands(context, nodes, tokens, log);

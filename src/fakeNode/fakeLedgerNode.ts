@@ -11,6 +11,7 @@ import {
 } from './cantonErrorBodies';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
+import { checkExternalSignatures, executeAndWait, interactiveState, prepare } from './interactiveSubmissions';
 import { mintHs256, verifyHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { LedgerQueries, type FakeVersion, type UpdateFormatBody } from './ledgerQueries';
 import { ApiSchemas } from './spec/apiSchemas';
@@ -80,7 +81,7 @@ interface Endpoint {
   /** Decoding beyond the schema (base64, proto enums the spec leaves as strings): a text/plain 400. */
   decode?: (body: Record<string, unknown>) => ErrorReply | undefined;
   rights: (user: string, body: Record<string, unknown>) => ErrorReply | undefined;
-  handle: (user: string, body: Record<string, unknown>) => ErrorReply;
+  handle: (user: string, body: Record<string, unknown>) => ErrorReply | Promise<ErrorReply>;
 }
 
 const allowed = (): undefined => undefined;
@@ -211,7 +212,7 @@ export class FakeLedgerNode {
     if (!fullPath.startsWith(`${this.pathPrefix}/`)) return send(res, noSuchRoute());
     let reply: ErrorReply;
     try {
-      reply = this.route(req.method ?? 'GET', path, req, body);
+      reply = await this.route(req.method ?? 'GET', path, req, body);
     } catch (e) {
       // A node answers an unexpected failure with 500 and stays up.
       this.onInternalError(e);
@@ -233,7 +234,7 @@ export class FakeLedgerNode {
    * of the body against the spec, the user's rights, the semantic checks, then the ledger
    * (docs/fake-node.md says where each comes from).
    */
-  private route(method: string, path: string, req: IncomingMessage, text: string): ErrorReply {
+  private route(method: string, path: string, req: IncomingMessage, text: string): ErrorReply | Promise<ErrorReply> {
     const endpoint = this.endpoints[path];
     if (!endpoint || (endpoint.versions && !endpoint.versions.includes(this.version))) return noSuchRoute();
     if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
@@ -293,7 +294,30 @@ export class FakeLedgerNode {
         const signing = ((b.partySignatures as { signatures?: { party?: string }[] } | undefined)?.signatures ?? []).map((s) => s.party ?? '');
         return signing.some((p) => !this.canExecuteAs(user, p)) ? redacted(403) : undefined;
       },
-      handle: (user, b) => this.execute(user, b),
+      handle: async (user, b) => (await checkExternalSignatures(this.ledger, b)) ?? this.execute(user, b),
+    },
+    '/v2/interactive-submission/prepare': {
+      method: 'POST',
+      // MatchUserId, and read or execute rights for each acting and reading party.
+      rights: (user, b) => {
+        if (this.auth && typeof b.userId === 'string' && b.userId !== '' && b.userId !== user) return redacted(403);
+        const parties = [...(Array.isArray(b.actAs) ? b.actAs : []), ...(Array.isArray(b.readAs) ? b.readAs : [])] as string[];
+        return parties.some((p) => !this.canReadAs(user, p) && !this.canExecuteAs(user, p)) ? redacted(403) : undefined;
+      },
+      handle: (user, b) => prepare(this.ledger, user, b, (p) => Object.values(this.ledger.parties).includes(p) || interactiveState(this.ledger).externalParties.has(p)),
+    },
+    '/v2/interactive-submission/executeAndWait': {
+      method: 'POST',
+      decode: (b) => decodeExecuteRequest(b),
+      rights: (user, b) => this.endpoints['/v2/interactive-submission/execute']!.rights(user, b),
+      handle: async (user, b) => {
+        const check = checkExecuteRequest(b);
+        if (check.error) return check.error;
+        const refused = await checkExternalSignatures(this.ledger, b);
+        if (refused) return refused;
+        this.keep(this.executed, { party: check.party!, body: b, user });
+        return executeAndWait(this.ledger, user, b, check.party!);
+      },
     },
   };
 

@@ -1,5 +1,6 @@
 // A client for one node's JSON Ledger API v2. No `vscode` import: tested over real HTTP.
 import type {
+  ExecuteSubmissionAndWaitResponse,
   ExecuteSubmissionResponse,
   GetEventsByContractIdRequest,
   GetLedgerApiVersionResponse,
@@ -7,6 +8,8 @@ import type {
   GetUpdateByIdRequest,
   GetUpdateByOffsetRequest,
   JsExecuteSubmissionRequest,
+  JsPrepareSubmissionRequest,
+  JsPrepareSubmissionResponse,
   JsGetEventsByContractIdResponse,
   JsGetTransactionResponse,
   JsGetUpdateResponse,
@@ -130,6 +133,16 @@ export class LedgerClient {
   /** Sends a prepared transaction with its signatures; the answer is `{}` (the outcome comes later). */
   executeSubmission(request: JsExecuteSubmissionRequest, opts: CallOptions = {}): Promise<ExecuteSubmissionResponse> {
     return this.call('POST', '/v2/interactive-submission/execute', request, opts);
+  }
+
+  /** Executes and waits for the outcome: the update id and completion offset of the committed transaction. One POST, never retried. */
+  executeSubmissionAndWait(request: JsExecuteSubmissionRequest, opts: CallOptions = {}): Promise<ExecuteSubmissionAndWaitResponse> {
+    return this.call('POST', '/v2/interactive-submission/executeAndWait', request, opts);
+  }
+
+  /** Prepares commands for external signing: the prepared transaction and its hash. Nothing is submitted. */
+  prepareSubmission(request: JsPrepareSubmissionRequest, opts: CallOptions = {}): Promise<JsPrepareSubmissionResponse> {
+    return this.call('POST', '/v2/interactive-submission/prepare', request, opts);
   }
 
   /** POST /v2/updates/update-by-offset (every version): the update at an offset, for lineage. */

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkExecuteRequest, type CheckedRequest } from '../execute/executeRequestCheck';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
+import { blocking, preSendChecks, type ExecuteRight } from '../execute/preSendChecks';
+import { judgeFailure, unknownOutcomeAdvice } from '../execute/submissionOutcome';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../ledger/lazyBundles';
@@ -10,11 +12,14 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { renderPanelPage } from './html/panelPage';
-import { hashCheck, reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
+import { reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
 import type { LedgerPanels } from './ledgerPanel';
 import { newNonce, newSubmissionId } from './randomIds';
 
 const VIEW_TYPE = 'cantonLens.executeReview';
+
+/** execute answers at once ({}); executeAndWait once the transaction committed (update id, offset). */
+export type Endpoint = 'execute' | 'executeAndWait';
 
 /** Asks the person to confirm a submission; tests replace it. */
 export type Confirm = (node: NodeConfig, party: string, submissionId: string) => Thenable<boolean>;
@@ -33,6 +38,13 @@ export class ExecuteReviews implements vscode.Disposable {
   private readonly open = new Map<string, ExecuteReviewPanel>();
   readonly diagnostics = vscode.languages.createDiagnosticCollection('Canton Lens');
   confirm: Confirm = confirmWithModal;
+  /** The public key (SPKI DER, base64) of a signing key fingerprint known locally (development keys). */
+  knownPublicKey: (fingerprint: string) => string | undefined = () => undefined;
+  /**
+   * The rights of the token's user on a node, or undefined when they cannot be known. The seam for
+   * GET /v2/users/{user-id}/rights: until the client reads it, only the JWT's user is checked.
+   */
+  userRights: (node: NodeConfig, user: string | undefined) => Promise<ExecuteRight[] | undefined> = async () => undefined;
 
   constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerPanels, readonly recent: RecentLookupStore) {}
 
@@ -53,8 +65,7 @@ export class ExecuteReviews implements vscode.Disposable {
   }
 
   /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */
-  async check(doc: vscode.TextDocument, node: NodeConfig): Promise<CheckedRequest> {
-    const text = doc.getText();
+  async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<CheckedRequest> {
     const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node));
     const spans = jsonValueSpans(text);
     this.diagnostics.set(doc.uri, checked.problems.map((p) => {
@@ -108,83 +119,124 @@ export class ExecuteReviewPanel {
 
   async load(node: NodeConfig, checked: CheckedRequest): Promise<void> {
     this.node = node;
+    this.view = await this.buildView(node, checked);
+    this.render();
+  }
+
+  /** The review of a checked request against a node: decoded, its hash recomputed, the pre-send checks run. */
+  private async buildView(node: NodeConfig, checked: CheckedRequest): Promise<ReviewView> {
     const request = checked.request!;
-    const view: ReviewView = { fileName: vscode.workspace.asRelativePath(this.uri), node: node.name, party: checked.party ?? '', request, claimedHash: checked.claimedHash };
+    const tokenUser = await this.owner.nodes.tokenUser(node);
+    const view: ReviewView = { fileName: vscode.workspace.asRelativePath(this.uri), node: node.name, party: checked.party ?? '', request, claimedHash: checked.claimedHash, tokenUser, findings: [] };
     try {
       const { reviewPreparedTransaction } = loadTxReviewBundle(vscode.Uri.joinPath(this.owner.extensionUri, 'dist').fsPath);
       view.review = await reviewPreparedTransaction(request.preparedTransaction, request.hashingSchemeVersion);
     } catch (e) {
       view.decodeError = vscode.l10n.t('It is not a PreparedTransaction protobuf ({0}).', (e as Error).message);
     }
-    this.view = view;
-    this.render();
+    const r = view.review;
+    view.findings = preSendChecks({
+      party: view.party, actAs: r?.submitters, hashingSchemeVersion: request.hashingSchemeVersion, computedHash: r?.computedHash, claimedHash: checked.claimedHash,
+      signatures: request.partySignatures.signatures[0]?.signatures ?? [], knownPublicKey: (fp) => this.owner.knownPublicKey(fp),
+      tokenUser, userId: request.userId, rights: await this.owner.userRights(node, tokenUser),
+      preparationTime: r?.preparationTime, minLedgerEffectiveTime: r?.minLedgerEffectiveTime, maxLedgerEffectiveTime: r?.maxLedgerEffectiveTime, maxRecordTime: r?.maxRecordTime,
+    });
+    return view;
   }
 
   /** Asks for confirmation and submits, once; a second call while one is in flight does nothing. */
-  async submit(): Promise<SubmissionOutcome | undefined> {
+  async submit(endpoint: Endpoint = 'execute'): Promise<SubmissionOutcome | undefined> {
     const view = this.view;
     const node = this.node;
     if (!view || !node || this.submitting || view.outcome) return undefined;
-    if (hashCheck(view).state === 'mismatch') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: the signatures cover another transaction than this one (the hashes differ). Prepare and sign it again.'));
-      return undefined;
-    }
     this.submitting = true;
     try {
-      if (view.decodeError) {
-        const anyway = vscode.l10n.t('Submit Anyway');
-        const pick = await vscode.window.showWarningMessage(vscode.l10n.t('The prepared transaction does not decode: Canton Lens cannot show what it does. Submit it anyway?'), { modal: true }, anyway);
-        if (pick !== anyway) return undefined;
-      }
+      if (!(await this.mayProceed(view))) return undefined;
       if (!(await this.owner.confirm(node, view.party, view.request.submissionId))) return undefined;
-      view.outcome = { state: 'sending' };
-      this.render();
-      this.submissions++;
-      const outcome = await this.send(node, view);
-      view.outcome = outcome;
-      this.render();
-      void this.owner.recent.add({
-        kind: 'submission', id: view.request.submissionId, node: node.name, at: Date.now(), file: this.uri.toString(),
-        summary: outcome.state === 'accepted' ? vscode.l10n.t('accepted') : outcome.outcomeUnknown ? vscode.l10n.t('outcome unknown')
-          : outcome.code ? vscode.l10n.t('not accepted ({0})', outcome.code) : vscode.l10n.t('not accepted'),
-      });
-      return outcome;
+      return await this.sendAndShow(node, view, endpoint);
     } finally {
       this.submitting = false;
     }
   }
 
-  /** A retry of the same change: a fresh submission id in the file, checked and confirmed again. */
-  async submitAgain(): Promise<SubmissionOutcome | undefined> {
-    if (!this.node || this.submitting) return undefined;
-    const doc = await vscode.workspace.openTextDocument(this.uri);
-    const span = spanOf(jsonValueSpans(doc.getText()), '$.submissionId');
-    if (!span) return undefined;
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(this.uri, new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), JSON.stringify(newSubmissionId()));
-    await vscode.workspace.applyEdit(edit);
-    if (!doc.isUntitled) await doc.save();
-    const checked = await this.owner.check(doc, this.node);
-    if (!checked.request) return undefined;
-    await this.load(this.node, checked);
-    return this.submit();
+  /** The blocking findings stop it with their reasons; an undecodable transaction needs an explicit yes. */
+  private async mayProceed(view: ReviewView): Promise<boolean> {
+    const blocks = blocking(view.findings);
+    if (blocks.length > 0) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: {0}', blocks.map((f) => f.text).join(' ')));
+      return false;
+    }
+    if (view.decodeError) {
+      const anyway = vscode.l10n.t('Submit Anyway');
+      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('The prepared transaction does not decode: Canton Lens cannot show what it does. Submit it anyway?'), { modal: true }, anyway);
+      if (pick !== anyway) return false;
+    }
+    return true;
   }
 
-  private async send(node: NodeConfig, view: ReviewView): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
+  private async sendAndShow(node: NodeConfig, view: ReviewView, endpoint: Endpoint = 'execute'): Promise<SubmissionOutcome> {
+    view.outcome = { state: 'sending' };
+    this.render();
+    this.submissions++;
+    const outcome = await this.send(node, view, endpoint);
+    view.outcome = outcome;
+    this.render();
+    void this.owner.recent.add({
+      kind: 'submission', id: view.request.submissionId, node: node.name, at: Date.now(), file: this.uri.toString(),
+      summary: outcome.state === 'accepted' ? vscode.l10n.t('accepted') : outcome.outcomeUnknown ? vscode.l10n.t('outcome unknown')
+        : outcome.code ? vscode.l10n.t('not accepted ({0})', outcome.code) : vscode.l10n.t('not accepted'),
+    });
+    return outcome;
+  }
+
+  /**
+   * A retry of the same change on the review's node (never the active one): a fresh submission id,
+   * confirmed first; only then written into the file and sent. Cancel leaves the file untouched.
+   */
+  async submitAgain(endpoint: Endpoint = 'execute'): Promise<SubmissionOutcome | undefined> {
+    const node = this.node;
+    if (!node || this.submitting) return undefined;
+    this.submitting = true;
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
-        () => this.owner.nodes.client(node).executeSubmission(view.request));
+      const doc = await vscode.workspace.openTextDocument(this.uri);
+      const text = doc.getText();
+      const span = spanOf(jsonValueSpans(text), '$.submissionId');
+      if (!span) return undefined;
+      const fresh = JSON.stringify(newSubmissionId());
+      const checked = await this.owner.check(doc, node, text.slice(0, span.start) + fresh + text.slice(span.end));
+      if (!checked.request) return undefined;
+      const view = await this.buildView(node, checked);
+      if (!(await this.mayProceed(view))) return undefined;
+      if (!(await this.owner.confirm(node, view.party, view.request.submissionId))) return undefined;
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(this.uri, new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), fresh);
+      await vscode.workspace.applyEdit(edit);
+      if (!doc.isUntitled) await doc.save();
+      this.view = view;
+      return await this.sendAndShow(node, view, endpoint);
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  private async send(node: NodeConfig, view: ReviewView, endpoint: Endpoint): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
+    try {
+      const client = this.owner.nodes.client(node);
+      const answer: unknown = await vscode.window.withProgress<unknown>({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
+        () => (endpoint === 'executeAndWait' ? client.executeSubmissionAndWait(view.request) : client.executeSubmission(view.request)));
+      const waited = answer as { updateId?: string; completionOffset?: number };
       return {
-        state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId,
-        userId: view.request.userId, commandId: view.review?.commandId, actAs: view.review?.submitters ?? [view.party],
+        state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId, endpoint,
+        userId: view.request.userId || view.tokenUser, commandId: view.review?.commandId, actAs: view.review?.submitters ?? [view.party],
+        updateId: typeof waited.updateId === 'string' ? waited.updateId : undefined, completionOffset: waited.completionOffset,
       };
     } catch (e) {
-      if (!isLedgerApiError(e)) return { state: 'failed', explanation: (e as Error).message, outcomeUnknown: true };
-      const unknown = e.kind === 'timeout' || e.kind === 'network' || e.kind === 'cancelled' || (e.kind === 'badResponse' && (e.status ?? 0) < 300);
-      const explanation = unknown
-        ? `${e.explanation} ${vscode.l10n.t('The outcome is unknown: the submission may still commit. Check the completions or the update stream before submitting again, and then with a new submission id.')}`
-        : e.kind === 'unauthenticated' ? `${e.explanation} ${vscode.l10n.t('Set a fresh token, then submit again.')}` : e.explanation;
-      return { state: 'failed', code: e.code, cause: e.cantonError?.cause ?? e.plainText, correlationId: e.correlationId, explanation, outcomeUnknown: unknown };
+      if (!isLedgerApiError(e)) return { state: 'failed', explanation: `${(e as Error).message} ${unknownOutcomeAdvice(view.request.submissionId)}`, outcomeUnknown: true };
+      const verdict = judgeFailure(e);
+      const explanation = !verdict.definite
+        ? `${e.explanation} ${verdict.reason} ${unknownOutcomeAdvice(view.request.submissionId)}`
+        : e.kind === 'unauthenticated' ? `${e.explanation} ${vscode.l10n.t('Set a fresh token, then submit again.')}` : `${e.explanation} ${verdict.reason}`;
+      return { state: 'failed', code: e.code, cause: e.cantonError?.cause ?? e.plainText, correlationId: e.correlationId, explanation, outcomeUnknown: !verdict.definite };
     }
   }
 
@@ -202,6 +254,7 @@ export class ExecuteReviewPanel {
     const m = raw as { type?: unknown; id?: unknown; text?: unknown };
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
+      case 'submitAndWait': return void this.submit('executeAndWait').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));
       case 'reload': {
@@ -213,6 +266,7 @@ export class ExecuteReviewPanel {
       case 'openRequest': return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
       case 'openId':
         if (typeof m.id === 'string' && classifyLedgerId(m.id).kind === 'contract' && this.node) this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
+        else if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id) && this.node) this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
         return;
       case 'copy':
         if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createVSIX } from '@vscode/vsce';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
-import { preapprovalExecuteRequest } from '../support/executeRequests';
+import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
 import { PROJECT_ROOT, ensureVsCodeServer, freePort, isolatedEnv, seedUserSettings, startVsCodeServer } from '../vscode/vscodeServer';
 
 const arg = (name: string) => {
@@ -46,7 +46,7 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
     '  pure ()',
     '',
   ].join('\n'));
-  const request = preapprovalExecuteRequest(p.Dana, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } } });
+  const request = preapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } } });
   fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify(request, null, 2)}\n`);
 }
 

@@ -34,7 +34,7 @@ describe('the packaged .vsix', function () {
   it('holds the bundles, manifest, readme, changelog, license and icon', () => {
     for (const f of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/http.js', 'extension/dist/fakeNode.js',
       'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/media/icon.png', 'extension/package.nls.json',
-      'extension/dist/txReview.js', 'extension/media/panel.js', 'extension/media/execute-request.schema.json', 'extension/media/walkthrough/add-node.md']) {
+      'extension/dist/txReview.js', 'extension/media/panel.js', 'extension/media/execute-request.schema.json', 'extension/media/prepare-request.schema.json', 'extension/media/walkthrough/add-node.md']) {
       assert.ok(entries.some((e) => e.toLowerCase() === f.toLowerCase()), `${f} is missing from ${entries.join(', ')}`);
     }
   });

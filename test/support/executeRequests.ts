@@ -3,6 +3,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+/** The acting party of the preapproval vector (its metadata.submitterInfo.actAs): the party that may sign it. */
+export const PREAPPROVAL_PARTY = 'bob::12205be3b9d177573fffb68eb245986f88b9df58d44ce575819078970580d87d1dc0';
+
 const VECTORS = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'prepared-transaction-vectors.json');
 
 /** The request a person writes for the preapproval vector, signed (with a dummy signature) as `party`. */

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
-import { preapprovalExecuteRequest } from '../support/executeRequests';
+import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
 import { Workbench } from './workbench';
 
 describe('UI: executing a prepared transaction', function () {
@@ -17,9 +17,9 @@ describe('UI: executing a prepared transaction', function () {
   before(async () => {
     node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-exec-ws-'));
-    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), `${JSON.stringify(preapprovalExecuteRequest(node.ledger.parties.Dana, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2)}\n`);
+    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), `${JSON.stringify(preapprovalExecuteRequest(PREAPPROVAL_PARTY, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2)}\n`);
     wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url }], 'cantonLens.activeNode': 'participant1' } });
-    await wb.setToken('participant1', node.mintToken('dana'));
+    await wb.setToken('participant1', node.mintToken('executor'));
   });
   afterEach(async function () {
     await wb?.screenshotIfFailed(this.currentTest);
@@ -49,7 +49,7 @@ describe('UI: executing a prepared transaction', function () {
     await dialog.waitFor({ timeout: 10_000 }).catch((e) => {
       throw new Error(`${(e as Error).message}\n${logs.filter((l) => /canton|error|submit/i.test(l)).slice(-20).join('\n')}`);
     });
-    assert.match(await dialog.innerText(), /Submit this transaction to "participant1" as Dana-ext::1220/);
+    assert.match(await dialog.innerText(), /Submit this transaction to "participant1" as bob::12205be3/);
     assert.equal(node.executed.length, 0, 'nothing is sent before the confirmation');
     await dialog.locator('a.monaco-button, button', { hasText: /^Submit$/ }).first().click();
     await wb.webview().locator('.accepted').waitFor({ timeout: 30_000 });

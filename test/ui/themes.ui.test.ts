@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { shortId } from '../../src/ids/ledgerIds';
-import { preapprovalExecuteRequest } from '../support/executeRequests';
+import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
 import { Workbench } from './workbench';
 
 interface LowContrast { what: string; text: string; ratio: number; needed: number }
@@ -66,7 +66,7 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
     const s = node.ledger.samples;
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ws-'));
     fs.writeFileSync(path.join(folder, 'ledger.log'), `contractId=${s.activeContract}\nupdateId=${s.transferUpdate}\narchived=${s.archivedContract}\n`);
-    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), JSON.stringify(preapprovalExecuteRequest(node.ledger.parties.Dana, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2));
+    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), JSON.stringify(preapprovalExecuteRequest(PREAPPROVAL_PARTY, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2));
     tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`, `All nodes ${shortId(s.activeContract)}`,
       'Review preapproval.execute.json'];
     wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url, parties: [node.ledger.parties.Alice] }], 'cantonLens.activeNode': 'participant1' } });

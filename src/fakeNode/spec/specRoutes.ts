@@ -10,6 +10,8 @@ export const SPEC_ROUTES = [
   'POST /v2/updates/update-by-offset',
   'POST /v2/updates/transaction-by-id',
   'POST /v2/interactive-submission/execute',
+  'POST /v2/interactive-submission/prepare',
+  'POST /v2/interactive-submission/executeAndWait',
 ] as const;
 
 export type SpecRoute = (typeof SPEC_ROUTES)[number];

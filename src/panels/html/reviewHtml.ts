@@ -1,5 +1,6 @@
 // The review of an execute request before it is sent: who submits what to which node, the
 // decoded prepared transaction, and the hash check; then the outcome.
+import type { Finding } from '../../execute/preSendChecks';
 import type { PreparedTransactionReview } from '../../execute/preparedTransactionReview';
 import type { JsExecuteSubmissionRequest } from '../../ledger/apiTypes';
 import { templateName } from '../../lookups/ledgerLookups';
@@ -9,7 +10,7 @@ import * as l10n from '../../l10n/l10n';
 
 export type SubmissionOutcome =
   | { state: 'sending' }
-  | { state: 'accepted'; node: string; at: string; submissionId: string; userId?: string; commandId?: string; actAs: string[] }
+  | { state: 'accepted'; node: string; at: string; submissionId: string; userId?: string; commandId?: string; actAs: string[]; endpoint: 'execute' | 'executeAndWait'; updateId?: string; completionOffset?: number }
   | { state: 'failed'; code?: string; cause?: string; correlationId?: string; explanation: string; outcomeUnknown: boolean };
 
 export interface ReviewView {
@@ -22,6 +23,10 @@ export interface ReviewView {
   /** Why the prepared transaction did not decode. */
   decodeError?: string;
   outcome?: SubmissionOutcome;
+  /** The token's user: the change id's user when the request has no userId. */
+  tokenUser?: string;
+  /** The checks before sending: a blocking one hides the submit button. */
+  findings: Finding[];
 }
 
 export function hashCheck(v: ReviewView): { state: 'match' | 'mismatch' | 'unclaimed' | 'unknown'; text: string } {
@@ -38,10 +43,11 @@ function outcomeBlock(o: SubmissionOutcome | undefined): SafeHtml {
   if (o.state === 'sending') return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Submitting…')}</p></section>`;
   if (o.state === 'accepted') {
     return html`<section class="accepted" role="status" aria-live="polite"><h2>${tHtml('Accepted by {0} at {1}', ledgerText(o.node), o.at)}</h2>
-<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>
+${o.updateId ? html`<p>${tHtml('Committed as update {0} at completion offset {1}.', idLink(o.updateId, 'update'), String(o.completionOffset ?? ''))}</p>` : html`<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>`}
 <table class="fields"><tbody>
+${field(l10n.t('Endpoint'), o.endpoint === 'executeAndWait' ? 'POST /v2/interactive-submission/executeAndWait' : 'POST /v2/interactive-submission/execute')}
 ${field(l10n.t('Submission id'), o.submissionId)}
-${field(l10n.t('Change id: user'), o.userId ?? l10n.t("the token's user"))}
+${field(l10n.t('Change id: user'), o.userId ?? l10n.t("the token's user (not known)"))}
 ${field(l10n.t('Change id: command id'), o.commandId)}
 ${field(l10n.t('Change id: act as'), parties(o.actAs))}
 </tbody></table>
@@ -92,10 +98,13 @@ ${n.argument === undefined ? '' : html`<div class="value-tree">${valueTree(n.arg
 <h3>${l10n.t('Input contracts ({0})', r.inputContracts.length)}</h3>
 ${r.inputContracts.length === 0 ? html`<p class="muted">${l10n.t('none')}</p>` : html`<ul>${r.inputContracts.map((c) => html`<li>${idLink(c.contractId, 'contract')} ${c.templateId ? html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span>` : ''} <span class="muted">${c.createdAt ?? ''}</span></li>`)}</ul>`}
 </section>`;
-  const canSubmit = !submitted && check.state !== 'mismatch';
+  const blocks = v.findings.filter((f) => f.severity === 'block');
+  const canSubmit = !submitted && check.state !== 'mismatch' && blocks.length === 0;
+  const checks = v.findings.length === 0 ? html`` : html`<section aria-labelledby="checks-h"><h2 id="checks-h">${l10n.t('Checks before sending')}</h2>
+<ul class="checks">${v.findings.map((f) => html`<li class="check-${f.severity}" role="${f.severity === 'block' ? 'alert' : 'status'}"><strong>${f.severity === 'block' ? l10n.t('Blocks:') : f.severity === 'warn' ? l10n.t('Warning:') : l10n.t('OK:')}</strong> ${ledgerText(f.text)}</li>`)}</ul></section>`;
   return html`<header class="title"><h1>${l10n.t('Review submission')}</h1></header>
 <p class="asked">${l10n.t('POST /v2/interactive-submission/execute on {0}, as {1}', v.node, v.party)}</p>
-${decodeWarning}${hash}
-<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
+${decodeWarning}${checks}${hash}
+<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button> <button data-action="submitAndWait">${l10n.t('Submit and Wait…')}</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v.outcome)}${request}${decoded}`;
 }

@@ -11,6 +11,8 @@ import { cantonLens, resetNodes, until } from './testApi';
 
 const vectorsFile = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'prepared-transaction-vectors.json');
 const vectors = JSON.parse(fs.readFileSync(vectorsFile, 'utf8')) as { preparedTransaction: string; preparedTransactionHash: string }[];
+/** The acting party of vector 1 (metadata.submitterInfo.actAs): the only party that may sign it. */
+const VECTOR_PARTY = 'bob::12205be3b9d177573fffb68eb245986f88b9df58d44ce575819078970580d87d1dc0';
 
 describe('Executing prepared transactions', function () {
   this.timeout(60_000);
@@ -25,7 +27,7 @@ describe('Executing prepared transactions', function () {
       preparedTransaction: vectors[1]!.preparedTransaction,
       preparedTransactionHash: vectors[1]!.preparedTransactionHash,
       hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-      partySignatures: { signatures: [{ party: node.ledger.parties.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 3).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+      partySignatures: { signatures: [{ party: VECTOR_PARTY, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 3).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
       submissionId: `sub-${name}`,
       deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
       ...over,
@@ -40,7 +42,7 @@ describe('Executing prepared transactions', function () {
     node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-exec-'));
     await vscode.commands.executeCommand('cantonLens.addNode', { name: 'ext', url: node.url });
-    await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('dana'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('executor'));
     const api = await cantonLens();
     api.execute.confirm = async (n, party, submissionId) => {
       confirmations.push(`${n.name}|${party}|${submissionId}`);
@@ -75,7 +77,7 @@ describe('Executing prepared transactions', function () {
     const [first, second] = await Promise.all([panel.submit(), panel.submit()]);
     assert.equal(first?.state, 'accepted');
     assert.equal(second, undefined);
-    assert.deepEqual(confirmations, [`ext|${node.ledger.parties.Dana}|sub-b.execute.json`]);
+    assert.deepEqual(confirmations, [`ext|${VECTOR_PARTY}|sub-b.execute.json`]);
     assert.equal(node.executed.length, 1);
     assert.equal(node.executed[0]!.body.submissionId, 'sub-b.execute.json');
     assert.ok(!('preparedTransactionHash' in node.executed[0]!.body), 'Canton Lens\'s own field is not sent');
@@ -136,7 +138,7 @@ describe('Executing prepared transactions', function () {
       assert.ok(denied?.state === 'failed' && !denied.outcomeUnknown);
       assert.match(denied.explanation, /CanActAs or CanExecuteAs for the submitting party/);
     } finally {
-      await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('dana'));
+      await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('executor'));
     }
     node.version = '3.4';
     try {
@@ -151,9 +153,55 @@ describe('Executing prepared transactions', function () {
       node.injectFault({ path: '/v2/interactive-submission/execute', fault: { type: 'latency', ms: 2_500 }, times: 1 });
       const slow = await (await review(requestFile('h.execute.json')))!.submit();
       assert.ok(slow?.state === 'failed' && slow.outcomeUnknown);
-      assert.match(slow.explanation, /The outcome is unknown: the submission may still commit/);
+      assert.match(slow.explanation, /The submission may still commit. Before submitting again, look for submission id sub-h.execute.json in the completions/);
     } finally {
       await vscode.workspace.getConfiguration('cantonLens').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('reports an HTML 500 on execute as an unknown outcome, never as "not accepted"', async () => {
+    node.injectFault({ path: '/v2/interactive-submission/execute', fault: { type: 'html500' }, times: 1 });
+    const panel = (await review(requestFile('html500.execute.json')))!;
+    const outcome = await panel.submit();
+    assert.ok(outcome?.state === 'failed' && outcome.outcomeUnknown, JSON.stringify(outcome));
+    assert.match(outcome.explanation, /look for submission id sub-html500\.execute\.json in the completions/);
+    assert.equal(node.requests.filter((r) => r.path === '/v2/interactive-submission/execute').length >= 1, true);
+    assert.equal(await panel.submit(), undefined, 'never retried by itself');
+  });
+
+  it('blocks a signature by a party that does not act in the prepared transaction, naming both, and sends nothing', async () => {
+    const panel = (await review(requestFile('wrong-party.execute.json', { partySignatures: { signatures: [{ party: node.ledger.parties.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 3).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] } })))!;
+    const block = panel.current!.findings.find((f) => f.severity === 'block');
+    assert.equal(block?.id, 'actingParty');
+    assert.ok(block.text.includes(node.ledger.parties.Dana) && block.text.includes(VECTOR_PARTY));
+    assert.equal(await panel.submit(), undefined);
+    assert.deepEqual(confirmations, []);
+    assert.equal(node.executed.length, 0);
+  });
+
+  it('"Submit Again" then Cancel leaves the file untouched; it targets the review\'s node after the active node changes', async () => {
+    const other = await FakeLedgerNode.start({ version: '3.6', bigTransactionEvents: 1 });
+    try {
+      await vscode.commands.executeCommand('cantonLens.addNode', { name: 'other', url: other.url });
+      await vscode.commands.executeCommand('cantonLens.setToken', 'other', other.mintToken('executor'));
+      const uri = requestFile('again.execute.json');
+      const before = fs.readFileSync(uri.fsPath, 'utf8');
+      const panel = (await review(uri))!;
+      await panel.submit();
+      answer = false;
+      assert.equal(await panel.submitAgain(), undefined);
+      assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), before, 'cancelled: the file is untouched');
+      assert.equal(node.executed.length, 1);
+      await vscode.commands.executeCommand('cantonLens.selectNode', 'other');
+      answer = true;
+      const again = await panel.submitAgain();
+      assert.equal(again?.state, 'accepted');
+      assert.equal(node.executed.length, 2, 'sent to the review\'s node');
+      assert.equal(other.executed.length, 0, 'not to the active node');
+      assert.ok(confirmations.every((c) => c.startsWith('ext|')));
+      assert.equal(again.state === 'accepted' && again.userId, 'executor', 'the change id names the token\'s real user');
+    } finally {
+      await other.close();
     }
   });
 });

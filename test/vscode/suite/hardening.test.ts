@@ -49,11 +49,11 @@ describe('Hardening', function () {
     const doc = await vscode.workspace.openTextDocument({ content: `see ${node.ledger.samples.archivedContract}` });
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 10));
     seen.push(...hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))));
-    // Execute: the review and the refusal.
+    // Execute: the review and the refusal (signed as vector 0's acting party, so the pre-send checks let it through).
     const vectors = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'prepared-transaction-vectors.json'), 'utf8')) as { preparedTransaction: string }[];
     const file = path.join(dir, 'canary.execute.json');
     fs.writeFileSync(file, JSON.stringify({ preparedTransaction: vectors[0]!.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: 'canary-1',
-      partySignatures: { signatures: [{ party: node.ledger.parties.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: 'AAAA', signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] } }));
+      partySignatures: { signatures: [{ party: 'operator::1220d44fc1c3ba0b5bdf7b956ee71bc94ebe2d23258dc268fdf0824fbaeff2c61424', signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: 'AAAA', signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] } }));
     api.execute.confirm = async () => true;
     const review = await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', vscode.Uri.file(file), 'canary');
     const outcome = await review!.submit();

@@ -1,0 +1,129 @@
+// What is checked before an execute request may be sent, from the decoded prepared transaction,
+// the keys known locally and the token: each finding blocks the submission or warns about it.
+// Pure (node:crypto only): the review panel shows the findings, the tests call it directly.
+import type * as Crypto from 'node:crypto';
+import * as l10n from '../l10n/l10n';
+
+export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'time' | 'scheme';
+
+export interface Finding {
+  id: FindingId;
+  severity: 'block' | 'warn' | 'ok';
+  text: string;
+}
+
+export interface SignatureEntry {
+  format: string;
+  signature: string;
+  signedBy: string;
+  signingAlgorithmSpec: string;
+}
+
+/** A right of a user as the node lists it; `undefined` rights: not known (not read from the node). */
+export type ExecuteRight = { canActAs: string } | { canExecuteAs: string } | { canReadAs: string } | 'canActAsAnyParty' | 'canExecuteAsAnyParty' | 'canReadAsAnyParty' | 'participantAdmin';
+
+export interface PreSendInput {
+  /** The signing party of the request. */
+  party: string;
+  /** The acting parties of the decoded prepared transaction (metadata.submitterInfo.actAs); undefined when it did not decode. */
+  actAs?: string[];
+  hashingSchemeVersion?: string;
+  /** The hash recomputed locally (base64), when the scheme allows. */
+  computedHash?: string;
+  /** The hash the request says the signatures cover (base64). */
+  claimedHash?: string;
+  signatures: SignatureEntry[];
+  /** The public key (SPKI DER, base64) of a fingerprint known locally (development keys). */
+  knownPublicKey?: (fingerprint: string) => string | undefined;
+  /** The token's user, and the request's userId. */
+  tokenUser?: string;
+  userId?: string;
+  /** The user's rights from the node; undefined when not read (the rights endpoint is not used yet). */
+  rights?: ExecuteRight[];
+  preparationTime?: string;
+  minLedgerEffectiveTime?: string;
+  maxLedgerEffectiveTime?: string;
+  maxRecordTime?: string;
+  now?: Date;
+}
+
+/**
+ * How long after its preparation a transaction can still be sequenced: the synchronizer parameter
+ * `preparationTimeRecordTimeTolerance`, 24 hours by default (docs/execute.md).
+ */
+export const PREPARATION_TOLERANCE_MS = 24 * 3600_000;
+
+// node:crypto on first use: activation need not pay for it.
+const crypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
+const short = (party: string) => party.split('::')[0] ?? party;
+
+export function preSendChecks(input: PreSendInput): Finding[] {
+  const findings: Finding[] = [];
+  const add = (id: FindingId, severity: Finding['severity'], text: string) => findings.push({ id, severity, text });
+  const now = input.now ?? new Date();
+
+  if (input.actAs !== undefined) {
+    if (input.actAs.includes(input.party)) add('actingParty', 'ok', l10n.t('{0} signs, and is an acting party of the prepared transaction.', short(input.party)));
+    else {
+      add('actingParty', 'block', input.actAs.length === 0
+        ? l10n.t('The prepared transaction names no acting party, but {0} signs it. The node would refuse it.', input.party)
+        : l10n.t('The signing party {0} is not an acting party of the prepared transaction, which acts as {1}. Sign as that party, or prepare the transaction to act as {0}.', input.party, input.actAs.join(', ')));
+    }
+  }
+
+  if (input.computedHash && input.claimedHash && input.computedHash !== input.claimedHash) {
+    add('hash', 'block', l10n.t('The recomputed hash differs from the hash the signatures cover: this is not the transaction that was signed.'));
+  }
+
+  // A signature made with a key known locally is verified over the hash it must cover.
+  const covered = input.computedHash ?? input.claimedHash;
+  for (const s of input.signatures) {
+    const publicKey = input.knownPublicKey?.(s.signedBy);
+    if (!publicKey || s.signingAlgorithmSpec !== 'SIGNING_ALGORITHM_SPEC_ED25519') continue;
+    if (!covered) {
+      add('signature', 'warn', l10n.t('The signature of key {0} cannot be verified: no hash is known for this transaction.', s.signedBy));
+      continue;
+    }
+    let ok = false;
+    try {
+      const { createPublicKey, verify } = crypto();
+      ok = verify(null, Buffer.from(covered, 'base64'), createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }), Buffer.from(s.signature, 'base64'));
+    } catch {
+      ok = false;
+    }
+    add('signature', ok ? 'ok' : 'block', ok
+      ? l10n.t('The Ed25519 signature of key {0} (known locally) verifies over the hash.', s.signedBy)
+      : l10n.t('The Ed25519 signature of key {0} (known locally) does not verify over this transaction\'s hash: it signs something else. Sign the hash again.', s.signedBy));
+  }
+
+  if (input.tokenUser && input.userId && input.userId !== input.tokenUser) {
+    add('rights', 'block', l10n.t('userId is "{0}" but the token is for user "{1}": the node would refuse it (403).', input.userId, input.tokenUser));
+  } else if (input.rights !== undefined) {
+    const can = input.rights.some((r) => r === 'canActAsAnyParty' || r === 'canExecuteAsAnyParty'
+      || (typeof r === 'object' && (('canActAs' in r && r.canActAs === input.party) || ('canExecuteAs' in r && r.canExecuteAs === input.party))));
+    add('rights', can ? 'ok' : 'block', can
+      ? l10n.t('User {0} may execute as {1}.', input.tokenUser ?? '?', short(input.party))
+      : l10n.t('User {0} has neither CanActAs nor CanExecuteAs for {1}: the node would refuse it (403). Grant the right first.', input.tokenUser ?? '?', input.party));
+  } else {
+    add('rights', 'warn', l10n.t('The rights of user {0} for {1} were not read from the node: it needs CanActAs or CanExecuteAs for that party.', input.tokenUser ?? l10n.t("(the token's user)"), short(input.party)));
+  }
+
+  const at = (s: string | undefined) => (s ? Date.parse(s) : NaN);
+  const maxLet = at(input.maxLedgerEffectiveTime);
+  const minLet = at(input.minLedgerEffectiveTime);
+  const maxRecord = at(input.maxRecordTime);
+  const prepared = at(input.preparationTime);
+  if (!Number.isNaN(maxRecord) && maxRecord < now.getTime()) add('time', 'warn', l10n.t('Its max record time {0} has passed: the synchronizer will reject it. Prepare it again.', input.maxRecordTime!));
+  if (!Number.isNaN(maxLet) && maxLet < now.getTime()) add('time', 'warn', l10n.t('Its ledger time must be at most {0}, which has passed: it will be rejected. Prepare it again.', input.maxLedgerEffectiveTime!));
+  if (!Number.isNaN(minLet) && minLet > now.getTime() + 60_000) add('time', 'warn', l10n.t('Its ledger time must be at least {0}, in the future: it cannot commit before then.', input.minLedgerEffectiveTime!));
+  if (!Number.isNaN(prepared) && now.getTime() - prepared > PREPARATION_TOLERANCE_MS) {
+    add('time', 'warn', l10n.t('It was prepared at {0}, more than 24 hours ago: past the default preparation time tolerance, the synchronizer rejects it. Prepare it again.', input.preparationTime!));
+  }
+
+  if (input.hashingSchemeVersion && input.hashingSchemeVersion !== 'HASHING_SCHEME_VERSION_V2') {
+    add('scheme', 'warn', l10n.t('The hash is not checked locally for {0}: its algorithm is not published as a specification Canton Lens can implement (only V2 is). The node checks it.', input.hashingSchemeVersion));
+  }
+  return findings;
+}
+
+export const blocking = (findings: Finding[]) => findings.filter((f) => f.severity === 'block');

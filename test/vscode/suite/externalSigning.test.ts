@@ -1,0 +1,67 @@
+// The external signing loop in the editor: a prepare request, prepared on the node, a development
+// key, its signature, execute and wait, on 3.4, 3.5 and 3.6.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PrepareResult } from '../../../src/commands/externalSigningCommands';
+import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { knowExternalParty } from '../../../src/fakeNode/interactiveSubmissions';
+import type { ExecuteReviewPanel } from '../../../src/panels/executeReviewPanel';
+import type { DevKeyInfo } from '../../../src/services/devSigningKeys';
+import { cantonLens, resetNodes } from './testApi';
+
+describe('The external signing loop', function () {
+  this.timeout(90_000);
+  let node: FakeLedgerNode;
+  let dir: string;
+
+  before(async () => {
+    await resetNodes();
+    node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-loop-'));
+    await vscode.commands.executeCommand('cantonLens.addNode', { name: 'loop', url: node.url });
+    await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
+    (await cantonLens()).execute.confirm = async () => true;
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetNodes();
+    await node.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+    it(`${version}: prepare → review hash → generate key → sign → execute and wait`, async () => {
+      node.version = version;
+      const key = (await vscode.commands.executeCommand<DevKeyInfo>('cantonLens.generateSigningKey'))!;
+      assert.match(key.fingerprint, /^1220[0-9a-f]{64}$/);
+      assert.ok(!JSON.stringify(key).includes('PRIVATE'), 'only the public part leaves the key store');
+      const party = `Loop${version.replace('.', '')}::${key.fingerprint}`;
+      knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
+      const file = path.join(dir, `loop-${version}.prepare.json`);
+      fs.writeFileSync(file, JSON.stringify({ commandId: `loop-${version}`, actAs: [party], verboseHashing: true, commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hi' } } }] }, null, 2));
+      const prepared = (await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'))!;
+      assert.equal(prepared.computedHash, prepared.preparedTransactionHash, 'the hash recomputed locally equals the node\'s');
+      assert.ok(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint));
+      const signed = JSON.parse(fs.readFileSync(prepared.executeFile.fsPath, 'utf8'));
+      assert.equal(signed.partySignatures.signatures[0].signatures[0].signedBy, key.fingerprint);
+      const panel = (await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop'))!;
+      assert.ok(panel.current!.findings.some((f) => f.id === 'signature' && f.severity === 'ok'), 'the signature is verified before sending');
+      assert.deepEqual(panel.current!.findings.filter((f) => f.severity === 'block'), []);
+      const outcome = await panel.submit('executeAndWait');
+      assert.ok(outcome?.state === 'accepted' && /^1220[0-9a-f]{64}$/.test(outcome.updateId ?? ''), JSON.stringify(outcome));
+      assert.equal(outcome.userId, 'executor');
+    });
+  }
+
+  it('a prepare request with problems sends nothing, and shows them on their JSON paths', async () => {
+    const file = path.join(dir, 'bad.prepare.json');
+    fs.writeFileSync(file, JSON.stringify({ commandId: 'x', actAs: ['Alice'], commands: [] }));
+    const before = node.requests.length;
+    assert.equal(await vscode.commands.executeCommand('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'), undefined);
+    assert.equal(node.requests.length, before);
+    assert.ok(vscode.languages.getDiagnostics(vscode.Uri.file(file)).some((d) => d.message.startsWith('$.actAs[0]')));
+  });
+});
