@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir, '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
   seedUserSettings(dirs.userDataDir, {
     'workbench.startupEditor': 'none',
-    'cantonLens.nodes': [{ name: 'Demo Ledger', url: node.url, parties: [node.ledger.parties.Alice] }, { name: 'Demo Ledger (Dana)', url: node.url, userId: 'dana' }],
+    'cantonLens.nodes': [{ name: 'Demo Ledger', url: node.url, parties: [node.ledger.parties.Alice] }, { name: 'Demo Ledger (executor)', url: node.url, userId: 'executor' }],
     'cantonLens.activeNode': 'Demo Ledger',
   });
   const port = Number(arg('port') ?? (await freePort()));
@@ -84,10 +84,10 @@ async function main(): Promise<void> {
     '  1. F1 → "Canton: Set Token" → "Demo Ledger", and paste the token of the demo user alice:',
     `     ${alice}`,
     '  2. Open ledger.log, hover an id, Ctrl+click it, or run "Canton: Inspect Id at Cursor".',
-    '  3. "Canton: Set Token" → "Demo Ledger (Dana)" with the token of dana, an external party\'s user;',
+    '  3. "Canton: Set Token" → "Demo Ledger (executor)" with the token of executor, a user who may execute as any party;',
     '     select that node in the status bar, open preapproval.execute.json and run',
     '     "Canton: Execute Prepared Transaction":',
-    `     ${node.mintToken('dana', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 })}`,
+    `     ${node.mintToken('executor', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 })}`,
     '',
     'Press Ctrl+C to stop.',
     '',
