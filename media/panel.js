@@ -1,5 +1,6 @@
 // The script of Canton Lens panels. Loaded by nonce under a strict CSP; builds every ledger
-// string as a text node (never innerHTML) and talks to the extension with typed messages.
+// string as a text node (the one exception: an event's details, rendered and escaped by the
+// extension like the page itself) and talks to the extension with typed messages.
 (function () {
   'use strict';
   const vscode = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage() {}, getState() {}, setState() {} };
@@ -8,9 +9,37 @@
   const strings = JSON.parse((document.getElementById('page-strings') || { getAttribute: () => null }).getAttribute('data-strings') || '{}');
   const say = (key, english, ...args) => (strings[key] || english).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m));
 
-  // The extension's navigation state, kept by the webview so the panel comes back after a reload.
+  // The extension's navigation state, kept by the webview so the panel comes back after a reload,
+  // with what the person did on the page (filters, search, folded nodes, opened rows, scroll):
+  // a refresh of the same view keeps it.
   const stateHolder = document.getElementById('panel-state');
-  if (stateHolder) vscode.setState(JSON.parse(stateHolder.getAttribute('data-state') || 'null'));
+  const navigation = stateHolder ? JSON.parse(stateHolder.getAttribute('data-state') || 'null') : null;
+  const shownTarget = navigation && navigation.history ? navigation.history[navigation.index] : null;
+  const view = shownTarget ? [shownTarget.kind, shownTarget.id, shownTarget.node, shownTarget.shape || ''].join('|') : '';
+  const previous = vscode.getState() || {};
+  const ui = previous.view === view && previous.ui ? previous.ui : {};
+  const saveUi = () => { if (navigation) vscode.setState(Object.assign({}, navigation, { view, ui })); };
+  saveUi();
+  let scrollTimer;
+  window.addEventListener('scroll', () => { clearTimeout(scrollTimer); scrollTimer = setTimeout(() => { ui.scrollY = window.scrollY; saveUi(); }, 200); });
+  /** Opened rows, as [source, index], to open again after a refresh. */
+  const openedDetails = () => (Array.isArray(ui.details) ? ui.details : []);
+  const rememberDetail = (source, index, open) => {
+    const rest = openedDetails().filter(([s, i]) => !(s === source && i === index));
+    ui.details = open ? rest.concat([[source, index]]) : rest;
+    saveUi();
+  };
+  /** After a refresh: open the rows that were open, then scroll back (rendering more rows where needed). */
+  function restoreView(more) {
+    for (const [source, index] of openedDetails()) {
+      const button = document.querySelector(`[data-detail="${source === 'tree' ? 'tree' : 'events'}"][data-index="${Number(index)}"]`);
+      if (button) toggleDetail(button);
+    }
+    if (typeof ui.scrollY === 'number' && ui.scrollY > 0) {
+      for (let i = 0; i < 400 && document.documentElement.scrollHeight < ui.scrollY + window.innerHeight && more(); i++);
+      window.scrollTo(0, ui.scrollY);
+    }
+  }
 
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -56,11 +85,15 @@
   function toggleDetail(button) {
     const row = button.closest('tr');
     const next = row.nextElementSibling;
+    const source = button.getAttribute('data-detail');
+    const index = Number(button.getAttribute('data-index'));
     if (next && next.classList.contains('detail-row')) {
       next.hidden = !next.hidden;
       button.setAttribute('aria-expanded', String(!next.hidden));
+      rememberDetail(source, index, !next.hidden);
       return;
     }
+    rememberDetail(source, index, true);
     button.setAttribute('aria-expanded', 'true');
     button.disabled = true;
     post({ type: 'eventDetail', source: button.getAttribute('data-detail'), index: Number(button.getAttribute('data-index')) });
@@ -200,10 +233,21 @@
     };
 
     let timer;
-    for (const input of [kind, template, party]) input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(applyFilters, 120); });
+    const filters = ui.filters || {};
+    kind.value = filters.kind || '';
+    template.value = filters.template || '';
+    party.value = filters.party || '';
+    for (const input of [kind, template, party]) input.addEventListener('input', () => {
+      ui.filters = { kind: kind.value, template: template.value, party: party.value };
+      saveUi();
+      clearTimeout(timer);
+      timer = setTimeout(applyFilters, 120);
+    });
     new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting) && rendered < shown.length) renderMore(); }, { rootMargin: '600px' }).observe(sentinel);
     applyFilters();
-    highlightRow(tbody, () => { if (rendered < shown.length) { renderMore(); return true; } return false; });
+    const more = () => { if (rendered < shown.length) { renderMore(); return true; } return false; };
+    highlightRow(tbody, more);
+    restoreView(more);
   }
 
   // A lineage link opened this panel at one event: render up to it, mark it, bring it into view.
@@ -226,7 +270,9 @@
     const sentinel = document.getElementById('rows-sentinel');
     const search = document.getElementById('tree-search');
     const status = document.getElementById('filter-status');
-    const collapsed = new Set();
+    const collapsed = new Set(Array.isArray(ui.collapsed) ? ui.collapsed.filter((i) => Number.isInteger(i)) : []);
+    if (typeof ui.treeSearch === 'string') search.value = ui.treeSearch;
+    const saveTree = () => { ui.collapsed = [...collapsed]; ui.treeSearch = search.value; saveUi(); };
     const PAGE = 500;
     let visible = [];
     let rendered = 0;
@@ -309,6 +355,7 @@
       if (!twisty) return;
       const i = Number(twisty.dataset.twisty);
       if (collapsed.has(i)) collapsed.delete(i); else collapsed.add(i);
+      saveTree();
       refresh();
       const again = tbody.querySelector(`[data-twisty="${i}"]`);
       if (again) again.focus();
@@ -317,11 +364,12 @@
       b.addEventListener('click', () => {
         collapsed.clear();
         if (b.getAttribute('data-tree') === 'collapseAll') for (const n of nodes) if (n[3] > 0) collapsed.add(n[0]);
+        saveTree();
         refresh();
       });
     }
     let timer;
-    search.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(refresh, 150); });
+    search.addEventListener('input', () => { saveTree(); clearTimeout(timer); timer = setTimeout(refresh, 150); });
     new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting) && rendered < visible.length) renderMore(); }, { rootMargin: '600px' }).observe(sentinel);
     refresh();
     // A lineage link: unfold the highlighted node's ancestors, then bring it into view.
@@ -332,6 +380,7 @@
       refresh();
       highlightRow(tbody, () => { if (rendered < visible.length) { renderMore(); return true; } return false; });
     }
+    restoreView(() => { if (rendered < visible.length) { renderMore(); return true; } return false; });
   }
 
   post({ type: 'ready' });

@@ -1,0 +1,178 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The exercise tree of ledger effects and the event table, rendered by the real renderers and
+// page script in Debian's Chromium under the panel's CSP: fold and unfold, search, a row opened
+// to its whole event (the host's answer), a lineage highlight, and a refresh that keeps what the
+// person did (filters, search, folded nodes, opened rows, scroll).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildDemoLedger } from '../../src/fakeNode/demoLedgerData';
+import { LedgerQueries } from '../../src/fakeNode/ledgerQueries';
+import type { EventFormat } from '../../src/ledger/apiTypes';
+import { exerciseTree } from '../../src/lookups/exerciseTree';
+import type { TransactionLookup } from '../../src/lookups/ledgerLookups';
+import { eventDetailHtml } from '../../src/panels/html/eventDetailHtml';
+import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
+import { html } from '../../src/panels/html/safeHtml';
+import { transactionBody } from '../../src/panels/html/transactionHtml';
+import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { EVIL_ASKER } from '../support/hostileLookups';
+import { SCREENSHOT_DIR } from './workbench';
+
+describe('UI: the exercise tree and event details in Chromium', function () {
+  this.timeout(120_000);
+  let server: Server;
+  let origin: string;
+  let browser: Browser;
+  const pages = new Map<string, string>();
+  const ledger = buildDemoLedger({ bigTransactionEvents: 30, bigTreeNodes: 2_000 });
+  const queries = new LedgerQueries(ledger);
+  const format: EventFormat = { filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] }, verbose: true };
+  const lookup = (updateId: string, shape: 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS'): Extract<TransactionLookup, { update: 'transaction' }> => ({
+    kind: 'transaction', found: true, update: 'transaction', updateId, transaction: queries.transaction(updateId, format, shape, '3.5')!,
+    route: 'update-by-id', query: { transactionFormat: { eventFormat: format, transactionShape: shape } }, asked: 'an update on demo', askedAs: EVIL_ASKER,
+  });
+  const settlement = lookup(ledger.samples.settlementUpdate, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+  const settlementTree = exerciseTree(settlement.transaction.events);
+
+  const publish = (name: string, body: ReturnType<typeof transactionBody>, target: object) => {
+    const state = { history: [target], index: 0 };
+    pages.set(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Transaction', nodeName: 'demo', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>` }));
+  };
+
+  /** A page with a stand-in for the webview API whose state survives a reload, as VS Code's does. */
+  const open = async (name: string): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __messages: { type: string; source?: string; index?: number }[]; __violations: string[]; acquireVsCodeApi: unknown };
+      w.__messages = [];
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      w.acquireVsCodeApi = () => ({
+        postMessage: (m: { type: string }) => w.__messages.push(m),
+        setState: (s: unknown) => sessionStorage.setItem('state', JSON.stringify(s)),
+        getState: () => JSON.parse(sessionStorage.getItem('state') ?? 'null'),
+      });
+    });
+    await page.goto(`${origin}/page/${name}`);
+    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
+    return page;
+  };
+  const posted = (page: Page) => page.evaluate(() => (window as unknown as { __messages: { type: string; source?: string; index?: number }[] }).__messages);
+  /** Answers the page's detail requests as the extension does (LedgerPanel.showEventDetail). */
+  const answerDetails = async (page: Page, tree = settlementTree) => {
+    for (const m of await posted(page)) {
+      if (m.type !== 'eventDetail' || typeof m.index !== 'number') continue;
+      const detail = eventDetailHtml(tree[m.index]!.node, tree, m.index).toString();
+      await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'eventDetail', source: m.source, index: m.index, html: detail });
+    }
+    await page.evaluate(() => { (window as unknown as { __messages: unknown[] }).__messages.length = 0; });
+  };
+  const rows = (page: Page) => page.locator('#tree-rows tr[data-index]');
+
+  before(async () => {
+    server = createServer((req, res) => {
+      const url = req.url ?? '';
+      if (url.startsWith('/media/')) {
+        const file = path.join(PROJECT_ROOT, 'media', path.basename(url));
+        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
+        return void res.end(fs.readFileSync(file));
+      }
+      const page = pages.get(url.replace('/page/', ''));
+      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page ?? 'no such page');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const target = (id: string, shape?: string, highlight?: number) => ({ kind: 'update', id, node: 'demo', shape, highlight });
+    publish('settlement', transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'));
+    publish('settlement-highlight', transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5), target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5));
+    const big = lookup(ledger.samples.bigTreeUpdate, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+    publish('big-tree', transactionBody(big, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), target(big.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'));
+    const delta = lookup(ledger.samples.bigUpdate, 'TRANSACTION_SHAPE_ACS_DELTA');
+    publish('events', transactionBody(delta), target(delta.updateId));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+
+  it('shows the call trace nested, folds and unfolds it, and searches with ancestors', async () => {
+    const page = await open('settlement');
+    assert.equal(await rows(page).count(), 7);
+    assert.deepEqual(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('aria-level'))), ['1', '2', '3', '2', '3', '3', '2']);
+    const text = await page.locator('#tree-rows').innerText();
+    assert.match(text, /Settlement_Execute · consuming/);
+    assert.match(text, /Holding_Split \(via Finance\.Holding:Holding\)/);
+    await page.locator('[data-twisty="0"]').click();
+    assert.equal(await rows(page).count(), 1, 'the root folds its six nodes');
+    await page.locator('[data-tree="expandAll"]').click();
+    assert.equal(await rows(page).count(), 7);
+    await page.locator('#tree-search').fill('holding_split');
+    await page.locator('#filter-status', { hasText: '1 of 7 nodes match' }).waitFor();
+    assert.equal(await rows(page).count(), 2, 'the match and its root');
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
+    await page.close();
+  });
+
+  it('opens a node to its whole event, built by the host, and keeps it, the search and the folds across a refresh', async () => {
+    const page = await open('settlement');
+    await page.locator('[data-twisty="1"]').click();
+    await page.locator('[data-detail="tree"][data-index="3"]').click();
+    assert.deepEqual((await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]), [['tree', 3]], 'details are asked for when the row is opened');
+    await answerDetails(page);
+    const detail = page.locator('.detail-row');
+    await detail.waitFor();
+    assert.match(await detail.innerText(), /Through interface\s+Finance\.Holding:Holding/);
+    assert.match(await detail.innerText(), /Choice argument/);
+    assert.equal(await page.locator('.detail-row img, .detail-row svg, .detail-row script').count(), 0, 'hostile values stay text');
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-tree.png'), fullPage: false });
+    // A refresh renders the page again: what the person did comes back.
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
+    assert.equal(await rows(page).count(), 6, 'node 1 is still folded');
+    assert.deepEqual((await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]), [['tree', 3]], 'the opened row asks again');
+    await answerDetails(page);
+    await page.locator('.detail-row').waitFor();
+    await page.close();
+  });
+
+  it('brings a lineage link\'s node into view, highlighted', async () => {
+    const page = await open('settlement-highlight');
+    const highlighted = page.locator('tr.highlight');
+    await highlighted.waitFor();
+    assert.equal(await highlighted.getAttribute('data-node-id'), '5');
+    await page.close();
+  });
+
+  it('renders a 2,000-node tree page by page, and folds all of it', async () => {
+    const page = await open('big-tree');
+    assert.equal(await rows(page).count(), 500, 'the first page');
+    await page.locator('[data-tree="collapseAll"]').click();
+    assert.equal(await rows(page).count(), 20, 'twenty jobs');
+    await page.close();
+  });
+
+  it('keeps the event table\'s filters and scroll position across a refresh', async () => {
+    const page = await open('events');
+    await page.locator('#filter-kind').selectOption('created');
+    await page.locator('#filter-party').fill('Bob');
+    await page.locator('#filter-status', { hasText: 'of' }).waitFor();
+    const before = await page.locator('#filter-status').innerText();
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(400);
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
+    assert.equal(await page.locator('#filter-kind').inputValue(), 'created');
+    assert.equal(await page.locator('#filter-party').inputValue(), 'Bob');
+    assert.equal(await page.locator('#filter-status').innerText(), before);
+    await page.close();
+  });
+});
