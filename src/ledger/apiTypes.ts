@@ -24,3 +24,15 @@ export type ExercisedEvent = Schemas['ExercisedEvent'];
 export type LedgerEvent = Schemas['Event'];
 /** Canton 3.6 adds `transactionHash`; the generated 3.5 types predate it. */
 export type JsTransaction = Schemas['JsTransaction'] & { transactionHash?: string };
+// Ledger end, active contracts, update streams (issue 12).
+export type GetLedgerEndResponse = Schemas['GetLedgerEndResponse'];
+export type GetLatestPrunedOffsetsResponse = Schemas['GetLatestPrunedOffsetsResponse'];
+export type GetActiveContractsRequest = Schemas['GetActiveContractsRequest'];
+export type JsGetActiveContractsResponse = Schemas['JsGetActiveContractsResponse'];
+export type GetActiveContractsPageRequest = Schemas['GetActiveContractsPageRequest'];
+export type JsGetActiveContractsPageResponse = Schemas['JsGetActiveContractsPageResponse'];
+export type GetUpdatesRequest = Schemas['GetUpdatesRequest'];
+export type JsGetUpdatesResponse = Schemas['JsGetUpdatesResponse'];
+export type GetUpdatesPageRequest = Schemas['GetUpdatesPageRequest'];
+export type JsGetUpdatesPageResponse = Schemas['JsGetUpdatesPageResponse'];
+export type UpdateFormat = Schemas['UpdateFormat'];
