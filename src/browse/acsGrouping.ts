@@ -26,6 +26,12 @@ export class TemplateCounter {
     this.total++;
   }
 
+  /** Forgets everything (the reading started again). */
+  reset(): void {
+    this.counts.clear();
+    this.total = 0;
+  }
+
   get templates(): number {
     return this.counts.size;
   }
