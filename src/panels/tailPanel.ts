@@ -27,7 +27,7 @@ type TailMessage =
 
 const VIEW_TYPE = 'cantonLens.followUpdates';
 /** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
-const LIST_LIMIT = 500;
+const LIST_LIMIT = 200;
 const IDLE_MS = 1000;
 
 export type PositionListener = (node: string, offset: number | undefined, live: boolean) => void;
