@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerBrowseCommands } from './commands/browseCommands';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
 import { registerExternalSigningCommands } from './commands/externalSigningCommands';
@@ -7,8 +8,10 @@ import { registerNodeCommands } from './commands/nodeCommands';
 import { registerRecentLookupCommands } from './commands/recentLookupCommands';
 import { registerTokenCommands } from './commands/tokenCommands';
 import { useTranslator } from './l10n/l10n';
+import { AcsPanels } from './panels/acsPanel';
 import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
+import { TailPanels } from './panels/tailPanel';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
 import { DevSigningKeys } from './services/devSigningKeys';
@@ -20,6 +23,7 @@ import { affectsNodeSettings } from './services/nodeSettingsStore';
 import { registerTokenExpiryWarnings } from './services/tokenExpiryWarnings';
 import { TokenStore } from './services/tokenStore';
 import { registerActiveNodeStatusBar } from './views/activeNodeStatusBar';
+import { BrowseTreeSection } from './views/browseTree';
 import { NodeTreeProvider, type NodeTreeElement } from './views/nodeTree';
 
 /** What tests (and other extensions) can see; no tokens. */
@@ -31,6 +35,8 @@ export interface CantonLensApi {
   lookups: LedgerLookupService;
   recent: RecentLookupStore;
   execute: ExecuteReviews;
+  /** Active contracts and the update tail (issue 12). */
+  browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -42,7 +48,8 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const tokens = new TokenStore(context.secrets);
   const nodes = new LedgerNodes(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, userAgent, tokens, log);
   const recent = new RecentLookupStore(context.globalState);
-  const nodeTree = new NodeTreeProvider(nodes, recent);
+  const browseTree = new BrowseTreeSection(nodes);
+  const nodeTree = new NodeTreeProvider(nodes, recent, browseTree);
   const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: nodeTree, showCollapseAll: true });
   nodeTree.attach(view);
   const lookups = new LedgerLookupService(nodes);
@@ -66,6 +73,10 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerInspectCommands(context, nodes, panels);
   registerLedgerIdHover(context, nodes, lookups);
   registerLedgerIdLinks(context);
+  const acs = new AcsPanels(context.extensionUri, nodes);
+  const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
+  context.subscriptions.push(browseTree, acs, tails);
+  registerBrowseCommands(context, nodes, acs, tails, browseTree);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsNodeSettings(e)) return;
@@ -74,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
   );
-  return { nodeTree, nodes, log, panels, lookups, recent, execute };
+  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree } };
 }
 
 export function deactivate(): void {

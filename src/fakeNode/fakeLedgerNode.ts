@@ -9,9 +9,11 @@ import {
   contractEventsNotFound, internalError, invalidArgument, invalidField, json, methodNotAllowed, missingField, noSuchRoute,
   redacted, undecodableBody, updateNotFound, type ErrorReply,
 } from './cantonErrorBodies';
+import { browseEndpoints } from './browseRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { checkExternalSignatures, executeAndWait, interactiveState, prepare } from './interactiveSubmissions';
+import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, verifyHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { LedgerQueries, type FakeVersion, type UpdateFormatBody } from './ledgerQueries';
 import { ApiSchemas } from './spec/apiSchemas';
@@ -70,6 +72,11 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   requestLog?: number;
   /** Told of a handler that threw (the node answers 500 and stays up); stderr when unset. */
   onInternalError?: (error: unknown) => void;
+  /**
+   * The generated active contracts and live updates (browseRoutes.ts). Pass the `generated` of a
+   * closed node to a new one on the same port: a restart that keeps offsets.
+   */
+  generated?: GeneratedLedgerOptions | GeneratedLedger;
 }
 
 /** One route: its method, the versions that have it, and the stages a request passes. */
@@ -78,10 +85,12 @@ interface Endpoint {
   versions?: FakeVersion[];
   /** No token needed (the version service and health checks). */
   public?: boolean;
+  /** GET routes without a body: nothing to decode. */
+  noBody?: boolean;
   /** Decoding beyond the schema (base64, proto enums the spec leaves as strings): a text/plain 400. */
   decode?: (body: Record<string, unknown>) => ErrorReply | undefined;
   rights: (user: string, body: Record<string, unknown>) => ErrorReply | undefined;
-  handle: (user: string, body: Record<string, unknown>) => ErrorReply | Promise<ErrorReply>;
+  handle: (user: string, body: Record<string, unknown>, query: URLSearchParams) => ErrorReply | Promise<ErrorReply>;
 }
 
 const allowed = (): undefined => undefined;
@@ -103,6 +112,8 @@ export const VERSION_STRINGS: Record<FakeVersion, string> = { '3.4': '3.4.12', '
 export class FakeLedgerNode {
   version: FakeVersion;
   readonly ledger: DemoLedger;
+  /** The generated ACS and live updates; it outlives the node (see `generated` in the options). */
+  readonly generated: GeneratedLedger;
   /** The latest requests, oldest first, at most `requestLog` of them (bodies cut at 1 MB). */
   readonly requests: RecordedRequest[] = [];
   readonly executed: { party: string; body: Record<string, unknown>; user: string }[] = [];
@@ -127,6 +138,8 @@ export class FakeLedgerNode {
     this.version = options.version ?? '3.5';
     this.ledger = buildDemoLedger(options);
     this.queries = new LedgerQueries(this.ledger);
+    this.generated = options.generated instanceof GeneratedLedger ? options.generated : new GeneratedLedger(options.generated);
+    this.generated.attach(this.ledger);
     this.secret = options.secret ?? 'canton-lens-fake-node-secret';
     this.auth = options.auth ?? true;
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
@@ -212,7 +225,7 @@ export class FakeLedgerNode {
     if (!fullPath.startsWith(`${this.pathPrefix}/`)) return send(res, noSuchRoute());
     let reply: ErrorReply;
     try {
-      reply = await this.route(req.method ?? 'GET', path, req, body);
+      reply = await this.route(req.method ?? 'GET', path, req, body, new URLSearchParams((req.url ?? '').split('?')[1] ?? ''));
     } catch (e) {
       // A node answers an unexpected failure with 500 and stays up.
       this.onInternalError(e);
@@ -234,13 +247,14 @@ export class FakeLedgerNode {
    * of the body against the spec, the user's rights, the semantic checks, then the ledger
    * (docs/fake-node.md says where each comes from).
    */
-  private route(method: string, path: string, req: IncomingMessage, text: string): ErrorReply | Promise<ErrorReply> {
+  private route(method: string, path: string, req: IncomingMessage, text: string, query: URLSearchParams): ErrorReply | Promise<ErrorReply> {
     const endpoint = this.endpoints[path];
     if (!endpoint || (endpoint.versions && !endpoint.versions.includes(this.version))) return noSuchRoute();
     if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
-    if (endpoint.public) return endpoint.handle('', {});
+    if (endpoint.public) return endpoint.handle('', {}, query);
     const user = this.authenticate(req);
     if (typeof user !== 'string') return user;
+    if (endpoint.noBody) return endpoint.rights(user, {}) ?? endpoint.handle(user, {}, query);
     const decoded = this.schemas.checkRequest(`${method} ${path}`, text);
     if (!decoded.ok) return undecodableBody(decoded.reason, decoded.at);
     const extra = endpoint.decode?.(decoded.body);
@@ -248,7 +262,7 @@ export class FakeLedgerNode {
     const denied = endpoint.rights(user, decoded.body);
     if (denied) return denied;
     if (decoded.missing.length > 0) return missingField(snakeCase(decoded.missing[0]!));
-    return endpoint.handle(user, decoded.body);
+    return endpoint.handle(user, decoded.body, query);
   }
 
   private get schemas(): ApiSchemas {
@@ -319,6 +333,14 @@ export class FakeLedgerNode {
         return executeAndWait(this.ledger, user, b, check.party!);
       },
     },
+    // Ledger end, active contracts, update streams (issue 12).
+    ...browseEndpoints({
+      generated: () => this.generated,
+      queries: () => this.queries,
+      version: () => this.version,
+      readRights: (user, format) => this.readRights(user, format),
+      checkEventFormat: (format, field) => this.checkEventFormat(format, field),
+    }),
   };
 
   /** The token's user, or the node's answer to a missing, malformed, tampered or unknown token. */

@@ -31,3 +31,14 @@ export type JsReassignment = Schemas['JsReassignment'];
 export type JsTopologyTransaction = Schemas['JsTopologyTransaction'];
 export type UpdateFormat = Schemas['UpdateFormat'];
 export type GetUpdateByOffsetRequest = Schemas['GetUpdateByOffsetRequest'];
+// Ledger end, active contracts, update streams (issue 12).
+export type GetLedgerEndResponse = Schemas['GetLedgerEndResponse'];
+export type GetLatestPrunedOffsetsResponse = Schemas['GetLatestPrunedOffsetsResponse'];
+export type GetActiveContractsRequest = Schemas['GetActiveContractsRequest'];
+export type JsGetActiveContractsResponse = Schemas['JsGetActiveContractsResponse'];
+export type GetActiveContractsPageRequest = Schemas['GetActiveContractsPageRequest'];
+export type JsGetActiveContractsPageResponse = Schemas['JsGetActiveContractsPageResponse'];
+export type GetUpdatesRequest = Schemas['GetUpdatesRequest'];
+export type JsGetUpdatesResponse = Schemas['JsGetUpdatesResponse'];
+export type GetUpdatesPageRequest = Schemas['GetUpdatesPageRequest'];
+export type JsGetUpdatesPageResponse = Schemas['JsGetUpdatesPageResponse'];

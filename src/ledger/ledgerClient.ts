@@ -2,6 +2,16 @@
 import type {
   ExecuteSubmissionAndWaitResponse,
   ExecuteSubmissionResponse,
+  GetActiveContractsPageRequest,
+  GetActiveContractsRequest,
+  GetLatestPrunedOffsetsResponse,
+  GetLedgerEndResponse,
+  GetUpdatesPageRequest,
+  GetUpdatesRequest,
+  JsGetActiveContractsPageResponse,
+  JsGetActiveContractsResponse,
+  JsGetUpdatesPageResponse,
+  JsGetUpdatesResponse,
   GetEventsByContractIdRequest,
   GetLedgerApiVersionResponse,
   GetTransactionByIdRequest,
@@ -133,6 +143,34 @@ export class LedgerClient {
   /** Sends a prepared transaction with its signatures; the answer is `{}` (the outcome comes later). */
   executeSubmission(request: JsExecuteSubmissionRequest, opts: CallOptions = {}): Promise<ExecuteSubmissionResponse> {
     return this.call('POST', '/v2/interactive-submission/execute', request, opts);
+  }
+
+  getLedgerEnd(opts: CallOptions = {}): Promise<GetLedgerEndResponse> {
+    return this.call('GET', '/v2/state/ledger-end', undefined, opts);
+  }
+
+  getLatestPrunedOffsets(opts: CallOptions = {}): Promise<GetLatestPrunedOffsetsResponse> {
+    return this.call('GET', '/v2/state/latest-pruned-offsets', undefined, opts);
+  }
+
+  /** The active contracts as one list (every version); past the node's list limit it answers 413. */
+  getActiveContracts(request: GetActiveContractsRequest, query: { limit?: number } = {}, opts: CallOptions = {}): Promise<JsGetActiveContractsResponse[]> {
+    return this.call('POST', `/v2/state/active-contracts${queryString({ limit: query.limit })}`, request, opts);
+  }
+
+  /** A page of the active contracts (Canton 3.5+). */
+  getActiveContractsPage(request: GetActiveContractsPageRequest, opts: CallOptions = {}): Promise<JsGetActiveContractsPageResponse> {
+    return this.call('POST', '/v2/state/active-contracts-page', request, opts);
+  }
+
+  /** Updates after `beginExclusive` as a list; the node waits up to the idle timeout for new ones. */
+  getUpdates(request: GetUpdatesRequest, query: { limit?: number; streamIdleTimeoutMs?: number } = {}, opts: CallOptions = {}): Promise<JsGetUpdatesResponse[]> {
+    return this.call('POST', `/v2/updates${queryString({ limit: query.limit, stream_idle_timeout_ms: query.streamIdleTimeoutMs })}`, request, opts);
+  }
+
+  /** A page of updates (Canton 3.5+). */
+  getUpdatesPage(request: GetUpdatesPageRequest, opts: CallOptions = {}): Promise<JsGetUpdatesPageResponse> {
+    return this.call('POST', '/v2/updates/get-updates-page', request, opts);
   }
 
   /** Executes and waits for the outcome: the update id and completion offset of the committed transaction. One POST, never retried. */
@@ -289,6 +327,12 @@ export class LedgerClient {
       explanation: l10n.t('The node\'s answer is not {0}: "{1}". Is the URL a Canton JSON Ledger API v2?', expected, text),
     });
   }
+}
+
+/** `?limit=10&…` from the defined integer parameters (never a token: that goes in a header). */
+function queryString(params: Record<string, number | undefined>): string {
+  const parts = Object.entries(params).filter(([, v]) => v !== undefined && Number.isFinite(v)).map(([k, v]) => `${k}=${Math.floor(v!)}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
 function parseBaseUrl(raw: string): URL {

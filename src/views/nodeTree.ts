@@ -8,13 +8,16 @@ import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
 import type { RecentLookup } from '../lookups/recentLookups';
 import { shortId, shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
+import type { BrowseTreeItem, BrowseTreeSection } from './browseTree';
 
 export type NodeTreeElement =
   | { kind: 'node'; name: string }
   | { kind: 'recentRoot'; name: '' }
   | { kind: 'recent'; name: string; entry: RecentLookup }
   | { kind: 'detail'; name: string; label: string; value: string; tooltip?: string; icon?: string; contextValue?: string; command?: vscode.Command }
-  | { kind: 'features'; name: string };
+  | { kind: 'features'; name: string }
+  /** Active contracts and the ledger end (browseTree.ts). */
+  | { kind: 'browse'; name: string; item: BrowseTreeItem };
 
 /** How long a check stays fresh when the view becomes visible again. */
 const FRESH_MS = 60_000;
@@ -24,8 +27,9 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly nodes: LedgerNodes, private readonly recent: RecentLookupStore) {
+  constructor(private readonly nodes: LedgerNodes, private readonly recent: RecentLookupStore, private readonly browse?: BrowseTreeSection) {
     this.subscriptions.push(nodes.onDidChange(() => this.changed.fire(undefined)), recent.onDidChange(() => this.changed.fire(undefined)));
+    if (browse) this.subscriptions.push(browse.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Follows the view's visibility: checks stale nodes only while someone looks. */
@@ -50,6 +54,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
       return item;
     }
     if (e.kind === 'recent') return recentItem(e.entry);
+    if (e.kind === 'browse') return this.browse!.treeItem(e.name, e.item);
     if (e.kind === 'features') {
       const item = new vscode.TreeItem(vscode.l10n.t('Features'), vscode.TreeItemCollapsibleState.Collapsed);
       item.iconPath = new vscode.ThemeIcon('list-unordered');
@@ -78,6 +83,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     const node = this.nodes.find(e.name);
     if (!node) return [];
     if (e.kind === 'features') return this.featureChildren(node);
+    if (e.kind === 'browse') return (await this.browse!.children(node, e.item)).map((item) => ({ kind: 'browse', name: node.name, item }));
     if (e.kind === 'node') return this.nodeChildren(node, await this.nodes.tokenInfo(node));
     return [];
   }
@@ -150,6 +156,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     }
     if (node.userId) out.push({ kind: 'detail', name, label: vscode.l10n.t('User'), value: node.userId, icon: 'account' });
     if (status.state === 'reachable') out.push({ kind: 'features', name });
+    if (this.browse) out.push(...this.browse.nodeRows(node).map((item): NodeTreeElement => ({ kind: 'browse', name, item })));
     return out;
   }
 

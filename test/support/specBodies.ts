@@ -14,6 +14,9 @@ export function validBodies(node: FakeLedgerNode): Record<string, Record<string,
       updateFormat: { includeTransactions: { eventFormat, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } },
     },
     'POST /v2/updates/transaction-by-id': { updateId: samples.transferUpdate, requestingParties: [parties.Alice] },
+    'POST /v2/state/active-contracts': { activeAtOffset: node.generated.ledgerEnd(), eventFormat },
+    'POST /v2/state/active-contracts-page': { eventFormat, maxPageSize: 10 },
+    'POST /v2/updates/get-updates-page': { beginOffsetExclusive: 0, maxPageSize: 5, updateFormat: { includeTransactions: { eventFormat, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } } },
     'POST /v2/interactive-submission/execute': {
       // A PreparedTransaction starts with field 1 (transaction): 0x0a, then a length.
       preparedTransaction: Buffer.from([0x0a, 0x04, 0x0a, 0x02, 0x32, 0x2e]).toString('base64'),
@@ -29,6 +32,9 @@ export const USER_FOR: Record<string, string> = {
   'POST /v2/events/events-by-contract-id': 'alice',
   'POST /v2/updates/update-by-id': 'alice',
   'POST /v2/updates/transaction-by-id': 'alice',
+  'POST /v2/state/active-contracts': 'alice',
+  'POST /v2/state/active-contracts-page': 'alice',
+  'POST /v2/updates/get-updates-page': 'alice',
   'POST /v2/interactive-submission/execute': 'dana',
 };
 

@@ -12,6 +12,12 @@ export const SPEC_ROUTES = [
   'POST /v2/interactive-submission/execute',
   'POST /v2/interactive-submission/prepare',
   'POST /v2/interactive-submission/executeAndWait',
+  'GET /v2/state/ledger-end',
+  'GET /v2/state/latest-pruned-offsets',
+  'POST /v2/state/active-contracts',
+  'POST /v2/state/active-contracts-page',
+  'POST /v2/updates',
+  'POST /v2/updates/get-updates-page',
 ] as const;
 
 export type SpecRoute = (typeof SPEC_ROUTES)[number];

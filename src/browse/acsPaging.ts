@@ -1,0 +1,148 @@
+// Reads a node's active contracts page by page: `active-contracts-page` where the node has it
+// (Canton 3.5+), else one `active-contracts` list with `limit` at the ledger end (3.4). Survives
+// a dropped connection or a node restart mid-page (the same page is asked again), an expired page
+// token (starts again, and says so), and a list the node refuses as too large (413: a smaller
+// limit, and says so). No `vscode` import.
+import type { CreatedEvent, EventFormat, JsGetActiveContractsResponse } from '../ledger/apiTypes';
+import { LedgerApiError, isLedgerApiError } from '../ledger/ledgerApiError';
+import type { LedgerClient } from '../ledger/ledgerClient';
+import * as l10n from '../l10n/l10n';
+
+export type AcsClient = Pick<LedgerClient, 'getActiveContractsPage' | 'getActiveContracts' | 'getLedgerEnd'>;
+
+export interface AcsPage {
+  activeAtOffset: number;
+  events: CreatedEvent[];
+  /** Everything read so far is void: the reading started again (an expired page token). */
+  restarted?: boolean;
+  /** Something the person should know (a list limit, a restart). */
+  notice?: string;
+  /** The last page. */
+  done: boolean;
+}
+
+export interface AcsReadOptions {
+  eventFormat: EventFormat;
+  /** Use active-contracts-page (the node's version has it). Falls back to the list when the route is missing. */
+  paged: boolean;
+  /** Contracts per page (the node may serve fewer). */
+  pageSize?: number;
+  /** At most this many contracts on a node without pages (default 100,000). */
+  listLimit?: number;
+  signal?: AbortSignal;
+  /** Attempts per page when the connection fails or the node is unavailable (default 5). */
+  retries?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const RETRYABLE = new Set(['network', 'timeout', 'unavailable', 'badResponse', 'serverError']);
+
+/** A failure worth asking again for: the connection, a restarting node, a 5xx. */
+export function isTransient(e: unknown): boolean {
+  if (!isLedgerApiError(e)) return true;
+  if (e.kind === 'cancelled') return false;
+  if (e.status !== undefined && e.status >= 500) return true;
+  return RETRYABLE.has(e.kind);
+}
+
+export const abortableSleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  if (signal?.aborted) return resolve();
+  const t = setTimeout(() => { signal?.removeEventListener('abort', done); resolve(); }, ms);
+  const done = () => { clearTimeout(t); resolve(); };
+  signal?.addEventListener('abort', done, { once: true });
+});
+
+async function withRetries<T>(o: AcsReadOptions, fn: () => Promise<T>): Promise<T> {
+  const attempts = o.retries ?? 5;
+  const sleep = o.sleep ?? abortableSleep;
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (o.signal?.aborted || i >= attempts || !isTransient(e)) throw e;
+      await sleep(Math.min(4000, 200 * 2 ** (i - 1)), o.signal);
+      if (o.signal?.aborted) throw e;
+    }
+  }
+}
+
+const eventsOf = (list: JsGetActiveContractsResponse[] | undefined): CreatedEvent[] => {
+  const out: CreatedEvent[] = [];
+  for (const r of list ?? []) {
+    const entry = r.contractEntry as { JsActiveContract?: { createdEvent?: CreatedEvent } } | undefined;
+    const e = entry?.JsActiveContract?.createdEvent;
+    if (e && typeof e.contractId === 'string') out.push(e);
+  }
+  return out;
+};
+
+const isPageTokenRefusal = (e: unknown) => isLedgerApiError(e) && e.status === 400 && /page[_ ]?token/i.test(`${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`);
+
+/** Yields the active contracts page by page; the caller shows each page as it arrives. */
+export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
+  if (o.paged) {
+    try {
+      yield* readPages(client, o);
+      return;
+    } catch (e) {
+      if (!(e instanceof LedgerApiError && e.routeMissing)) throw e;
+      // An older node after all: the list.
+    }
+  }
+  yield* readList(client, o);
+}
+
+async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
+  let token: string | undefined;
+  let restarts = 0;
+  let restarted = false;
+  let notice: string | undefined;
+  let first = true;
+  for (;;) {
+    let page;
+    try {
+      page = await withRetries(o, () => client.getActiveContractsPage({ eventFormat: o.eventFormat, maxPageSize: o.pageSize ?? 1000, pageToken: token }, { signal: o.signal }));
+    } catch (e) {
+      if (token && isPageTokenRefusal(e) && restarts < 2) {
+        restarts++;
+        token = undefined;
+        restarted = !first;
+        notice = l10n.t('The node no longer accepted the page token (it expires after a while, or the node was reconfigured): reading again from the start at the current ledger end.');
+        continue;
+      }
+      throw e;
+    }
+    first = false;
+    token = page.nextPageToken || undefined;
+    yield { activeAtOffset: page.activeAtOffset, events: eventsOf(page.activeContracts), done: !token, restarted: restarted || undefined, notice };
+    restarted = false;
+    notice = undefined;
+    if (!token) return;
+  }
+}
+
+async function* readList(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
+  const end = await withRetries(o, () => client.getLedgerEnd({ signal: o.signal }));
+  const activeAtOffset = end.offset ?? 0;
+  let limit = o.listLimit ?? 100_000;
+  let refused = false;
+  for (;;) {
+    try {
+      const list = await withRetries(o, () => client.getActiveContracts({ activeAtOffset, eventFormat: o.eventFormat }, { limit }, { signal: o.signal }));
+      const events = eventsOf(list);
+      const truncated = events.length >= limit;
+      const notice = refused
+        ? l10n.t('The node refuses lists longer than its limit (http-list-max-elements-limit) and has no paged endpoint (Canton 3.4): showing the first {0} contracts. Filter by template to see the others.', limit.toLocaleString('en-US'))
+        : truncated ? l10n.t('Showing the first {0} contracts: this node (Canton 3.4) has no paged endpoint. Filter by template to see the others.', limit.toLocaleString('en-US')) : undefined;
+      yield { activeAtOffset, events, done: true, notice };
+      return;
+    } catch (e) {
+      if (isLedgerApiError(e) && e.status === 413 && limit > 1) {
+        refused = true;
+        limit = Math.max(1, Math.floor(limit / 4));
+        continue;
+      }
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// The filters of ACS and tail requests: the given or configured parties (else any party, which
+// needs CanReadAsAnyParty), narrowed to templates or interfaces where asked. No `vscode` import.
+import type { EventFormat, Filters, UpdateFormat } from '../ledger/apiTypes';
+import { parseLedgerVersion } from '../ledger/ledgerVersion';
+
+export interface BrowseFilter {
+  /** Parties to read as; none: any party. */
+  parties?: readonly string[];
+  /** Template ids (`pkg:M:E` or `#name:M:E`); none: every template. */
+  templates?: readonly string[];
+  /** Interface ids, with their views. */
+  interfaces?: readonly string[];
+}
+
+export function filtersOf(f: BrowseFilter): Filters {
+  const cumulative: NonNullable<Filters['cumulative']> = [];
+  for (const templateId of f.templates ?? []) cumulative.push({ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } } as never);
+  for (const interfaceId of f.interfaces ?? []) cumulative.push({ identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false } } } } as never);
+  if (cumulative.length === 0) cumulative.push({ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } } as never);
+  return { cumulative };
+}
+
+export function browseEventFormat(f: BrowseFilter): EventFormat {
+  const filters = filtersOf(f);
+  if (f.parties && f.parties.length > 0) {
+    const filtersByParty: Record<string, Filters> = {};
+    for (const p of f.parties) filtersByParty[p] = filters;
+    return { filtersByParty, verbose: true };
+  }
+  return { filtersForAnyParty: filters, verbose: true };
+}
+
+/** Ledger effects: the tail shows exercised choices, not only creates and archives. */
+export function tailUpdateFormat(f: BrowseFilter): UpdateFormat {
+  return { includeTransactions: { eventFormat: browseEventFormat(f), transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } };
+}
+
+/** Whether a node of this version serves active-contracts-page and get-updates-page (3.5+); unknown: try. */
+export function hasPagedEndpoints(version: string | undefined): boolean {
+  const v = version ? parseLedgerVersion(version) : undefined;
+  if (!v) return true;
+  return v.major > 3 || (v.major === 3 && v.minor >= 5);
+}

@@ -1,0 +1,223 @@
+// Follows a node's updates from an offset, without a gap or a duplicate: the position is the
+// offset of the last update shown or checkpoint passed, every request starts exactly there, and
+// anything at or before it is dropped. After a timeout, a dropped connection or a node restart it
+// waits and asks again from the same position. Two transports: `/v2/updates` as a list the node
+// holds open until updates come (`limit`, `stream_idle_timeout_ms`; every version) and
+// `get-updates-page` (3.5+), which answers at once and is asked again after a pause.
+// No `vscode` import.
+import type { JsGetUpdatesResponse, JsTransaction, UpdateFormat } from '../ledger/apiTypes';
+import { isLedgerApiError, type LedgerApiError } from '../ledger/ledgerApiError';
+import type { LedgerClient } from '../ledger/ledgerClient';
+import { abortableSleep, isTransient } from './acsPaging';
+import { splitTemplateId } from './acsGrouping';
+import * as l10n from '../l10n/l10n';
+
+/** One update as a row: what the tail table shows. */
+export interface TailRow {
+  offset: number;
+  updateId: string;
+  commandId: string;
+  workflowId: string;
+  recordTime: string;
+  /** created, archived, exercised: each kind once, in order of first appearance. */
+  kinds: string[];
+  /** Template names (module:entity), each once. */
+  templates: string[];
+  /** Choices exercised, each once. */
+  choices: string[];
+  /** Parties that witnessed an event. */
+  parties: string[];
+  events: number;
+}
+
+export interface FetchResult {
+  updates: JsGetUpdatesResponse['update'][];
+  /** The node has read up to here (a page's highest offset): the position may move past it without rows. */
+  readUpTo?: number;
+  /** The node answered at once with nothing new: wait before asking again. */
+  idle: boolean;
+}
+
+export type UpdatesFetch = (beginExclusive: number, signal: AbortSignal) => Promise<FetchResult>;
+
+export type TransportKind = 'updates' | 'updatesPage';
+
+/** `/v2/updates`: the node waits up to `idleMs` for updates, and answers with at most `limit`. */
+export function updatesListFetch(client: Pick<LedgerClient, 'getUpdates'>, updateFormat: UpdateFormat, o: { limit: number; idleMs: number }): UpdatesFetch & { limit: number } {
+  const f = async (beginExclusive: number, signal: AbortSignal): Promise<FetchResult> => {
+    const list = await client.getUpdates({ beginExclusive, updateFormat, verbose: true }, { limit: f.limit, streamIdleTimeoutMs: o.idleMs }, { signal });
+    return { updates: (Array.isArray(list) ? list : []).map((u) => u?.update), idle: false };
+  };
+  f.limit = o.limit;
+  return f;
+}
+
+/** `get-updates-page` (3.5+): one page after `beginExclusive`, up to the ledger end. */
+export function updatesPageFetch(client: Pick<LedgerClient, 'getUpdatesPage'>, updateFormat: UpdateFormat, o: { pageSize: number }): UpdatesFetch {
+  return async (beginOffsetExclusive, signal) => {
+    const page = await client.getUpdatesPage({ beginOffsetExclusive, updateFormat, maxPageSize: o.pageSize }, { signal });
+    const updates = (page.updates ?? []).map((u) => (u as { update?: JsGetUpdatesResponse['update'] }).update);
+    return { updates, readUpTo: page.highestPageOffsetInclusive, idle: updates.length === 0 && !page.nextPageToken };
+  };
+}
+
+/** The position, and what a batch of updates adds to the table. */
+export class TailCursor {
+  /** Updates at or before it were shown or passed. */
+  position: number;
+  duplicates = 0;
+
+  constructor(start: number) {
+    this.position = start;
+  }
+
+  /** The rows of the updates after the position, in order; moves the position past them and past checkpoints. */
+  accept(result: Pick<FetchResult, 'updates' | 'readUpTo'>): TailRow[] {
+    const rows: TailRow[] = [];
+    for (const u of result.updates) {
+      if (!u || typeof u !== 'object') continue;
+      const w = u as { Transaction?: { value?: JsTransaction }; OffsetCheckpoint?: { value?: { offset?: number } }; Reassignment?: { value?: { offset?: number } }; TopologyTransaction?: { value?: { offset?: number } } };
+      const t = w.Transaction?.value;
+      const offset = t?.offset ?? w.OffsetCheckpoint?.value?.offset ?? w.Reassignment?.value?.offset ?? w.TopologyTransaction?.value?.offset;
+      if (typeof offset !== 'number' || !Number.isFinite(offset)) continue;
+      if (offset <= this.position) {
+        if (!w.OffsetCheckpoint) this.duplicates++;
+        continue;
+      }
+      this.position = offset;
+      if (t) rows.push(tailRow(t));
+    }
+    if (typeof result.readUpTo === 'number' && result.readUpTo > this.position) this.position = result.readUpTo;
+    return rows;
+  }
+}
+
+export function tailRow(t: JsTransaction): TailRow {
+  const kinds: string[] = [];
+  const templates: string[] = [];
+  const choices: string[] = [];
+  const parties = new Set<string>();
+  const once = (list: string[], v: string) => { if (!list.includes(v)) list.push(v); };
+  const events = Array.isArray(t.events) ? t.events : [];
+  for (const ev of events) {
+    const [kind, e] = Object.entries(ev as Record<string, { templateId?: string; choice?: string; witnessParties?: string[] }>)[0] ?? [];
+    if (!kind || !e) continue;
+    once(kinds, kind === 'CreatedEvent' ? 'created' : kind === 'ArchivedEvent' ? 'archived' : kind === 'ExercisedEvent' ? 'exercised' : kind);
+    if (typeof e.templateId === 'string') {
+      const { module, entity } = splitTemplateId(e.templateId);
+      once(templates, module ? `${module}:${entity}` : entity);
+    }
+    if (typeof e.choice === 'string') once(choices, e.choice);
+    for (const p of e.witnessParties ?? []) parties.add(String(p));
+  }
+  return {
+    offset: t.offset,
+    updateId: String(t.updateId ?? ''),
+    commandId: String(t.commandId ?? ''),
+    workflowId: String(t.workflowId ?? ''),
+    recordTime: String(t.recordTime ?? t.effectiveAt ?? ''),
+    kinds, templates, choices, parties: [...parties], events: events.length,
+  };
+}
+
+export type TailState =
+  | { state: 'following' }
+  | { state: 'reconnecting'; attempt: number; error: string }
+  | { state: 'stopped'; reason: 'cancelled' }
+  /** The start offset is after the ledger end: offer the ledger end. */
+  | { state: 'stopped'; reason: 'beyondEnd'; error: string }
+  /** The start offset was pruned: offer the earliest offset. */
+  | { state: 'stopped'; reason: 'pruned'; error: string; earliest?: number }
+  | { state: 'stopped'; reason: 'error'; error: string; kind: LedgerApiError['kind'] | 'unknown' };
+
+export interface FollowOptions {
+  fetch: UpdatesFetch & { limit?: number };
+  cursor: TailCursor;
+  onRows: (rows: TailRow[], position: number) => void;
+  onState: (s: TailState) => void;
+  signal: AbortSignal;
+  /** Pause after an idle answer of a transport that does not wait (get-updates-page). */
+  pollMs?: number;
+  maxBackoffMs?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Runs until the signal aborts or the node refuses the position for good. */
+export async function followUpdates(o: FollowOptions): Promise<TailState> {
+  const sleep = o.sleep ?? abortableSleep;
+  let attempt = 0;
+  let state: TailState['state'] | undefined;
+  const report = (s: TailState) => {
+    state = s.state;
+    o.onState(s);
+    return s;
+  };
+  report({ state: 'following' });
+  while (!o.signal.aborted) {
+    try {
+      const result = await o.fetch(o.cursor.position, o.signal);
+      if (o.signal.aborted) break;
+      const rows = o.cursor.accept(result);
+      if (attempt > 0 || state !== 'following') report({ state: 'following' });
+      attempt = 0;
+      o.onRows(rows, o.cursor.position);
+      if (result.idle) await sleep(o.pollMs ?? 250, o.signal);
+    } catch (e) {
+      if (o.signal.aborted) break;
+      const code = isLedgerApiError(e) ? e.cantonError?.code : undefined;
+      const error = isLedgerApiError(e) ? e.explanation : (e as Error)?.message ?? String(e);
+      if (code === 'OFFSET_AFTER_LEDGER_END') return report({ state: 'stopped', reason: 'beyondEnd', error });
+      if (code === 'PARTICIPANT_PRUNED_DATA_ACCESSED') {
+        const resource = (isLedgerApiError(e) ? e.cantonError?.resources : undefined)?.find((r) => Array.isArray(r) && r[0] === 'earliest_offset');
+        const earliest = resource ? Number(resource[1]) : undefined;
+        return report({ state: 'stopped', reason: 'pruned', error, earliest: Number.isFinite(earliest) ? earliest : undefined });
+      }
+      if (isLedgerApiError(e) && e.status === 413 && o.fetch.limit !== undefined && o.fetch.limit > 1) {
+        o.fetch.limit = Math.max(1, Math.floor(o.fetch.limit / 2));
+        continue;
+      }
+      if (!isTransient(e)) return report({ state: 'stopped', reason: 'error', error, kind: isLedgerApiError(e) ? e.kind : 'unknown' });
+      attempt++;
+      report({ state: 'reconnecting', attempt, error });
+      await sleep(Math.min(o.maxBackoffMs ?? 5000, 250 * 2 ** Math.min(attempt - 1, 5)), o.signal);
+    }
+  }
+  return report({ state: 'stopped', reason: 'cancelled' });
+}
+
+/** The newest rows, at most `capacity`; older ones are dropped and counted. */
+export class RowBuffer<T> {
+  private rows: T[] = [];
+  dropped = 0;
+
+  constructor(readonly capacity: number) {}
+
+  push(rows: readonly T[]): void {
+    for (const r of rows) this.rows.push(r);
+    const over = this.rows.length - this.capacity;
+    if (over > 0) {
+      this.rows.splice(0, over);
+      this.dropped += over;
+    }
+  }
+
+  all(): readonly T[] {
+    return this.rows;
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+}
+
+/** What to say when the tail stopped, and what the person can do. */
+export function describeStop(s: Extract<TailState, { state: 'stopped' }>): string {
+  switch (s.reason) {
+    case 'cancelled': return l10n.t('Stopped.');
+    case 'beyondEnd': return l10n.t('The start offset is after the ledger end: {0} Start at the ledger end instead.', s.error);
+    case 'pruned': return s.earliest !== undefined
+      ? l10n.t('The node has pruned the updates before offset {0}: {1} Start at the earliest offset instead.', s.earliest.toLocaleString('en-US'), s.error)
+      : l10n.t('The node has pruned the updates at the start offset: {0} Start at a later offset.', s.error);
+    default: return s.error;
+  }
+}

@@ -1,0 +1,44 @@
+// Canton: Show Active Contracts and Canton: Follow Updates (issue 12). Both take their arguments
+// from the tree, keybindings or other extensions: (node, parties, templates); without a node they
+// use the active node, or ask.
+import * as vscode from 'vscode';
+import type { AcsPanels } from '../panels/acsPanel';
+import type { TailPanels } from '../panels/tailPanel';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { BrowseTreeSection } from '../views/browseTree';
+import { nodeNameOf, resolveNode } from './nodeArgument';
+
+/** A party or template argument: a string, or a list of strings; anything else is ignored. */
+export function stringList(arg: unknown): string[] | undefined {
+  if (typeof arg === 'string' && arg.trim() !== '') return [arg.trim()];
+  if (Array.isArray(arg)) {
+    const list = arg.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
+    return list.length > 0 ? list : undefined;
+  }
+  return undefined;
+}
+
+export function registerBrowseCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, acs: AcsPanels, tails: TailPanels, tree: BrowseTreeSection): void {
+  const nodeFor = async (arg: unknown, placeHolder: string) => {
+    if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
+    return nodes.active() ?? resolveNode(nodes, undefined, placeHolder);
+  };
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.showActiveContracts', async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown) => {
+      const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
+      if (!node) return undefined;
+      const templateId = stringList(templateArg)?.[0];
+      return acs.show({ node: node.name, parties: stringList(partyArg), templateId });
+    }),
+    vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
+      const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));
+      if (!node) return undefined;
+      const start = typeof startArg === 'number' && Number.isInteger(startArg) && startArg >= 0 ? startArg : undefined;
+      return tails.show({ node: node.name, parties: stringList(partiesArg), templates: stringList(templatesArg), start });
+    }),
+    vscode.commands.registerCommand('cantonLens.refreshActiveContracts', (nodeArg?: unknown) => {
+      const name = nodeNameOf(nodeArg);
+      if (name) tree.refresh(name);
+    }),
+  );
+}

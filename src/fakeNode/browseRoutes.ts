@@ -1,0 +1,300 @@
+// The fake node's state and update-stream routes: the ledger end, the active contracts (as a list
+// with `limit` on every version, as pages from 3.5), the updates (a list that waits for new ones,
+// as pages from 3.5), the pruning point. Each follows the node's stages (docs/fake-node.md); the
+// data comes from GeneratedLedger, lazily. No `vscode` import.
+import { createHash } from 'node:crypto';
+import type { EventFormat } from '../ledger/apiTypes';
+import { cantonError, invalidField, json, missingField, type ErrorReply } from './cantonErrorBodies';
+import { matchFormat, type GeneratedLedger } from './generatedLedger';
+import type { FakeVersion, LedgerQueries } from './ledgerQueries';
+
+export interface BrowseContext {
+  generated: () => GeneratedLedger;
+  queries: () => LedgerQueries;
+  version: () => FakeVersion;
+  readRights: (user: string, format: EventFormat | undefined) => ErrorReply | undefined;
+  checkEventFormat: (format: unknown, field: string) => ErrorReply | undefined;
+}
+
+export interface BrowseEndpoint {
+  method: 'GET' | 'POST';
+  versions?: FakeVersion[];
+  /** GET routes take no body: nothing to decode. */
+  noBody?: boolean;
+  rights: (user: string, body: Record<string, unknown>) => ErrorReply | undefined;
+  handle: (user: string, body: Record<string, unknown>, query: URLSearchParams) => ErrorReply | Promise<ErrorReply>;
+}
+
+const allowed = (): undefined => undefined;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type UpdateFormatBody = { includeTransactions?: { eventFormat?: EventFormat; transactionShape?: string }; includeReassignments?: EventFormat };
+
+/** The endpoints, by path, to spread into the node's table. */
+export function browseEndpoints(ctx: BrowseContext): Record<string, BrowseEndpoint> {
+  const updateRights = (user: string, b: Record<string, unknown>) => {
+    const f = b.updateFormat as UpdateFormatBody | undefined;
+    return ctx.readRights(user, f?.includeTransactions?.eventFormat) ?? ctx.readRights(user, f?.includeReassignments);
+  };
+  return {
+    '/v2/state/ledger-end': { method: 'GET', noBody: true, rights: allowed, handle: () => json(200, { offset: ctx.generated().ledgerEnd() }) },
+    '/v2/state/latest-pruned-offsets': {
+      method: 'GET', noBody: true, rights: allowed,
+      handle: () => json(200, { participantPrunedUpToInclusive: ctx.generated().prunedUpTo, allDivulgedContractsPrunedUpToInclusive: ctx.generated().prunedUpTo }),
+    },
+    '/v2/state/active-contracts': {
+      method: 'POST',
+      rights: (user, b) => ctx.readRights(user, b.eventFormat as EventFormat | undefined),
+      handle: (_u, b, q) => activeContractsList(ctx, b, q),
+    },
+    '/v2/state/active-contracts-page': {
+      method: 'POST',
+      versions: ['3.5', '3.6'],
+      rights: (user, b) => ctx.readRights(user, b.eventFormat as EventFormat | undefined),
+      handle: (_u, b) => activeContractsPage(ctx, b),
+    },
+    '/v2/updates': { method: 'POST', rights: updateRights, handle: (_u, b, q) => updatesList(ctx, b, q) },
+    '/v2/updates/get-updates-page': { method: 'POST', versions: ['3.5', '3.6'], rights: updateRights, handle: (_u, b) => updatesPage(ctx, b) },
+  };
+}
+
+/** A query parameter the node decodes as int64: a text/plain 400 when it is not one. */
+function intParam(query: URLSearchParams, name: string): number | undefined | ErrorReply {
+  const raw = query.get(name);
+  if (raw === null) return undefined;
+  if (!/^-?\d{1,18}$/.test(raw)) return { status: 400, contentType: 'text/plain; charset=UTF-8', body: `Invalid value for: query parameter ${name}` };
+  return Number(raw);
+}
+
+const isReply = (v: unknown): v is ErrorReply => typeof v === 'object' && v !== null && 'status' in v;
+
+/** An offset after the ledger end (category 12, OUT_OF_RANGE → 400). */
+export function offsetAfterLedgerEnd(what: string, offset: number, end: number): ErrorReply {
+  return cantonError(400, 'OFFSET_AFTER_LEDGER_END', `${what} offset (${offset}) is after ledger end (${end})`, 12, 11);
+}
+
+/** A request that reads pruned data (category 9, FAILED_PRECONDITION → 400); the earliest offset in a resource. */
+export function prunedDataAccessed(offset: number, prunedUpTo: number): ErrorReply {
+  return cantonError(400, 'PARTICIPANT_PRUNED_DATA_ACCESSED', `Updates request from ${offset} precedes pruned offset ${prunedUpTo}`, 9, 9, [['earliest_offset', String(prunedUpTo)]]);
+}
+
+/** More elements than `http-list-max-elements-limit` on a list endpoint. */
+export function listTooLarge(limit: number): ErrorReply {
+  return cantonError(413, 'HTTP_LIST_MAX_ELEMENTS_LIMIT_EXCEEDED', `The number of elements exceeds the limit of ${limit} (http-list-max-elements-limit); use the paged or websocket endpoints, or a limit`, 8, 8);
+}
+
+function checkOffset(value: unknown, field: string): ErrorReply | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return invalidField(field, `the offset must be a non-negative integer, got ${String(value).slice(0, 30)}`);
+  return undefined;
+}
+
+// --- Active contracts ---------------------------------------------------------------------------
+
+interface AcsScan { entries: unknown[]; next: number; more: boolean }
+
+/** Active contracts at `activeAt` visible through `format`, from slot `start`, at most `max`. */
+function scanAcs(g: GeneratedLedger, format: EventFormat, activeAt: number, start: number, max: number): AcsScan {
+  const entries: unknown[] = [];
+  const slots = g.slotsUpTo(activeAt);
+  let i = start;
+  for (; i < slots && entries.length < max; i++) {
+    const meta = g.meta(i);
+    if (meta.offset > activeAt || meta.archivedAt <= activeAt) continue;
+    const seen = matchFormat(format, meta);
+    if (!seen) continue;
+    const { event, synchronizerId, workflowId } = g.createdEvent(meta, seen.witnesses, seen.blob, seen.views);
+    entries.push({ workflowId, contractEntry: { JsActiveContract: { createdEvent: event, synchronizerId, reassignmentCounter: 0 } } });
+  }
+  let more = false;
+  for (let j = i; j < slots; j++) {
+    const meta = g.meta(j);
+    if (meta.offset <= activeAt && meta.archivedAt > activeAt && matchFormat(format, meta)) {
+      more = true;
+      break;
+    }
+  }
+  return { entries, next: i, more };
+}
+
+function checkActiveAt(ctx: BrowseContext, activeAt: number): ErrorReply | undefined {
+  const end = ctx.generated().ledgerEnd();
+  if (activeAt > end) return offsetAfterLedgerEnd('Active-at', activeAt, end);
+  if (activeAt > 0 && activeAt < ctx.generated().prunedUpTo) return prunedDataAccessed(activeAt, ctx.generated().prunedUpTo);
+  return undefined;
+}
+
+function activeContractsList(ctx: BrowseContext, b: Record<string, unknown>, q: URLSearchParams): ErrorReply {
+  const limit = intParam(q, 'limit');
+  if (isReply(limit)) return limit;
+  const idle = intParam(q, 'stream_idle_timeout_ms');
+  if (isReply(idle)) return idle;
+  if (!b.eventFormat) return missingField('event_format');
+  const bad = checkOffset(b.activeAtOffset, 'active_at_offset') ?? ctx.checkEventFormat(b.eventFormat, 'event_format');
+  if (bad) return bad;
+  const activeAt = b.activeAtOffset as number;
+  const late = checkActiveAt(ctx, activeAt);
+  if (late) return late;
+  const g = ctx.generated();
+  const capped = limit !== undefined && limit >= 0 && limit <= g.listLimit;
+  const scan = scanAcs(g, b.eventFormat as EventFormat, activeAt, 0, capped ? limit : g.listLimit + 1);
+  if (!capped && scan.entries.length > g.listLimit) return listTooLarge(g.listLimit);
+  return json(200, scan.entries);
+}
+
+interface AcsToken { v: 1; a: number; i: number; h: string; t: number }
+
+const formatHash = (format: unknown) => createHash('sha256').update(JSON.stringify(format)).digest('hex').slice(0, 16);
+
+function activeContractsPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply {
+  const bad = checkOffset(b.activeAtOffset, 'active_at_offset') ?? ctx.checkEventFormat(b.eventFormat, 'event_format');
+  if (bad) return bad;
+  const g = ctx.generated();
+  const format = b.eventFormat as EventFormat;
+  let start = 0;
+  let activeAt = (b.activeAtOffset as number | undefined) ?? g.ledgerEnd();
+  if (typeof b.pageToken === 'string' && b.pageToken !== '') {
+    const token = decodeToken<AcsToken>(b.pageToken);
+    if (!token || token.v !== 1 || token.h !== formatHash(format) || (b.activeAtOffset !== undefined && b.activeAtOffset !== token.a)) {
+      return invalidField('page_token', 'the page token does not belong to this request (same event format and active-at offset); start again without one');
+    }
+    if (Date.now() - token.t > g.pageTokenTtlMs) return invalidField('page_token', 'the page token has expired; start again without one');
+    start = token.i;
+    activeAt = token.a;
+  }
+  const late = checkActiveAt(ctx, activeAt);
+  if (late) return late;
+  const asked = typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 100;
+  const scan = scanAcs(g, format, activeAt, start, Math.min(asked, g.maxPageSize));
+  const out: Record<string, unknown> = { activeContracts: scan.entries, activeAtOffset: activeAt };
+  if (scan.more) out.nextPageToken = encodeToken<AcsToken>({ v: 1, a: activeAt, i: scan.next, h: formatHash(format), t: Date.now() });
+  return json(200, out);
+}
+
+// --- Updates ------------------------------------------------------------------------------------
+
+interface TxFormat { eventFormat: EventFormat; transactionShape: string }
+
+function transactionFormatOf(b: Record<string, unknown>): TxFormat | ErrorReply {
+  const f = b.updateFormat as UpdateFormatBody | undefined;
+  if (!f) return missingField('update_format');
+  const tf = f.includeTransactions;
+  if (!tf?.eventFormat) return invalidField('update_format', 'include_transactions with an event format is required by this node');
+  const shape = tf.transactionShape;
+  if (shape !== 'TRANSACTION_SHAPE_ACS_DELTA' && shape !== 'TRANSACTION_SHAPE_LEDGER_EFFECTS') {
+    return invalidField('update_format.include_transactions.transaction_shape', `the transaction shape must be specified, got ${String(shape)}`);
+  }
+  return { eventFormat: tf.eventFormat, transactionShape: shape };
+}
+
+/** The update at one offset as the reader sees it, or undefined. */
+function updateAt(ctx: BrowseContext, offset: number, f: TxFormat): unknown {
+  const g = ctx.generated();
+  const seededId = g.seededUpdateIdAt(offset);
+  const t = seededId
+    ? ctx.queries().transaction(seededId, f.eventFormat, f.transactionShape, ctx.version())
+    : g.transactionAt(offset, f.eventFormat, f.transactionShape);
+  return t ? { update: { Transaction: { value: t } } } : undefined;
+}
+
+function checkpoint(g: GeneratedLedger, offset: number): unknown {
+  return { update: { OffsetCheckpoint: { value: { offset, synchronizerTimes: [{ synchronizerId: g.synchronizer, recordTime: g.recordTimeAt(offset) }] } } } };
+}
+
+function checkBegin(ctx: BrowseContext, begin: number): ErrorReply | undefined {
+  const end = ctx.generated().ledgerEnd();
+  if (begin > end) return offsetAfterLedgerEnd('Begin', begin, end);
+  if (begin < ctx.generated().prunedUpTo) return prunedDataAccessed(begin, ctx.generated().prunedUpTo);
+  return undefined;
+}
+
+async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: URLSearchParams): Promise<ErrorReply> {
+  const limit = intParam(q, 'limit');
+  if (isReply(limit)) return limit;
+  const idleParam = intParam(q, 'stream_idle_timeout_ms');
+  if (isReply(idleParam)) return idleParam;
+  const f = transactionFormatOf(b);
+  if (isReply(f)) return f;
+  const bad = checkOffset(b.beginExclusive ?? 0, 'begin_exclusive') ?? checkOffset(b.endInclusive, 'end_inclusive')
+    ?? ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
+  if (bad) return bad;
+  const g = ctx.generated();
+  const begin = (b.beginExclusive as number | undefined) ?? 0;
+  const endInclusive = b.endInclusive as number | undefined;
+  const late = checkBegin(ctx, begin);
+  if (late) return late;
+  if (endInclusive !== undefined && endInclusive > g.ledgerEnd()) return offsetAfterLedgerEnd('End', endInclusive, g.ledgerEnd());
+  const capped = limit !== undefined && limit > 0 && limit <= g.listLimit;
+  const max = capped ? limit : g.listLimit + 1;
+  const idle = Math.min(Math.max(idleParam ?? g.defaultIdleTimeoutMs, 0), 60_000);
+  const out: unknown[] = [];
+  let cursor = begin;
+  let lastShown = begin;
+  let lastElementAt = Date.now();
+  for (;;) {
+    const end = Math.min(endInclusive ?? Infinity, g.ledgerEnd());
+    while (cursor < end && out.length < max) {
+      cursor++;
+      const u = updateAt(ctx, cursor, f);
+      if (u) {
+        out.push(u);
+        lastShown = cursor;
+        lastElementAt = Date.now();
+      }
+    }
+    if (out.length >= max || (endInclusive !== undefined && cursor >= endInclusive)) break;
+    if (Date.now() - lastElementAt >= idle) break;
+    await sleep(Math.min(10, idle));
+  }
+  if (!capped && out.length > g.listLimit) return listTooLarge(g.listLimit);
+  // Offsets passed without a visible update: a checkpoint moves the reader past them.
+  if (cursor > lastShown && out.length < max) out.push(checkpoint(g, cursor));
+  return json(200, out);
+}
+
+interface UpdatesToken { v: 1; b: number; e: number; h: string }
+
+function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply {
+  const f = transactionFormatOf(b);
+  if (isReply(f)) return f;
+  const bad = checkOffset(b.beginOffsetExclusive, 'begin_offset_exclusive') ?? checkOffset(b.endOffsetInclusive, 'end_offset_inclusive')
+    ?? ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
+  if (bad) return bad;
+  if (b.descendingOrder === true) return invalidField('descending_order', 'this node serves ascending pages only');
+  const g = ctx.generated();
+  let begin = (b.beginOffsetExclusive as number | undefined) ?? 0;
+  let end = (b.endOffsetInclusive as number | undefined) ?? g.ledgerEnd();
+  if (typeof b.pageToken === 'string' && b.pageToken !== '') {
+    const token = decodeToken<UpdatesToken>(b.pageToken);
+    if (!token || token.v !== 1 || token.h !== formatHash(b.updateFormat)) return invalidField('page_token', 'the page token does not belong to this request; start again without one');
+    begin = token.b;
+    end = token.e;
+  }
+  const late = checkBegin(ctx, begin);
+  if (late) return late;
+  if (end > g.ledgerEnd()) return offsetAfterLedgerEnd('End', end, g.ledgerEnd());
+  const max = Math.min(typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 100, g.maxPageSize);
+  const updates: unknown[] = [];
+  let cursor = begin;
+  while (cursor < end && updates.length < max) {
+    cursor++;
+    const u = updateAt(ctx, cursor, f);
+    if (u) updates.push(u);
+  }
+  const out: Record<string, unknown> = { updates, lowestPageOffsetExclusive: begin, highestPageOffsetInclusive: Math.max(cursor, begin) };
+  if (cursor < end) out.nextPageToken = encodeToken<UpdatesToken>({ v: 1, b: cursor, e: end, h: formatHash(b.updateFormat) });
+  return json(200, out);
+}
+
+function encodeToken<T>(t: T): string {
+  return Buffer.from(JSON.stringify(t), 'utf8').toString('base64url');
+}
+
+function decodeToken<T>(s: string): T | undefined {
+  try {
+    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
+    return typeof v === 'object' && v !== null ? (v as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,437 @@
+// The fake node's large and live ledger, generated lazily from indices so that 100,000 active
+// contracts and a stream of new updates cost nothing until a request reads them, and are the same
+// on every run. Offsets, in order:
+//   seeded demo transactions (demoLedgerData.ts)       … up to `seededEnd`
+//   one create per generated contract i                seededEnd + 1 + i
+//   live update k (k ≥ 1), produced at `rate` per s    generatedEnd + k
+// Live update k creates contract live-k; an even k also archives live-(k-1) by a consuming choice.
+// The object outlives a node: pass it to a new FakeLedgerNode on the same port and the offsets go on
+// (a node restart). It has no `vscode` import.
+import { createHash } from 'node:crypto';
+import type { CreatedEvent, EventFormat, ExercisedEvent, Filters, JsTransaction } from '../ledger/apiTypes';
+import { contractIdFor, HOSTILE_STRINGS, updateIdFor, type DemoLedger, type StoredCreate } from './demoLedgerData';
+
+export interface GeneratedLedgerOptions {
+  /** Generated active contracts besides the seeded ones (default 0; the demo ledger uses 2,000). */
+  contracts?: number;
+  /** Templates they are spread over (default 20; up to 10,000). */
+  templates?: number;
+  /** Live updates produced per second (default 0: only `advance` produces them). */
+  rate?: number;
+  /** `http-list-max-elements-limit`: more elements on a list endpoint give 413 (default 1,000). */
+  listLimit?: number;
+  /** The largest page the node serves, whatever maxPageSize asks (default 1,000). */
+  maxPageSize?: number;
+  /** How long an ACS page token stays valid (default 10 minutes). */
+  pageTokenTtlMs?: number;
+  /** Updates up to this offset are pruned (default 0: none). */
+  prunedUpTo?: number;
+  /** How long a /v2/updates request without limit waits for new elements (default 1,000 ms). */
+  defaultIdleTimeoutMs?: number;
+}
+
+export interface TemplateInfo {
+  templateId: string;
+  packageId: string;
+  packageName: string;
+  module: string;
+  entity: string;
+  /** Interface ids it implements. */
+  interfaces: string[];
+  keyed: boolean;
+}
+
+/** What a filter needs to know about a contract, computed without building the event. */
+export interface ContractMeta {
+  index: number;
+  offset: number;
+  /** Offset of its archival, if archived (Infinity when never). */
+  archivedAt: number;
+  template: TemplateInfo;
+  stakeholders: string[];
+}
+
+const hex = (seed: string) => createHash('sha256').update(seed).digest('hex');
+/** As demoLedgerData names its packages, so the seeded Iou and the generated ones share a package. */
+const packageIdOf = (name: string) => hex(`package:${name}-1.0.0`);
+export const HOLDING_INTERFACE = `${hex('package:canton-lens-demo-holding-1.0.0')}:Finance.Holding:Holding`;
+const HOLDING_PACKAGE_NAME = 'canton-lens-demo-holding';
+
+/** The first 20 templates; with more, generated ones follow (`Gen.M<m>:T<t>`). Two are hostile. */
+const BASE_TEMPLATES: [pkg: string, module: string, entity: string, holding?: boolean, keyed?: boolean][] = [
+  ['canton-lens-demo-model', 'Iou', 'Iou', true],
+  ['canton-lens-demo-model', 'Bank.Account', 'Account', false, true],
+  ['canton-lens-demo-model', 'Notes', 'Note'],
+  ['acs-finance', 'Finance.Holding', 'Cash', true],
+  ['acs-finance', 'Finance.Holding', 'Bond', true],
+  ['acs-finance', 'Finance.Lending', 'Loan', false, true],
+  ['acs-finance', 'Finance.Lending', 'Collateral'],
+  ['acs-finance', 'Finance.Settlement', 'Instruction'],
+  ['acs-finance', 'Finance.Settlement', 'Batch'],
+  ['acs-trade', 'Trade.Order', 'Order', false, true],
+  ['acs-trade', 'Trade.Order', 'Quote'],
+  ['acs-trade', 'Trade.Market', 'Listing'],
+  ['acs-trade', 'Trade.Market', 'Auction'],
+  ['acs-trade', 'Trade.Kyc', 'Attestation'],
+  ['acs-registry', 'Registry.Asset', 'Asset', true],
+  ['acs-registry', 'Registry.Asset', 'Transfer'],
+  ['acs-registry', 'Registry.Identity', 'Membership'],
+  ['acs-registry', 'Registry.Identity', 'Role'],
+  // A node may send anything: names no Daml compiler accepts, to test every renderer.
+  ['acs-hostile<img src=x onerror=alert(1)>', 'Hostile.<script>alert(1)</script>', 'Entity"><svg onload=alert(1)>'],
+  ['acs-hostile-\u202Eexe.txt', 'Hostile.\u0000\u001b[31m', '‫مرحبا‬{{constructor}}'],
+];
+
+const MICROS_BASE = Date.parse('2026-11-03T08:00:00.000Z');
+
+function micros(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
+
+/** A small integer hash: the same contract always gets the same template and owner. */
+function mix(i: number): number {
+  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+interface SeededCreate { create: StoredCreate; offset: number; archivedAt: number; synchronizerId: string; workflowId: string }
+
+export class GeneratedLedger {
+  readonly contracts: number;
+  readonly templateCount: number;
+  readonly listLimit: number;
+  readonly maxPageSize: number;
+  readonly pageTokenTtlMs: number;
+  readonly defaultIdleTimeoutMs: number;
+  prunedUpTo: number;
+  private readonly templateCache = new Map<number, TemplateInfo>();
+  private seeded: SeededCreate[] = [];
+  private seededByOffset = new Map<number, string>();
+  private seededEnd = 0;
+  private parties: string[] = [];
+  private bank = '';
+  private synchronizerId = '';
+  /** Live updates produced before `since` at the earlier rates; then `rate` per second. */
+  private baseProduced = 0;
+  private since = Date.now();
+  private rate: number;
+  private readonly segments: { k: number; at: number; rate: number }[] = [];
+  private attached = false;
+
+  constructor(options: GeneratedLedgerOptions = {}) {
+    this.contracts = Math.max(0, Math.floor(options.contracts ?? 0));
+    this.templateCount = Math.max(1, Math.min(10_000, Math.floor(options.templates ?? 20)));
+    this.listLimit = options.listLimit ?? 1000;
+    this.maxPageSize = options.maxPageSize ?? 1000;
+    this.pageTokenTtlMs = options.pageTokenTtlMs ?? 10 * 60_000;
+    this.prunedUpTo = options.prunedUpTo ?? 0;
+    this.defaultIdleTimeoutMs = options.defaultIdleTimeoutMs ?? 1000;
+    this.rate = options.rate ?? 0;
+    this.segments.push({ k: 0, at: this.since, rate: this.rate });
+  }
+
+  /** Binds to the seeded ledger of the node (the same on every node: it is deterministic). */
+  attach(ledger: DemoLedger): void {
+    if (this.attached) return;
+    this.attached = true;
+    const { Alice, Bob, Bank, Carol, Dana } = ledger.parties;
+    this.parties = [Alice, Bob, Carol, Dana, Bank];
+    this.bank = Bank;
+    this.synchronizerId = ledger.synchronizerId;
+    const archived = new Map<string, number>();
+    for (const t of ledger.transactions) {
+      this.seededByOffset.set(t.offset, t.updateId);
+      this.seededEnd = Math.max(this.seededEnd, t.offset);
+      for (const e of t.events) if (e.kind === 'exercised' && e.event.consuming) archived.set(e.event.contractId, t.offset);
+    }
+    for (const t of ledger.transactions) {
+      for (const e of t.events) {
+        if (e.kind !== 'created') continue;
+        this.seeded.push({ create: e, offset: t.offset, archivedAt: archived.get(e.event.contractId) ?? Infinity, synchronizerId: t.synchronizerId, workflowId: t.workflowId });
+      }
+    }
+  }
+
+  get generatedEnd(): number {
+    return this.seededEnd + this.contracts;
+  }
+
+  /** Live updates produced so far. */
+  produced(): number {
+    return this.baseProduced + (this.rate > 0 ? Math.floor(((Date.now() - this.since) * this.rate) / 1000) : 0);
+  }
+
+  ledgerEnd(): number {
+    return this.generatedEnd + this.produced();
+  }
+
+  /** Changes the rate of live updates; what was produced stays. */
+  setRate(perSecond: number): void {
+    this.baseProduced = this.produced();
+    this.since = Date.now();
+    this.rate = Math.max(0, perSecond);
+    this.segments.push({ k: this.baseProduced, at: this.since, rate: this.rate });
+  }
+
+  /** Produces `n` live updates now (tests). */
+  advance(n: number): void {
+    this.setRate(this.rate);
+    this.baseProduced += n;
+    this.segments.push({ k: this.baseProduced, at: Date.now(), rate: this.rate });
+  }
+
+  /** Every offset of the ledger's updates in (from, to]: the "log" tests check a tail against. */
+  offsetsBetween(from: number, to: number): number[] {
+    const out: number[] = [];
+    for (let o = Math.max(from + 1, 1); o <= Math.min(to, this.ledgerEnd()); o++) if (this.hasUpdateAt(o)) out.push(o);
+    return out;
+  }
+
+  hasUpdateAt(offset: number): boolean {
+    return offset > this.seededEnd ? offset <= this.ledgerEnd() : this.seededByOffset.has(offset);
+  }
+
+  seededUpdateIdAt(offset: number): string | undefined {
+    return this.seededByOffset.get(offset);
+  }
+
+  template(t: number): TemplateInfo {
+    let info = this.templateCache.get(t);
+    if (info) return info;
+    const base = BASE_TEMPLATES[t];
+    const [pkg, module, entity, holding, keyed] = base ?? [`acs-generated-${Math.floor(t / 100)}`, `Gen.M${Math.floor(t / 10) % 10}`, `T${t}`, t % 7 === 0, t % 5 === 0];
+    const packageId = packageIdOf(pkg);
+    info = { templateId: `${packageId}:${module}:${entity}`, packageId, packageName: pkg, module, entity, interfaces: holding ? [HOLDING_INTERFACE] : [], keyed: Boolean(keyed) };
+    this.templateCache.set(t, info);
+    return info;
+  }
+
+  /** The number of contract slots (seeded creates, generated contracts, live creates) up to `activeAt`. */
+  slotsUpTo(activeAt: number): number {
+    return this.seeded.length + Math.max(0, Math.min(this.contracts, activeAt - this.seededEnd)) + Math.max(0, activeAt - this.generatedEnd);
+  }
+
+  /** What filters need about slot `index`, without building its event. */
+  meta(index: number): ContractMeta {
+    if (index < this.seeded.length) {
+      const s = this.seeded[index]!;
+      const e = s.create.event;
+      const templateId = e.templateId;
+      const [packageId = '', module = '', entity = ''] = templateId.split(':');
+      const template: TemplateInfo = { templateId, packageId, packageName: e.packageName, module, entity, interfaces: s.create.views.map((v) => v.interfaceId), keyed: Boolean(e.contractKey) };
+      return { index, offset: s.offset, archivedAt: s.archivedAt, template, stakeholders: [...new Set([...e.signatories, ...(e.observers ?? [])])] };
+    }
+    const i = index - this.seeded.length;
+    if (i < this.contracts) {
+      const h = mix(i);
+      // Skewed: a few templates hold most contracts, as on real ledgers.
+      const u = (h % 100_000) / 100_000;
+      const t = Math.min(this.templateCount - 1, Math.floor(this.templateCount * u * u));
+      const owner = this.parties[(h >>> 8) % this.parties.length]!;
+      return { index, offset: this.seededEnd + 1 + i, archivedAt: Infinity, template: this.template(t), stakeholders: owner === this.bank ? [this.bank] : [this.bank, owner] };
+    }
+    const k = i - this.contracts + 1;
+    return this.liveMeta(k, index);
+  }
+
+  private liveMeta(k: number, index = this.seeded.length + this.contracts + k - 1): ContractMeta {
+    const owner = this.parties[k % 4]!;
+    const offset = this.generatedEnd + k;
+    return { index, offset, archivedAt: k % 2 === 1 ? offset + 1 : Infinity, template: this.template(k % Math.min(this.templateCount, 18)), stakeholders: [this.bank, owner] };
+  }
+
+  /** The created event of slot `index` for the given witnesses. */
+  createdEvent(meta: ContractMeta, witnessParties: string[], blob: boolean, views: string[]): { event: CreatedEvent; synchronizerId: string; workflowId: string } {
+    if (meta.index < this.seeded.length) {
+      const s = this.seeded[meta.index]!;
+      const interfaceViews = s.create.views.filter((v) => views.includes(v.interfaceId)).map((v) => ({ interfaceId: v.interfaceId, viewStatus: { code: 0, message: '' }, viewValue: v.viewValue, implementationPackageId: v.implementationPackageId }));
+      return { event: { ...s.create.event, witnessParties, interfaceViews, createdEventBlob: blob ? s.create.event.createdEventBlob : '' }, synchronizerId: s.synchronizerId, workflowId: s.workflowId };
+    }
+    const i = meta.index - this.seeded.length;
+    const live = i >= this.contracts;
+    const seed = live ? `live-${i - this.contracts + 1}` : `acs-${i}`;
+    const n = live ? i - this.contracts + 1 : i;
+    const t = meta.template;
+    const owner = meta.stakeholders[meta.stakeholders.length - 1]!;
+    const h = mix(n + (live ? 7_000_000 : 0));
+    const id = `${t.entity.slice(0, 24)}-${n}`;
+    const amount = `${Math.floor(h % 10_000_000) / 100}`;
+    const createArgument: Record<string, unknown> = {
+      issuer: this.bank,
+      owner,
+      id,
+      amount: `${amount}${amount.includes('.') ? '' : '.0'}000000000`.replace(/(\.\d{10})\d*$/, '$1'),
+      currency: ['USD', 'CHF', 'EUR', 'GBP'][h % 4],
+      note: n % 97 === 0 ? HOSTILE_STRINGS[Math.floor(n / 97) % HOSTILE_STRINGS.length] : `generated ${live ? 'live' : 'acs'} ${n}`,
+      maturity: micros(MICROS_BASE + (h % 1000) * 86_400_000).slice(0, 10),
+      observers: [],
+    };
+    const createdAtMs = live ? this.timeOfLive(n) : MICROS_BASE + i * 1000;
+    const interfaceViews = t.interfaces.filter((x) => views.includes(x)).map((interfaceId) => ({
+      interfaceId, viewStatus: { code: 0, message: '' }, viewValue: { owner, instrument: { issuer: this.bank, id: createArgument.currency }, amount: createArgument.amount }, implementationPackageId: t.packageId,
+    }));
+    const event: CreatedEvent = {
+      offset: meta.offset,
+      nodeId: 0,
+      contractId: contractIdFor(seed),
+      templateId: t.templateId,
+      contractKey: t.keyed ? { _1: this.bank, _2: id } : null,
+      createArgument,
+      createdEventBlob: blob ? Buffer.from(`CgMyLjES${hex(`blob:${seed}`)}`, 'utf8').toString('base64') : '',
+      interfaceViews,
+      witnessParties,
+      signatories: [this.bank],
+      observers: meta.stakeholders.filter((p) => p !== this.bank),
+      createdAt: micros(createdAtMs),
+      packageName: t.packageName,
+      representativePackageId: t.packageId,
+      acsDelta: true,
+    };
+    if (t.keyed) event.contractKeyHash = hex(`key:${seed}`);
+    return { event, synchronizerId: this.synchronizerId, workflowId: live ? this.workflowOf(n) : '' };
+  }
+
+  private workflowOf(k: number): string {
+    return k % 50 === 0 ? '<b>workflow</b>"><img src=x>' : `tail-${k % 7}`;
+  }
+
+  /** When live update k was produced (wall clock, ms). */
+  timeOfLive(k: number): number {
+    let seg = this.segments[0]!;
+    for (const s of this.segments) if (s.k <= k - 1) seg = s;
+    return seg.rate > 0 ? seg.at + ((k - seg.k) * 1000) / seg.rate : seg.at;
+  }
+
+  /**
+   * The transaction at a generated or live offset as `readers` see it, or undefined when no event is
+   * visible. Seeded offsets are answered by the node's LedgerQueries.
+   */
+  transactionAt(offset: number, format: EventFormat, shape: string): JsTransaction | undefined {
+    if (offset <= this.seededEnd || offset > this.ledgerEnd()) return undefined;
+    const ledgerEffects = shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+    const events: JsTransaction['events'] = [];
+    let commandId: string;
+    let workflowId = '';
+    let updateSeed: string;
+    let at: number;
+    if (offset <= this.generatedEnd) {
+      const i = offset - this.seededEnd - 1;
+      const meta = this.meta(this.seeded.length + i);
+      const seen = matchFormat(format, meta);
+      if (!seen) return undefined;
+      const { event } = this.createdEvent(meta, seen.witnesses, seen.blob, seen.views);
+      events.push({ CreatedEvent: event });
+      commandId = `import-${i}`;
+      updateSeed = `acs-${i}`;
+      at = MICROS_BASE + i * 1000;
+    } else {
+      const k = offset - this.generatedEnd;
+      commandId = `live-cmd-${k}`;
+      workflowId = this.workflowOf(k);
+      updateSeed = `live-${k}`;
+      at = this.timeOfLive(k);
+      if (k % 2 === 0) {
+        // A consuming choice on the contract of the update before, then its create.
+        const prev = this.liveMeta(k - 1);
+        const seen = matchFormat(format, prev);
+        if (seen) {
+          const contractId = contractIdFor(`live-${k - 1}`);
+          if (ledgerEffects) {
+            const exercised: ExercisedEvent = {
+              offset, nodeId: 0, contractId, templateId: prev.template.templateId, choice: `${prev.template.entity.slice(0, 40)}_Settle`,
+              choiceArgument: { settledBy: this.bank, step: k }, actingParties: [this.bank], consuming: true, witnessParties: seen.witnesses,
+              lastDescendantNodeId: 1, exerciseResult: contractIdFor(`live-${k}`), packageName: prev.template.packageName,
+              implementedInterfaces: prev.template.interfaces, acsDelta: true,
+            };
+            events.push({ ExercisedEvent: exercised });
+          } else {
+            events.push({ ArchivedEvent: { offset, nodeId: 0, contractId, templateId: prev.template.templateId, witnessParties: seen.witnesses, packageName: prev.template.packageName, implementedInterfaces: prev.template.interfaces } });
+          }
+        }
+      }
+      const meta = this.liveMeta(k);
+      const seen = matchFormat(format, meta);
+      if (seen) {
+        const { event } = this.createdEvent(meta, seen.witnesses, seen.blob, seen.views);
+        events.push({ CreatedEvent: { ...event, nodeId: k % 2 === 0 && ledgerEffects ? 1 : 0 } });
+      }
+      if (events.length === 0) return undefined;
+    }
+    return {
+      updateId: updateIdFor(updateSeed),
+      commandId,
+      workflowId,
+      effectiveAt: micros(at),
+      events,
+      offset,
+      synchronizerId: this.synchronizerId,
+      traceContext: { traceparent: `00-${hex(`trace:${updateSeed}`).slice(0, 32)}-${hex(`span:${updateSeed}`).slice(0, 16)}-01` } as JsTransaction['traceContext'],
+      recordTime: micros(at + 1),
+    };
+  }
+
+  /** The record time of an offset, for checkpoints. */
+  recordTimeAt(offset: number): string {
+    if (offset <= this.seededEnd) return micros(MICROS_BASE - 1000);
+    if (offset <= this.generatedEnd) return micros(MICROS_BASE + (offset - this.seededEnd - 1) * 1000 + 1);
+    return micros(this.timeOfLive(offset - this.generatedEnd) + 1);
+  }
+
+  get synchronizer(): string {
+    return this.synchronizerId;
+  }
+}
+
+/** What a reader sees of a contract: the witnesses among its stakeholders, and what they asked for. */
+export interface Seen { witnesses: string[]; blob: boolean; views: string[] }
+
+/** Applies an event format (parties, template and interface filters) to a contract. */
+export function matchFormat(format: EventFormat, meta: ContractMeta): Seen | undefined {
+  const witnesses: string[] = [];
+  let blob = false;
+  const views: string[] = [];
+  const apply = (f: Filters | undefined): boolean => {
+    const cumulative = f?.cumulative ?? [];
+    if (cumulative.length === 0) return true;
+    let hit = false;
+    for (const c of cumulative) {
+      const idf = (c.identifierFilter ?? {}) as Record<string, { value?: { templateId?: string; interfaceId?: string; includeCreatedEventBlob?: boolean; includeInterfaceView?: boolean } }>;
+      const [kind, inner] = Object.entries(idf)[0] ?? [];
+      const v = inner?.value ?? {};
+      let ok = false;
+      if (kind === 'WildcardFilter') ok = true;
+      else if (kind === 'TemplateFilter') ok = identifierMatches(v.templateId, meta.template.templateId, meta.template.packageName);
+      else if (kind === 'InterfaceFilter') {
+        const iface = meta.template.interfaces.find((x) => identifierMatches(v.interfaceId, x, x === HOLDING_INTERFACE ? HOLDING_PACKAGE_NAME : ''));
+        ok = iface !== undefined;
+        if (ok && v.includeInterfaceView) views.push(iface!);
+      }
+      if (ok) {
+        hit = true;
+        if (v.includeCreatedEventBlob) blob = true;
+      }
+    }
+    return hit;
+  };
+  if (format.filtersForAnyParty) {
+    if (!apply(format.filtersForAnyParty)) return undefined;
+    witnesses.push(...meta.stakeholders);
+  } else {
+    for (const p of meta.stakeholders) {
+      const f = format.filtersByParty?.[p];
+      if (f && apply(f)) witnesses.push(p);
+    }
+  }
+  return witnesses.length > 0 ? { witnesses, blob, views } : undefined;
+}
+
+/** `pkgId:M:E` or `#package-name:M:E` against a template's id. */
+function identifierMatches(asked: string | undefined, templateId: string, packageName: string): boolean {
+  if (!asked) return false;
+  if (asked === templateId) return true;
+  if (!asked.startsWith('#')) return false;
+  const rest = templateId.slice(templateId.indexOf(':'));
+  return asked === `#${packageName}${rest}`;
+}

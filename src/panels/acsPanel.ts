@@ -1,0 +1,215 @@
+// The Active Contracts panel: a node's active contracts for the configured (or given) parties,
+// optionally one template or interface, read page by page into a virtual table. The host keeps no
+// rows: they go to the page as they arrive, and a changed token reads everything again.
+import * as vscode from 'vscode';
+import { browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
+import { readActiveContracts } from '../browse/acsPaging';
+import { acsRow } from '../browse/acsRows';
+import { splitTemplateId } from '../browse/acsGrouping';
+import { shortenPartyId } from '../ids/ledgerIds';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { acsPageHtml } from './html/browseHtml';
+import { newNonce } from './randomIds';
+
+export interface AcsTarget {
+  node: string;
+  /** Read as these parties; none: the node's configured parties, else any party. */
+  parties?: string[];
+  templateId?: string;
+  interfaceId?: string;
+}
+
+type AcsMessage = { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' } | { type: 'openContract'; id: string };
+
+const VIEW_TYPE = 'cantonLens.activeContracts';
+
+export class AcsPanels implements vscode.Disposable {
+  private readonly open = new Set<AcsPanel>();
+
+  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes) {}
+
+  show(target: AcsTarget): AcsPanel {
+    for (const p of this.open) {
+      if (JSON.stringify(p.target) === JSON.stringify(target)) {
+        p.reveal();
+        return p;
+      }
+    }
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(target), { viewColumn: vscode.ViewColumn.Active }, {
+      enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')], enableFindWidget: true,
+    });
+    const p = new AcsPanel(panel, this, target);
+    this.open.add(p);
+    panel.onDidDispose(() => this.open.delete(p));
+    return p;
+  }
+
+  get panels(): readonly AcsPanel[] {
+    return [...this.open];
+  }
+
+  dispose(): void {
+    for (const p of [...this.open]) p.dispose();
+  }
+}
+
+export class AcsPanel {
+  private readonly disposables: vscode.Disposable[] = [];
+  private loading: AbortController | undefined;
+  private ready!: () => void;
+  private readonly isReady = new Promise<void>((r) => (this.ready = r));
+  private identity: string | undefined;
+  /** For tests: contracts sent to the page, the offset, the last notice or error. */
+  readonly shown = { contracts: 0, activeAtOffset: undefined as number | undefined, notice: '', error: '', done: false, pages: 0 };
+
+  constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: AcsPanels, readonly target: AcsTarget) {
+    panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
+      // Rows read under one token are not shown under another: read again.
+      manager.nodes.onDidChange(() => void this.checkIdentity()),
+    );
+    panel.onDidDispose(() => this.dispose());
+    this.render();
+    void this.identityKey().then((k) => (this.identity = k));
+    void this.load();
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  get webviewPanel(): vscode.WebviewPanel {
+    return this.panel;
+  }
+
+  dispose(): void {
+    this.loading?.abort();
+    for (const d of this.disposables) d.dispose();
+    this.disposables.length = 0;
+    this.panel.dispose();
+  }
+
+  private filter(): BrowseFilter {
+    const node = this.manager.nodes.find(this.target.node);
+    return {
+      parties: this.target.parties?.length ? this.target.parties : node?.parties,
+      templates: this.target.templateId ? [this.target.templateId] : undefined,
+      interfaces: this.target.interfaceId ? [this.target.interfaceId] : undefined,
+    };
+  }
+
+  private render(): void {
+    const webview = this.panel.webview;
+    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
+    const f = this.filter();
+    const who = f.parties?.length ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', ')) : vscode.l10n.t('as seen by any party on the node');
+    const what = this.target.templateId ? vscode.l10n.t('template {0}', this.target.templateId) : this.target.interfaceId ? vscode.l10n.t('interface {0}', this.target.interfaceId) : vscode.l10n.t('every template');
+    webview.html = acsPageHtml({
+      nonce: newNonce(), cspSource: webview.cspSource,
+      scriptUris: [media('virtualTable.js'), media('acs.js')], styleUris: [media('panel.css'), media('browse.css')],
+      title: titleOf(this.target), nodeName: this.target.node, scope: `${what}, ${who}`,
+    });
+  }
+
+  private post(message: unknown): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  /** Reads every page and sends its rows; a new load cancels the one before. */
+  async load(): Promise<void> {
+    this.loading?.abort();
+    const ac = new AbortController();
+    this.loading = ac;
+    await this.isReady;
+    if (ac.signal.aborted) return;
+    Object.assign(this.shown, { contracts: 0, activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0 });
+    this.post({ type: 'reset' });
+    const node = this.manager.nodes.find(this.target.node);
+    if (!node) {
+      this.fail(vscode.l10n.t('The node "{0}" is no longer configured.', this.target.node), [{ action: 'selectNode', label: vscode.l10n.t('Select Active Node') }]);
+      return;
+    }
+    const status = this.manager.nodes.status(node);
+    const version = status.state === 'reachable' ? status.version : status.state === 'checking' && status.previous?.state === 'reachable' ? status.previous.version : undefined;
+    try {
+      for await (const page of readActiveContracts(this.manager.nodes.client(node), { eventFormat: browseEventFormat(this.filter()), paged: hasPagedEndpoints(version), pageSize: 1000, signal: ac.signal })) {
+        if (ac.signal.aborted) return;
+        if (page.restarted) this.shown.contracts = 0;
+        this.shown.contracts += page.events.length;
+        this.shown.activeAtOffset = page.activeAtOffset;
+        this.shown.pages++;
+        this.post({ type: 'rows', rows: page.events.map(acsRow), activeAtOffset: page.activeAtOffset, restarted: page.restarted });
+        if (page.notice) {
+          this.shown.notice = page.notice;
+          this.post({ type: 'notice', text: page.notice });
+        }
+      }
+      this.shown.done = true;
+      this.post({ type: 'done' });
+    } catch (e) {
+      if (ac.signal.aborted) {
+        if (this.loading === ac) this.post({ type: 'done', cancelled: true });
+        return;
+      }
+      const explanation = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+      const actions = [{ action: 'retry', label: vscode.l10n.t('Retry') }];
+      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied')) actions.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
+      this.fail(vscode.l10n.t('Could not read the active contracts: {0}', explanation), actions);
+    } finally {
+      if (this.loading === ac) this.loading = undefined;
+    }
+  }
+
+  private fail(text: string, actions: { action: string; label: string }[]): void {
+    this.shown.error = text;
+    this.post({ type: 'error', text, actions });
+  }
+
+  private async identityKey(): Promise<string> {
+    const node = this.manager.nodes.find(this.target.node);
+    if (!node) return '';
+    return JSON.stringify([node.url, node.parties, await this.manager.nodes.tokenInfo(node)]);
+  }
+
+  private async checkIdentity(): Promise<void> {
+    const key = await this.identityKey();
+    if (this.identity !== undefined && key !== this.identity) {
+      this.identity = key;
+      void this.load();
+    }
+    this.identity = key;
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const m = raw as AcsMessage;
+    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
+    switch (m.type) {
+      case 'ready':
+        this.ready();
+        return;
+      case 'refresh':
+      case 'retry':
+        return void this.load();
+      case 'cancel':
+        this.loading?.abort();
+        this.post({ type: 'done', cancelled: true });
+        return;
+      case 'openContract':
+        if (typeof m.id === 'string' && /^[0-9a-f]{4,}$/.test(m.id)) await vscode.commands.executeCommand('cantonLens.showContract', m.id, this.target.node);
+        return;
+      case 'setToken':
+        return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
+      case 'selectNode':
+        return void vscode.commands.executeCommand('cantonLens.selectNode');
+      default:
+        return;
+    }
+  }
+}
+
+function titleOf(t: AcsTarget): string {
+  const what = t.templateId ? splitTemplateId(t.templateId).entity : t.interfaceId ? splitTemplateId(t.interfaceId).entity : '';
+  return what ? vscode.l10n.t('Active {0} on {1}', what, t.node) : vscode.l10n.t('Active Contracts on {0}', t.node);
+}

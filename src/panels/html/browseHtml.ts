@@ -1,0 +1,96 @@
+// The pages of the Active Contracts table and the Follow Updates tail: a strict CSP with a nonce,
+// a toolbar, and an empty table the page script fills from messages (rows are ledger data: they
+// only ever become text nodes there). Pure: tested without VS Code.
+import * as l10n from '../../l10n/l10n';
+import { contentSecurityPolicy } from './panelPage';
+import { html, tHtml, type SafeHtml } from './safeHtml';
+
+export interface BrowsePageOptions {
+  nonce: string;
+  cspSource: string;
+  /** The shared virtual table, then the page's own script. */
+  scriptUris: string[];
+  styleUris: string[];
+  title: string;
+  nodeName: string;
+  /** What the panel reads as (parties, templates), in words. */
+  scope: string;
+}
+
+function page(o: BrowsePageOptions, strings: Record<string, string>, body: SafeHtml): string {
+  return html`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(o.nonce, o.cspSource)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${o.styleUris.map((u) => html`<link rel="stylesheet" href="${u}">`)}
+<title>${o.title}</title></head>
+<body class="browse">
+${body}
+<div hidden id="page-strings" data-strings="${JSON.stringify(strings)}"></div>
+${o.scriptUris.map((u) => html`<script nonce="${o.nonce}" src="${u}"></script>`)}
+</body></html>`.text;
+}
+
+export function acsPageStrings(): Record<string, string> {
+  return {
+    contracts: l10n.t('{0} contracts', '{0}'),
+    matching: l10n.t('{0} of {1} contracts match', '{0}'),
+    activeAt: l10n.t('active at offset {0}', '{0}'),
+    loading: l10n.t('Loading… {0} contracts so far', '{0}'),
+    done: l10n.t('All loaded.'),
+    cancelled: l10n.t('Stopped: the table shows what had arrived.'),
+    openContract: l10n.t('Open contract {0}', '{0}'),
+    field: l10n.t('Field {0}', '{0}'),
+  };
+}
+
+export function acsPageHtml(o: BrowsePageOptions): string {
+  return page(o, acsPageStrings(), html`<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
+<input id="search" type="search" placeholder="${l10n.t('Search the arguments, ids, templates')}" aria-label="${l10n.t('Search the arguments, ids, templates')}">
+<label>${l10n.t('Sort')} <select id="sort" aria-label="${l10n.t('Sort by creation time')}">
+<option value="">${l10n.t('as the node sent them')}</option>
+<option value="desc">${l10n.t('created: newest first')}</option>
+<option value="asc">${l10n.t('created: oldest first')}</option>
+</select></label>
+<button data-action="refresh" title="${l10n.t('Read the active contracts again at the current ledger end')}">${l10n.t('Refresh')}</button>
+<button data-action="cancel" id="cancel" title="${l10n.t('Stop reading pages')}">${l10n.t('Cancel')}</button>
+<span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
+</nav>
+<header class="browse-head"><h1>${o.title}</h1><p class="muted">${o.scope}</p>
+<p id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> ${l10n.t('Reading the first page…')}</p>
+<p id="notice" class="notice" hidden></p></header>
+<div id="table" class="vtable" tabindex="0" role="grid" aria-label="${l10n.t('Active contracts')}"
+ data-columns="${JSON.stringify([l10n.t('Contract id'), l10n.t('Template'), l10n.t('Created at'), l10n.t('Signatories'), l10n.t('Observers'), l10n.t('Key'), l10n.t('Field 1'), l10n.t('Field 2'), l10n.t('Field 3')])}"></div>`);
+}
+
+export function tailPageStrings(): Record<string, string> {
+  return {
+    following: l10n.t('Following from offset {0}', '{0}'),
+    paused: l10n.t('Paused at offset {0}', '{0}'),
+    reconnecting: l10n.t('Reconnecting (attempt {0}): {1}', '{0}'),
+    stopped: l10n.t('Stopped at offset {0}', '{0}'),
+    shown: l10n.t('{0} updates shown', '{0}'),
+    dropped: l10n.t('{0} older dropped', '{0}'),
+    matching: l10n.t('{0} of {1} match', '{0}'),
+    openUpdate: l10n.t('Open transaction {0}', '{0}'),
+    pause: l10n.t('Pause'),
+    resume: l10n.t('Resume'),
+  };
+}
+
+export function tailPageHtml(o: BrowsePageOptions & { start: string }): string {
+  return page(o, tailPageStrings(), html`<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
+<button data-action="pause" id="pause" title="${l10n.t('Stop asking the node; Resume goes on from the last offset shown')}">${l10n.t('Pause')}</button>
+<label>${l10n.t('Start at')} <input id="start" size="12" value="${o.start}" placeholder="${l10n.t('ledger end')}" aria-label="${l10n.t('Start offset: empty for the ledger end')}"></label>
+<button data-action="restart" title="${l10n.t('Clear the table and follow from the start offset')}">${l10n.t('Restart')}</button>
+<input id="filter-party" type="search" placeholder="${l10n.t('Party')}" aria-label="${l10n.t('Filter by party')}">
+<input id="filter-template" type="search" placeholder="${l10n.t('Template or choice')}" aria-label="${l10n.t('Filter by template or choice')}">
+<span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
+</nav>
+<header class="browse-head"><h1>${o.title}</h1><p class="muted">${o.scope}</p>
+<p id="status" role="status" aria-live="polite">${l10n.t('Starting…')}</p>
+<p id="counts" class="muted"></p>
+<p id="notice" class="notice" hidden></p><p id="offer" hidden></p></header>
+<div id="table" class="vtable" tabindex="0" role="grid" aria-label="${l10n.t('Updates, newest first')}"
+ data-columns="${JSON.stringify([l10n.t('Offset'), l10n.t('Time'), l10n.t('Update id'), l10n.t('Command id'), l10n.t('Workflow id'), l10n.t('Events'), l10n.t('Templates'), l10n.t('Choices')])}"></div>`);
+}

@@ -1,0 +1,221 @@
+// The Follow Updates panel: new updates as they commit, from the ledger end or a chosen offset,
+// through /v2/updates held open by the node (docs/browsing.md says why this transport). Pause and
+// resume continue from the last offset shown; a restart of the node or a dropped connection is
+// retried from there; closing the panel stops it.
+import * as vscode from 'vscode';
+import { tailUpdateFormat, type BrowseFilter } from '../browse/browseForms';
+import { describeStop, followUpdates, TailCursor, updatesListFetch, updatesPageFetch, type TailState, type TransportKind } from '../browse/tailFollower';
+import { shortenPartyId } from '../ids/ledgerIds';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { tailPageHtml } from './html/browseHtml';
+import { newNonce } from './randomIds';
+
+export interface TailTarget {
+  node: string;
+  parties?: string[];
+  templates?: string[];
+  /** An offset to start after; none: the ledger end. */
+  start?: number;
+  transport?: TransportKind;
+}
+
+type TailMessage =
+  | { type: 'ready' | 'pause' | 'resume' | 'setToken' }
+  | { type: 'restart'; start: string }
+  | { type: 'openUpdate'; id: string };
+
+const VIEW_TYPE = 'cantonLens.followUpdates';
+/** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
+const LIST_LIMIT = 200;
+const IDLE_MS = 1000;
+
+export type PositionListener = (node: string, offset: number | undefined, live: boolean) => void;
+
+export class TailPanels implements vscode.Disposable {
+  private readonly open = new Set<TailPanel>();
+
+  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly onPosition: PositionListener = () => undefined) {}
+
+  show(target: TailTarget): TailPanel {
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Updates on {0}', target.node), { viewColumn: vscode.ViewColumn.Active }, {
+      enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')], enableFindWidget: true,
+    });
+    const p = new TailPanel(panel, this, target);
+    this.open.add(p);
+    panel.onDidDispose(() => this.open.delete(p));
+    return p;
+  }
+
+  get panels(): readonly TailPanel[] {
+    return [...this.open];
+  }
+
+  dispose(): void {
+    for (const p of [...this.open]) p.dispose();
+  }
+}
+
+export class TailPanel {
+  private readonly disposables: vscode.Disposable[] = [];
+  private following: AbortController | undefined;
+  private cursor: TailCursor | undefined;
+  private ready!: () => void;
+  private readonly isReady = new Promise<void>((r) => (this.ready = r));
+  /** For tests: rows sent, the position, the state. */
+  readonly shown = { rows: 0, duplicates: 0, position: undefined as number | undefined, state: 'starting' as string, message: '' };
+
+  constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: TailPanels, readonly target: TailTarget) {
+    panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
+    this.disposables.push(panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)));
+    panel.onDidDispose(() => this.dispose());
+    this.render();
+    void this.isReady.then(() => this.start(target.start));
+  }
+
+  get webviewPanel(): vscode.WebviewPanel {
+    return this.panel;
+  }
+
+  dispose(): void {
+    this.following?.abort();
+    this.manager.onPosition(this.target.node, this.cursor?.position, false);
+    for (const d of this.disposables) d.dispose();
+    this.disposables.length = 0;
+    this.panel.dispose();
+  }
+
+  private filter(): BrowseFilter {
+    const node = this.manager.nodes.find(this.target.node);
+    return { parties: this.target.parties?.length ? this.target.parties : node?.parties, templates: this.target.templates };
+  }
+
+  private render(): void {
+    const webview = this.panel.webview;
+    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
+    const f = this.filter();
+    const who = f.parties?.length ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', ')) : vscode.l10n.t('as seen by any party on the node');
+    const what = f.templates?.length ? vscode.l10n.t('templates {0}', f.templates.join(', ')) : vscode.l10n.t('every template');
+    webview.html = tailPageHtml({
+      nonce: newNonce(), cspSource: webview.cspSource,
+      scriptUris: [media('virtualTable.js'), media('tail.js')], styleUris: [media('panel.css'), media('browse.css')],
+      title: vscode.l10n.t('Updates on {0}', this.target.node), nodeName: this.target.node, scope: `${what}, ${who}`,
+      start: this.target.start === undefined ? '' : String(this.target.start),
+    });
+  }
+
+  private post(message: unknown): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private state(s: { state: string; attempt?: number; error?: string; message?: string; offers?: { action: string; label: string; offset?: number }[]; canResume?: boolean }): void {
+    this.shown.state = s.state;
+    this.shown.message = s.message ?? '';
+    this.post({ type: 'state', position: this.cursor?.position, ...s });
+  }
+
+  /** Clears the table and follows from `start` (the ledger end when undefined). */
+  async start(start: number | undefined): Promise<void> {
+    this.following?.abort();
+    const node = this.manager.nodes.find(this.target.node);
+    if (!node) {
+      this.state({ state: 'stopped', message: vscode.l10n.t('The node "{0}" is no longer configured.', this.target.node) });
+      return;
+    }
+    let begin = start;
+    if (begin === undefined) {
+      try {
+        begin = (await this.manager.nodes.client(node).getLedgerEnd()).offset ?? 0;
+      } catch (e) {
+        const setToken = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
+        this.state({ state: 'stopped', message: vscode.l10n.t('Could not read the ledger end: {0}', isLedgerApiError(e) ? e.explanation : (e as Error).message),
+          offers: [{ action: 'restart', label: vscode.l10n.t('Try Again') }, ...(setToken ? [{ action: 'setToken', label: vscode.l10n.t('Set Token') }] : [])] });
+        return;
+      }
+    }
+    this.cursor = new TailCursor(begin);
+    this.shown.rows = 0;
+    this.post({ type: 'reset', position: begin });
+    this.follow();
+  }
+
+  /** Follows from the cursor: after a pause, from the last offset shown. */
+  private follow(): void {
+    const node = this.manager.nodes.find(this.target.node);
+    const cursor = this.cursor;
+    if (!node || !cursor) return;
+    const ac = new AbortController();
+    this.following = ac;
+    const client = this.manager.nodes.client(node);
+    const format = tailUpdateFormat(this.filter());
+    const fetch = this.target.transport === 'updatesPage' ? updatesPageFetch(client, format, { pageSize: LIST_LIMIT }) : updatesListFetch(client, format, { limit: LIST_LIMIT, idleMs: IDLE_MS });
+    void followUpdates({
+      fetch, cursor, signal: ac.signal,
+      onRows: (rows, position) => {
+        this.shown.rows += rows.length;
+        this.shown.duplicates = cursor.duplicates;
+        this.shown.position = position;
+        if (rows.length > 0 || this.shown.position !== undefined) this.post({ type: 'rows', rows, position });
+        this.manager.onPosition(this.target.node, position, true);
+      },
+      onState: (s) => this.onState(s, ac),
+    });
+  }
+
+  private onState(s: TailState, ac: AbortController): void {
+    if (this.following !== ac) return;
+    if (s.state === 'following') return this.state({ state: 'following' });
+    if (s.state === 'reconnecting') return this.state({ state: 'reconnecting', attempt: s.attempt, error: s.error, message: vscode.l10n.t('The node does not answer; asking again from offset {0}. Nothing is lost meanwhile.', (this.cursor?.position ?? 0).toLocaleString('en-US')) });
+    if (s.reason === 'cancelled') return;
+    this.manager.onPosition(this.target.node, this.cursor?.position, false);
+    const offers: { action: string; label: string; offset?: number }[] = [];
+    if (s.reason === 'beyondEnd') offers.push({ action: 'startAt', label: vscode.l10n.t('Start at the Ledger End'), offset: undefined });
+    if (s.reason === 'pruned' && s.earliest !== undefined) offers.push({ action: 'startAt', label: vscode.l10n.t('Start at Offset {0}', s.earliest.toLocaleString('en-US')), offset: s.earliest });
+    if (s.reason === 'error') {
+      offers.push({ action: 'resume', label: vscode.l10n.t('Try Again') });
+      if (s.kind === 'unauthenticated' || s.kind === 'permissionDenied') offers.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
+    }
+    this.state({ state: 'stopped', message: describeStop(s), offers, canResume: s.reason === 'error' });
+  }
+
+  pause(): void {
+    this.following?.abort();
+    this.following = undefined;
+    this.manager.onPosition(this.target.node, this.cursor?.position, false);
+    this.state({ state: 'paused' });
+  }
+
+  resume(): void {
+    if (!this.cursor) return void this.start(this.target.start);
+    this.follow();
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const m = raw as TailMessage;
+    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
+    switch (m.type) {
+      case 'ready':
+        this.ready();
+        return;
+      case 'pause':
+        return this.pause();
+      case 'resume':
+        return this.resume();
+      case 'restart': {
+        const text = typeof m.start === 'string' ? m.start.replace(/[,_\s]/g, '') : '';
+        if (text !== '' && !/^\d{1,15}$/.test(text)) {
+          this.state({ state: 'stopped', message: vscode.l10n.t('"{0}" is not an offset: enter a whole number, or nothing for the ledger end.', text.slice(0, 40)), canResume: this.cursor !== undefined });
+          return;
+        }
+        return void this.start(text === '' ? undefined : Number(text));
+      }
+      case 'openUpdate':
+        if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id)) await vscode.commands.executeCommand('cantonLens.showTransaction', m.id, this.target.node);
+        return;
+      case 'setToken':
+        return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+// The node tree's browsing rows (issue 12): "Active Contracts" grouped by package name → module →
+// template with counts (read on first expand, for the node's parties), and the node's ledger end,
+// live while a Follow Updates panel is open. Counts are kept per node and token identity, and
+// dropped when either changes.
+import * as vscode from 'vscode';
+import { readActiveContracts } from '../browse/acsPaging';
+import { TemplateCounter, type PackageGroup } from '../browse/acsGrouping';
+import { browseEventFormat, hasPagedEndpoints } from '../browse/browseForms';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerNodes } from '../services/ledgerNodes';
+
+export type BrowseTreeItem =
+  | { kind: 'acsRoot' }
+  | { kind: 'package'; group: PackageGroup }
+  | { kind: 'module'; packageName: string; module: string; count: number; templates: PackageGroup['modules'][number]['templates'] }
+  | { kind: 'message'; text: string; tooltip?: string; icon: string; command?: vscode.Command };
+
+type Counting = { identity: string; state: 'loading'; counter: TemplateCounter; abort: AbortController }
+  | { identity: string; state: 'done'; groups: PackageGroup[]; total: number; activeAt: number; notice?: string }
+  | { identity: string; state: 'error'; error: string };
+
+/** More than this many templates in one module are listed as a message, not as items. */
+const MAX_TEMPLATE_ITEMS = 500;
+
+export class BrowseTreeSection implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly counts = new Map<string, Counting>();
+  private readonly ends = new Map<string, { offset: number; live: boolean }>();
+
+  constructor(private readonly nodes: LedgerNodes) {}
+
+  /** The rows under a node: its ledger end when known, and Active Contracts. */
+  nodeRows(node: NodeConfig): BrowseTreeItem[] {
+    const rows: BrowseTreeItem[] = [];
+    const end = this.ends.get(node.name);
+    if (end) {
+      rows.push({
+        kind: 'message', icon: end.live ? 'pulse' : 'milestone',
+        text: vscode.l10n.t('Ledger end: {0}{1}', end.offset.toLocaleString('en-US'), end.live ? vscode.l10n.t(' (following)') : ''),
+        tooltip: end.live ? vscode.l10n.t('The last offset a Follow Updates panel has read; it moves as updates commit.') : vscode.l10n.t('The last offset read; open Follow Updates to see it move.'),
+        command: { command: 'cantonLens.followUpdates', title: vscode.l10n.t('Follow Updates'), arguments: [node.name] },
+      });
+    }
+    rows.push({ kind: 'acsRoot' });
+    return rows;
+  }
+
+  /** Told by Follow Updates panels where they are. */
+  reportLedgerEnd(node: string, offset: number | undefined, live: boolean): void {
+    const before = this.ends.get(node);
+    if (offset === undefined) return;
+    if (before && before.offset === offset && before.live === live) return;
+    this.ends.set(node, { offset, live });
+    this.changed.fire();
+  }
+
+  treeItem(node: string, e: BrowseTreeItem): vscode.TreeItem {
+    switch (e.kind) {
+      case 'acsRoot': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Active Contracts'), vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `acs:${node}`;
+        item.iconPath = new vscode.ThemeIcon('database');
+        item.contextValue = 'cantonLens.acsRoot';
+        const c = this.counts.get(node);
+        if (c?.state === 'done') item.description = vscode.l10n.t('{0} at offset {1}', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'));
+        if (c?.state === 'loading') item.description = vscode.l10n.t('counting… {0}', c.counter.total.toLocaleString('en-US'));
+        item.tooltip = vscode.l10n.t('The active contracts the node\'s parties (or any party, with CanReadAsAnyParty) can read, by package, module and template. Refresh recounts.');
+        return item;
+      }
+      case 'package': {
+        const item = new vscode.TreeItem(e.group.packageName, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `acs:${node}:p:${e.group.packageName}`;
+        item.description = e.group.count.toLocaleString('en-US');
+        item.iconPath = new vscode.ThemeIcon('package');
+        item.tooltip = new vscode.MarkdownString().appendText(vscode.l10n.t('Package {0}: {1} active contracts', e.group.packageName, e.group.count.toLocaleString('en-US')));
+        return item;
+      }
+      case 'module': {
+        const item = new vscode.TreeItem(e.module || vscode.l10n.t('(no module)'), vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `acs:${node}:m:${e.packageName}:${e.module}`;
+        item.description = e.count.toLocaleString('en-US');
+        item.iconPath = new vscode.ThemeIcon('symbol-namespace');
+        return item;
+      }
+      default: {
+        const item = new vscode.TreeItem(e.text, vscode.TreeItemCollapsibleState.None);
+        item.iconPath = new vscode.ThemeIcon(e.icon);
+        if (e.tooltip) item.tooltip = new vscode.MarkdownString().appendText(e.tooltip);
+        if (e.command) item.command = e.command;
+        item.contextValue = 'cantonLens.value';
+        return item;
+      }
+    }
+  }
+
+  async children(node: NodeConfig, e: BrowseTreeItem): Promise<BrowseTreeItem[]> {
+    if (e.kind === 'package') return e.group.modules.map((m) => ({ kind: 'module', packageName: e.group.packageName, module: m.module, count: m.count, templates: m.templates }));
+    if (e.kind === 'module') {
+      const shown = e.templates.slice(0, MAX_TEMPLATE_ITEMS).map((t): BrowseTreeItem => ({
+        kind: 'message', icon: 'symbol-class', text: `${t.entity}  ${t.count.toLocaleString('en-US')}`, tooltip: t.templateId,
+        command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name, undefined, t.templateId] },
+      }));
+      if (e.templates.length > MAX_TEMPLATE_ITEMS) shown.push({ kind: 'message', icon: 'ellipsis', text: vscode.l10n.t('{0} more templates: use Show Active Contracts and search', (e.templates.length - MAX_TEMPLATE_ITEMS).toLocaleString('en-US')) });
+      return shown;
+    }
+    if (e.kind !== 'acsRoot') return [];
+    const identity = await this.identity(node);
+    let c = this.counts.get(node.name);
+    if (!c || c.identity !== identity) {
+      if (c?.state === 'loading') c.abort.abort();
+      c = this.count(node, identity);
+    }
+    const all: BrowseTreeItem = { kind: 'message', icon: 'table', text: vscode.l10n.t('Show All in a Table'), command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] } };
+    if (c.state === 'loading') return [{ kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.counter.total.toLocaleString('en-US')) }, all];
+    if (c.state === 'error') return [{ kind: 'message', icon: 'warning', text: c.error, tooltip: c.error, command: { command: 'cantonLens.refreshActiveContracts', title: 'Retry', arguments: [node.name] } }];
+    const out: BrowseTreeItem[] = [all];
+    if (c.notice) out.push({ kind: 'message', icon: 'info', text: c.notice, tooltip: c.notice });
+    out.push(...c.groups.map((group): BrowseTreeItem => ({ kind: 'package', group })));
+    if (c.groups.length === 0) out.push({ kind: 'message', icon: 'circle-slash', text: vscode.l10n.t('No active contracts visible to these parties') });
+    return out;
+  }
+
+  /** Forgets a node's counts (Refresh), so the next expand recounts. */
+  refresh(node: string): void {
+    const c = this.counts.get(node);
+    if (c?.state === 'loading') c.abort.abort();
+    this.counts.delete(node);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    for (const c of this.counts.values()) if (c.state === 'loading') c.abort.abort();
+    this.changed.dispose();
+  }
+
+  private async identity(node: NodeConfig): Promise<string> {
+    return JSON.stringify([node.url, node.parties, await this.nodes.tokenInfo(node)]);
+  }
+
+  private count(node: NodeConfig, identity: string): Counting {
+    const counter = new TemplateCounter();
+    const abort = new AbortController();
+    const c: Counting = { identity, state: 'loading', counter, abort };
+    this.counts.set(node.name, c);
+    void (async () => {
+      const status = this.nodes.status(node);
+      let activeAt = 0;
+      let notice: string | undefined;
+      let lastFire = 0;
+      try {
+        for await (const page of readActiveContracts(this.nodes.client(node), { eventFormat: browseEventFormat({ parties: node.parties }), paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined), pageSize: 1000, signal: abort.signal })) {
+          if (page.restarted) counter.reset();
+          for (const ev of page.events) counter.add(String(ev.templateId), String(ev.packageName ?? ''));
+          activeAt = page.activeAtOffset;
+          notice = page.notice ?? notice;
+          if (Date.now() - lastFire > 500) {
+            lastFire = Date.now();
+            this.changed.fire();
+          }
+        }
+        if (this.counts.get(node.name) === c) this.counts.set(node.name, { identity, state: 'done', groups: counter.groups(), total: counter.total, activeAt, notice });
+      } catch (e) {
+        if (abort.signal.aborted) return;
+        const error = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+        if (this.counts.get(node.name) === c) this.counts.set(node.name, { identity, state: 'error', error: vscode.l10n.t('Could not count the active contracts: {0}', error) });
+      }
+      this.changed.fire();
+    })();
+    return c;
+  }
+}

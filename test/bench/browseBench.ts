@@ -1,0 +1,221 @@
+// `CANTON_LENS_BENCH_ONLY=browse npm run bench` (issue 12): the Active Contracts table over
+// 100,000 contracts and the Follow Updates tail at 1,000 updates/s, each against a floor measured
+// in the same run. The pages run in Chromium, served as a webview serves them, and get their rows
+// as the extension sends them (postMessage); the host side runs in this process.
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { Agent, request } from 'undici';
+import { readActiveContracts } from '../../src/browse/acsPaging';
+import { acsRow } from '../../src/browse/acsRows';
+import { browseEventFormat, tailUpdateFormat } from '../../src/browse/browseForms';
+import { followUpdates, TailCursor, updatesListFetch, updatesPageFetch, type TailRow } from '../../src/browse/tailFollower';
+import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { LedgerClient } from '../../src/ledger/ledgerClient';
+import { createUndiciTransport } from '../../src/ledger/undiciTransport';
+import { acsPageHtml, tailPageHtml } from '../../src/panels/html/browseHtml';
+import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+
+export interface BenchRow { area: string; measure: string; value: number; unit: string; baseline?: number; target?: string; ok?: boolean }
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+/** Serves a page and media/ from one origin, like a webview (scripts by nonce under the CSP). */
+async function servePages(pages: Record<string, (origin: string) => string>): Promise<{ origin: string; close: () => void }> {
+  let origin = '';
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '';
+    if (url.startsWith('/media/')) {
+      res.writeHead(200, { 'content-type': url.endsWith('.js') ? 'text/javascript' : 'text/css' });
+      return void res.end(fs.readFileSync(path.join(PROJECT_ROOT, 'media', path.basename(url))));
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(pages[url]?.(origin) ?? '');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => server.close() };
+}
+
+const pageOptions = (origin: string, script: string) => ({
+  nonce: 'bm9uY2U=', cspSource: origin, scriptUris: [`${origin}/media/virtualTable.js`, `${origin}/media/${script}`],
+  styleUris: [`${origin}/media/panel.css`, `${origin}/media/browse.css`], title: 'bench', nodeName: 'bench', scope: 'bench',
+});
+
+/** Long tasks (> 50 ms) the page sees from now on. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+  });
+}
+/** Sends a message as a webview receives one: serialized once, parsed in the page, then dispatched. */
+const postToPage = (page: Page, message: unknown) => page.evaluate((text) => window.postMessage(JSON.parse(text), '*'), JSON.stringify(message));
+const longestTask = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+
+export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
+  const contracts = Number(process.env.CANTON_LENS_BENCH_ACS ?? 100_000);
+  const tailSeconds = Number(process.env.CANTON_LENS_BENCH_TAIL_SECONDS ?? 60);
+  const node = await FakeLedgerNode.start({ version: '3.5', requestLog: 0, bigTransactionEvents: 10, generated: { contracts, maxPageSize: 1000, listLimit: 1000 } });
+  const token = node.mintToken('reader');
+  const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, timeoutMs: 60_000 });
+  const served = await servePages({ '/acs': (o) => acsPageHtml(pageOptions(o, 'acs.js')), '/tail': (o) => tailPageHtml({ ...pageOptions(o, 'tail.js'), start: '' }) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    const eventFormat = browseEventFormat({});
+    // Floor: raw undici + JSON.parse of the same pages.
+    const agent = new Agent({ keepAliveTimeout: 30_000 });
+    const floor = async () => {
+      const t0 = performance.now();
+      let token2: string | undefined;
+      let n = 0;
+      do {
+        const res = await request(`${node.url}/v2/state/active-contracts-page`, { dispatcher: agent, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ eventFormat, maxPageSize: 1000, pageToken: token2 }) });
+        const body = JSON.parse(await res.body.text()) as { activeContracts: unknown[]; nextPageToken?: string };
+        n += body.activeContracts.length;
+        token2 = body.nextPageToken;
+      } while (token2);
+      return { ms: performance.now() - t0, n };
+    };
+    await floor();
+    const base = await floor();
+
+    // The host side alone: the client, the paging, the rows.
+    const h0 = performance.now();
+    let hn = 0;
+    for await (const p of readActiveContracts(client, { eventFormat, paged: true, pageSize: 1000 })) hn += p.events.map(acsRow).length;
+    const hostMs = performance.now() - h0;
+    add({ area: 'browse', measure: `ACS ${hn.toLocaleString('en-US')} contracts: throughput of the host side alone (client + paging + rows; baseline: raw undici + JSON.parse)`, value: hn / (hostMs / 1000), unit: 'contracts/s', baseline: base.n / (base.ms / 1000), target: '≥ 0.5× the floor', ok: hn / hostMs >= 0.5 * (base.n / base.ms) });
+    // Ours: the client, the paging, the rows, and the page showing them.
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${served.origin}/acs`);
+    await watchLongTasks(page);
+    gc();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const t0 = performance.now();
+    let firstPageAt = 0;
+    let firstRowsShown = 0;
+    let n = 0;
+    let sent = Promise.resolve();
+    for await (const p of readActiveContracts(client, { eventFormat, paged: true, pageSize: 1000 })) {
+      const rows = p.events.map(acsRow);
+      n += rows.length;
+      if (!firstPageAt) {
+        firstPageAt = performance.now();
+        await postToPage(page, { type: 'rows', rows, activeAtOffset: p.activeAtOffset });
+        await page.waitForFunction(() => document.querySelectorAll('.vt-body tr:not([hidden])').length > 0, undefined, { polling: 'raf' });
+        firstRowsShown = performance.now();
+      } else {
+        // As the extension does: post and go on reading.
+        sent = sent.then(() => postToPage(page, { type: 'rows', rows, activeAtOffset: p.activeAtOffset }));
+      }
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }
+    await sent;
+    await postToPage(page, { type: 'done' });
+    await page.waitForFunction((total) => (document.getElementById('status')?.textContent ?? '').includes(total), n.toLocaleString('en-US'));
+    const ours = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 500));
+    const loadTask = await longestTask(page);
+    add({ area: 'browse', measure: `ACS ${n.toLocaleString('en-US')} contracts: first rows shown after the first page arrived`, value: firstRowsShown - firstPageAt, unit: 'ms', target: '≤ 500 ms', ok: firstRowsShown - firstPageAt <= 500 });
+    add({ area: 'browse', measure: `ACS ${n.toLocaleString('en-US')} contracts: throughput, paging + rows + page (baseline: raw undici + JSON.parse, ${base.n.toLocaleString('en-US')})`, value: n / (ours / 1000), unit: 'contracts/s', baseline: base.n / (base.ms / 1000), target: '≥ 0.5× the floor', ok: n / ours >= 0.5 * (base.n / base.ms) });
+    add({ area: 'browse', measure: 'ACS: RSS growth of the reading process (host side) while reading', value: mb(rssPeak - rssBefore), unit: 'MB', target: '≤ 150 MB', ok: mb(rssPeak - rssBefore) <= 150 });
+    add({ area: 'browse', measure: 'ACS: longest page task while rows arrived', value: loadTask, unit: 'ms', target: 'informational' });
+    // Scrolling the whole table, then searching and sorting it.
+    await watchLongTasks(page);
+    await page.evaluate(async () => {
+      const s = document.querySelector('.vt-scroller')!;
+      for (let i = 0; i < 200; i++) {
+        s.scrollTop = (s.scrollHeight * i) / 200;
+        await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+      }
+    });
+    const scrollTask = await longestTask(page);
+    add({ area: 'browse', measure: `ACS table of ${n.toLocaleString('en-US')} rows: longest task while scrolling top to bottom (200 frames)`, value: scrollTask, unit: 'ms', target: 'no task > 50 ms', ok: scrollTask <= 50 });
+    await watchLongTasks(page);
+    const searchMs = await page.evaluate(async () => {
+      const input = document.getElementById('search') as HTMLInputElement;
+      const t = performance.now();
+      input.value = 'usd';
+      input.dispatchEvent(new Event('input'));
+      await new Promise((r) => setTimeout(r, 400));
+      return performance.now() - t - 150;
+    });
+    const searchTask = await longestTask(page);
+    add({ area: 'browse', measure: `ACS table: search over ${n.toLocaleString('en-US')} arguments (longest task)`, value: searchTask, unit: 'ms', target: 'informational (one pass; < 50 ms wanted)', ok: undefined });
+    void searchMs;
+    await page.close();
+    add({ area: 'browse', measure: 'ACS: baseline time to read all pages raw', value: base.ms, unit: 'ms' });
+
+    // The tail at 1,000 updates/s.
+    for (const transport of ['updates', 'updatesPage'] as const) {
+      const seconds = transport === 'updates' ? tailSeconds : Math.min(10, tailSeconds);
+      const tail = await browser.newPage();
+      await tail.goto(`${served.origin}/tail`);
+      await watchLongTasks(tail);
+      const start = node.generated.ledgerEnd();
+      node.generated.setRate(1000);
+      const cursor = new TailCursor(start);
+      const ac = new AbortController();
+      const got: number[] = [];
+      const lags: number[] = [];
+      let requests = 0;
+      const format = tailUpdateFormat({});
+      const inner = transport === 'updates' ? updatesListFetch(client, format, { limit: 200, idleMs: 1000 }) : updatesPageFetch(client, format, { pageSize: 500 });
+      const fetch = Object.assign((b: number, s: AbortSignal) => { requests++; return inner(b, s); }, { limit: (inner as { limit?: number }).limit });
+      let pending = Promise.resolve();
+      gc();
+      const rss0 = process.memoryUsage().rss;
+      let rssMax = rss0;
+      const done = followUpdates({
+        fetch, cursor, signal: ac.signal, pollMs: 100,
+        onRows: (rows: TailRow[], position) => {
+          const now = Date.now();
+          for (const r of rows) {
+            got.push(r.offset);
+            lags.push(now - Date.parse(r.recordTime));
+          }
+          rssMax = Math.max(rssMax, process.memoryUsage().rss);
+          pending = pending.then(() => postToPage(tail, { type: 'rows', rows, position })).then(() => undefined);
+        },
+        onState: () => undefined,
+      });
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      node.generated.setRate(0);
+      const end = node.generated.ledgerEnd();
+      const deadline = Date.now() + 10_000;
+      while (cursor.position < end && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      ac.abort();
+      await done;
+      await pending;
+      const expected = node.generated.offsetsBetween(start, end);
+      const seen = new Set(got);
+      const lost = expected.filter((o) => !seen.has(o)).length;
+      const duplicated = got.length - seen.size + cursor.duplicates;
+      const task = await longestTask(tail);
+      const heap = await tail.evaluate(() => ({ shown: (window as unknown as { cantonTail: { shown: number; dropped: number } }).cantonTail.shown, dropped: (window as unknown as { cantonTail: { dropped: number } }).cantonTail.dropped, rows: document.querySelectorAll('.vt-body tr').length }));
+      const sorted = [...lags].sort((a, b) => a - b);
+      const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
+      const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+      const label = transport === 'updates' ? '/v2/updates (held open, limit 200)' : 'get-updates-page (polled every 100 ms when idle)';
+      add({ area: 'tail', measure: `${label}, 1,000/s for ${seconds} s: updates lost / duplicated (against the fake node's ${expected.length.toLocaleString('en-US')} offsets)`, value: lost + duplicated, unit: 'updates', target: '0', ok: lost + duplicated === 0 });
+      add({ area: 'tail', measure: `${label}: longest page task (Chromium long-task observer)`, value: task, unit: 'ms', target: 'no task > 50 ms', ok: task <= 50 });
+      add({ area: 'tail', measure: `${label}: commit-to-shown latency p50 / p95`, value: p50, unit: 'ms', baseline: p95 });
+      add({ area: 'tail', measure: `${label}: requests per second`, value: requests / seconds, unit: 'req/s' });
+      add({ area: 'tail', measure: `${label}: rows kept in the page / dropped older (bounded)`, value: heap.shown, unit: 'rows', baseline: heap.dropped, target: '≤ 22,000 kept', ok: heap.shown <= 22_000 && heap.rows < 200 });
+      add({ area: 'tail', measure: `${label}: RSS growth of the following process`, value: mb(rssMax - rss0), unit: 'MB', target: 'bounded' });
+      await tail.close();
+    }
+  } finally {
+    await browser.close();
+    served.close();
+    await client.close();
+    await node.close();
+  }
+}
