@@ -20,6 +20,7 @@ import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
 import { soakDemoLedger } from './soak';
+import { transactionRows } from './transactionsBench';
 import { browseBench } from './browseBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
@@ -275,6 +276,7 @@ async function main(): Promise<void> {
   } finally {
     await node.close();
   }
+  if (want('transactions')) for (const row of await transactionRows()) add(row);
   if (want('host')) await hostMemory();
   // Issue 12: the ACS table over 100,000 contracts and the tail at 1,000 updates/s.
   if (want('browse')) await browseBench(add);

@@ -1,0 +1,136 @@
+// Bench rows of the transaction panels (issue 9): the exercise tree of 10,000 nodes built by the
+// host and painted in Chromium, opening one row of a 50,000-event table, and a refresh against
+// the lookup alone. Each beside a floor measured in the same run.
+import * as fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { chromium } from 'playwright-core';
+import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { LedgerClient } from '../../src/ledger/ledgerClient';
+import { createUndiciTransport } from '../../src/ledger/undiciTransport';
+import { treeEvent } from '../../src/lookups/exerciseTree';
+import { lookupTransaction, type TransactionLookup } from '../../src/lookups/ledgerLookups';
+import { eventDetailHtml } from '../../src/panels/html/eventDetailHtml';
+import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
+import type { SafeHtml } from '../../src/panels/html/safeHtml';
+import { transactionBody } from '../../src/panels/html/transactionHtml';
+import { hostileTransaction } from '../support/hostileLookups';
+import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+
+export interface BenchRow { area: string; measure: string; value: number; unit: string; baseline?: number; target?: string; ok?: boolean }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const timeOf = async (fn: () => unknown) => {
+  const t0 = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+};
+const medianOf = async (n: number, fn: () => unknown) => {
+  const t: number[] = [];
+  for (let i = 0; i < n; i++) t.push(await timeOf(fn));
+  return median(t);
+};
+
+export async function transactionRows(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const node = await FakeLedgerNode.start({ version: '3.5', requestLog: 0, bigTransactionEvents: 10, bigTreeNodes: 10_000 });
+  const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('reader') });
+  try {
+    const effects = await lookupTransaction(client, node.ledger.samples.bigTreeUpdate, { nodeName: 'bench', shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
+    if (!effects.found || effects.update !== 'transaction') throw new Error('the 10,000-node transaction was not found');
+    const events = effects.transaction.events;
+    // Host: the tree and its page body, beside a floor of copying the same events (JSON round trip).
+    const floor = await medianOf(7, () => JSON.parse(JSON.stringify(events)));
+    const build = await medianOf(7, () => transactionBody(effects, 'TRANSACTION_SHAPE_LEDGER_EFFECTS').toString());
+    rows.push({ area: 'transactions', measure: `host: exercise tree of ${events.length.toLocaleString('en-US')} nodes, built and rendered (baseline: a JSON copy of its events)`, value: build, unit: 'ms', baseline: floor, target: '≤ 100 ms', ok: build <= 100 });
+
+    // Refresh of an open panel: the lookup again (refresh) and the render, against the lookup alone.
+    const transfer = () => lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });
+    for (let i = 0; i < 30; i++) await transfer();
+    const lookupAlone = await medianOf(200, transfer);
+    const refresh = await medianOf(200, async () => transactionBody(await transfer()).toString());
+    rows.push({ area: 'transactions', measure: 'refresh of an open transaction panel: lookup + render (baseline: the lookup alone)', value: refresh, unit: 'ms', baseline: lookupAlone, target: '≤ 1.2×', ok: refresh <= 1.2 * lookupAlone });
+
+    // Chromium: first paint of the tree, and opening one row of a 50,000-event table.
+    const tx50k = hostileTransaction(50_000);
+    const detailFor = (l: TransactionLookup, i: number) => (l.found && l.update === 'transaction' ? eventDetailHtml(treeEvent(l.transaction.events[i]!)).toString() : '');
+    const bodies = new Map<string, string>();
+    const server = createServer((req, res) => {
+      const url = req.url ?? '';
+      if (url.startsWith('/media/')) {
+        res.writeHead(200, { 'content-type': url.endsWith('.js') ? 'text/javascript' : url.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
+        return void res.end(fs.readFileSync(path.join(PROJECT_ROOT, 'media', path.basename(url))));
+      }
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(bodies.get(url) ?? '');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = (body: SafeHtml) => renderPanelPage({ nonce: 'bm9uY2U=', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'bench', nodeName: 'bench', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body });
+    const small = await lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });
+    bodies.set('/small', page(transactionBody(small)));
+    bodies.set('/tree', page(transactionBody(effects, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')));
+    bodies.set('/tx50k', page(transactionBody(tx50k)));
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    try {
+      const paint = async (p: string, rowsSelector: string) => {
+        const t: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const tab = await browser.newPage();
+          await tab.goto(`${origin}${p}`);
+          t.push(await tab.evaluate((sel) => new Promise<number>((resolve) => {
+            const done = () => resolve(Math.max(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, document.querySelector(sel) ? performance.now() : 0));
+            requestAnimationFrame(() => requestAnimationFrame(done));
+          }), rowsSelector));
+          await tab.close();
+        }
+        return median(t);
+      };
+      const smallPaint = await paint('/small', '#event-rows tr');
+      const treePaint = await paint('/tree', '#tree-rows tr');
+      rows.push({ area: 'transactions', measure: 'Chromium: first paint, exercise tree of 10,000 nodes (baseline: a small transaction)', value: treePaint, unit: 'ms', baseline: smallPaint, target: '≤ 1 s', ok: treePaint <= 1000 });
+      const tablePaint = await paint('/tx50k', '#event-rows tr');
+      rows.push({ area: 'transactions', measure: 'Chromium: first paint, 50,000 events with expandable rows (baseline: a small transaction)', value: tablePaint, unit: 'ms', baseline: smallPaint, target: '≤ 1 s', ok: tablePaint <= 1000 });
+      // Opening one row: the host builds the event (timed here too) and the page shows it.
+      const tab = await browser.newPage();
+      await tab.exposeFunction('benchDetail', (index: number) => detailFor(tx50k, index));
+      await tab.addInitScript(() => {
+        const w = window as unknown as { acquireVsCodeApi: unknown; benchDetail: (i: number) => Promise<string> };
+        w.acquireVsCodeApi = () => ({
+          postMessage: (m: { type: string; source?: string; index?: number }) => {
+            if (m.type === 'eventDetail') void w.benchDetail(m.index!).then((html) => window.postMessage({ type: 'eventDetail', source: m.source, index: m.index, html }, '*'));
+          },
+          getState: () => undefined,
+          setState: () => undefined,
+        });
+      });
+      await tab.goto(`${origin}/tx50k`);
+      await tab.locator('#event-rows tr').first().waitFor();
+      const opens: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        opens.push(await tab.evaluate((index) => new Promise<number>((resolve) => {
+          const button = document.querySelectorAll('[data-detail="events"]')[index] as HTMLElement;
+          const t0 = performance.now();
+          new MutationObserver((_, observer) => {
+            if (button.closest('tr')!.nextElementSibling?.classList.contains('detail-row')) {
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - t0));
+            }
+          }).observe(document.getElementById('event-rows')!, { childList: true });
+          button.click();
+        }), i * 3));
+      }
+      const hostDetail = await medianOf(50, () => detailFor(tx50k, 123));
+      rows.push({ area: 'transactions', measure: 'opening one row of 50,000 events: host builds it, page shows it (baseline: host build alone)', value: median(opens), unit: 'ms', baseline: hostDetail, target: '≤ 50 ms', ok: median(opens) <= 50 });
+      await tab.close();
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  } finally {
+    await client.close();
+    await node.close();
+  }
+  return rows;
+}
