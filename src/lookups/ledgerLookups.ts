@@ -7,6 +7,7 @@ import { describeForm, describeQuery, eventFormatFor, transactionQueryFor, type 
 import { shortenPartyId } from '../ids/ledgerIds';
 import { NO_TOKEN, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
 import * as l10n from '../l10n/l10n';
+import { templateName } from '../ids/templateNames';
 
 export interface LookupContext {
   nodeName: string;
@@ -128,8 +129,4 @@ export function contractTemplateId(r: JsGetEventsByContractIdResponse): string {
   return r.created?.createdEvent.templateId ?? r.archived?.archivedEvent.templateId ?? '';
 }
 
-/** `Iou:Iou` from `<package id>:Iou:Iou`. */
-export function templateName(templateId: string): string {
-  const parts = templateId.split(':');
-  return parts.length >= 3 ? parts.slice(1).join(':') : templateId;
-}
+export { templateName } from '../ids/templateNames';

@@ -12,6 +12,7 @@ import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';
 import { identityBar } from './html/identityHtml';
 import { errorDetailsHtml } from './html/errorDetailsHtml';
+import { parsePageMessage } from './panelMessages';
 import { updateValue, type TransactionShape } from '../lookups/ledgerLookups';
 import { exerciseTree, treeEvent, type FlatTreeNode } from '../lookups/exerciseTree';
 import { eventDetailHtml } from './html/eventDetailHtml';
@@ -33,15 +34,6 @@ export type PanelTarget = {
   highlight?: number;
 };
 export interface PanelState { history: PanelTarget[]; index: number }
-
-/** Messages the panel script sends; anything else is ignored. */
-type PanelMessage =
-  | { type: 'openId'; id: string; kind?: string; node?: string }
-  | { type: 'copy'; text: string }
-  | { type: 'setShape'; shape: string }
-  | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
-  | { type: 'openOffset'; offset: number; nodeId?: number; shape?: string }
-  | { type: 'ready' | 'back' | 'forward' | 'refresh' | 'openJson' | 'copyId' | 'copyMarkdown' | 'allNodes' | 'cancel' | 'copyArgument' | 'retry' | 'setToken' | 'selectNode' | 'askAgain' };
 
 const VIEW_TYPE = 'cantonLens.ledgerPanel';
 
@@ -311,8 +303,8 @@ export class LedgerPanel {
   }
 
   private async onMessage(raw: unknown): Promise<void> {
-    const m = raw as PanelMessage;
-    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
+    const m = parsePageMessage(raw);
+    if (!m) return;
     switch (m.type) {
       case 'openId': {
         if (typeof m.id !== 'string') return;

@@ -48,11 +48,16 @@ describe('UI: one id on nodes of Canton 3.4, 3.5 and 3.6', function () {
   for (const [version, route] of [['3.6', 'update-by-id'], ['3.4', 'transaction-by-id']] as const) {
     it(`opens the ${version} node's row as that node's transaction, asked through ${route}`, async () => {
       const node = nodes.get(version)!;
-      // The side-by-side panel stays in its group; each row opens beside it.
-      const everywhere = await wb.webviewShowing(/on every node/);
+      // Panels share one column: a row's transaction opens as a tab beside the side-by-side panel's tab.
+      const everywhere = await wb.webviewShowing(/on every node/, 2_000).catch(async () => {
+        await wb.page.locator('.tabs-container .tab', { hasText: /^All nodes/ }).first().click();
+        return wb.webviewShowing(/on every node/);
+      });
       await everywhere.locator('tbody tr', { hasText: `p${version}` }).locator('a', { hasText: 'Open' }).click();
       const transaction = await wb.webviewShowing(new RegExp(`Transaction [\\s\\S]*Asked: an update on p${version.replace('.', '\\.')},.*via ${route}`));
       assert.match(await transaction.locator('main').innerText(), /transfer-alice-bob-7f3a/);
+      const group = wb.page.locator('.tabs-container', { has: wb.page.locator('.tab', { hasText: /^All nodes/ }) });
+      assert.ok(await group.locator('.tab', { hasText: /^Transaction/ }).count() >= 1, 'the transaction opened in the column of the side-by-side panel');
       const asked = node.requests.map((r) => r.path).filter((p) => p.startsWith('/v2/updates/'));
       assert.ok(asked.length > 0 && asked.every((p) => p === `/v2/updates/${route}`), `p${version} was asked through ${route} only: ${asked.join(', ')}`);
     });

@@ -1,0 +1,57 @@
+// The messages between a panel's page script and the extension: one union per direction, checked
+// where they are received (a page is a webview; anything it sends is untrusted input).
+
+/** Buttons of the panels' toolbars and bodies: a message with nothing but its type. */
+export const PAGE_ACTIONS = [
+  'ready', 'back', 'forward', 'refresh', 'retry', 'cancel', 'openJson', 'copyId', 'copyMarkdown', 'copyArgument', 'allNodes',
+  'setToken', 'selectNode', 'askAgain', 'submit', 'submitAndWait', 'submitAgain', 'reload', 'openRequest',
+] as const;
+
+export type PageAction = (typeof PAGE_ACTIONS)[number];
+export type TransactionShapeName = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+
+/** From the page to the extension. */
+export type PageMessage =
+  | { type: PageAction }
+  | { type: 'openId'; id: string; kind?: string; node?: string }
+  | { type: 'copy'; text: string }
+  | { type: 'setShape'; shape: TransactionShapeName }
+  | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
+  | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName };
+
+/** From the extension to the page: a row's whole event, rendered and escaped by the extension. */
+export type HostMessage = { type: 'eventDetail'; source: 'events' | 'tree'; index: number; html: string };
+
+const isShape = (v: unknown): v is TransactionShapeName => v === 'TRANSACTION_SHAPE_ACS_DELTA' || v === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isSource = (v: unknown): v is 'events' | 'tree' => v === 'events' || v === 'tree';
+const optional = <T>(v: unknown, check: (x: unknown) => x is T): v is T | undefined => v === undefined || check(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The message if it is one the page may send, with the fields its type needs; else undefined. */
+export function parsePageMessage(raw: unknown): PageMessage | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const m = raw as Record<string, unknown>;
+  switch (m.type) {
+    case 'openId':
+      return isString(m.id) && optional(m.kind, isString) && optional(m.node, isString) ? { type: 'openId', id: m.id, kind: m.kind, node: m.node } : undefined;
+    case 'copy':
+      return isString(m.text) ? { type: 'copy', text: m.text } : undefined;
+    case 'setShape':
+      return isShape(m.shape) ? { type: 'setShape', shape: m.shape } : undefined;
+    case 'eventDetail':
+      return isSource(m.source) && isIndex(m.index) ? { type: 'eventDetail', source: m.source, index: m.index } : undefined;
+    case 'openOffset':
+      return isIndex(m.offset) && m.offset > 0 && optional(m.nodeId, isIndex) && optional(m.shape, isShape)
+        ? { type: 'openOffset', offset: m.offset, nodeId: m.nodeId, shape: m.shape } : undefined;
+    default:
+      return (PAGE_ACTIONS as readonly unknown[]).includes(m.type) ? { type: m.type as PageAction } : undefined;
+  }
+}
+
+export function parseHostMessage(raw: unknown): HostMessage | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const m = raw as Record<string, unknown>;
+  return m.type === 'eventDetail' && isSource(m.source) && isIndex(m.index) && isString(m.html)
+    ? { type: 'eventDetail', source: m.source, index: m.index, html: m.html } : undefined;
+}
