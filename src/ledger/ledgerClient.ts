@@ -155,7 +155,7 @@ export class LedgerClient {
 
   /** The active contracts as one list (every version); past the node's list limit it answers 413. */
   getActiveContracts(request: GetActiveContractsRequest, query: { limit?: number } = {}, opts: CallOptions = {}): Promise<JsGetActiveContractsResponse[]> {
-    return this.call('POST', `/v2/state/active-contracts${queryString({ limit: query.limit })}`, request, opts);
+    return this.call('POST', '/v2/state/active-contracts' + queryString({ limit: query.limit }), request, opts);
   }
 
   /** A page of the active contracts (Canton 3.5+). */
@@ -165,7 +165,7 @@ export class LedgerClient {
 
   /** Updates after `beginExclusive` as a list; the node waits up to the idle timeout for new ones. */
   getUpdates(request: GetUpdatesRequest, query: { limit?: number; streamIdleTimeoutMs?: number } = {}, opts: CallOptions = {}): Promise<JsGetUpdatesResponse[]> {
-    return this.call('POST', `/v2/updates${queryString({ limit: query.limit, stream_idle_timeout_ms: query.streamIdleTimeoutMs })}`, request, opts);
+    return this.call('POST', '/v2/updates' + queryString({ limit: query.limit, stream_idle_timeout_ms: query.streamIdleTimeoutMs }), request, opts);
   }
 
   /** A page of updates (Canton 3.5+). */

@@ -20,6 +20,7 @@ import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
 import { soakDemoLedger } from './soak';
+import { startPanelPageServer } from '../support/panelPageServer';
 import { transactionRows } from './transactionsBench';
 import { browseBench } from './browseBench';
 import { runTests } from '@vscode/test-electron';
@@ -140,29 +141,18 @@ async function rendering(): Promise<void> {
     add({ area: 'rendering', measure: `host: build ${name}`, value: t, unit: 'ms', baseline, target, ok: target === '< 100 ms' ? t < 100 : undefined });
   }
   // First paint in Chromium, served like a webview (page script and style from the same origin).
-  const http = await import('node:http');
-  const bodies = new Map<string, string>();
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '';
-    if (url.startsWith('/media/')) {
-      res.writeHead(200, { 'content-type': url.endsWith('.js') ? 'text/javascript' : url.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
-      return void res.end(fs.readFileSync(path.join(PROJECT_ROOT, 'media', path.basename(url))));
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(bodies.get(url) ?? '');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
-  bodies.set('/small', page(contractBody(small), origin));
-  bodies.set('/contract', page(contractBody(contract), origin));
-  bodies.set('/tx5k', page(transactionBody(tx5k), origin));
-  bodies.set('/tx50k', page(transactionBody(tx50k), origin));
+  const server = await startPanelPageServer();
+  const origin = server.origin;
+  server.publish('small', page(contractBody(small), origin));
+  server.publish('contract', page(contractBody(contract), origin));
+  server.publish('tx5k', page(transactionBody(tx5k), origin));
+  server.publish('tx50k', page(transactionBody(tx50k), origin));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const paint = async (p: string) => {
     const t: number[] = [];
     for (let i = 0; i < 3; i++) {
       const tab = await browser.newPage();
-      await tab.goto(`${origin}${p}`);
+      await tab.goto(`${origin}/page${p}`);
       // First contentful paint, and for tables the first rows built by the page script.
       const v = await tab.evaluate(() => new Promise<number>((resolve) => {
         const done = () => {
@@ -183,7 +173,7 @@ async function rendering(): Promise<void> {
     add({ area: 'rendering', measure: `Chromium: first paint, ${name}`, value: v, unit: 'ms', baseline: small2, target, ok: target === '< 1 s' ? v < 1000 : undefined });
   }
   await browser.close();
-  server.close();
+  await server.close();
 }
 
 async function hovers(node: FakeLedgerNode): Promise<void> {

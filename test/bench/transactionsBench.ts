@@ -1,10 +1,6 @@
 // Bench rows of the transaction panels (issue 9): the exercise tree of 10,000 nodes built by the
 // host and painted in Chromium, opening one row of a 50,000-event table, and a refresh against
 // the lookup alone. Each beside a floor measured in the same run.
-import * as fs from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
@@ -16,7 +12,8 @@ import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage'
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { hostileTransaction } from '../support/hostileLookups';
-import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
+import { startPanelPageServer } from '../support/panelPageServer';
 
 export interface BenchRow { area: string; measure: string; value: number; unit: string; baseline?: number; target?: string; ok?: boolean }
 
@@ -55,30 +52,20 @@ export async function transactionRows(): Promise<BenchRow[]> {
     // Chromium: first paint of the tree, and opening one row of a 50,000-event table.
     const tx50k = hostileTransaction(50_000);
     const detailFor = (l: TransactionLookup, i: number) => (l.found && l.update === 'transaction' ? eventDetailHtml(treeEvent(l.transaction.events[i]!)).toString() : '');
-    const bodies = new Map<string, string>();
-    const server = createServer((req, res) => {
-      const url = req.url ?? '';
-      if (url.startsWith('/media/')) {
-        res.writeHead(200, { 'content-type': url.endsWith('.js') ? 'text/javascript' : url.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
-        return void res.end(fs.readFileSync(path.join(PROJECT_ROOT, 'media', path.basename(url))));
-      }
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(bodies.get(url) ?? '');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const server = await startPanelPageServer();
+    const origin = server.origin;
     const page = (body: SafeHtml) => renderPanelPage({ nonce: 'bm9uY2U=', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'bench', nodeName: 'bench', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body });
     const small = await lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });
-    bodies.set('/small', page(transactionBody(small)));
-    bodies.set('/tree', page(transactionBody(effects, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')));
-    bodies.set('/tx50k', page(transactionBody(tx50k)));
+    server.publish('small', page(transactionBody(small)));
+    server.publish('tree', page(transactionBody(effects, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')));
+    server.publish('tx50k', page(transactionBody(tx50k)));
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     try {
       const paint = async (p: string, rowsSelector: string) => {
         const t: number[] = [];
         for (let i = 0; i < 3; i++) {
           const tab = await browser.newPage();
-          await tab.goto(`${origin}${p}`);
+          await tab.goto(`${origin}/page/${p}`);
           t.push(await tab.evaluate((sel) => new Promise<number>((resolve) => {
             const done = () => resolve(Math.max(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, document.querySelector(sel) ? performance.now() : 0));
             requestAnimationFrame(() => requestAnimationFrame(done));
@@ -87,10 +74,10 @@ export async function transactionRows(): Promise<BenchRow[]> {
         }
         return median(t);
       };
-      const smallPaint = await paint('/small', '#event-rows tr');
-      const treePaint = await paint('/tree', '#tree-rows tr');
+      const smallPaint = await paint('small', '#event-rows tr');
+      const treePaint = await paint('tree', '#tree-rows tr');
       rows.push({ area: 'transactions', measure: 'Chromium: first paint, exercise tree of 10,000 nodes (baseline: a small transaction)', value: treePaint, unit: 'ms', baseline: smallPaint, target: '≤ 1 s', ok: treePaint <= 1000 });
-      const tablePaint = await paint('/tx50k', '#event-rows tr');
+      const tablePaint = await paint('tx50k', '#event-rows tr');
       rows.push({ area: 'transactions', measure: 'Chromium: first paint, 50,000 events with expandable rows (baseline: a small transaction)', value: tablePaint, unit: 'ms', baseline: smallPaint, target: '≤ 1 s', ok: tablePaint <= 1000 });
       // Opening one row: the host builds the event (timed here too) and the page shows it.
       const tab = await browser.newPage();
@@ -105,7 +92,7 @@ export async function transactionRows(): Promise<BenchRow[]> {
           setState: () => undefined,
         });
       });
-      await tab.goto(`${origin}/tx50k`);
+      await tab.goto(`${origin}/page/tx50k`);
       await tab.locator('#event-rows tr').first().waitFor();
       const opens: number[] = [];
       for (let i = 0; i < 7; i++) {
@@ -126,7 +113,7 @@ export async function transactionRows(): Promise<BenchRow[]> {
       await tab.close();
     } finally {
       await browser.close();
-      server.close();
+      await server.close();
     }
   } finally {
     await client.close();

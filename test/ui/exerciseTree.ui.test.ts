@@ -6,8 +6,6 @@
 // person did (filters, search, folded nodes, opened rows, scroll).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDemoLedger } from '../../src/fakeNode/demoLedgerData';
@@ -19,16 +17,16 @@ import { eventDetailHtml } from '../../src/panels/html/eventDetailHtml';
 import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import { html } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
-import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
+import { startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { EVIL_ASKER } from '../support/hostileLookups';
 import { SCREENSHOT_DIR } from './workbench';
 
 describe('UI: the exercise tree and event details in Chromium', function () {
   this.timeout(120_000);
-  let server: Server;
+  let pages: PanelPageServer;
   let origin: string;
   let browser: Browser;
-  const pages = new Map<string, string>();
   const ledger = buildDemoLedger({ bigTransactionEvents: 30, bigTreeNodes: 2_000 });
   const queries = new LedgerQueries(ledger);
   const format: EventFormat = { filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] }, verbose: true };
@@ -41,7 +39,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
 
   const publish = (name: string, body: ReturnType<typeof transactionBody>, target: object) => {
     const state = { history: [target], index: 0 };
-    pages.set(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Transaction', nodeName: 'demo', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>` }));
+    pages.publish(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Transaction', nodeName: 'demo', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>` }));
   };
 
   /** A page with a stand-in for the webview API whose state survives a reload, as VS Code's does. */
@@ -75,19 +73,8 @@ describe('UI: the exercise tree and event details in Chromium', function () {
   const rows = (page: Page) => page.locator('#tree-rows tr[data-index]');
 
   before(async () => {
-    server = createServer((req, res) => {
-      const url = req.url ?? '';
-      if (url.startsWith('/media/')) {
-        const file = path.join(PROJECT_ROOT, 'media', path.basename(url));
-        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
-        return void res.end(fs.readFileSync(file));
-      }
-      const page = pages.get(url.replace('/page/', ''));
-      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page ?? 'no such page');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    pages = await startPanelPageServer();
+    origin = pages.origin;
     const target = (id: string, shape?: string, highlight?: number) => ({ kind: 'update', id, node: 'demo', shape, highlight });
     publish('settlement', transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'));
     publish('settlement-highlight', transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5), target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5));
@@ -99,8 +86,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
   });
   after(async () => {
     await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    await pages?.close();
   });
 
   it('shows the call trace nested, folds and unfolds it, and searches with ancestors', async () => {

@@ -4,34 +4,30 @@
 // Debian's Chromium under the panel's CSP: it is seen first, says who was asked and who the token is
 // now, asks again in one click (or one key press), and shows neither the token nor its digest.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { askedAsLine, identityChangeNotice, identityOfToken, type AskedAs } from '../../src/auth/ledgerIdentity';
 import { contractBody } from '../../src/panels/html/contractHtml';
 import { identityBar } from '../../src/panels/html/identityHtml';
 import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import { html } from '../../src/panels/html/safeHtml';
-import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
+import { startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { EVIL, hostileContract } from '../support/hostileLookups';
 
 const jwt = (sub: string) => `e30.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
 
 describe('UI: the stale-identity banner in Chromium', function () {
   this.timeout(120_000);
-  let server: Server;
+  let pages: PanelPageServer;
   let origin: string;
   let browser: Browser;
-  const pages = new Map<string, string>();
   const OPAQUE = 'opaque-token-never-shown-0123456789';
 
   /** A contract panel as LedgerPanel renders it: the identity bar, then the body. */
   const publish = (name: string, asked: AskedAs, now: AskedAs) => {
     const notice = identityChangeNotice('participant1', asked, now);
     const body = html`${identityBar({ lines: [askedAsLine(asked)], notices: notice ? [notice] : [] })}${contractBody({ ...hostileContract(), askedAs: asked })}`;
-    pages.set(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Contract', nodeName: 'participant1', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body }));
+    pages.publish(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Contract', nodeName: 'participant1', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body }));
   };
 
   const open = async (name: string): Promise<Page> => {
@@ -50,19 +46,8 @@ describe('UI: the stale-identity banner in Chromium', function () {
   const messages = (page: Page) => page.evaluate(() => (window as unknown as { __messages: { type: string }[] }).__messages.map((m) => m.type));
 
   before(async () => {
-    server = createServer((req, res) => {
-      const url = req.url ?? '';
-      if (url.startsWith('/media/')) {
-        const file = path.join(PROJECT_ROOT, 'media', path.basename(url));
-        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
-        return void res.end(fs.readFileSync(file));
-      }
-      const page = pages.get(url.replace('/page/', ''));
-      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page ?? 'no such page');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    pages = await startPanelPageServer();
+    origin = pages.origin;
     const reader = { identity: identityOfToken(jwt('reader')), parties: [] };
     publish('stale', reader, { identity: identityOfToken(jwt('participant_admin')), parties: [] });
     publish('current', reader, { identity: identityOfToken(jwt('reader')), parties: [] });
@@ -71,8 +56,7 @@ describe('UI: the stale-identity banner in Chromium', function () {
   });
   after(async () => {
     await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    await pages?.close();
   });
 
   it('is shown above the answer, names both identities, and asks again in one click or from the keyboard', async () => {

@@ -4,27 +4,25 @@
 // loaded in Debian's Chromium under their CSP: nothing executes, the page stays usable.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { contractBody } from '../../src/panels/html/contractHtml';
 import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
-import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
+import { startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { EVIL, bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
 import { SCREENSHOT_DIR } from './workbench';
 
 describe('UI: panels with hostile data in Chromium', function () {
   this.timeout(120_000);
-  let server: Server;
+  let pages: PanelPageServer;
   let origin: string;
   let browser: Browser;
-  const pages = new Map<string, string>();
 
   const publish = (name: string, body: SafeHtml) => {
-    pages.set(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: EVIL, nodeName: EVIL, actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true }), body }));
+    pages.publish(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: EVIL, nodeName: EVIL, actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true }), body }));
   };
 
   const open = async (name: string): Promise<Page> => {
@@ -67,19 +65,8 @@ describe('UI: panels with hostile data in Chromium', function () {
   };
 
   before(async () => {
-    server = createServer((req, res) => {
-      const url = req.url ?? '';
-      if (url.startsWith('/media/')) {
-        const file = path.join(PROJECT_ROOT, 'media', path.basename(url));
-        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/css' });
-        return void res.end(fs.readFileSync(file));
-      }
-      const page = pages.get(url.replace('/page/', ''));
-      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page ?? 'no such page');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    pages = await startPanelPageServer();
+    origin = pages.origin;
     publish('contract', contractBody(hostileContract()));
     publish('big-argument', contractBody(hostileContract(bigArgument(2 * 1024 * 1024))));
     publish('transaction-5k', transactionBody(hostileTransaction(5_000)));
@@ -88,8 +75,7 @@ describe('UI: panels with hostile data in Chromium', function () {
   });
   after(async () => {
     await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    await pages?.close();
   });
 
   it('a contract whose every field is an attack executes nothing and stays usable', async () => {
