@@ -272,8 +272,9 @@ export class FakeLedgerNode {
   /** The routes, by path: what a request must pass before its handler reads it. */
   private readonly endpoints: Record<string, Endpoint> = {
     '/v2/version': { method: 'GET', public: true, rights: allowed, handle: () => json(200, this.versionResponse()) },
-    '/livez': { method: 'GET', public: true, rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain', body: '' }) },
-    '/readyz': { method: 'GET', public: true, rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain; charset=UTF-8', body: 'OK' }) },
+    // Health checks are in the 3.5 and 3.6 specs, not in 3.4's.
+    '/livez': { method: 'GET', public: true, versions: ['3.5', '3.6'], rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain', body: '' }) },
+    '/readyz': { method: 'GET', public: true, versions: ['3.5', '3.6'], rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain; charset=UTF-8', body: 'OK' }) },
     '/v2/events/events-by-contract-id': {
       method: 'POST',
       rights: (user, b) => this.readRights(user, b.eventFormat as EventFormat | undefined),

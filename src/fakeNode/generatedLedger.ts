@@ -140,6 +140,10 @@ export class GeneratedLedger {
     this.parties = [Alice, Bob, Carol, Dana, Bank];
     this.bank = Bank;
     this.synchronizerId = ledger.synchronizerId;
+    // One pruning point for the node: the seeded ledger's, unless a later one was asked for.
+    this.prunedUpTo = Math.max(this.prunedUpTo, ledger.prunedUpTo);
+    // Generated offsets follow every seeded update: transactions, reassignments and topology.
+    for (const u of [...ledger.reassignments, ...ledger.topology]) this.seededEnd = Math.max(this.seededEnd, u.offset);
     const archived = new Map<string, number>();
     for (const t of ledger.transactions) {
       this.seededByOffset.set(t.offset, t.updateId);

@@ -37,10 +37,16 @@ export class InteractiveState {
   /** External parties the node knows, with the public key (SPKI DER) and fingerprint of their signing key. */
   readonly externalParties = new Map<string, { fingerprint: string; spki: Buffer }>();
   readonly submissions: SubmissionRecord[] = [];
+  /** How many were prepared and submitted so far (the records above keep only the latest). */
+  preparedCount = 0;
+  submittedCount = 0;
   offset = 1_000;
   /** A deterministic clock (the demo ledger is deterministic): microseconds. */
   clockMicros = 1_793_600_000_000_000n;
 }
+
+/** The demo ledger runs for days: it remembers only the latest prepared transactions and submissions. */
+const KEPT = 10_000;
 
 const states = new WeakMap<DemoLedger, InteractiveState>();
 
@@ -121,7 +127,7 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   const seeds: { nodeId: number; seed: Uint8Array }[] = [];
   const inputs = new Map<string, StoredCreate>();
   const state = interactiveState(ledger);
-  const uuid = digest(`uuid:${b.commandId}:${state.prepared.size}`).toString('hex');
+  const uuid = digest(`uuid:${b.commandId}:${state.preparedCount++}`).toString('hex');
   const addNode = (nodeType: unknown) => {
     const nodeId = String(nodes.length);
     nodes.push({ nodeId, versionedNode: { oneofKind: 'v1', v1: { nodeType } } });
@@ -184,6 +190,7 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   const preparedTransaction = Buffer.from(proto.PreparedTransaction.toBinary(message)).toString('base64');
   const hash = await hashPreparedTransaction(preparedTransaction, 'base64');
   state.prepared.set(hash, { hash, actAs: b.actAs, commandId: b.commandId, userId: b.userId || user });
+  if (state.prepared.size > KEPT) state.prepared.delete(state.prepared.keys().next().value as string);
   const response: Record<string, unknown> = { preparedTransaction, preparedTransactionHash: hash, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' };
   if (b.verboseHashing) {
     response.hashingDetails = [
@@ -233,9 +240,10 @@ export async function checkExternalSignatures(ledger: DemoLedger, body: Record<s
 export function executeAndWait(ledger: DemoLedger, user: string, body: Record<string, unknown>, party: string): ErrorReply {
   const state = interactiveState(ledger);
   const submissionId = body.submissionId as string;
-  const seed = `${submissionId}:${state.submissions.length}`;
+  const seed = `${submissionId}:${state.submittedCount++}`;
   const updateId = `1220${digest(`update:${seed}`).toString('hex')}`;
   state.offset += 1;
   state.submissions.push({ submissionId, updateId, completionOffset: state.offset, userId: (body.userId as string) || user, actAs: [party], commandId: '' });
+  if (state.submissions.length > KEPT * 1.25) state.submissions.splice(0, state.submissions.length - KEPT);
   return json(200, { updateId, completionOffset: state.offset });
 }

@@ -221,7 +221,11 @@ export class LedgerClient {
         return { type: 'transaction', transaction: res.transaction, route: 'transaction-by-id' };
       } catch (e) {
         if (e instanceof LedgerApiError && e.code === 'UPDATE_NOT_FOUND') {
-          const other = await this.otherUpdate(updateId, query, { ...opts }).catch(() => undefined);
+          // Only "not found" again means it is none of the other kinds either; any other failure is told.
+          const other = await this.otherUpdate(updateId, query, { ...opts }).catch((again: unknown) => {
+            if (again instanceof LedgerApiError && again.kind === 'notFound' && !again.routeMissing) return undefined;
+            throw again;
+          });
           if (other) return other;
           throw e;
         }

@@ -117,6 +117,7 @@ export class LedgerPanel {
   /** The body shown, without the identity bar (which is rendered afresh when the identity changes). */
   private content: SafeHtml | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
   /** The text the page shows, for tests and "Copy as Markdown". */
   lastBody = '';
 
@@ -185,6 +186,7 @@ export class LedgerPanel {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.loading?.abort();
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;
@@ -399,12 +401,15 @@ export class LedgerPanel {
     if (typeof offset !== 'number' || !Number.isInteger(offset) || offset <= 0) return;
     const node = this.manager.nodes.find(this.current.node);
     if (!node) return;
+    const from = this.current;
     try {
       const updateId = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding the update at offset {0}…', offset), cancellable: true }, (_p, token) => {
         const ac = new AbortController();
         token.onCancellationRequested(() => ac.abort());
         return this.manager.lookups.updateIdAt(node, offset, ac.signal);
       });
+      // The panel closed or moved on while the update was found: nothing to show it in.
+      if (this.disposed || this.current !== from) return;
       if (!updateId) {
         void vscode.window.showWarningMessage(vscode.l10n.t('The node has no update at offset {0} visible to these parties (it may have been pruned).', offset));
         return;

@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import { lookupKey, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
 import { LookupCache } from '../lookups/lookupCache';
+import { LedgerApiError } from '../ledger/ledgerApiError';
 import { updateAnswer } from '../ledger/ledgerClient';
 import { otherUpdatesFormat, transactionQueryFor, updateByIdRequest } from '../ledger/requestForms';
 import { lookupContract, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup, type TransactionShape } from '../lookups/ledgerLookups';
@@ -68,10 +69,17 @@ export class LedgerLookupService implements vscode.Disposable {
     const credentials = await this.nodes.credentials(node);
     const query = transactionQueryFor(node.parties, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
     const request = updateByIdRequest('', query);
-    const res = await this.nodes.client(node).getUpdateByOffset(
-      { offset, updateFormat: { ...request.updateFormat, ...otherUpdatesFormat(query) } },
-      { signal, auth: { token: credentials.token } },
-    );
+    let res;
+    try {
+      res = await this.nodes.client(node).getUpdateByOffset(
+        { offset, updateFormat: { ...request.updateFormat, ...otherUpdatesFormat(query) } },
+        { signal, auth: { token: credentials.token } },
+      );
+    } catch (e) {
+      // Nothing there for these parties (or pruned): no update, not a failure.
+      if (e instanceof LedgerApiError && e.kind === 'notFound' && !e.routeMissing) return undefined;
+      throw e;
+    }
     const answer = updateAnswer(res);
     return answer?.type === 'transaction' ? answer.transaction.updateId : answer?.type === 'reassignment' ? answer.reassignment.updateId : answer?.topology.updateId;
   }

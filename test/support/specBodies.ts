@@ -16,7 +16,7 @@ export function validBodies(node: FakeLedgerNode): Record<string, Record<string,
     'POST /v2/updates/transaction-by-id': { updateId: samples.transferUpdate, requestingParties: [parties.Alice] },
     'POST /v2/state/active-contracts': { activeAtOffset: node.generated.ledgerEnd(), eventFormat },
     'POST /v2/state/active-contracts-page': { eventFormat, maxPageSize: 10 },
-    'POST /v2/updates/get-updates-page': { beginOffsetExclusive: 0, maxPageSize: 5, updateFormat: { includeTransactions: { eventFormat, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } } },
+    'POST /v2/updates/get-updates-page': { beginOffsetExclusive: node.ledger.prunedUpTo, maxPageSize: 5, updateFormat: { includeTransactions: { eventFormat, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } } },
     'POST /v2/interactive-submission/execute': {
       // A PreparedTransaction starts with field 1 (transaction): 0x0a, then a length.
       preparedTransaction: Buffer.from([0x0a, 0x04, 0x0a, 0x02, 0x32, 0x2e]).toString('base64'),

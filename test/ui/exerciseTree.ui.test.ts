@@ -135,6 +135,8 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     const highlighted = page.locator('tr.highlight');
     await highlighted.waitFor();
     assert.equal(await highlighted.getAttribute('data-node-id'), '5');
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'lineage-highlight.png') });
     await page.close();
   });
 

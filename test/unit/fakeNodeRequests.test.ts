@@ -142,6 +142,10 @@ for (const version of VERSIONS) {
     });
 
     it('serves the health checks as the spec declares them', async () => {
+      if (version === '3.4') {
+        assert.equal((await send(node, 'GET', '/livez')).status, 404, 'not in the 3.4 spec');
+        return;
+      }
       const live = await send(node, 'GET', '/livez');
       assert.equal(live.status, 200);
       assert.equal(live.text, '', '/livez declares no body');

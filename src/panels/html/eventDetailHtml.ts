@@ -52,7 +52,7 @@ export function eventDetailHtml(e: TreeEvent, treeNodes?: readonly FlatTreeNode[
   const common = html`${field(l10n.t('Node id'), e.event.nodeId, 'nodeId')}${field(l10n.t('Offset'), (e.event as { offset?: number }).offset, 'offset')}`;
   let rows: SafeHtml;
   if (e.kind === 'created') rows = createdFields(e.event);
-  else if (e.kind === 'exercised') rows = exercisedFields(e.event, treeNodes && index !== undefined && e.event.consuming ? createdUnder(treeNodes, index) : []);
+  else if (e.kind === 'exercised') rows = exercisedFields(e.event, treeNodes && index !== undefined ? createdUnder(treeNodes, index) : []);
   else {
     const a = e.event as { contractId: string; templateId: string; packageName?: string; witnessParties?: string[]; implementedInterfaces?: string[] };
     rows = html`${template(a.templateId, 'templateId')}
