@@ -44,7 +44,7 @@ export class NodeAccessCache {
   /** What is known without a request (the tree, hovers). */
   peek(url: string, identity: LedgerIdentity): LearnedAccess | undefined {
     const hit = this.entries.get(accessKey(url, identity));
-    return hit && this.now() - hit.at < ACCESS_TTL_MS ? hit.value : undefined;
+    return hit?.value;
   }
 
   /** Forgets a node's entries (its token changed, or Refresh), or all. */
