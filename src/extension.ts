@@ -18,6 +18,7 @@ import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
 import { LedgerNodes } from './services/ledgerNodes';
+import { NodeFacts } from './services/nodeFacts';
 import { RecentLookupStore } from './services/recentLookupStore';
 import { affectsNodeSettings } from './services/nodeSettingsStore';
 import { registerTokenExpiryWarnings } from './services/tokenExpiryWarnings';
@@ -49,14 +50,15 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const nodes = new LedgerNodes(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, userAgent, tokens, log);
   const recent = new RecentLookupStore(context.globalState);
   const browseTree = new BrowseTreeSection(nodes);
-  const nodeTree = new NodeTreeProvider(nodes, recent, browseTree);
+  const facts = new NodeFacts(nodes);
+  const nodeTree = new NodeTreeProvider(nodes, recent, browseTree, facts);
   const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: nodeTree, showCollapseAll: true });
   nodeTree.attach(view);
-  const lookups = new LedgerLookupService(nodes);
+  const lookups = new LedgerLookupService(nodes, facts);
   const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary, askedAs) => {
     if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
   });
-  context.subscriptions.push(log, tokens, recent, nodes, lookups, nodeTree, view, panels, panels.registerSerializer());
+  context.subscriptions.push(log, tokens, recent, nodes, facts, lookups, nodeTree, view, panels, panels.registerSerializer());
   registerRecentLookupCommands(context, recent);
   const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
   context.subscriptions.push(execute);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { shortenPartyId } from '../ids/ledgerIds';
 import * as l10n from '../l10n/l10n';
 import { decodeJwtClaims } from './jwtClaims';
+import type { PartySource } from './userRights';
 
 export interface LedgerIdentity {
   /** `user:<sub>`, `client:<token url>|<client id>`, `token#<16 hex>` or `none`. In memory only. */
@@ -55,8 +56,12 @@ export function identityName(i: LedgerIdentity): string {
 /** Who an answer belongs to: the identity that asked and the parties it read as. */
 export interface AskedAs {
   identity: LedgerIdentity;
-  /** The effective parties (configured, or later learned from the rights); empty: any party. */
+  /** The effective parties (configured, or learned from the rights); empty: any party. */
   parties: readonly string[];
+  /** Where the parties came from (settings, the token's rights, a fallback), when known. */
+  source?: PartySource;
+  /** Party → the right that let it read ("*": the any-party right), where the rights are known. */
+  rights?: Readonly<Record<string, string>>;
 }
 
 export function sameAsker(a: AskedAs, b: AskedAs): boolean {
@@ -74,7 +79,13 @@ export function partiesName(parties: readonly string[]): string {
 
 /** "As seen by alice: Alice::1220ab…" */
 export function askedAsLine(a: AskedAs): string {
-  return l10n.t('As seen by {0}: {1}', identityName(a.identity), partiesName(a.parties));
+  const line = l10n.t('As seen by {0}: {1}', identityName(a.identity), partiesName(a.parties));
+  if (!a.source) return line;
+  const from = a.source === 'settings' ? l10n.t('parties from the settings') : a.source === 'rights' ? l10n.t('parties from the token\'s rights') : l10n.t('rights not known');
+  const rights = a.parties.length === 0
+    ? (a.rights?.['*'] ?? '')
+    : a.parties.map((p) => (a.rights?.[p] ? `${a.rights[p]} ${shortenPartyId(p)}` : '')).filter(Boolean).join(', ');
+  return `${line} (${rights ? `${rights}; ` : ''}${from})`;
 }
 
 /**

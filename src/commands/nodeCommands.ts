@@ -125,6 +125,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     await vscode.window.withProgress({ location: { viewId: 'cantonLens.nodes' } }, async () => {
       await Promise.all(targets.map(async (n) => {
         if (options.refreshToken) nodes.invalidateToken(n);
+        nodes.requestRefresh(n);
         await nodes.check(n);
       }));
     });

@@ -14,6 +14,8 @@ export interface BrowseContext {
   version: () => FakeVersion;
   readRights: (user: string, format: EventFormat | undefined) => ErrorReply | undefined;
   checkEventFormat: (format: unknown, field: string) => ErrorReply | undefined;
+  /** The participant's pruning point (the seeded ledger's, or the generated one's if higher). */
+  prunedUpTo: () => number;
 }
 
 export interface BrowseEndpoint {
@@ -40,7 +42,7 @@ export function browseEndpoints(ctx: BrowseContext): Record<string, BrowseEndpoi
     '/v2/state/ledger-end': { method: 'GET', noBody: true, rights: allowed, handle: () => json(200, { offset: ctx.generated().ledgerEnd() }) },
     '/v2/state/latest-pruned-offsets': {
       method: 'GET', noBody: true, rights: allowed,
-      handle: () => json(200, { participantPrunedUpToInclusive: ctx.generated().prunedUpTo, allDivulgedContractsPrunedUpToInclusive: ctx.generated().prunedUpTo }),
+      handle: () => json(200, { participantPrunedUpToInclusive: ctx.prunedUpTo(), allDivulgedContractsPrunedUpToInclusive: ctx.prunedUpTo() }),
     },
     '/v2/state/active-contracts': {
       method: 'POST',

@@ -71,6 +71,10 @@ export interface DemoLedger {
   topology: StoredTopology[];
   parties: { Alice: string; Bob: string; Bank: string; Carol: string; Dana: string };
   users: Record<string, UserRight[]>;
+  /** What GET /v2/authenticated-user tells of a user besides its id; a deactivated user is refused everywhere. */
+  userDetails: Record<string, { primaryParty?: string; isDeactivated?: boolean }>;
+  /** Parties this participant hosts besides the five named ones (GET /v2/parties pages through them). */
+  extraHostedParties: string[];
   transactions: StoredTransaction[];
   /** Ids worth showing in a demo or a test, by what they are. */
   samples: {
@@ -136,6 +140,10 @@ export interface DemoLedgerOptions {
   bigTransactionEvents?: number;
   /** Nodes (exercises and creates) of the generated ledger-effects transaction. Default 200 (the demo ledger: 10,000). */
   bigTreeNodes?: number;
+  /** Users added to (or replacing) the demo's: user id → rights (tests: hostile ids, many rights). */
+  extraUsers?: Record<string, UserRight[]>;
+  /** Parties hosted besides the five named ones (tests of paging: 1,000). Default 0. */
+  extraHostedParties?: number;
 }
 
 export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
@@ -390,13 +398,26 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     parties,
     users: {
       alice: [{ canActAs: Alice }],
+      // Reads as Alice and Bob, acts as no one (an auditor's or a dashboard's user).
+      auditor: [{ canReadAs: Alice }, { canReadAs: Bob }],
+      // Had Alice's rights; deactivated since: the node refuses every request of it (403).
+      former: [{ canActAs: Alice }],
       bob: [{ canActAs: Bob }],
       bank: [{ canActAs: Bank }, { canReadAs: Carol }],
       dana: [{ canExecuteAs: Dana }, { canReadAs: Dana }],
       reader: ['canReadAsAnyParty'],
       participant_admin: ['participantAdmin'],
       executor: ['canExecuteAsAnyParty'],
+      ...options.extraUsers,
     },
+    userDetails: {
+      alice: { primaryParty: Alice },
+      bob: { primaryParty: Bob },
+      bank: { primaryParty: Bank },
+      dana: { primaryParty: Dana },
+      former: { primaryParty: Alice, isDeactivated: true },
+    },
+    extraHostedParties: Array.from({ length: Math.max(0, Math.floor(options.extraHostedParties ?? 0)) }, (_, i) => `Hosted-${String(i).padStart(4, '0')}::${participantNamespace}`),
     transactions,
     samples: {
       activeContract: contractIdFor('active-iou'),

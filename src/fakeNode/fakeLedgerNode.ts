@@ -10,6 +10,7 @@ import {
   redacted, undecodableBody, updateNotFound, type ErrorReply,
 } from './cantonErrorBodies';
 import { browseEndpoints } from './browseRoutes';
+import { matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { checkExternalSignatures, executeAndWait, interactiveState, prepare } from './interactiveSubmissions';
@@ -77,6 +78,10 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
    * closed node to a new one on the same port: a restart that keeps offsets.
    */
   generated?: GeneratedLedgerOptions | GeneratedLedger;
+  /** The advertised `partyManagement.maxPartiesPageSize` (default 10,000, as Canton's). */
+  maxPartiesPageSize?: number;
+  /** The advertised `userManagement.maxRightsPerUser` (default 1,000, as Canton's). */
+  maxRightsPerUser?: number;
 }
 
 /** One route: its method, the versions that have it, and the stages a request passes. */
@@ -89,8 +94,8 @@ interface Endpoint {
   noBody?: boolean;
   /** Decoding beyond the schema (base64, proto enums the spec leaves as strings): a text/plain 400. */
   decode?: (body: Record<string, unknown>) => ErrorReply | undefined;
-  rights: (user: string, body: Record<string, unknown>) => ErrorReply | undefined;
-  handle: (user: string, body: Record<string, unknown>, query: URLSearchParams) => ErrorReply | Promise<ErrorReply>;
+  rights: (user: string, body: Record<string, unknown>, query: URLSearchParams, params: Record<string, string>) => ErrorReply | undefined;
+  handle: (user: string, body: Record<string, unknown>, query: URLSearchParams, params: Record<string, string>) => ErrorReply | Promise<ErrorReply>;
 }
 
 const allowed = (): undefined => undefined;
@@ -133,6 +138,8 @@ export class FakeLedgerNode {
   private faults: FaultRule[] = [];
   private port = 0;
   private readonly onInternalError: (error: unknown) => void;
+  private readonly maxPartiesPageSize: number;
+  private readonly maxRightsPerUser: number;
 
   constructor(options: FakeLedgerNodeOptions = {}) {
     this.version = options.version ?? '3.5';
@@ -145,6 +152,8 @@ export class FakeLedgerNode {
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
     this.requestLog = options.requestLog ?? 10_000;
+    this.maxPartiesPageSize = options.maxPartiesPageSize ?? 10_000;
+    this.maxRightsPerUser = options.maxRightsPerUser ?? 1000;
     this.checkResponses = options.checkResponses ?? process.env.CANTON_LENS_CHECK_RESPONSES === '1';
     this.onInternalError = options.onInternalError ?? ((e) => process.stderr.write(`fake ledger node: a handler failed: ${(e as Error)?.stack ?? String(e)}\n`));
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
@@ -180,6 +189,16 @@ export class FakeLedgerNode {
       exp: Math.floor(Date.now() / 1000) + 3600,
       ...claims,
     }, this.secret);
+  }
+
+  /** Prunes the ledger up to `offset` (inclusive): updates at or below it and creates of contracts archived after it are gone. */
+  prune(offset: number): void {
+    this.ledger.prunedUpTo = Math.max(this.ledger.prunedUpTo, offset);
+  }
+
+  /** The participant's pruning point: the seeded ledger's, or the generated ledger's if higher. */
+  get prunedUpTo(): number {
+    return Math.max(this.ledger.prunedUpTo, this.generated.prunedUpTo);
   }
 
   injectFault(rule: FaultRule): void {
@@ -231,7 +250,7 @@ export class FakeLedgerNode {
       this.onInternalError(e);
       reply = internalError();
     }
-    const route = `${req.method ?? ''} ${path}`;
+    const route = `${req.method ?? ''} ${this.resolve(path)?.route ?? path}`;
     if (this.checkResponses && this.schemas.route(route)) {
       const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, reply.body);
       if (problem) {
@@ -248,21 +267,29 @@ export class FakeLedgerNode {
    * (docs/fake-node.md says where each comes from).
    */
   private route(method: string, path: string, req: IncomingMessage, text: string, query: URLSearchParams): ErrorReply | Promise<ErrorReply> {
-    const endpoint = this.endpoints[path];
-    if (!endpoint || (endpoint.versions && !endpoint.versions.includes(this.version))) return noSuchRoute();
+    const resolved = this.resolve(path);
+    const endpoint = resolved && this.endpoints[resolved.route];
+    if (!resolved || !endpoint || (endpoint.versions && !endpoint.versions.includes(this.version))) return noSuchRoute();
+    const { params } = resolved;
     if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
-    if (endpoint.public) return endpoint.handle('', {}, query);
+    if (endpoint.public) return endpoint.handle('', {}, query, params);
     const user = this.authenticate(req);
     if (typeof user !== 'string') return user;
-    if (endpoint.noBody) return endpoint.rights(user, {}) ?? endpoint.handle(user, {}, query);
-    const decoded = this.schemas.checkRequest(`${method} ${path}`, text);
+    if (endpoint.noBody) return endpoint.rights(user, {}, query, params) ?? endpoint.handle(user, {}, query, params);
+    const decoded = this.schemas.checkRequest(`${method} ${resolved.route}`, text);
     if (!decoded.ok) return undecodableBody(decoded.reason, decoded.at);
     const extra = endpoint.decode?.(decoded.body);
     if (extra) return extra;
-    const denied = endpoint.rights(user, decoded.body);
+    const denied = endpoint.rights(user, decoded.body, query, params);
     if (denied) return denied;
     if (decoded.missing.length > 0) return missingField(snakeCase(decoded.missing[0]!));
-    return endpoint.handle(user, decoded.body, query);
+    return endpoint.handle(user, decoded.body, query, params);
+  }
+
+  /** The route a path takes: itself, or a templated route with its path parameters. */
+  private resolve(path: string): { route: string; params: Record<string, string> } | undefined {
+    if (this.endpoints[path]) return { route: path, params: {} };
+    return matchTemplate(Object.keys(this.endpoints), path);
   }
 
   private get schemas(): ApiSchemas {
@@ -324,7 +351,7 @@ export class FakeLedgerNode {
     '/v2/interactive-submission/executeAndWait': {
       method: 'POST',
       decode: (b) => decodeExecuteRequest(b),
-      rights: (user, b) => this.endpoints['/v2/interactive-submission/execute']!.rights(user, b),
+      rights: (user, b, q, p) => this.endpoints['/v2/interactive-submission/execute']!.rights(user, b, q, p),
       handle: async (user, b) => {
         const check = checkExecuteRequest(b);
         if (check.error) return check.error;
@@ -341,6 +368,15 @@ export class FakeLedgerNode {
       version: () => this.version,
       readRights: (user, format) => this.readRights(user, format),
       checkEventFormat: (format, field) => this.checkEventFormat(format, field),
+      prunedUpTo: () => this.prunedUpTo,
+    }),
+    // The token's user, rights, participant id, hosted parties, synchronizers (issue 10).
+    ...userEndpoints({
+      ledger: () => this.ledger,
+      version: () => this.version,
+      rights: (user) => this.rights(user),
+      canReadAs: (user, party) => this.canReadAs(user, party),
+      maxPartiesPageSize: () => this.maxPartiesPageSize,
     }),
   };
 
@@ -359,6 +395,8 @@ export class FakeLedgerNode {
       || (typeof claims.scope === 'string' && claims.scope.split(' ').includes('daml_ledger_api'));
     if (!audOk) return redacted(401, true);
     if (typeof claims.sub !== 'string' || !this.ledger.users[claims.sub]) return redacted(403, true);
+    // A deactivated user is denied all access to the Ledger API.
+    if (this.ledger.userDetails[claims.sub]?.isDeactivated) return redacted(403);
     return claims.sub;
   }
 
@@ -367,8 +405,8 @@ export class FakeLedgerNode {
       version: VERSION_STRINGS[this.version],
       features: {
         experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
-        userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
-        partyManagement: { maxPartiesPageSize: 10000 },
+        userManagement: { supported: true, maxRightsPerUser: this.maxRightsPerUser, maxUsersPageSize: 1000 },
+        partyManagement: { maxPartiesPageSize: this.maxPartiesPageSize },
         offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 1, nanos: 500_000_000, unknownFields: { fields: {} } } },
         packageFeature: { maxVettedPackagesPageSize: 100 },
       },

@@ -42,3 +42,11 @@ export type GetUpdatesRequest = Schemas['GetUpdatesRequest'];
 export type JsGetUpdatesResponse = Schemas['JsGetUpdatesResponse'];
 export type GetUpdatesPageRequest = Schemas['GetUpdatesPageRequest'];
 export type JsGetUpdatesPageResponse = Schemas['JsGetUpdatesPageResponse'];
+// The token's user, its rights, the participant and its parties (issue 10).
+export type GetUserResponse = Schemas['GetUserResponse'];
+export type LedgerUser = Schemas['User'];
+export type ListUserRightsResponse = Schemas['ListUserRightsResponse'];
+export type UserRightJson = Schemas['Right'];
+export type GetParticipantIdResponse = Schemas['GetParticipantIdResponse'];
+export type ListKnownPartiesResponse = Schemas['ListKnownPartiesResponse'];
+export type GetConnectedSynchronizersResponse = Schemas['GetConnectedSynchronizersResponse'];

@@ -5,6 +5,11 @@ import type {
   GetActiveContractsPageRequest,
   GetActiveContractsRequest,
   GetLatestPrunedOffsetsResponse,
+  GetConnectedSynchronizersResponse,
+  GetParticipantIdResponse,
+  GetUserResponse,
+  ListKnownPartiesResponse,
+  ListUserRightsResponse,
   GetLedgerEndResponse,
   GetUpdatesPageRequest,
   GetUpdatesRequest,
@@ -151,6 +156,35 @@ export class LedgerClient {
 
   getLatestPrunedOffsets(opts: CallOptions = {}): Promise<GetLatestPrunedOffsetsResponse> {
     return this.call('GET', '/v2/state/latest-pruned-offsets', undefined, opts);
+  }
+
+  /** GET /v2/authenticated-user: the token's user (id, primary party, deactivated). */
+  getAuthenticatedUser(opts: CallOptions = {}): Promise<GetUserResponse> {
+    return this.call('GET', '/v2/authenticated-user', undefined, opts);
+  }
+
+  /** GET /v2/users/{user-id}/rights: a user's rights (its own, or anyone's for a ParticipantAdmin). */
+  listUserRights(userId: string, opts: CallOptions = {}): Promise<ListUserRightsResponse> {
+    return this.call('GET', `/v2/users/${encodeURIComponent(userId)}/rights`, undefined, opts);
+  }
+
+  /** GET /v2/parties/participant-id. */
+  getParticipantId(opts: CallOptions = {}): Promise<GetParticipantIdResponse> {
+    return this.call('GET', '/v2/parties/participant-id', undefined, opts);
+  }
+
+  /** GET /v2/parties: one page of the known parties (needs ParticipantAdmin or IdentityProviderAdmin). */
+  listParties(query: { pageSize?: number; pageToken?: string } = {}, opts: CallOptions = {}): Promise<ListKnownPartiesResponse> {
+    const params = new URLSearchParams();
+    if (query.pageSize !== undefined && Number.isFinite(query.pageSize)) params.set('pageSize', String(Math.floor(query.pageSize)));
+    if (query.pageToken) params.set('pageToken', query.pageToken);
+    const qs = params.toString();
+    return this.call('GET', `/v2/parties${qs ? `?${qs}` : ''}`, undefined, opts);
+  }
+
+  /** GET /v2/state/connected-synchronizers, for a party the user reads as (or all, for an admin). */
+  getConnectedSynchronizers(party: string | undefined, opts: CallOptions = {}): Promise<GetConnectedSynchronizersResponse> {
+    return this.call('GET', `/v2/state/connected-synchronizers${party ? `?party=${encodeURIComponent(party)}` : ''}`, undefined, opts);
   }
 
   /** The active contracts as one list (every version); past the node's list limit it answers 413. */

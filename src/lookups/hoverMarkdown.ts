@@ -59,6 +59,7 @@ export function hoverMarkdown(f: HoverFacts): string {
     lines.push('', escapeMarkdown(askedAsLine(l.askedAs)));
   } else if (l && !l.found) {
     lines.push('', l10n.t('Not found for {0}', escapeMarkdown(l.askedFor)));
+    if (l.facts) lines.push('', escapeMarkdown(l.facts.text));
   } else if (f.note) {
     lines.push('', escapeMarkdown(f.note));
   }

@@ -4,8 +4,10 @@ import type { GetEventsByContractIdRequest, JsGetEventsByContractIdResponse, JsR
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { describeForm, describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
-import { shortenPartyId } from '../ids/ledgerIds';
+import { classifyLedgerId, shortenPartyId } from '../ids/ledgerIds';
 import { NO_TOKEN, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
+import { missingRightFor, type EffectiveParties, type LearnedAccess } from '../auth/userRights';
+import type { NotFoundExplanation } from './notFoundFacts';
 import * as l10n from '../l10n/l10n';
 import { templateName } from '../ids/templateNames';
 
@@ -22,6 +24,13 @@ export interface LookupContext {
   /** How a transaction is shown: what changed (ACS delta, the default) or what happened (ledger effects). */
   shape?: TransactionShape;
   signal?: AbortSignal;
+  /**
+   * Where `parties` came from and the rights behind them (issue 10). With a `refusal` nothing is
+   * sent: the node would refuse every form for these rights.
+   */
+  effective?: EffectiveParties;
+  /** What the node said about the token's user: names the missing right in a 403. */
+  access?: LearnedAccess;
 }
 
 export type TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
@@ -34,7 +43,7 @@ export interface Credentials {
 export type ContractLookup =
   /** `createPruned`: the node answered with the archive event only (its create was pruned). */
   | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; createPruned?: boolean }
-  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError };
+  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError; facts?: NotFoundExplanation };
 
 interface FoundUpdate { kind: 'transaction'; found: true; updateId: string; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string; askedAs: AskedAs }
 
@@ -43,7 +52,7 @@ export type TransactionLookup =
   | (FoundUpdate & { update: 'transaction'; transaction: JsTransaction })
   | (FoundUpdate & { update: 'reassignment'; reassignment: JsReassignment })
   | (FoundUpdate & { update: 'topology'; topology: JsTopologyTransaction })
-  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError };
+  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError; facts?: NotFoundExplanation };
 
 export type LedgerLookup = ContractLookup | TransactionLookup;
 
@@ -53,7 +62,28 @@ function who(ctx: LookupContext): string {
 }
 
 function askedAsOf(ctx: LookupContext): AskedAs {
-  return { identity: ctx.credentials?.identity ?? NO_TOKEN, parties: [...(ctx.parties ?? [])] };
+  const base: AskedAs = { identity: ctx.credentials?.identity ?? NO_TOKEN, parties: [...(ctx.parties ?? [])] };
+  return ctx.effective ? { ...base, source: ctx.effective.source, rights: ctx.effective.rightOf } : base;
+}
+
+/**
+ * Before sending: a refusal the rights make certain (nothing is sent), or an id of another kind
+ * (the node would refuse its shape: answered as not found, explained as the wrong kind).
+ */
+function preflight(ctx: LookupContext, kind: 'contract' | 'update', id: string, path: string): LedgerApiError | undefined {
+  if (ctx.effective?.refusal) return new LedgerApiError({ kind: 'permissionDenied', method: 'POST', path, explanation: ctx.effective.refusal });
+  const shape = classifyLedgerId(id).kind;
+  if (shape !== kind && shape !== 'none') {
+    return new LedgerApiError({ kind: 'notFound', method: 'POST', path, explanation: l10n.t('Not sent: {0} is not a {1} id.', id.slice(0, 80), kind) });
+  }
+  return undefined;
+}
+
+/** A 403 explained from the rights: the right and the party it is missing for. */
+function withMissingRight(e: unknown, ctx: LookupContext): unknown {
+  if (!(e instanceof LedgerApiError) || e.kind !== 'permissionDenied' || e.status === undefined) return e;
+  const missing = missingRightFor(ctx.parties ?? [], ctx.access);
+  return missing ? e.with({ explanation: `${e.explanation} ${missing}` }) : e;
 }
 
 function callOptions(ctx: LookupContext) {
@@ -64,6 +94,8 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
   const request: GetEventsByContractIdRequest = { contractId, eventFormat: eventFormatFor(ctx.parties) };
   const asked = l10n.t('events-by-contract-id on {0}, as seen by {1}', ctx.nodeName, who(ctx));
   try {
+    const refused = preflight(ctx, 'contract', contractId, '/v2/events/events-by-contract-id');
+    if (refused) throw refused;
     const response = await client.getEventsByContractId(request, callOptions(ctx));
     if (!response.created && !response.archived) {
       throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: l10n.t('The node returned neither a create nor an archive event for this contract.') });
@@ -72,7 +104,7 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
     const createPruned = !response.created;
     return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked, askedAs: askedAsOf(ctx), ...(createPruned ? { createPruned } : {}) };
   } catch (e) {
-    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
+    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
     const askedFor = who(ctx);
     const explanation = ctx.parties?.length
       ? l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, askedFor)
@@ -91,13 +123,15 @@ export async function lookupTransaction(client: LedgerClient, updateId: string, 
       : l10n.t('an update on {0}, {1}, via {2}', ctx.nodeName, describeQuery(query), form);
   };
   try {
+    const refused = preflight(ctx, 'update', updateId, '/v2/updates/update-by-id');
+    if (refused) throw refused;
     const found = await client.lookupUpdate(updateId, query, callOptions(ctx));
     const base = { kind: 'transaction' as const, found: true as const, updateId, route: found.route, query, asked: askedVia(found.route), askedAs: askedAsOf(ctx) };
     if (found.type === 'transaction') return { ...base, update: 'transaction', transaction: found.transaction };
     if (found.type === 'reassignment') return { ...base, update: 'reassignment', reassignment: found.reassignment };
     return { ...base, update: 'topology', topology: found.topology };
   } catch (e) {
-    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw e;
+    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
     const askedFor = who(ctx);
     const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes". (A key fingerprint or a hash has the same 1220… shape: if this is one, it is not an update id.)', ctx.nodeName, askedFor);
     const route = e.path?.endsWith('transaction-by-id') ? 'transaction-by-id' : 'update-by-id';

@@ -267,7 +267,7 @@ export class LedgerPanel {
     for (const [name, asked] of this.shownAs) {
       const node = this.manager.nodes.find(name);
       const identity = node && this.manager.nodes.knownIdentity(node);
-      const notice = node && identity && identityChangeNotice(name, asked, { identity, parties: node.parties ?? [] });
+      const notice = node && identity && identityChangeNotice(name, asked, { identity, parties: this.manager.lookups.currentParties(node, identity).parties });
       if (notice) notices.push(notice);
     }
     return notices;

@@ -8,9 +8,13 @@ import { LookupCache } from '../lookups/lookupCache';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { updateAnswer } from '../ledger/ledgerClient';
 import { otherUpdatesFormat, transactionQueryFor, updateByIdRequest } from '../ledger/requestForms';
-import { lookupContract, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup, type TransactionShape } from '../lookups/ledgerLookups';
+import { lookupContract, lookupSummary, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup, type TransactionShape } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from './ledgerNodes';
+import type { NodeFacts } from './nodeFacts';
+import type { EffectiveParties, LearnedAccess } from '../auth/userRights';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import { explainNotFound, type Sighting } from '../lookups/notFoundFacts';
 
 export interface LookupOptions {
   refresh?: boolean;
@@ -28,7 +32,7 @@ export class LedgerLookupService implements vscode.Disposable {
   private readonly caches = new Map<string, LookupCache<LedgerLookup>>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly nodes: LedgerNodes) {
+  constructor(private readonly nodes: LedgerNodes, readonly facts: NodeFacts) {
     this.subscriptions = [
       // A node removed: its cached answers go. (A changed URL or party set changes the cache key.)
       nodes.onDidChange(() => {
@@ -47,27 +51,73 @@ export class LedgerLookupService implements vscode.Disposable {
 
   async contract(node: NodeConfig, contractId: string, opts: LookupOptions = {}): Promise<ContractLookup> {
     const credentials = await this.nodes.credentials(node);
-    opts.asking?.({ identity: credentials.identity, parties: [...(node.parties ?? [])] });
-    return this.cached(node, credentials.identity, FORMS.contract, contractId, opts, async () => {
-      const l = await lookupContract(this.nodes.client(node), contractId, this.context(node, credentials, opts.signal));
+    const { effective, access } = await this.facts.effective(node, credentials, opts.signal);
+    opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
+    return this.cached(node, credentials.identity, effective.parties, FORMS.contract, contractId, opts, async () => {
+      const l = await lookupContract(this.nodes.client(node), contractId, this.context(node, credentials, effective, access, opts.signal));
+      if (!l.found) await this.explain(node, credentials, effective, access, l, opts.signal);
       return { value: l, final: l.found && l.status === 'archived' };
     }) as Promise<ContractLookup>;
   }
 
   async transaction(node: NodeConfig, updateId: string, opts: LookupOptions = {}): Promise<TransactionLookup> {
     const credentials = await this.nodes.credentials(node);
-    opts.asking?.({ identity: credentials.identity, parties: [...(node.parties ?? [])] });
+    const { effective, access } = await this.facts.effective(node, credentials, opts.signal);
+    opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
     const effects = opts.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
-    return this.cached(node, credentials.identity, effects ? FORMS.effects : FORMS.update, updateId, opts, async () => {
-      const l = await lookupTransaction(this.nodes.client(node), updateId, { ...this.context(node, credentials, opts.signal), shape: opts.shape });
+    return this.cached(node, credentials.identity, effective.parties, effects ? FORMS.effects : FORMS.update, updateId, opts, async () => {
+      const l = await lookupTransaction(this.nodes.client(node), updateId, { ...this.context(node, credentials, effective, access, opts.signal), shape: opts.shape });
+      if (!l.found) await this.explain(node, credentials, effective, access, l, opts.signal);
       return { value: l, final: l.found };
     }) as Promise<TransactionLookup>;
+  }
+
+  /** The parties the node's current identity reads as, from what is known without a request. */
+  currentParties(node: NodeConfig, identity: LedgerIdentity): EffectiveParties {
+    return this.facts.peekEffective(node, identity);
+  }
+
+  /**
+   * A not-found explained from facts: the parties and rights asked, the node's pruning point (one
+   * request, remembered briefly), what the other nodes' remembered answers say (no request), the
+   * user's state and the id's kind. At most one request beyond the lookup.
+   */
+  private async explain(node: NodeConfig, credentials: Credentials, effective: EffectiveParties, access: LearnedAccess, l: Extract<LedgerLookup, { found: false }>, signal?: AbortSignal): Promise<void> {
+    const id = l.kind === 'contract' ? l.contractId : l.updateId;
+    const kind = l.kind === 'contract' ? 'contract' : 'update';
+    const shape = classifyLedgerId(id).kind;
+    const pruned = shape === 'none' || shape === kind ? await this.facts.prunedUpTo(node, credentials, signal) : undefined;
+    const facts = explainNotFound({
+      kind, id, nodeName: node.name, user: access.state === 'known' ? access.user.id : credentials.identity.user,
+      effective, access,
+      prunedUpTo: pruned?.ok ? pruned.value : undefined,
+      prunedUnknown: pruned && !pruned.ok ? pruned.reason : undefined,
+      elsewhere: await this.sightings(node, kind, id),
+      otherKind: shape === 'none' ? undefined : shape,
+    });
+    l.facts = facts;
+    l.explanation = facts.text;
+  }
+
+  /** What the other configured nodes' remembered answers say about the id (no request). */
+  private async sightings(here: NodeConfig, kind: 'contract' | 'update', id: string): Promise<Sighting[]> {
+    const out: Sighting[] = [];
+    for (const n of this.nodes.all()) {
+      if (n.name === here.name) continue;
+      const l = await this.peek(n, kind, id).catch(() => undefined);
+      if (!l?.found) continue;
+      const offset = l.kind === 'contract' ? l.response.created?.createdEvent.offset ?? l.response.archived?.archivedEvent.offset
+        : l.update === 'transaction' ? l.transaction.offset : l.update === 'reassignment' ? l.reassignment.offset : l.topology.offset;
+      out.push({ node: n.name, parties: l.askedAs.parties, offset, summary: lookupSummary(l) });
+    }
+    return out;
   }
 
   /** The id of the update at an offset (update-by-offset), for lineage links; undefined when the node has none there for these parties. */
   async updateIdAt(node: NodeConfig, offset: number, signal?: AbortSignal): Promise<string | undefined> {
     const credentials = await this.nodes.credentials(node);
-    const query = transactionQueryFor(node.parties, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+    const { effective } = await this.facts.effective(node, credentials, signal);
+    const query = transactionQueryFor(effective.parties, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
     const request = updateByIdRequest('', query);
     let res;
     try {
@@ -88,15 +138,16 @@ export class LedgerLookupService implements vscode.Disposable {
   async peek(node: NodeConfig, kind: 'contract' | 'update', id: string): Promise<LedgerLookup | undefined> {
     const identity = await this.nodes.currentIdentity(node);
     if (!identity) return undefined;
-    return this.caches.get(node.name)?.peek(lookupKey(node.url, identity, node.parties, FORMS[kind], id))?.value;
+    const parties = this.facts.peekEffective(node, identity).parties;
+    return this.caches.get(node.name)?.peek(lookupKey(node.url, identity, parties, FORMS[kind], id))?.value;
   }
 
   clear(): void {
     this.caches.clear();
   }
 
-  private async cached(node: NodeConfig, identity: LedgerIdentity, form: string, id: string, opts: LookupOptions, fetch: () => Promise<{ value: LedgerLookup; final: boolean }>): Promise<LedgerLookup> {
-    return (await this.cacheFor(node).get(lookupKey(node.url, identity, node.parties, form, id), fetch, { refresh: opts.refresh })).value;
+  private async cached(node: NodeConfig, identity: LedgerIdentity, parties: readonly string[], form: string, id: string, opts: LookupOptions, fetch: () => Promise<{ value: LedgerLookup; final: boolean }>): Promise<LedgerLookup> {
+    return (await this.cacheFor(node).get(lookupKey(node.url, identity, parties, form, id), fetch, { refresh: opts.refresh })).value;
   }
 
   private cacheFor(node: NodeConfig): LookupCache<LedgerLookup> {
@@ -105,7 +156,8 @@ export class LedgerLookupService implements vscode.Disposable {
     return cache;
   }
 
-  private context(node: NodeConfig, credentials: Credentials, signal?: AbortSignal): LookupContext {
-    return { nodeName: node.name, parties: node.parties, user: credentials.identity.user ?? node.userId, credentials, signal };
+  private context(node: NodeConfig, credentials: Credentials, effective: EffectiveParties, access: LearnedAccess, signal?: AbortSignal): LookupContext {
+    const user = credentials.identity.user ?? (access.state === 'known' ? access.user.id : undefined) ?? node.userId;
+    return { nodeName: node.name, parties: effective.parties, user, credentials, signal, effective, access };
   }
 }

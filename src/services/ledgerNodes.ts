@@ -56,6 +56,9 @@ export class LedgerNodes implements vscode.Disposable {
   /** The identity of the token each node sent last, and a mark of that token (in memory only). */
   private readonly identities = new IdentityTracker();
   private readonly tokenSubscription: vscode.Disposable;
+  private readonly refreshRequested = new vscode.EventEmitter<string>();
+  /** Refresh was asked for a node (by name): what was learned of it is asked again. */
+  readonly onDidRequestRefresh = this.refreshRequested.event;
 
   constructor(
     private readonly bundleDir: string,
@@ -244,12 +247,19 @@ export class LedgerNodes implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** Refresh of a node: its learned facts (user, rights, pruning point…) are asked again. */
+  requestRefresh(node: NodeConfig): void {
+    this.refreshRequested.fire(node.name);
+    this.changed.fire();
+  }
+
   dispose(): void {
     for (const c of this.clients.values()) void c.client.close();
     this.clients.clear();
     this.tokenSubscription.dispose();
     this.changed.dispose();
     this.identityChanged.dispose();
+    this.refreshRequested.dispose();
   }
 
   /** Why stored tokens are not sent to this node (a workspace entry in an untrusted workspace), if they are not. */

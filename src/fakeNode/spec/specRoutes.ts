@@ -18,6 +18,11 @@ export const SPEC_ROUTES = [
   'POST /v2/state/active-contracts-page',
   'POST /v2/updates',
   'POST /v2/updates/get-updates-page',
+  'GET /v2/authenticated-user',
+  'GET /v2/users/{user-id}/rights',
+  'GET /v2/parties/participant-id',
+  'GET /v2/parties',
+  'GET /v2/state/connected-synchronizers',
 ] as const;
 
 export type SpecRoute = (typeof SPEC_ROUTES)[number];

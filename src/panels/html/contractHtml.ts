@@ -4,7 +4,7 @@ import type { ArchivedEvent } from '../../ledger/apiTypes';
 import type { ContractLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
-import { errorDetailsHtml } from './errorDetailsHtml';
+import { errorDetailsHtml, notFoundFactsHtml } from './errorDetailsHtml';
 import { timeHtml } from './peopleFormat';
 import { synchronizer } from './updateHtml';
 import { field, idLink, parties, valueTree } from './ledgerValues';
@@ -17,7 +17,7 @@ export function contractBody(l: ContractLookup): SafeHtml {
   const head = html`<header class="title"><h1>${tHtml('Contract {0}', html`<code title="${l.contractId}">${shortId(l.contractId)}</code>`)}</h1>${badge}</header>
 <p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {
-    return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>
+    return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>${notFoundFactsHtml(l.facts)}
 <p class="muted">${l.error.code ?? ''} ${l.error.correlationId ? tHtml('· correlation id {0}', html`<code>${l.error.correlationId}</code>`) : ''}</p>${errorDetailsHtml(l.error)}</section>`;
   }
   const archived = l.response.archived;

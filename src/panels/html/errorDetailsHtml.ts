@@ -2,6 +2,7 @@
 // correlation and trace ids, whether the answer is definite, when to retry, and the resources
 // it names (ids there are links). Missing and null fields (real nodes send null) are left out.
 import type { LedgerApiError } from '../../ledger/ledgerApiError';
+import type { NotFoundExplanation } from '../../lookups/notFoundFacts';
 import { field, ledgerString } from './ledgerValues';
 import { html, ledgerText, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
@@ -54,4 +55,12 @@ ${field(l10n.t('Trace id'), c?.traceId, 'traceId')}
 ${resourceRows}
 ${field(l10n.t('Body'), e.plainText ?? e.bodyPreview)}
 </tbody></table></details>`;
+}
+
+/** The facts behind a not-found (who asked with which rights, the pruning point, other nodes), and the case they decide. */
+export function notFoundFactsHtml(facts: NotFoundExplanation | undefined): SafeHtml {
+  if (!facts) return html``;
+  return html`<table class="fields facts" data-case="${facts.case}"><tbody>
+${facts.facts.map((f) => html`<tr><th scope="row">${ledgerText(f.label)}</th><td>${ledgerText(f.value)}</td></tr>`)}
+</tbody></table>${facts.case === 'maybePruned' || facts.case === 'notVisible' ? html`<p><a href="#" data-action="allNodes">${l10n.t('Look Further: Look Up on All Nodes')}</a></p>` : html``}`;
 }

@@ -7,7 +7,7 @@ import type { TransactionShape } from '../../lookups/ledgerLookups';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortId } from '../../ids/ledgerIds';
-import { errorDetailsHtml } from './errorDetailsHtml';
+import { errorDetailsHtml, notFoundFactsHtml } from './errorDetailsHtml';
 import { timeHtml, trafficCost } from './peopleFormat';
 import { reassignmentBody, synchronizer, topologyBody } from './updateHtml';
 import { field, idLink } from './ledgerValues';
@@ -87,7 +87,7 @@ export function transactionBody(l: TransactionLookup, shape: TransactionShape = 
   const head = html`<header class="title"><h1>${title}</h1>${badge}</header>
 <p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {
-    return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>
+    return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>${notFoundFactsHtml(l.facts)}
 <p class="muted">${l.error.code ?? ''}</p>${errorDetailsHtml(l.error)}</section>`;
   }
   if (l.update === 'reassignment') return html`${head}${reassignmentBody(l.reassignment)}`;

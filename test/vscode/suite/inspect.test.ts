@@ -94,7 +94,7 @@ describe('Inspecting ids', function () {
   it('explains a contract that is not found, naming who asked', async () => {
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', v35.ledger.samples.unknownContract);
     const panel = await panelFor(target, /Not found/);
-    assert.match(panel.lastBody, /Contract not found on p35 for Alice::1220[0-9a-f]{2}… \(token user alice\)/);
+    assert.match(panel.lastBody, /Contract not found on p35 for CanActAs Alice::1220[0-9a-f]{2}…\. This node has pruned up to offset 10/);
   });
 
   it('looks a transaction up on 3.6 through update-by-id', async () => {
