@@ -83,7 +83,7 @@ describe('UI: inspecting ids from a log file', function () {
     await wb.page.mouse.click(box.x + 150, box.y + box.height / 2);
     await wb.page.keyboard.up('Control');
     await wb.webview().locator('.badge', { hasText: 'Not found' }).waitFor({ timeout: 30_000 });
-    assert.match(await wb.webviewText(), /Contract not found on participant1 for Alice::1220[0-9a-f]{2}… \(token user alice\)/);
+    assert.match(await wb.webviewText(), /Contract not found on participant1 for (CanActAs )?Alice::1220[0-9a-f]{2}…/);
   });
 
   it('brings the panels back after a window reload', async () => {
