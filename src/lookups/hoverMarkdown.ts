@@ -5,6 +5,7 @@ import { shortenPartyId } from '../ids/ledgerIds';
 import { askedAsLine } from '../auth/ledgerIdentity';
 import type { LedgerLookup } from './ledgerLookups';
 import { contractTemplateId, lookupSummary, templateName } from './ledgerLookups';
+import { relativeTime } from '../panels/html/peopleFormat';
 import * as l10n from '../l10n/l10n';
 
 export function escapeMarkdown(s: string): string {
@@ -18,6 +19,12 @@ export function codeSpan(s: string): string {
   const fence = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** "3 min ago (2026-11-23T09:57:00.430940Z)": how long ago, with the exact UTC instant. */
+function whenForPeople(iso: string): string {
+  const ago = relativeTime(iso);
+  return ago ? `${ago} (${iso})` : iso;
 }
 
 const commandLink = (label: string, command: string, args: unknown[]) =>
@@ -46,14 +53,14 @@ export function hoverMarkdown(f: HoverFacts): string {
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created?.createdEvent;
     lines.push('', `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · ${codeSpan(templateName(contractTemplateId(l.response)))}`);
-    if (c) lines.push('', l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')), '', l10n.t('Created {0}', escapeMarkdown(c.createdAt)));
+    if (c) lines.push('', l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')), '', l10n.t('Created {0}', escapeMarkdown(whenForPeople(c.createdAt))));
     else lines.push('', l10n.t('Its create event was pruned on this node; the archive event is what is left.'));
   } else if (l && l.found && l.kind === 'transaction' && l.update !== 'transaction') {
     lines.push('', escapeMarkdown(lookupSummary(l)));
   } else if (l && l.found && l.kind === 'transaction') {
     const t = l.transaction;
     const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length);
-    lines.push('', `${l10n.t('Offset {0}', t.offset)} · ${escapeMarkdown(t.effectiveAt)} · ${events}`);
+    lines.push('', `${l10n.t('Offset {0}', t.offset)} · ${escapeMarkdown(whenForPeople(t.effectiveAt))} · ${events}`);
   }
   if (l && l.found) {
     lines.push('', escapeMarkdown(askedAsLine(l.askedAs)));

@@ -5,6 +5,7 @@ import { LedgerApiError } from '../../src/ledger/ledgerApiError';
 import { createdUnder, exerciseTree } from '../../src/lookups/exerciseTree';
 import { errorDetailsHtml } from '../../src/panels/html/errorDetailsHtml';
 import { enumHtml, formatCount, relativeTime, timeHtml } from '../../src/panels/html/peopleFormat';
+import { valueTree } from '../../src/panels/html/ledgerValues';
 
 const ex = (nodeId: number, last: number | undefined, choice = 'C'): LedgerEvent => ({ ExercisedEvent: { nodeId, lastDescendantNodeId: last, choice, contractId: `c${nodeId}`, templateId: 'p:M:T' } } as unknown as LedgerEvent);
 const cr = (nodeId: number): LedgerEvent => ({ CreatedEvent: { nodeId, contractId: `c${nodeId}`, templateId: 'p:M:T' } } as unknown as LedgerEvent);
@@ -77,5 +78,14 @@ describe('numbers and times for people', () => {
   it('puts enum values in words with the raw value on hover', () => {
     assert.equal(enumHtml('PARTICIPANT_PERMISSION_OBSERVATION').toString(), '<span title="PARTICIPANT_PERMISSION_OBSERVATION">observation</span>');
     assert.match(enumHtml('TRANSACTION_SHAPE_LEDGER_EFFECTS').toString(), /what happened/);
+  });
+});
+
+describe('synchronizer ids in values', () => {
+  it('are not shown as parties where the field says it is a synchronizer', () => {
+    const id = `global-domain::1220${'ab'.repeat(32)}`;
+    const out = valueTree({ synchronizerId: id, owner: `Alice::1220${'cd'.repeat(32)}` }).toString();
+    assert.match(out, /class="v-str synchronizer" title="Synchronizer global-domain::1220/);
+    assert.match(out, /class="party" title="Alice::1220/, 'a party field is still a party');
   });
 });

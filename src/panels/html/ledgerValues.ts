@@ -31,6 +31,7 @@ export function ledgerString(s: string): SafeHtml {
 }
 
 const OPEN_DEPTH = 2;
+const SYNCHRONIZER_KEY = /synchronizer|domain/i;
 
 /** A Daml JSON value as nested <details>; the first levels open. */
 export function valueTree(value: unknown, depth = 0): SafeHtml {
@@ -45,7 +46,8 @@ export function valueTree(value: unknown, depth = 0): SafeHtml {
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 0) return html`<span class="v-empty">{}</span>`;
-    const items = entries.map(([k, v]) => html`<li><span class="v-key">${ledgerText(k)}</span> ${valueTree(v, depth + 1)}</li>`);
+    // A synchronizer id has a party id's shape: where the field says it is one, it is not shown as a party.
+    const items = entries.map(([k, v]) => html`<li><span class="v-key">${ledgerText(k)}</span> ${typeof v === 'string' && SYNCHRONIZER_KEY.test(k) ? html`<span class="v-str synchronizer" title="${l10n.t('Synchronizer {0}', v)}">"${ledgerText(v)}"</span>` : valueTree(v, depth + 1)}</li>`);
     return html`<details class="v-node"${depth < OPEN_DEPTH ? html` open` : ''}><summary>{${entries.length}}</summary><ul class="v-list">${items}</ul></details>`;
   }
   return html`<span class="v-lit">${String(value)}</span>`;
