@@ -6,9 +6,9 @@ import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { lookupSummary, type LedgerLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerLookupService } from '../services/ledgerLookups';
+import type { LedgerLookupService, LookupOptions } from '../services/ledgerLookups';
 import type { IdentityChange, LedgerNodes } from '../services/ledgerNodes';
-import { allNodesBody, type NodeAnswer } from './html/allNodesHtml';
+import { allNodesBody, type MatrixCell, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';
 import { identityBar } from './html/identityHtml';
 import { errorDetailsHtml } from './html/errorDetailsHtml';
@@ -32,6 +32,8 @@ export type PanelTarget = {
   shape?: TransactionShape;
   /** The node id to bring into view (a lineage link). */
   highlight?: number;
+  /** Asked as this one party (a cell of the visibility matrix). */
+  asParty?: string;
 };
 export interface PanelState { history: PanelTarget[]; index: number }
 
@@ -219,8 +221,8 @@ export class LedgerPanel {
         if (this.loading === ac) this.shownAs.set(node.name, a);
       };
       const result = target.kind === 'contract'
-        ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal, asking })
-        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal, asking, shape: target.shape });
+        ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal, asking, asParty: target.asParty })
+        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal, asking, shape: target.shape, asParty: target.asParty });
       if (ac.signal.aborted) return;
       this.result = result;
       // The answer says who asked it: a token switched in flight leaves it the old identity's.
@@ -241,20 +243,36 @@ export class LedgerPanel {
     }
   }
 
+  /**
+   * The id on every node, and on each node as each party its token reads as: the visibility
+   * matrix. An authentication or permission error is an error of the row, never "not seen".
+   */
   private async lookUpEverywhere(target: PanelTarget, refresh: boolean, signal: AbortSignal): Promise<NodeAnswer[]> {
     const kind = idKind(target.id);
     const asked = new Map<string, AskedAs>();
+    const lookup = (n: NodeConfig, opts: LookupOptions) => (kind === 'contract' ? this.manager.lookups.contract(n, target.id, opts) : this.manager.lookups.transaction(n, target.id, opts));
     const answers = await Promise.all(this.manager.nodes.all().map(async (n: NodeConfig): Promise<NodeAnswer> => {
       const asking = (a: AskedAs) => asked.set(n.name, a);
       try {
-        const l = kind === 'contract'
-          ? await this.manager.lookups.contract(n, target.id, { refresh, signal, asking })
-          : await this.manager.lookups.transaction(n, target.id, { refresh, signal, asking });
+        const l = await lookup(n, { refresh, signal, asking });
         asked.set(n.name, l.askedAs);
-        return { node: n.name, url: n.url, summary: lookupSummary(l), state: l.found ? 'found' : 'notFound', asked: l.asked, askedAs: askedAsLine(l.askedAs) };
+        // One cell per party the lookup read as (several parties: each asked alone, so the cell says who sees it).
+        const parties = l.askedAs.parties;
+        const cells: MatrixCell[] = parties.length <= 1
+          ? [{ party: parties[0], state: cellState(l), summary: lookupSummary(l), why: l.found ? undefined : l.explanation }]
+          : await Promise.all(parties.map(async (party): Promise<MatrixCell> => {
+            try {
+              const one = await lookup(n, { refresh, signal, asParty: party });
+              return { party, state: cellState(one), summary: lookupSummary(one), why: one.found ? undefined : one.explanation };
+            } catch (e) {
+              return { party, state: 'error', summary: isLedgerApiError(e) ? e.explanation : (e as Error).message };
+            }
+          }));
+        return { node: n.name, url: n.url, summary: lookupSummary(l), state: l.found ? 'found' : 'notFound', asked: l.asked, askedAs: askedAsLine(l.askedAs), cells };
       } catch (e) {
         const a = asked.get(n.name);
-        return { node: n.name, url: n.url, summary: isLedgerApiError(e) ? e.explanation : (e as Error).message, state: 'error', asked: '', askedAs: a ? askedAsLine(a) : '' };
+        const authProblem = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
+        return { node: n.name, url: n.url, summary: isLedgerApiError(e) ? e.explanation : (e as Error).message, state: 'error', asked: '', askedAs: a ? askedAsLine(a) : '', cells: [], authProblem };
       }
     }));
     if (!signal.aborted) for (const [name, a] of asked) this.shownAs.set(name, a);
@@ -313,7 +331,7 @@ export class LedgerPanel {
         const kind = classifyLedgerId(m.id).kind;
         if (kind !== 'contract' && kind !== 'update') return;
         const node = typeof m.node === 'string' && this.manager.nodes.find(m.node) ? m.node : this.current.node;
-        if (this.current.kind === 'everywhere') this.manager.show({ kind, id: m.id, node });
+        if (this.current.kind === 'everywhere') this.manager.show({ kind, id: m.id, node, ...(m.asParty ? { asParty: m.asParty } : {}) });
         else this.navigate({ kind, id: m.id, node });
         return;
       }
@@ -322,6 +340,9 @@ export class LedgerPanel {
         return;
       case 'setShape':
         return void this.setShape(m.shape);
+      case 'setTokenFor':
+        if (this.manager.nodes.find(m.node)) void vscode.commands.executeCommand('cantonLens.setToken', m.node);
+        return;
       case 'eventDetail':
         this.showEventDetail(m.source, m.index);
         return;
@@ -438,7 +459,12 @@ function titleOf(t: PanelTarget): string {
 }
 
 function sameTarget(a: PanelTarget, b: PanelTarget): boolean {
-  return a.kind === b.kind && a.id === b.id && a.node === b.node;
+  return a.kind === b.kind && a.id === b.id && a.node === b.node && a.asParty === b.asParty;
+}
+
+function cellState(l: LedgerLookup): MatrixCell['state'] {
+  if (!l.found) return 'notSeen';
+  return l.kind === 'contract' && l.status === 'archived' ? 'archived' : 'seen';
 }
 
 function validState(state: unknown): PanelState | undefined {
@@ -448,6 +474,7 @@ function validState(state: unknown): PanelState | undefined {
     && (t.recordedAs === undefined || typeof t.recordedAs === 'string')
     && (t.shape === undefined || t.shape === 'TRANSACTION_SHAPE_ACS_DELTA' || t.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS')
     && (t.highlight === undefined || Number.isInteger(t.highlight))
+    && (t.asParty === undefined || typeof t.asParty === 'string')
     && ['contract', 'update'].includes(classifyLedgerId(t.id).kind));
   return ok ? s : undefined;
 }

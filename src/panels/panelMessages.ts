@@ -13,7 +13,8 @@ export type TransactionShapeName = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_
 /** From the page to the extension. */
 export type PageMessage =
   | { type: PageAction }
-  | { type: 'openId'; id: string; kind?: string; node?: string }
+  | { type: 'openId'; id: string; kind?: string; node?: string; asParty?: string }
+  | { type: 'setTokenFor'; node: string }
   | { type: 'copy'; text: string }
   | { type: 'setShape'; shape: TransactionShapeName }
   | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
@@ -34,7 +35,10 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
   const m = raw as Record<string, unknown>;
   switch (m.type) {
     case 'openId':
-      return isString(m.id) && optional(m.kind, isString) && optional(m.node, isString) ? { type: 'openId', id: m.id, kind: m.kind, node: m.node } : undefined;
+      return isString(m.id) && optional(m.kind, isString) && optional(m.node, isString) && optional(m.asParty, isString)
+        ? { type: 'openId', id: m.id, kind: m.kind, node: m.node, ...(m.asParty ? { asParty: m.asParty } : {}) } : undefined;
+    case 'setTokenFor':
+      return isString(m.node) ? { type: 'setTokenFor', node: m.node } : undefined;
     case 'copy':
       return isString(m.text) ? { type: 'copy', text: m.text } : undefined;
     case 'setShape':

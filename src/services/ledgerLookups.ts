@@ -23,6 +23,17 @@ export interface LookupOptions {
   asking?: (askedAs: AskedAs) => void;
   /** For transactions: what changed (the default) or what happened. */
   shape?: TransactionShape;
+  /** Ask as this one party only (a cell of the visibility matrix), when the token may read as it. */
+  asParty?: string;
+}
+
+/** The effective parties narrowed to one party the token may read as; unchanged when it may not. */
+function narrowed(effective: EffectiveParties, asParty: string | undefined): EffectiveParties {
+  if (!asParty || effective.refusal) return effective;
+  const any = effective.parties.length === 0;
+  if (!any && !effective.parties.includes(asParty)) return effective;
+  const right = effective.rightOf[asParty] ?? effective.rightOf['*'];
+  return { ...effective, parties: [asParty], rightOf: right ? { [asParty]: right } : {} };
 }
 
 /** The request forms, as the cache keys name them. */
@@ -51,7 +62,9 @@ export class LedgerLookupService implements vscode.Disposable {
 
   async contract(node: NodeConfig, contractId: string, opts: LookupOptions = {}): Promise<ContractLookup> {
     const credentials = await this.nodes.credentials(node);
-    const { effective, access } = await this.facts.effective(node, credentials, opts.signal);
+    const learned = await this.facts.effective(node, credentials, opts.signal);
+    const { access } = learned;
+    const effective = narrowed(learned.effective, opts.asParty);
     opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
     return this.cached(node, credentials.identity, effective.parties, FORMS.contract, contractId, opts, async () => {
       const l = await lookupContract(this.nodes.client(node), contractId, this.context(node, credentials, effective, access, opts.signal));
@@ -62,7 +75,9 @@ export class LedgerLookupService implements vscode.Disposable {
 
   async transaction(node: NodeConfig, updateId: string, opts: LookupOptions = {}): Promise<TransactionLookup> {
     const credentials = await this.nodes.credentials(node);
-    const { effective, access } = await this.facts.effective(node, credentials, opts.signal);
+    const learned = await this.facts.effective(node, credentials, opts.signal);
+    const { access } = learned;
+    const effective = narrowed(learned.effective, opts.asParty);
     opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
     const effects = opts.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
     return this.cached(node, credentials.identity, effective.parties, effects ? FORMS.effects : FORMS.update, updateId, opts, async () => {

@@ -15,7 +15,12 @@ document.addEventListener('click', (event) => {
   const link = target.closest<HTMLElement>('[data-open-id]');
   if (link) {
     event.preventDefault();
-    post({ type: 'openId', id: link.dataset.openId ?? '', kind: link.dataset.kind, node: link.dataset.node || undefined });
+    post({ type: 'openId', id: link.dataset.openId ?? '', kind: link.dataset.kind, node: link.dataset.node || undefined, ...(link.dataset.asParty ? { asParty: link.dataset.asParty } : {}) });
+    return;
+  }
+  const tokenFor = target.closest<HTMLElement>('[data-set-token-for]');
+  if (tokenFor) {
+    post({ type: 'setTokenFor', node: tokenFor.dataset.setTokenFor ?? '' });
     return;
   }
   const copy = target.closest<HTMLElement>('[data-copy]');

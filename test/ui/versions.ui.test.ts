@@ -53,7 +53,7 @@ describe('UI: one id on nodes of Canton 3.4, 3.5 and 3.6', function () {
         await wb.page.locator('.tabs-container .tab', { hasText: /^All nodes/ }).first().click();
         return wb.webviewShowing(/on every node/);
       });
-      await everywhere.locator('tbody tr', { hasText: `p${version}` }).locator('a', { hasText: 'Open' }).click();
+      await everywhere.locator('tbody tr', { hasText: `p${version}` }).locator('a', { hasText: 'Open' }).first().click();
       const transaction = await wb.webviewShowing(new RegExp(`Transaction [\\s\\S]*Asked: an update on p${version.replace('.', '\\.')},.*via ${route}`));
       assert.match(await transaction.locator('main').innerText(), /transfer-alice-bob-7f3a/);
       const group = wb.page.locator('.tabs-container', { has: wb.page.locator('.tab', { hasText: /^All nodes/ }) });

@@ -142,7 +142,8 @@ describe('Inspecting ids', function () {
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.lookUpOnAllNodes', v35.ledger.samples.activeContract);
     const panel = await panelFor(target, /on every node/);
     assert.match(panel.lastBody, /Visible on 2 of 3 nodes/);
-    assert.match(panel.lastBody, /<td title="[^"]+"><bdi>p35 as Bob<\/bdi><\/td><td><bdi>not found<\/bdi>/);
+    assert.match(panel.lastBody, /<td title="[^"]+"><bdi>p35 as Bob<\/bdi><\/td>\s*<td><ul class="cells"><li class="cell cell-notSeen"/);
+    assert.match(panel.lastBody, /<bdi>p35<\/bdi><\/td>\s*<td><ul class="cells"><li class="cell cell-seen"[^>]*><span class="party" title="Alice::1220/, 'a cell per party, naming it');
   });
 
   it('navigates to an id inside a panel and back', async () => {
