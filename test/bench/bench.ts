@@ -22,6 +22,7 @@ import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
 import { soakDemoLedger } from './soak';
 import { startPanelPageServer } from '../support/panelPageServer';
 import { transactionRows } from './transactionsBench';
+import { rightsRows } from './rightsBench';
 import { browseBench } from './browseBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
@@ -267,6 +268,7 @@ async function main(): Promise<void> {
     await node.close();
   }
   if (want('transactions')) for (const row of await transactionRows()) add(row);
+  if (want('rights')) for (const row of await rightsRows()) add(row);
   if (want('host')) await hostMemory();
   // Issue 12: the ACS table over 100,000 contracts and the tail at 1,000 updates/s.
   if (want('browse')) await browseBench(add);
