@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerBrowseCommands } from './commands/browseCommands';
+import { registerDamlCommands } from './commands/damlCommands';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
 import { registerExternalSigningCommands } from './commands/externalSigningCommands';
@@ -14,6 +15,7 @@ import { LedgerPanels } from './panels/ledgerPanel';
 import { TailPanels } from './panels/tailPanel';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
+import { DamlWorkspace } from './services/damlWorkspace';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
@@ -37,6 +39,8 @@ export interface CantonLensApi {
   execute: ExecuteReviews;
   /** Active contracts and the update tail (issue 12). */
   browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
+  /** The workspace's Daml index (issue 13). */
+  daml: DamlWorkspace;
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -77,6 +81,10 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
   registerBrowseCommands(context, nodes, acs, tails, browseTree);
+  // Code and ledger side by side (issue 13): built on first need, not at activation.
+  const daml = new DamlWorkspace(log);
+  context.subscriptions.push(daml);
+  registerDamlCommands(context, daml);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsNodeSettings(e)) return;
@@ -85,7 +93,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
   );
-  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree } };
+  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree }, daml };
 }
 
 export function deactivate(): void {
