@@ -50,6 +50,13 @@
       post({ type: 'openId', id: link.getAttribute('data-open-id'), kind: link.getAttribute('data-kind'), node: link.getAttribute('data-node') || undefined });
       return;
     }
+    // A template, interface or choice name: its definition in the workspace's Daml source (issue 13).
+    const damlName = target.closest('[data-daml-template]');
+    if (damlName) {
+      event.preventDefault();
+      post({ type: 'openDaml', templateId: damlName.getAttribute('data-daml-template'), choice: damlName.getAttribute('data-daml-choice') || undefined, packageName: damlName.getAttribute('data-daml-package') || undefined });
+      return;
+    }
     const copy = target.closest('[data-copy]');
     if (copy) {
       post({ type: 'copy', text: copy.getAttribute('data-copy') });
@@ -115,6 +122,18 @@
     tr.appendChild(td);
     row.after(tr);
   });
+
+  /** A name that opens its Daml definition; the text stays a text node. */
+  function damlLink(text, templateId, choice) {
+    const a = document.createElement('a');
+    a.href = '#';
+    a.className = 'daml-link';
+    a.dataset.damlTemplate = templateId;
+    if (choice) a.dataset.damlChoice = choice;
+    a.title = choice ? say('openDamlChoice', '{0}: open the Daml definition of choice {1}', templateId, choice) : say('openDaml', '{0}: open its Daml definition', templateId);
+    a.textContent = text;
+    return a;
+  }
 
   function detailButton(source, index) {
     const b = document.createElement('button');
@@ -201,7 +220,7 @@
         const first = cell(tr, String(nodeId));
         first.prepend(detailButton('events', index));
         cell(tr, say(k, k));
-        cell(tr, templateName(templateId), templateId);
+        cell(tr, '', templateId).appendChild(damlLink(templateName(templateId), templateId));
         const td = document.createElement('td');
         const a = document.createElement('a');
         a.href = '#';
@@ -325,12 +344,13 @@
           what.appendChild(twisty);
         }
         const label = document.createElement('span');
-        label.textContent = k === 'exercised'
-          ? `${choice}${interfaceId ? ` (${say('viaInterface', 'via {0}', templateName(interfaceId))})` : ''}${consuming ? ` · ${say('consuming', 'consuming')}` : ''}`
-          : say(k, k);
+        if (k === 'exercised') {
+          label.appendChild(damlLink(choice, interfaceId || templateId, choice));
+          label.appendChild(document.createTextNode(`${interfaceId ? ` (${say('viaInterface', 'via {0}', templateName(interfaceId))})` : ''}${consuming ? ` · ${say('consuming', 'consuming')}` : ''}`));
+        } else label.textContent = say(k, k);
         what.appendChild(label);
         tr.appendChild(what);
-        cell(tr, templateName(templateId), templateId);
+        cell(tr, '', templateId).appendChild(damlLink(templateName(templateId), templateId));
         const td = document.createElement('td');
         const a = document.createElement('a');
         a.href = '#';

@@ -9,7 +9,9 @@ import type { DamlWorkspace } from '../services/damlWorkspace';
 export function damlRefOf(templateArg: unknown, choiceArg?: unknown, packageArg?: unknown): DamlRef | undefined {
   if (typeof templateArg === 'object' && templateArg !== null) {
     const o = templateArg as Record<string, unknown>;
-    return damlRefOf(o.templateId, o.choice, o.packageName);
+    // A tree row of the Active Contracts section: { kind: 'browse', item: { templateId, packageName } }.
+    const item = typeof o.item === 'object' && o.item !== null ? o.item as Record<string, unknown> : o;
+    return damlRefOf(item.templateId, item.choice, item.packageName);
   }
   if (typeof templateArg !== 'string' || templateArg.length === 0 || templateArg.length > 1000 || !templateArg.includes(':')) return undefined;
   const ref: DamlRef = { templateId: templateArg };
