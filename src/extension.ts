@@ -13,8 +13,10 @@ import { AcsPanels } from './panels/acsPanel';
 import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { TailPanels } from './panels/tailPanel';
+import { registerDamlCodeLens } from './providers/damlCodeLens';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
+import { DamlLedgerCounts } from './services/damlLedgerCounts';
 import { DamlWorkspace } from './services/damlWorkspace';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
@@ -39,8 +41,8 @@ export interface CantonLensApi {
   execute: ExecuteReviews;
   /** Active contracts and the update tail (issue 12). */
   browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
-  /** The workspace's Daml index (issue 13). */
-  daml: DamlWorkspace;
+  /** The workspace's Daml index and the counts of its templates on the ledger (issue 13). */
+  daml: { workspace: DamlWorkspace; counts: DamlLedgerCounts };
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -83,8 +85,10 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerBrowseCommands(context, nodes, acs, tails, browseTree);
   // Code and ledger side by side (issue 13): built on first need, not at activation.
   const daml = new DamlWorkspace(log);
-  context.subscriptions.push(daml);
+  const damlCounts = new DamlLedgerCounts(nodes);
+  context.subscriptions.push(daml, damlCounts);
   registerDamlCommands(context, daml);
+  registerDamlCodeLens(context, nodes, daml, damlCounts);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsNodeSettings(e)) return;
@@ -93,7 +97,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
   );
-  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree }, daml };
+  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree }, daml: { workspace: daml, counts: damlCounts } };
 }
 
 export function deactivate(): void {

@@ -35,6 +35,8 @@ export async function openDamlTarget(t: DamlTarget): Promise<vscode.TextEditor> 
 export function registerDamlCommands(context: vscode.ExtensionContext, daml: DamlWorkspace): void {
   context.subscriptions.push(vscode.commands.registerCommand('cantonLens.openDamlDefinition', async (templateArg?: unknown, choiceArg?: unknown, packageArg?: unknown) => {
     let ref = damlRefOf(templateArg, choiceArg, packageArg);
+    // Called with something that is not a template id (a link, another extension): nothing to ask.
+    if (!ref && templateArg !== undefined) return undefined;
     if (!ref) {
       const typed = await vscode.window.showInputBox({
         prompt: vscode.l10n.t('A template or interface id: <package id>:Module:Entity, #<package name>:Module:Entity or Module:Entity'),

@@ -71,6 +71,11 @@ export class DamlWorkspace implements vscode.Disposable {
     return gaveUp || b.cts.token.isCancellationRequested ? undefined : this.index;
   }
 
+  /** The daml.yaml project whose source folder holds a file (after `ready`). */
+  projectOf(uri: vscode.Uri): DamlProject | undefined {
+    return projectFor(uri.path, this.projects);
+  }
+
   /** Forget everything: the next need builds again (daml.yaml or the folders changed). */
   invalidate(): void {
     this.build?.cts.cancel();
