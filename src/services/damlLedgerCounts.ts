@@ -34,7 +34,11 @@ export class DamlLedgerCounts implements vscode.Disposable {
   private async identity(node: NodeConfig): Promise<string> {
     const s = this.nodes.status(node);
     const checkedAt = s.state === 'reachable' || s.state === 'unreachable' ? s.checkedAt : s.state === 'checking' && s.previous && 'checkedAt' in s.previous ? s.previous.checkedAt : 0;
-    return JSON.stringify([node.name, node.url, node.parties ?? [], await this.nodes.tokenInfo(node), checkedAt]);
+    // The token by what it is, not by the time it has left (tokenInfo's expiresInMs changes every call).
+    const ti = await this.nodes.tokenInfo(node);
+    const token = ti.source === 'blocked' ? ['blocked', ti.reason]
+      : [ti.source, ti.state.state === 'expiring' ? 'valid' : ti.state.state, 'claims' in ti.state ? ti.state.claims : undefined];
+    return JSON.stringify([node.name, node.url, node.parties ?? [], token, checkedAt]);
   }
 
   /** The counts of `refs` on the active node; undefined when no node is active. Cached per ref. */

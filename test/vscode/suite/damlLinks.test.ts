@@ -104,13 +104,16 @@ describe('Code and ledger side by side', function () {
 
     // Typing asks nothing: the counts are cached per template, asked only when typing pauses.
     const before = api.daml.counts.requests;
+    // A node check (the tree re-checks stale nodes) renews the counts once: that is "refreshed with the node".
+    const checkedAt = () => { const st = api.nodes.status(api.nodes.find('daml')!); return 'checkedAt' in st ? st.checkedAt : 0; };
+    const checkedBefore = checkedAt();
     const editor = await vscode.window.showTextDocument(doc);
     for (let i = 0; i < 10; i++) {
       await editor.edit((e) => e.insert(new vscode.Position(1, 0), '-'));
       void vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
     }
     await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
-    assert.equal(api.daml.counts.requests, before);
+    assert.ok(api.daml.counts.requests - before <= (checkedAt() === checkedBefore ? 0 : 1), `${api.daml.counts.requests - before} requests while typing`);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
