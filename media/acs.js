@@ -25,7 +25,7 @@
     cells: (r) => {
       const out = [
         [shortId(r[0]), say('openContract', 'Open contract {0}', r[0]), 'id-link'],
-        [templateName(r[1]), `${r[1]}\n${r[2]}`],
+        [templateName(r[1]), `${say('openDaml', '{0}: open its Daml definition', r[1])}\n${r[2]}`, 'daml-link'],
         [when(r[3]), r[3]],
         [r[4].map(shortParty).join(', '), r[4].join('\n')],
         [r[5].map(shortParty).join(', '), r[5].join('\n')],
@@ -37,7 +37,8 @@
       }
       return out;
     },
-    onOpen: (r) => post({ type: 'openContract', id: r[0] }),
+    // The template cell opens its Daml definition (issue 13); the rest of the row, the contract.
+    onOpen: (r, column) => post(column === 1 ? { type: 'openDaml', templateId: r[1], packageName: r[2] || undefined } : { type: 'openContract', id: r[0] }),
   });
 
   const status = document.getElementById('status');

@@ -101,7 +101,9 @@
       selected = Number(tr.dataset.index);
       schedule();
       const row = at(selected);
-      if (row !== undefined) options.onOpen(row);
+      // The column clicked, for pages where one cell is a link of its own (the ACS table's template).
+      const td = event.target.closest('td');
+      if (row !== undefined) options.onOpen(row, td ? Array.prototype.indexOf.call(tr.children, td) : -1);
     });
     container.addEventListener('keydown', (event) => {
       if (view.length === 0) return;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerBrowseCommands } from './commands/browseCommands';
+import { registerDamlCommands } from './commands/damlCommands';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
 import { registerExternalSigningCommands } from './commands/externalSigningCommands';
@@ -12,8 +13,11 @@ import { AcsPanels } from './panels/acsPanel';
 import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { TailPanels } from './panels/tailPanel';
+import { registerDamlCodeLens } from './providers/damlCodeLens';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
+import { DamlLedgerCounts } from './services/damlLedgerCounts';
+import { DamlWorkspace } from './services/damlWorkspace';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
@@ -38,6 +42,8 @@ export interface CantonLensApi {
   execute: ExecuteReviews;
   /** Active contracts and the update tail (issue 12). */
   browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
+  /** The workspace's Daml index and the counts of its templates on the ledger (issue 13). */
+  daml: { workspace: DamlWorkspace; counts: DamlLedgerCounts };
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -79,6 +85,12 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
   registerBrowseCommands(context, nodes, acs, tails, browseTree);
+  // Code and ledger side by side (issue 13): built on first need, not at activation.
+  const daml = new DamlWorkspace(log);
+  const damlCounts = new DamlLedgerCounts(nodes);
+  context.subscriptions.push(daml, damlCounts);
+  registerDamlCommands(context, daml);
+  registerDamlCodeLens(context, nodes, daml, damlCounts);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsNodeSettings(e)) return;
@@ -87,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
   );
-  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree } };
+  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree }, daml: { workspace: daml, counts: damlCounts } };
 }
 
 export function deactivate(): void {

@@ -71,5 +71,10 @@ export function hoverMarkdown(f: HoverFacts): string {
     lines.push('', escapeMarkdown(f.note));
   }
   lines.push('', commandLink(isContract ? l10n.t('Open contract') : l10n.t('Open transaction'), isContract ? 'cantonLens.showContract' : 'cantonLens.showTransaction', [match.text]));
+  // The contract's template in the workspace's Daml source (issue 13).
+  if (l && l.found && l.kind === 'contract') {
+    const c = l.response.created?.createdEvent ?? l.response.archived?.archivedEvent;
+    if (c) lines[lines.length - 1] += ` · ${commandLink(l10n.t('Open Daml definition'), 'cantonLens.openDamlDefinition', [c.templateId, undefined, c.packageName])}`;
+  }
   return lines.join('\n');
 }

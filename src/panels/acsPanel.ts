@@ -20,7 +20,8 @@ export interface AcsTarget {
   interfaceId?: string;
 }
 
-type AcsMessage = { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' } | { type: 'openContract'; id: string };
+type AcsMessage = { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' } | { type: 'openContract'; id: string }
+  | { type: 'openDaml'; templateId: string; packageName?: string };
 
 const VIEW_TYPE = 'cantonLens.activeContracts';
 
@@ -198,6 +199,10 @@ export class AcsPanel {
         return;
       case 'openContract':
         if (typeof m.id === 'string' && /^[0-9a-f]{4,}$/.test(m.id)) await vscode.commands.executeCommand('cantonLens.showContract', m.id, this.target.node);
+        return;
+      case 'openDaml':
+        // A template name: its Daml definition (issue 13); the command checks the id.
+        if (typeof m.templateId === 'string') await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, undefined, typeof m.packageName === 'string' ? m.packageName : undefined);
         return;
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);

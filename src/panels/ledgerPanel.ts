@@ -338,6 +338,8 @@ export class LedgerPanel {
       case 'copy':
         if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);
         return;
+      case 'openDaml':
+        return void this.openDaml(m.templateId, m.choice, m.packageName);
       case 'setShape':
         return void this.setShape(m.shape);
       case 'setTokenFor':
@@ -396,6 +398,13 @@ export class LedgerPanel {
     }
   }
 
+  /** A template, interface or choice name: its definition in the workspace's Daml source (issue 13). */
+  openDaml(templateId: unknown, choice: unknown, packageName: unknown): Thenable<unknown> | undefined {
+    if (typeof templateId !== 'string' || !templateId.includes(':')) return undefined;
+    const pkg = typeof packageName === 'string' && packageName ? packageName : packageNameOf(this.result, templateId);
+    return vscode.commands.executeCommand('cantonLens.openDamlDefinition', templateId, typeof choice === 'string' ? choice : undefined, pkg);
+  }
+
   /** Shows the transaction as what changed or what happened; the choice stays with the panel. */
   setShape(shape: unknown): Promise<void> {
     if (shape !== 'TRANSACTION_SHAPE_ACS_DELTA' && shape !== 'TRANSACTION_SHAPE_LEDGER_EFFECTS') return Promise.resolve();
@@ -447,6 +456,21 @@ export class LedgerPanel {
     const s = node ? this.manager.nodes.status(node) : undefined;
     return s?.state === 'reachable' ? s.version : undefined;
   }
+}
+
+/** The package name the shown events give a template id (rows carry only the id). */
+function packageNameOf(l: LedgerLookup | undefined, templateId: string): string | undefined {
+  if (!l?.found) return undefined;
+  if (l.kind === 'contract') {
+    const c = l.response.created?.createdEvent ?? l.response.archived?.archivedEvent;
+    return c && c.templateId === templateId ? c.packageName : undefined;
+  }
+  if (l.update !== 'transaction') return undefined;
+  for (const e of l.transaction.events) {
+    const ev = 'CreatedEvent' in e ? e.CreatedEvent : 'ArchivedEvent' in e ? e.ArchivedEvent : e.ExercisedEvent;
+    if (ev.templateId === templateId && ev.packageName) return ev.packageName;
+  }
+  return undefined;
 }
 
 function idKind(id: string): 'contract' | 'update' {

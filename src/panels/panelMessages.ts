@@ -15,6 +15,7 @@ export type PageMessage =
   | { type: PageAction }
   | { type: 'openId'; id: string; kind?: string; node?: string; asParty?: string }
   | { type: 'setTokenFor'; node: string }
+  | { type: 'openDaml'; templateId: string; choice?: string; packageName?: string }
   | { type: 'copy'; text: string }
   | { type: 'setShape'; shape: TransactionShapeName }
   | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
@@ -39,6 +40,9 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
         ? { type: 'openId', id: m.id, kind: m.kind, node: m.node, ...(m.asParty ? { asParty: m.asParty } : {}) } : undefined;
     case 'setTokenFor':
       return isString(m.node) ? { type: 'setTokenFor', node: m.node } : undefined;
+    case 'openDaml':
+      return isString(m.templateId) && optional(m.choice, isString) && optional(m.packageName, isString)
+        ? { type: 'openDaml', templateId: m.templateId, choice: m.choice, packageName: m.packageName } : undefined;
     case 'copy':
       return isString(m.text) ? { type: 'copy', text: m.text } : undefined;
     case 'setShape':

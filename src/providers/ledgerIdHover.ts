@@ -44,7 +44,7 @@ export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: L
         }
       }
       const md = new vscode.MarkdownString(hoverMarkdown(facts));
-      md.isTrusted = { enabledCommands: ['cantonLens.showContract', 'cantonLens.showTransaction'] };
+      md.isTrusted = { enabledCommands: ['cantonLens.showContract', 'cantonLens.showTransaction', 'cantonLens.openDamlDefinition'] };
       md.supportThemeIcons = true;
       const range = new vscode.Range(position.line, match.start, position.line, match.end);
       return new vscode.Hover(md, range);

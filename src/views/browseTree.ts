@@ -14,7 +14,7 @@ export type BrowseTreeItem =
   | { kind: 'acsRoot' }
   | { kind: 'package'; group: PackageGroup }
   | { kind: 'module'; packageName: string; module: string; count: number; templates: PackageGroup['modules'][number]['templates'] }
-  | { kind: 'message'; text: string; tooltip?: string; icon: string; command?: vscode.Command };
+  | { kind: 'message'; text: string; tooltip?: string; icon: string; command?: vscode.Command; templateId?: string; packageName?: string };
 
 type Counting = { identity: string; state: 'loading'; counter: TemplateCounter; abort: AbortController }
   | { identity: string; state: 'done'; groups: PackageGroup[]; total: number; activeAt: number; notice?: string }
@@ -89,7 +89,8 @@ export class BrowseTreeSection implements vscode.Disposable {
         item.iconPath = new vscode.ThemeIcon(e.icon);
         if (e.tooltip) item.tooltip = new vscode.MarkdownString().appendText(e.tooltip);
         if (e.command) item.command = e.command;
-        item.contextValue = 'cantonLens.value';
+        // A template row also opens its Daml definition (issue 13).
+        item.contextValue = e.templateId ? 'cantonLens.acsTemplate' : 'cantonLens.value';
         return item;
       }
     }
@@ -99,7 +100,7 @@ export class BrowseTreeSection implements vscode.Disposable {
     if (e.kind === 'package') return e.group.modules.map((m) => ({ kind: 'module', packageName: e.group.packageName, module: m.module, count: m.count, templates: m.templates }));
     if (e.kind === 'module') {
       const shown = e.templates.slice(0, MAX_TEMPLATE_ITEMS).map((t): BrowseTreeItem => ({
-        kind: 'message', icon: 'symbol-class', text: `${t.entity}  ${t.count.toLocaleString('en-US')}`, tooltip: t.templateId,
+        kind: 'message', icon: 'symbol-class', text: `${t.entity}  ${t.count.toLocaleString('en-US')}`, tooltip: t.templateId, templateId: t.templateId, packageName: e.packageName,
         command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name, undefined, t.templateId] },
       }));
       if (e.templates.length > MAX_TEMPLATE_ITEMS) shown.push({ kind: 'message', icon: 'ellipsis', text: vscode.l10n.t('{0} more templates: use Show Active Contracts and search', (e.templates.length - MAX_TEMPLATE_ITEMS).toLocaleString('en-US')) });

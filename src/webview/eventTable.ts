@@ -5,7 +5,7 @@ import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
 import type { EventRow } from '../panels/html/transactionHtml';
 import { detailButton, highlightRow, restoreView } from './eventDetails';
-import { cell, contractLink, pageOnScroll, saveUi, say, ui } from './pageContext';
+import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
 
@@ -30,7 +30,7 @@ export function startEventTable(data: HTMLElement): void {
       tr.dataset.nodeId = String(nodeId);
       cell(tr, String(nodeId)).prepend(detailButton('events', index));
       cell(tr, say(k, k));
-      cell(tr, templateName(templateId), templateId);
+      cell(tr, '', templateId).appendChild(damlLink(templateName(templateId), templateId));
       tr.appendChild(contractLink(contractId, shortId(contractId)));
       cell(tr, detail);
       cell(tr, parties.map(shortenPartyId).join(', '), parties.join('\n'));

@@ -5,7 +5,7 @@ import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
 import type { TreeRow } from '../panels/html/transactionHtml';
 import { detailButton, highlightRow, restoreView } from './eventDetails';
-import { cell, contractLink, pageOnScroll, saveUi, say, ui } from './pageContext';
+import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
 
@@ -69,12 +69,13 @@ export function startExerciseTree(data: HTMLElement): void {
         what.appendChild(twisty);
       }
       const label = document.createElement('span');
-      label.textContent = k === 'exercised'
-        ? `${choice}${interfaceId ? ` (${say('viaInterface', 'via {0}', templateName(interfaceId))})` : ''}${consuming ? ` · ${say('consuming', 'consuming')}` : ''}`
-        : say(k, k);
+      if (k === 'exercised') {
+        label.appendChild(damlLink(choice, interfaceId || templateId, choice));
+        label.appendChild(document.createTextNode(`${interfaceId ? ` (${say('viaInterface', 'via {0}', templateName(interfaceId))})` : ''}${consuming ? ` · ${say('consuming', 'consuming')}` : ''}`));
+      } else label.textContent = say(k, k);
       what.appendChild(label);
       tr.appendChild(what);
-      cell(tr, templateName(templateId), templateId);
+      cell(tr, '', templateId).appendChild(damlLink(templateName(templateId), templateId));
       tr.appendChild(contractLink(contractId, shortId(contractId)));
       cell(tr, parties.map(shortenPartyId).join(', '), parties.join('\n'));
       fragment.appendChild(tr);

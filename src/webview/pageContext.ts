@@ -63,6 +63,18 @@ export function cell(tr: HTMLTableRowElement, text: string, title?: string): HTM
   return td;
 }
 
+/** A name that opens its Daml definition; the text stays a text node. */
+export function damlLink(text: string, templateId: string, choice?: string): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = '#';
+  a.className = 'daml-link';
+  a.dataset.damlTemplate = templateId;
+  if (choice) a.dataset.damlChoice = choice;
+  a.title = choice ? say('openDamlChoice', '{0}: open the Daml definition of choice {1}', templateId, choice) : say('openDaml', '{0}: open its Daml definition', templateId);
+  a.textContent = text;
+  return a;
+}
+
 /** A link that opens a contract's panel. */
 export function contractLink(contractId: string, short: string): HTMLTableCellElement {
   const td = document.createElement('td');

@@ -18,6 +18,13 @@ document.addEventListener('click', (event) => {
     post({ type: 'openId', id: link.dataset.openId ?? '', kind: link.dataset.kind, node: link.dataset.node || undefined, ...(link.dataset.asParty ? { asParty: link.dataset.asParty } : {}) });
     return;
   }
+  // A template, interface or choice name: its definition in the workspace's Daml source.
+  const damlName = target.closest<HTMLElement>('[data-daml-template]');
+  if (damlName) {
+    event.preventDefault();
+    post({ type: 'openDaml', templateId: damlName.dataset.damlTemplate ?? '', choice: damlName.dataset.damlChoice || undefined, packageName: damlName.dataset.damlPackage || undefined });
+    return;
+  }
   const tokenFor = target.closest<HTMLElement>('[data-set-token-for]');
   if (tokenFor) {
     post({ type: 'setTokenFor', node: tokenFor.dataset.setTokenFor ?? '' });

@@ -24,6 +24,7 @@ import { startPanelPageServer } from '../support/panelPageServer';
 import { transactionRows } from './transactionsBench';
 import { rightsRows } from './rightsBench';
 import { browseBench } from './browseBench';
+import { damlBench } from './damlBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
 import type { HostMemoryResult } from './hostMemory/index';
@@ -272,6 +273,8 @@ async function main(): Promise<void> {
   if (want('host')) await hostMemory();
   // Issue 12: the ACS table over 100,000 contracts and the tail at 1,000 updates/s.
   if (want('browse')) await browseBench(add);
+  // Issue 13: the Daml index and CodeLens.
+  if (want('daml')) await damlBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));

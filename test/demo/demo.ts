@@ -46,6 +46,9 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
     '  pure ()',
     '',
   ].join('\n'));
+  // The demo ledger's Daml model (two packages, as the ledger names them): template names in panels
+  // open these lines, and the templates show their contracts in a CodeLens (issue 13).
+  for (const pkg of ['daml-model', 'daml-holding']) fs.cpSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace', pkg), path.join(dir, pkg), { recursive: true });
   const request = preapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } } });
   fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify(request, null, 2)}\n`);
 }
@@ -88,6 +91,8 @@ async function main(): Promise<void> {
     '     select that node in the status bar, open preapproval.execute.json and run',
     '     "Canton: Execute Prepared Transaction":',
     `     ${node.mintToken('executor', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 })}`,
+    '  4. With "Demo Ledger" active, open daml-model/daml/Iou.daml: the CodeLens above "template Iou" counts its',
+    '     active contracts and opens their table; in a contract or transaction panel, click a template or choice name.',
     '',
     'Press Ctrl+C to stop.',
     '',

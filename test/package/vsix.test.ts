@@ -39,6 +39,13 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('holds every media file a page loads (media(\'…\') in src/)', () => {
+    const read = (dir: string): string => fs.readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? read(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8'))).join('\n');
+    const loaded = new Set([...read(path.join(PROJECT_ROOT, 'src')).matchAll(/media\('([^']+)'\)/g)].map((m) => m[1]!));
+    assert.ok(loaded.has('acs.js') && loaded.has('panel.js'));
+    for (const f of loaded) assert.ok(entries.some((e) => e.toLowerCase() === `extension/media/${f}`.toLowerCase()), `media/${f} is loaded by a page but not shipped`);
+  });
+
   it('holds nothing that does not run: no sources, tests, maps or node_modules', () => {
     const stray = entries.filter((e) => /(^|\/)(src|test|node_modules|out|\.cache|\.ci)\//.test(e) || /\.(map|ts)$/.test(e));
     assert.deepEqual(stray, []);

@@ -41,6 +41,7 @@ export function acsPageStrings(): Record<string, string> {
     cancelled: l10n.t('Stopped: the table shows what had arrived.'),
     openContract: l10n.t('Open contract {0}', '{0}'),
     field: l10n.t('Field {0}', '{0}'),
+    openDaml: l10n.t('{0}: open its Daml definition', '{0}'),
   };
 }
 

@@ -8,6 +8,7 @@ import { errorDetailsHtml, notFoundFactsHtml } from './errorDetailsHtml';
 import { timeHtml } from './peopleFormat';
 import { synchronizer } from './updateHtml';
 import { field, idLink, parties, valueTree } from './ledgerValues';
+import { damlLink } from './damlLinkHtml';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 
@@ -28,7 +29,7 @@ export function contractBody(l: ContractLookup): SafeHtml {
   }
   const { createdEvent: c, synchronizerId } = l.response.created;
   const created = html`<section aria-labelledby="created-h"><h2 id="created-h">${l10n.t('Created')}</h2><table class="fields"><tbody>
-${field(l10n.t('Template'), html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span> <span class="muted">${ledgerText(c.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
+${field(l10n.t('Template'), html`${damlLink(templateName(c.templateId), { templateId: c.templateId, packageName: c.packageName })} <span class="muted">${ledgerText(c.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
 ${field(l10n.t('Package name'), c.packageName, 'packageName')}
 ${field(l10n.t('Representative package id'), c.representativePackageId, 'representativePackageId')}
 ${field(l10n.t('Contract id'), idLink(c.contractId, 'contract'), 'contractId')}
@@ -50,7 +51,7 @@ ${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="mut
 <div class="value-tree" id="create-argument">${valueTree(c.createArgument)}</div></section>`;
   const views = (c.interfaceViews ?? []).length === 0 ? html`` : html`<section aria-labelledby="views-h"><h2 id="views-h">${l10n.t('Interface views')}</h2>${(c.interfaceViews ?? []).map((v) => html`
 <table class="fields"><tbody>
-${field(l10n.t('Interface'), html`<span title="${v.interfaceId}">${ledgerText(templateName(v.interfaceId))}</span>`, 'interfaceId')}
+${field(l10n.t('Interface'), damlLink(templateName(v.interfaceId), { templateId: v.interfaceId }), 'interfaceId')}
 ${field(l10n.t('Status'), v.viewStatus?.code === 0 ? l10n.t('computed') : l10n.t('failed ({0}): {1}', v.viewStatus?.code ?? '', v.viewStatus?.message ?? ''), 'viewStatus')}
 ${field(l10n.t('Implementation package id'), (v as { implementationPackageId?: string }).implementationPackageId, 'implementationPackageId')}
 ${field(l10n.t('View value'), v.viewValue === undefined ? undefined : valueTree(v.viewValue), 'viewValue')}
@@ -61,7 +62,7 @@ ${field(l10n.t('View value'), v.viewValue === undefined ? undefined : valueTree(
 /** Every field of an ArchivedEvent, by its spec name (its templateId can differ from the create's after an upgrade). */
 function archivedHtml(a: ArchivedEvent, synchronizerId: string): SafeHtml {
   return html`<section aria-labelledby="archived-h"><h2 id="archived-h">${l10n.t('Archived')}</h2><table class="fields"><tbody>
-${field(l10n.t('Template'), html`<span title="${a.templateId}">${ledgerText(templateName(a.templateId))}</span> <span class="muted">${ledgerText(a.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
+${field(l10n.t('Template'), html`${damlLink(templateName(a.templateId), { templateId: a.templateId, packageName: a.packageName })} <span class="muted">${ledgerText(a.templateId.split(':')[0] ?? '')}</span>`, 'templateId')}
 ${field(l10n.t('Package name'), a.packageName, 'packageName')}
 ${field(l10n.t('Contract id'), idLink(a.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Offset'), a.offset, 'offset')}

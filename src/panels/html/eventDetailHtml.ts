@@ -5,17 +5,18 @@ import type { CreatedEvent, ExercisedEvent } from '../../ledger/apiTypes';
 import { createdUnder, type FlatTreeNode, type TreeEvent } from '../../lookups/exerciseTree';
 import { templateName } from '../../lookups/ledgerLookups';
 import { field, idLink, parties, valueTree } from './ledgerValues';
+import { damlLink } from './damlLinkHtml';
 import { formatCount } from './peopleFormat';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 
-const template = (id: string, hint: string) => field(l10n.t('Template'), html`<span title="${id}">${ledgerText(templateName(id))}</span> <span class="muted">${ledgerText(id.split(':')[0] ?? '')}</span>`, hint);
+const template = (id: string, hint: string, packageName?: string) => field(l10n.t('Template'), html`${damlLink(templateName(id), { templateId: id, packageName })} <span class="muted">${ledgerText(id.split(':')[0] ?? '')}</span>`, hint);
 const tree = (v: unknown) => html`<div class="value-tree">${valueTree(v)}</div>`;
 const names = (ids: readonly string[] | undefined) => (ids && ids.length > 0 ? ids.map(templateName).join(', ') : undefined);
 
 function createdFields(c: CreatedEvent): SafeHtml {
   const blob = c.createdEventBlob ? l10n.t('{0} base64 characters', formatCount(c.createdEventBlob.length)) : undefined;
-  return html`${template(c.templateId, 'templateId')}
+  return html`${template(c.templateId, 'templateId', c.packageName)}
 ${field(l10n.t('Contract id'), idLink(c.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Package name'), c.packageName, 'packageName')}
 ${field(l10n.t('Representative package id'), c.representativePackageId, 'representativePackageId')}
@@ -32,9 +33,9 @@ ${field(l10n.t('Create argument'), tree(c.createArgument), 'createArgument')}`;
 
 function exercisedFields(x: ExercisedEvent, created: CreatedEvent[]): SafeHtml {
   const interfaceId = (x as { interfaceId?: string | null }).interfaceId;
-  return html`${field(l10n.t('Choice'), html`<strong>${ledgerText(x.choice)}</strong> ${x.consuming ? html`<span class="muted">${l10n.t('(consuming: archives the contract)')}</span>` : html`<span class="muted">${l10n.t('(non-consuming)')}</span>`}`, 'choice, consuming')}
-${field(l10n.t('Through interface'), interfaceId ? html`<span title="${interfaceId}">${ledgerText(templateName(interfaceId))}</span>` : undefined, 'interfaceId')}
-${template(x.templateId, 'templateId')}
+  return html`${field(l10n.t('Choice'), html`<strong>${damlLink(x.choice, { templateId: interfaceId || x.templateId, choice: x.choice, packageName: interfaceId ? undefined : x.packageName })}</strong> ${x.consuming ? html`<span class="muted">${l10n.t('(consuming: archives the contract)')}</span>` : html`<span class="muted">${l10n.t('(non-consuming)')}</span>`}`, 'choice, consuming')}
+${field(l10n.t('Through interface'), interfaceId ? damlLink(templateName(interfaceId), { templateId: interfaceId }) : undefined, 'interfaceId')}
+${template(x.templateId, 'templateId', x.packageName)}
 ${field(l10n.t('Contract'), idLink(x.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Acting parties'), parties(x.actingParties), 'actingParties')}
 ${field(l10n.t('Choice argument'), tree(x.choiceArgument), 'choiceArgument')}
@@ -55,7 +56,7 @@ export function eventDetailHtml(e: TreeEvent, treeNodes?: readonly FlatTreeNode[
   else if (e.kind === 'exercised') rows = exercisedFields(e.event, treeNodes && index !== undefined ? createdUnder(treeNodes, index) : []);
   else {
     const a = e.event as { contractId: string; templateId: string; packageName?: string; witnessParties?: string[]; implementedInterfaces?: string[] };
-    rows = html`${template(a.templateId, 'templateId')}
+    rows = html`${template(a.templateId, 'templateId', a.packageName)}
 ${field(l10n.t('Contract id'), idLink(a.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Package name'), a.packageName, 'packageName')}
 ${field(l10n.t('Implemented interfaces'), names(a.implementedInterfaces), 'implementedInterfaces')}

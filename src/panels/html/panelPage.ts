@@ -52,6 +52,8 @@ export function pageStrings(): Record<string, string> {
     collapseNode: l10n.t('Collapse'),
     viaInterface: keep('via {0}'),
     consuming: l10n.t('consuming'),
+    openDaml: keep('{0}: open its Daml definition'),
+    openDamlChoice: keep('{0}: open the Daml definition of choice {1}', 2),
   };
 }
 
