@@ -146,7 +146,12 @@ describe('UI: panels with hostile data in Chromium', function () {
     for (const expected of ['button[refresh]', 'button[openJson]', 'select#filter-kind', 'input#filter-template', 'input#filter-party', 'a.id-link']) {
       assert.ok(reached.includes(expected), `Tab never reached ${expected}: ${reached.join(' ')}`);
     }
-    while (!(await page.evaluate(() => document.activeElement?.closest('#event-rows') !== null))) await page.keyboard.press('Tab');
+    // In a row: a button that opens the whole event, then its links.
+    while (!(await page.evaluate(() => document.activeElement?.matches('#event-rows button.detail-toggle') === true))) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const asked = await page.evaluate(() => (window as unknown as { __messages: { type: string }[] }).__messages.filter((m) => m.type === 'eventDetail').length);
+    assert.equal(asked, 1, 'Enter on the row\'s first button asks for the whole event');
+    while (!(await page.evaluate(() => document.activeElement?.matches('#event-rows a.id-link') === true))) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     const opened = await page.evaluate(() => (window as unknown as { __messages: { type: string; id?: string }[] }).__messages.filter((m) => m.type === 'openId'));
     assert.equal(opened.length, 1, JSON.stringify(opened));
