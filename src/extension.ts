@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerBrowseCommands } from './commands/browseCommands';
+import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
 import { registerExternalSigningCommands } from './commands/externalSigningCommands';
@@ -73,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerDemoLedgerCommands(context, nodes, tokens, log);
   registerActiveNodeStatusBar(context, nodes);
   registerInspectCommands(context, nodes, panels);
+  registerCopyAsCurlCommand(context, nodes, tokens, log, panels);
   registerLedgerIdHover(context, nodes, lookups);
   registerLedgerIdLinks(context);
   const acs = new AcsPanels(context.extensionUri, nodes);

@@ -130,6 +130,17 @@ export class LedgerPanel {
     void this.load();
   }
 
+  /** The answer shown, if any (for Copy as cURL). */
+  get lookupResult(): LedgerLookup | undefined {
+    return this.result;
+  }
+
+  /** Copies the shown answer's request as cURL (the toolbar's button); returns what was copied. */
+  copyAsCurl(): Thenable<string | undefined> {
+    if (!this.result) return Promise.resolve(undefined);
+    return vscode.commands.executeCommand<string | undefined>('cantonLens.copyAsCurl', { lookup: this.result, node: this.current.node });
+  }
+
   get current(): PanelTarget {
     return this.history[this.index]!;
   }
@@ -349,6 +360,8 @@ export class LedgerPanel {
         await vscode.env.clipboard.writeText(lookupMarkdown(this.result, this.current.node, this.nodeVersion()));
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied as Markdown'), 2000);
         return;
+      case 'copyCurl':
+        return void this.copyAsCurl();
       case 'copyArgument':
         if (this.result?.kind === 'contract' && this.result.found) {
           await vscode.env.clipboard.writeText(JSON.stringify(this.result.response.created?.createdEvent.createArgument, null, 2));
