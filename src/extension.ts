@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerLanguageModelTools } from './agentTools/languageModelTools';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
@@ -76,7 +77,9 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerInspectCommands(context, nodes, panels);
   registerCopyAsCurlCommand(context, nodes, tokens, log, panels);
   registerLedgerIdHover(context, nodes, lookups);
+  registerLanguageModelTools(context, nodes, lookups);
   registerLedgerIdLinks(context);
+  registerJsonDocuments(context);
   const acs = new AcsPanels(context.extensionUri, nodes);
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
