@@ -15,6 +15,7 @@ import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { TailPanels } from './panels/tailPanel';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
+import { registerJsonDocuments } from './providers/jsonDocuments';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';

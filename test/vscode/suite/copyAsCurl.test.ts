@@ -1,6 +1,7 @@
 // Copy as cURL in VS Code: from a panel and from the log, with the token never in the clipboard.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
 import { cantonLens, resetNodes, until } from './testApi';
@@ -60,8 +61,28 @@ describe('Copy as cURL', function () {
       hasCurl = false;
     }
     if (!hasCurl) return;
-    const out = execFileSync('/bin/sh', ['-c', text], { env: { PATH: process.env.PATH ?? '', TOKEN: token }, encoding: 'utf8' });
+    // Not execFileSync: the fake node answers from this very process.
+    const { stdout: out } = await promisify(execFile)('/bin/sh', ['-c', text], { env: { PATH: process.env.PATH ?? '', TOKEN: token }, encoding: 'utf8', timeout: 10_000 });
     assert.equal((JSON.parse(out) as { created?: { createdEvent: { contractId: string } } }).created?.createdEvent.contractId, node.ledger.samples.activeContract);
+  });
+
+  it('opens the answer as a read-only JSON document that closes without asking to save', async () => {
+    const api = await cantonLens();
+    const panel = api.panels.panels.find((p) => p.lookupResult?.found);
+    assert.ok(panel);
+    const editor = await panel.openJson();
+    assert.ok(editor);
+    const doc = editor.document;
+    assert.equal(doc.uri.scheme, 'cantonLens-json');
+    assert.equal(doc.languageId, 'json');
+    assert.equal(doc.isDirty, false);
+    assert.equal((JSON.parse(doc.getText()) as { created: { createdEvent: { contractId: string } } }).created.createdEvent.contractId, node.ledger.samples.activeContract);
+    // A content-provider document is read-only: an edit is refused, so there is never anything to save.
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(0, 0), 'x');
+    assert.equal(await vscode.workspace.applyEdit(edit), false);
+    assert.equal(doc.isDirty, false);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('says what to do for a request no longer in the log', async () => {
