@@ -17,6 +17,7 @@ import { TailPanels } from './panels/tailPanel';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerJsonDocuments } from './providers/jsonDocuments';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
+import { registerDemoSetup } from './services/demoSetup';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
@@ -74,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerNodeCommands(context, nodes, tokens, log);
   registerTokenCommands(context, nodes, tokens, log);
   registerDemoLedgerCommands(context, nodes, tokens, log);
+  registerDemoSetup(context, nodes, tokens, log);
   registerActiveNodeStatusBar(context, nodes);
   registerInspectCommands(context, nodes, panels);
   registerCopyAsCurlCommand(context, nodes, tokens, log, panels);
