@@ -42,12 +42,12 @@ export function registerCopyAsCurlCommand(context: vscode.ExtensionContext, node
       return undefined;
     }
     const items = requests.map((r) => ({
-      label: `${r.method} ${r.path}`,
+      label: `#${r.id} ${r.method} ${r.path}`,
       description: `${r.node} · ${r.status ?? r.errorKind ?? vscode.l10n.t('no answer')}`,
       detail: new Date(r.at).toLocaleTimeString(),
       request: r,
     }));
-    return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Copy as cURL'), placeHolder: vscode.l10n.t('A request sent to a node (newest first)'), matchOnDescription: true }))?.request;
+    return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Copy as cURL'), placeHolder: vscode.l10n.t('A request sent to a node, newest first (#n as in the Canton Lens log)'), matchOnDescription: true }))?.request;
   };
 
   context.subscriptions.push(vscode.commands.registerCommand('cantonLens.copyAsCurl', async (arg?: CopyAsCurlArgument): Promise<string | undefined> => {

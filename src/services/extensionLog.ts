@@ -14,9 +14,10 @@ export class ExtensionLog implements vscode.Disposable {
   readonly requests = new RequestHistory();
 
   request(node: string, e: RequestLogEntry): void {
-    this.requests.record(node, e);
+    // The request's number names it in Copy as cURL's list.
+    const kept = this.requests.record(node, e);
     const status = e.status ?? e.errorKind ?? 'no answer';
-    const line = `[${node}] ${e.method} ${e.path} → ${status} in ${Math.round(e.durationMs)} ms${e.correlationId ? ` (correlation id ${e.correlationId})` : ''}`;
+    const line = `${kept ? `#${kept.id} ` : ''}[${node}] ${e.method} ${e.path} → ${status} in ${Math.round(e.durationMs)} ms${e.correlationId ? ` (correlation id ${e.correlationId})` : ''}`;
     if (e.errorKind) this.warn(line);
     else this.info(line);
   }
