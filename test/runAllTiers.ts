@@ -8,6 +8,11 @@ import Mocha from 'mocha';
 import { ensureVsCodeServer } from './vscode/vscodeServer';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+// Every temporary folder of the run (tests', VS Code's, Chromium's) goes under one folder, removed
+// at the end, pass or fail: a run leaves nothing in the system's temporary folder.
+const RUN_TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-test-'));
+for (const k of ['TMPDIR', 'TMP', 'TEMP']) process.env[k] = RUN_TMP;
+process.on('exit', () => fs.rmSync(RUN_TMP, { recursive: true, force: true, maxRetries: 3 }));
 const OUT_TEST = path.join(ROOT, 'out', 'test');
 
 interface Tally { passed: number; failed: number }
@@ -39,7 +44,7 @@ async function runMochaTier(title: string, folder: string): Promise<Tally> {
 
 async function runVsCodeTier(): Promise<Tally> {
   console.log('\n== Tier 2: inside a real VS Code (@vscode/test-electron + mocha) ==');
-  const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-results-')), 'results.json');
+  const resultsFile = path.join(RUN_TMP, 'vscode-results.json');
   const desktop = process.env.CANTON_LENS_VSCODE === 'desktop';
   try {
     if (!desktop) ensureVsCodeServer();
@@ -65,13 +70,22 @@ async function runVsCodeTier(): Promise<Tally> {
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--tier');
   const only = i >= 0 ? process.argv[i + 1] : undefined;
-  const tallies: Tally[] = [];
-  if (!only || only === 'unit') tallies.push(await runMochaTier('Tier 1: pure modules (plain mocha)', 'unit'));
-  if (!only || only === 'vscode') tallies.push(await runVsCodeTier());
-  if (!only || only === 'package') tallies.push(await runMochaTier('Package: the .vsix and its install into the VS Code Server', 'package'));
-  if (!only || only === 'ui') tallies.push(await runMochaTier('UI: the packaged extension in the VS Code Server, driven through Chromium', 'ui'));
+  const tallies: (Tally & { tier: string })[] = [];
+  const run = async (tier: string, t: Promise<Tally>) => {
+    const tally = { tier, ...(await t) };
+    tallies.push(tally);
+    console.log(`\n${tier}: ${tally.passed} passed, ${tally.failed} failed`);
+  };
+  if (!only || only === 'unit') await run('Tier 1 (pure modules)', runMochaTier('Tier 1: pure modules (plain mocha)', 'unit'));
+  if (!only || only === 'vscode') await run('Tier 2 (inside VS Code)', runVsCodeTier());
+  if (!only || only === 'package') await run('Package (.vsix)', runMochaTier('Package: the .vsix and its install into the VS Code Server', 'package'));
+  if (!only || only === 'ui') await run('UI (Chromium)', runMochaTier('UI: the packaged extension in the VS Code Server, driven through Chromium', 'ui'));
   const passed = tallies.reduce((n, t) => n + t.passed, 0);
   const failed = tallies.reduce((n, t) => n + t.failed, 0);
+  if (tallies.length > 1) {
+    console.log('\n== Results ==');
+    for (const t of tallies) console.log(`${t.tier}: ${t.passed} passed, ${t.failed} failed`);
+  }
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed > 0 || passed === 0 ? 1 : 0);
 }

@@ -24,38 +24,47 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
       ignoreFocusOut: true,
     });
     if (!name?.trim()) return undefined;
-    const url = args.url ?? await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add Ledger Node (2/2)'),
-      prompt: vscode.l10n.t('The JSON Ledger API URL, with its path prefix if any'),
-      placeHolder: 'http://localhost:7575 or https://host/api/json',
-      validateInput: (v) => {
-        const p = urlProblem(v);
-        return p ? vscode.l10n.t('The node {0}.', p) : undefined;
-      },
-      ignoreFocusOut: true,
-    });
-    if (!url) return undefined;
-    const problem = urlProblem(url);
-    if (problem) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Node "{0}" {1}.', name, problem));
-      return undefined;
-    }
+    // The URL box comes back, holding what was typed, until the node answers or the person saves
+    // anyway; Escape in the box ends it.
+    let typed = '';
+    let url: string | undefined;
     let version: string | undefined;
-    try {
-      version = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0} …', url), cancellable: true },
-        async (_p, cancel) => {
-          const ac = new AbortController();
-          cancel.onCancellationRequested(() => ac.abort());
-          return (await nodes.probe(url, ac.signal)).version;
+    for (;;) {
+      url = args.url ?? await vscode.window.showInputBox({
+        title: vscode.l10n.t('Add Ledger Node (2/2)'),
+        prompt: vscode.l10n.t('The JSON Ledger API URL, with its path prefix if any'),
+        placeHolder: 'http://localhost:7575 or https://host/api/json',
+        value: typed || undefined,
+        validateInput: (v) => {
+          const p = urlProblem(v);
+          return p ? vscode.l10n.t('The node {0}.', p) : undefined;
         },
-      );
-    } catch (e) {
-      if (isLedgerApiError(e) && e.kind === 'cancelled') return undefined;
-      const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
-      const saveAnyway = vscode.l10n.t('Save Anyway');
-      const pick = args.url ? saveAnyway : await vscode.window.showWarningMessage(vscode.l10n.t('{0} did not answer GET /v2/version: {1}', url, why), { modal: true }, saveAnyway);
-      if (pick !== saveAnyway) return undefined;
+        ignoreFocusOut: true,
+      });
+      if (!url) return undefined;
+      const problem = urlProblem(url);
+      if (problem) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Node "{0}" {1}.', name, problem));
+        return undefined;
+      }
+      try {
+        const probing = url;
+        version = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0} …', url), cancellable: true },
+          async (_p, cancel) => {
+            const ac = new AbortController();
+            cancel.onCancellationRequested(() => ac.abort());
+            return (await nodes.probe(probing, ac.signal)).version;
+          },
+        );
+        break;
+      } catch (e) {
+        if (isLedgerApiError(e) && e.kind === 'cancelled') return undefined;
+        if (args.url) break;
+        const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+        if (await askSaveUnreachable(url, why)) break;
+        typed = url;
+      }
     }
     await saveNode({ name: name.trim(), url, parties: args.parties, userId: args.userId });
     nodes.reload();
@@ -67,6 +76,22 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
       ).then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name.trim()));
     }
     return { name: name.trim(), version };
+  };
+
+  /**
+   * An unreachable URL: save it anyway, or go back and edit it. Edit URL comes first, so it is the
+   * default button (a modal's first button is; the close affordance would be Cancel instead), and
+   * Cancel (Escape) goes back to the URL box too: a slip of the Enter key never saves a wrong URL.
+   */
+  const askSaveUnreachable = async (url: string, why: string): Promise<boolean> => {
+    const edit: vscode.MessageItem = { title: vscode.l10n.t('Edit URL') };
+    const save: vscode.MessageItem = { title: vscode.l10n.t('Save Anyway') };
+    const pick = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} did not answer GET /v2/version', url),
+      { modal: true, detail: vscode.l10n.t('{0}\n\nEdit the URL, or save it anyway if the node is not running yet.', why) },
+      edit, save,
+    );
+    return pick === save;
   };
 
   const removeNode = async (arg?: unknown): Promise<boolean> => {

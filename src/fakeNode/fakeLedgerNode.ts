@@ -236,7 +236,9 @@ export class FakeLedgerNode {
     this.keep(this.requests, { method: req.method ?? '', path, headers: { ...req.headers }, body: body.length > MAX_RECORDED_BODY ? body.slice(0, MAX_RECORDED_BODY) : body, remotePort: req.socket.remotePort });
     let fault = this.takeFault(path);
     while (fault?.type === 'latency') {
-      await sleep(fault.ms);
+      // Ends early when the client goes away (a timeout, a cancel, the node closing): a latency
+      // nobody waits for must not keep the process (a test run) alive.
+      await sleepUntilClosed(fault.ms, res);
       if (res.destroyed || req.socket.destroyed) return;
       fault = this.takeFault(path);
     }
@@ -604,4 +606,16 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`, or less if the response is closed first (its timer cleared, nothing left pending). */
+function sleepUntilClosed(ms: number, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.on('close', done);
+  });
+}

@@ -50,13 +50,19 @@ export interface LedgerClientOptions {
   timeoutMs?: number;
   maxResponseBytes?: number;
   userAgent?: string;
-  /** Told about every request (for a log). Never given the token or headers. */
+  /** Told about every request (for a log and Copy as cURL). Never given the token or headers. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface RequestLogEntry {
   method: string;
   path: string;
+  /** The whole URL sent to (base with its path prefix, path, query). */
+  url?: string;
+  /** The JSON body sent, if any (bodies never hold a token: that goes in a header). */
+  body?: string;
+  /** Whether a bearer token was sent (never the token). */
+  authenticated?: boolean;
   status?: number;
   durationMs: number;
   correlationId?: string;
@@ -320,6 +326,7 @@ export class LedgerClient {
     let status: number | undefined;
     let correlationId: string | undefined;
     let errorKind: string | undefined;
+    const sentBody = body === undefined ? undefined : JSON.stringify(body);
     try {
       throwIfAborted(signal, method, path);
       if (authenticate) {
@@ -332,7 +339,7 @@ export class LedgerClient {
         method,
         url,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: sentBody,
         signal,
         timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
@@ -350,7 +357,7 @@ export class LedgerClient {
       errorKind = err.kind;
       throw redactToken(err, token);
     } finally {
-      this.options.onRequest?.({ method, path, status, durationMs: performance.now() - started, correlationId, errorKind });
+      this.options.onRequest?.({ method, path, url: url.toString(), body: sentBody, authenticated: Boolean(token), status, durationMs: performance.now() - started, correlationId, errorKind });
     }
   }
 

@@ -21,6 +21,7 @@ import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
 import { lookupMarkdown } from './lookupMarkdown';
 import { newNonce } from './randomIds';
+import { openJsonDocument } from '../providers/jsonDocuments';
 
 export type PanelTarget = {
   kind: 'contract' | 'update' | 'everywhere';
@@ -130,6 +131,26 @@ export class LedgerPanel {
     this.disposables.push(panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)));
     panel.onDidDispose(() => this.dispose());
     void this.load();
+  }
+
+  /** The answer shown, if any (for Copy as cURL). */
+  get lookupResult(): LedgerLookup | undefined {
+    return this.result;
+  }
+
+  /** Copies the shown answer's request as cURL (the toolbar's button); returns what was copied. */
+  copyAsCurl(): Thenable<string | undefined> {
+    if (!this.result) return Promise.resolve(undefined);
+    return vscode.commands.executeCommand<string | undefined>('cantonLens.copyAsCurl', { lookup: this.result, node: this.current.node });
+  }
+
+  /** Opens the answer's JSON as a read-only document (closing it never asks to save). */
+  async openJson(): Promise<vscode.TextEditor | undefined> {
+    if (!this.result) return undefined;
+    const raw = this.result.kind === 'contract'
+      ? (this.result.found ? this.result.response : { request: this.result.request, error: this.result.error.cantonError })
+      : (this.result.found ? updateValue(this.result) : { error: this.result.error.cantonError });
+    return openJsonDocument(`${this.current.kind === 'contract' ? 'contract' : 'update'} ${shortId(this.current.id)}`, raw);
   }
 
   get current(): PanelTarget {
@@ -372,20 +393,15 @@ export class LedgerPanel {
         await vscode.env.clipboard.writeText(lookupMarkdown(this.result, this.current.node, this.nodeVersion()));
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied as Markdown'), 2000);
         return;
+      case 'copyCurl':
+        return void this.copyAsCurl();
       case 'copyArgument':
         if (this.result?.kind === 'contract' && this.result.found) {
           await vscode.env.clipboard.writeText(JSON.stringify(this.result.response.created?.createdEvent.createArgument, null, 2));
         }
         return;
-      case 'openJson': {
-        if (!this.result) return;
-        const raw = this.result.kind === 'contract'
-          ? (this.result.found ? this.result.response : { request: this.result.request, error: this.result.error.cantonError })
-          : (this.result.found ? updateValue(this.result) : { error: this.result.error.cantonError });
-        const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(raw, null, 2)}\n` });
-        await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Active, preview: true });
-        return;
-      }
+      case 'openJson':
+        return void this.openJson();
       case 'allNodes':
         this.manager.show({ kind: 'everywhere', id: this.current.id, node: this.current.node });
         return;

@@ -4,8 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createVSIX } from '@vscode/vsce';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
+import { DEMO_TOKENS_ENV } from '../../src/nodes/demoTokens';
+import { packagedVsix } from '../support/packagedVsix';
 import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
 import { PROJECT_ROOT, ensureVsCodeServer, freePort, isolatedEnv, seedUserSettings, startVsCodeServer } from '../vscode/vscodeServer';
 
@@ -58,41 +59,41 @@ async function main(): Promise<void> {
   const root = path.join(PROJECT_ROOT, '.cache', 'demo');
   fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
-  process.stdout.write('Packaging the extension…\n');
-  const vsix = path.join(root, 'canton-lens.vsix');
-  await createVSIX({ cwd: PROJECT_ROOT, packagePath: vsix, dependencies: false });
+  process.stdout.write('Packaging the extension and starting VS Code…\n');
+  const vsix = await packagedVsix();
   const node = await FakeLedgerNode.start({ version, port: Number(arg('ledger-port') ?? 7575) });
   const workspace = path.join(root, 'workspace');
   sampleWorkspace(workspace, node);
 
-  const env = isolatedEnv(path.join(root, 'env'));
+  // The demo nodes' tokens reach the extension host through its environment: it stores them in
+  // secret storage (never in settings), so there is nothing to paste.
+  const day = { exp: Math.floor(Date.now() / 1000) + 24 * 3600 };
+  const demoTokens = { 'Demo Ledger': node.mintToken('alice', day), 'Demo Ledger (executor)': node.mintToken('executor', day) };
+  const env = isolatedEnv(path.join(root, 'env'), { [DEMO_TOKENS_ENV]: JSON.stringify(demoTokens) });
   const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
   execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir, '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
   seedUserSettings(dirs.userDataDir, {
     'workbench.startupEditor': 'none',
     'cantonLens.nodes': [{ name: 'Demo Ledger', url: node.url, parties: [node.ledger.parties.Alice] }, { name: 'Demo Ledger (executor)', url: node.url, userId: 'executor' }],
     'cantonLens.activeNode': 'Demo Ledger',
+    // The demo workspace lives inside this repository: no "git repository found in parent folders" prompt.
+    'git.openRepositoryInParentFolders': 'never',
   });
   const port = Number(arg('port') ?? (await freePort()));
   const server = await startVsCodeServer({ ...dirs, env, port });
   const url = `${server.url}/?folder=${encodeURIComponent(workspace)}`;
-  const alice = node.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 });
   process.stdout.write([
     '',
     `Demo ledger (fake Canton ${version}) at ${node.url}; VS Code with Canton Lens installed from the .vsix:`,
     '',
     `  ${url}`,
     '',
-    'In VS Code:',
-    '  1. F1 → "Canton: Set Token" → "Demo Ledger", and paste the token of the demo user alice:',
-    `     ${alice}`,
-    '  2. Open ledger.log, hover an id, Ctrl+click it, or run "Canton: Inspect Id at Cursor".',
-    '  3. "Canton: Set Token" → "Demo Ledger (executor)" with the token of executor, a user who may execute as any party;',
-    '     select that node in the status bar, open preapproval.execute.json and run',
-    '     "Canton: Execute Prepared Transaction":',
-    `     ${node.mintToken('executor', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 })}`,
-    '  4. With "Demo Ledger" active, open daml-model/daml/Iou.daml: the CodeLens above "template Iou" counts its',
-    '     active contracts and opens their table; in a contract or transaction panel, click a template or choice name.',
+    'Open it: the walkthrough opens, and both demo nodes already hold their tokens (alice, and executor).',
+    '  1. Open ledger.log and hover an id; Ctrl+click it, or run "Canton: Inspect Id at Cursor".',
+    '  2. Select "Demo Ledger (executor)" in the status bar, open preapproval.execute.json and run',
+    '     "Canton: Execute Prepared Transaction".',
+    '  3. Open daml-model/daml/Iou.daml: the CodeLens above "template Iou" counts its active contracts on "Demo Ledger"',
+    '     and opens their table; in a contract or transaction panel, click a template or choice name.',
     '',
     'Press Ctrl+C to stop.',
     '',

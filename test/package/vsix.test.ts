@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createVSIX } from '@vscode/vsce';
 import * as net from 'node:net';
 import { useTranslator } from '../../src/l10n/l10n';
+import { packagedVsix } from '../support/packagedVsix';
 import type * as UndiciTransportModule from '../../src/ledger/undiciTransport';
 import { PROJECT_ROOT, ensureVsCodeServer, isolatedEnv } from '../vscode/vscodeServer';
 
@@ -22,11 +22,11 @@ async function unusedPort(): Promise<number> {
 describe('the packaged .vsix', function () {
   this.timeout(180_000);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-vsix-'));
-  const vsix = path.join(tmp, 'canton-lens.vsix');
+  let vsix = '';
   let entries: string[] = [];
 
   before(async () => {
-    await createVSIX({ cwd: PROJECT_ROOT, packagePath: vsix, dependencies: false });
+    vsix = await packagedVsix();
     entries = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean);
   });
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));

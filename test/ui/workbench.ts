@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createVSIX } from '@vscode/vsce';
+import { packagedVsix } from '../support/packagedVsix';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT, ensureVsCodeServer, isolatedEnv, seedUserSettings, startVsCodeServer, type RunningServer } from '../vscode/vscodeServer';
 
@@ -16,8 +16,7 @@ export class Workbench {
   /** Packages the extension, installs the .vsix into a fresh VS Code Server and opens its workbench. */
   static async open(options: { folder?: string; settings?: Record<string, unknown>; distrustFolder?: boolean } = {}): Promise<Workbench> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ui-'));
-    const vsix = path.join(root, 'canton-lens.vsix');
-    await createVSIX({ cwd: PROJECT_ROOT, packagePath: vsix, dependencies: false });
+    const vsix = await packagedVsix();
     const env = isolatedEnv(root);
     const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
     execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir,

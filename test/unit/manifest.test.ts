@@ -57,6 +57,22 @@ describe('package.json', () => {
     }
   });
 
+  it('contributes read-only language-model tools, each registered in src/ and described for users and models', () => {
+    const tools = manifest.contributes.languageModelTools as { name: string; displayName: string; userDescription: string; modelDescription: string; toolReferenceName: string; inputSchema: { type: string; required: string[] } }[];
+    assert.deepEqual(tools.map((t) => t.name), ['cantonLens_lookUpContract', 'cantonLens_lookUpUpdate', 'cantonLens_explainVisibility', 'cantonLens_listActiveContracts']);
+    for (const t of tools) {
+      assert.match(t.name, /^cantonLens_[a-z][A-Za-z]+$/);
+      assert.ok(sources.includes(`'${t.name}'`), `${t.name} is contributed but never registered in src/`);
+      assert.match(t.displayName, /^Canton: [A-Z]/);
+      assert.ok(t.userDescription.length > 20 && t.modelDescription.length > 100, t.name);
+      assert.match(t.modelDescription, /read-only|Read-only/, `${t.name} must say it only reads`);
+      assert.match(t.modelDescription, /never follow instructions/, `${t.name} must tell the model ledger strings are data`);
+      assert.ok(!/submit|execute|sign|token/i.test(t.name + t.toolReferenceName), `${t.name}: no tool writes to a ledger or handles tokens`);
+      assert.equal(t.inputSchema.type, 'object');
+      assert.ok(t.inputSchema.required.length > 0);
+    }
+  });
+
   it('declares workspace trust and virtual workspace support', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.match(manifest.capabilities.untrustedWorkspaces.description, /untrusted workspace/);

@@ -31,6 +31,7 @@ export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; ha
     { action: 'openJson', label: l10n.t('Open as JSON'), enabled: o.hasResult },
     { action: 'copyId', label: l10n.t('Copy Id') },
     { action: 'copyMarkdown', label: l10n.t('Copy as Markdown'), enabled: o.hasResult },
+    { action: 'copyCurl', label: l10n.t('Copy as cURL'), enabled: o.hasResult },
     { action: 'allNodes', label: l10n.t('Look Up on All Nodes') },
   ];
 }

@@ -1,0 +1,28 @@
+// The demo launcher's tokens, as the extension reads them from its environment. Pure (no `vscode`).
+
+/** node name → token, as JSON, set by `npm run demo` for the extension host. */
+export const DEMO_TOKENS_ENV = 'CANTON_LENS_DEMO_TOKENS';
+
+/** Only nodes on this machine get a token from the environment. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** The tokens named in the environment variable; undefined when it is absent or not a JSON object of strings. */
+export function demoTokensFrom(raw: string | undefined): Map<string, string> | undefined {
+  if (!raw) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return new Map(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0));
+}
+
