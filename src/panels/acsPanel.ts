@@ -171,7 +171,9 @@ export class AcsPanel {
   private async identityKey(): Promise<string> {
     const node = this.manager.nodes.find(this.target.node);
     if (!node) return '';
-    return JSON.stringify([node.url, node.parties, await this.manager.nodes.tokenInfo(node)]);
+    // Who asks: the token's identity (its subject or digest), stable while the token is the same.
+    // (The token's description is not: its time left changes on every call.)
+    return JSON.stringify([node.url, node.parties, (await this.manager.nodes.currentIdentity(node))?.key ?? '']);
   }
 
   private async checkIdentity(): Promise<void> {

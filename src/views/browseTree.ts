@@ -137,7 +137,8 @@ export class BrowseTreeSection implements vscode.Disposable {
   }
 
   private async identity(node: NodeConfig): Promise<string> {
-    return JSON.stringify([node.url, node.parties, await this.nodes.tokenInfo(node)]);
+    // The token's identity, stable while the token is the same (its description's time left is not).
+    return JSON.stringify([node.url, node.parties, (await this.nodes.currentIdentity(node))?.key ?? '']);
   }
 
   private count(node: NodeConfig, identity: string): Counting {
