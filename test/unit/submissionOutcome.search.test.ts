@@ -2,6 +2,7 @@
 // the committed transaction findable by id and by hash, executeAndWaitForTransaction, and an
 // external party allocated for a development key; every answer checked against the version's spec.
 import * as assert from 'node:assert/strict';
+import { compareCommitted } from '../../src/execute/committedComparison';
 import { findOutcome, hasCompletionByHash } from '../../src/execute/outcomeFinder';
 import { cantonFingerprint, generateDevKey, signHash } from '../../src/execute/signingKeys';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
@@ -134,4 +135,24 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
       await rejectsWith(erin.generateExternalPartyTopology({ synchronizer: node.ledger.synchronizerId, partyHint: 'x', publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: k.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' } }), { kind: 'permissionDenied' });
     });
   }
+});
+
+describe('what was committed against what was prepared', () => {
+  const review = (nodes: unknown[]) => ({ nodes } as never);
+  const tx = (events: unknown[]) => ({ events } as never);
+  const T = 'pkg:Notes:Note';
+
+  it('is silent when the creates and exercises are the same (a contract created here gets its id at commit)', () => {
+    assert.deepEqual(compareCommitted(review([{ kind: 'create', templateId: T, contractId: 'local' }, { kind: 'exercise', templateId: T, choice: 'Close', contractId: 'local' }]),
+      tx([{ CreatedEvent: { templateId: '#notes:Notes:Note' } }, { ExercisedEvent: { templateId: T, choice: 'Close', contractId: '00ab' } }])), []);
+  });
+
+  it('names each difference: another choice, a missing and an extra action', () => {
+    const d = compareCommitted(review([{ kind: 'exercise', templateId: T, choice: 'Close', contractId: '00aa' }, { kind: 'create', templateId: T }]),
+      tx([{ ExercisedEvent: { templateId: T, choice: 'Archive', contractId: '00aa' } }]));
+    assert.equal(d.length, 2);
+    assert.match(d[0]!, /Action 1: prepared exercise Close .* committed exercise Archive/);
+    assert.match(d[1]!, /Prepared but not committed: create of pkg:Notes:Note/);
+    assert.match(compareCommitted(review([]), tx([{ CreatedEvent: { templateId: T } }]))[0]!, /Committed but not prepared/);
+  });
 });
