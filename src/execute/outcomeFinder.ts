@@ -84,18 +84,14 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
           const rejected = (res.lastRejectedCompletions ?? []).find((c) => c.submissionId === q.submissionId);
           if (rejected) return verdict(rejected, 'completion-by-hash');
         } catch (e) {
-          if (!(isLedgerApiError(e) && e.code === 'COMPLETION_NOT_FOUND')) {
-            if (isLedgerApiError(e) && e.routeMissing) {
-              byHash = false;
-              continue;
-            }
-            throw e;
-          }
+          if (isLedgerApiError(e) && e.routeMissing) byHash = false;
+          else if (!(isLedgerApiError(e) && e.code === 'COMPLETION_NOT_FOUND')) throw e;
         }
-        await sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())), signal);
-      } else {
+      }
+      {
+        // Also the completions (every version): a completion may carry no hash.
         options.onProgress?.(l10n.t('Reading completions after offset {0} (look {1})…', begin, looks));
-        const idle = Math.max(100, Math.min(5_000, deadline - Date.now()));
+        const idle = Math.max(100, Math.min(byHash ? pollMs : 5_000, deadline - Date.now()));
         const list: CompletionStreamResponse[] = await client.getCompletions({ userId: q.userId, parties: q.parties, beginExclusive: begin }, { limit: 200, streamIdleTimeoutMs: idle }, { signal });
         for (const item of list) {
           const r = item.completionResponse as Record<string, { value?: { offset?: number } } | undefined> | undefined;
