@@ -172,7 +172,79 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     return true;
   };
 
+  /**
+   * Allocates an external party for a development key: generate-topology (writes nothing), the
+   * key signs its multi-hash, then one confirmed POST to allocate, never retried. On 3.5+ the
+   * token's user is named in the request, so it may act as the new party.
+   */
+  const allocateExternalParty = async (fingerprintArg?: unknown, hintArg?: unknown, nodeArg?: unknown): Promise<string | undefined> => {
+    const node = await nodeFor(nodeArg);
+    if (!node) return undefined;
+    let fingerprint = typeof fingerprintArg === 'string' ? fingerprintArg : undefined;
+    if (!fingerprint) {
+      const list = keys.list();
+      fingerprint = list.length === 0 ? (await generateSigningKey()).fingerprint
+        : list.length === 1 ? list[0]!.fingerprint
+          : (await vscode.window.showQuickPick(list.map((k) => ({ label: k.fingerprint, description: k.createdAt })), { title: vscode.l10n.t('Allocate a party for which development key? (development ledgers only)') }))?.label;
+    }
+    if (!fingerprint) return undefined;
+    const info = keys.list().find((k) => k.fingerprint === fingerprint);
+    const privateKey = await keys.privateKey(fingerprint);
+    if (!info || !privateKey) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('The development key {0} is missing or was deleted from the secret storage: generate a new one with Canton: Generate Development Signing Key.', fingerprint));
+      return undefined;
+    }
+    const hint = typeof hintArg === 'string' ? hintArg : await vscode.window.showInputBox({
+      title: vscode.l10n.t('Party hint of the external party (development ledgers only)'), value: 'dev-external',
+      validateInput: (v) => (/^[A-Za-z0-9_\- ]{1,185}$/.test(v) ? undefined : vscode.l10n.t('Letters, digits, "-", "_" and spaces only.')),
+    });
+    if (!hint) return undefined;
+    const client = nodes.client(node);
+    const tokenUser = await nodes.tokenUser(node);
+    try {
+      const { topology, synchronizer, version } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Generating the party topology on {0}…', node.name), cancellable: true }, async (_p, token) => {
+        const ac = new AbortController();
+        token.onCancellationRequested(() => ac.abort());
+        const version = (await client.getVersion({ signal: ac.signal })).version;
+        const synchronizers = (await client.getConnectedSynchronizers(undefined, { signal: ac.signal })).connectedSynchronizers ?? [];
+        if (synchronizers.length === 0) throw new Error(vscode.l10n.t('The node is connected to no synchronizer: connect it to one first.'));
+        const synchronizer = synchronizers[0]!.synchronizerId;
+        const topology = await client.generateExternalPartyTopology({ synchronizer, partyHint: hint, publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: info.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' } }, { signal: ac.signal });
+        return { topology, synchronizer, version };
+      });
+      if (topology.publicKeyFingerprint !== fingerprint) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Not allocated: the node computed fingerprint {0} for the key, not {1}. Check the key format the node expects.', topology.publicKeyFingerprint, fingerprint));
+        return undefined;
+      }
+      const namesUser = !/^3\.4\./.test(version) && tokenUser !== undefined;
+      const allocate = vscode.l10n.t('Allocate');
+      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Allocate external party {0} on "{1}"?', topology.partyId, node.name), {
+        modal: true,
+        detail: vscode.l10n.t('POST {0}/v2/parties/external/allocate, signed by development key {1}. A party cannot be removed once allocated. For development ledgers only.', node.url, fingerprint),
+      }, allocate);
+      if (pick !== allocate) return undefined;
+      const signature = signHash(privateKey, topology.multiHash);
+      const allocated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allocating {0} on {1}…', hint, node.name) }, () => client.allocateExternalParty({
+        synchronizer,
+        onboardingTransactions: topology.topologyTransactions!.map((transaction) => ({ transaction })),
+        multiHashSignatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
+        ...(namesUser ? { userId: tokenUser } : {}),
+      } as never));
+      const copy = vscode.l10n.t('Copy Party Id');
+      void vscode.window.showInformationMessage(namesUser
+        ? vscode.l10n.t('Allocated external party {0} for development key {1}; user {2} may act as it.', allocated.partyId, fingerprint, tokenUser!)
+        : vscode.l10n.t('Allocated external party {0} for development key {1}. Grant your user CanActAs or CanExecuteAs for it before executing (this node version does not do it with the allocation).', allocated.partyId, fingerprint), copy)
+        .then((p) => (p === copy ? vscode.env.clipboard.writeText(allocated.partyId) : undefined));
+      return allocated.partyId;
+    } catch (e) {
+      if (isLedgerApiError(e) && e.kind === 'cancelled') return undefined;
+      void vscode.window.showErrorMessage(vscode.l10n.t('No external party allocated on {0}: {1} Check that the token\'s user is a participant admin (or, on 3.5+, may allocate parties), then try again.', node.name, isLedgerApiError(e) ? e.explanation : (e as Error).message));
+      return undefined;
+    }
+  };
+
   context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.allocateExternalParty', allocateExternalParty),
     vscode.commands.registerCommand('cantonLens.newPrepareRequest', newPrepareRequest),
     vscode.commands.registerCommand('cantonLens.prepareTransaction', prepareTransaction),
     vscode.commands.registerCommand('cantonLens.generateSigningKey', generateSigningKey),

@@ -13,7 +13,8 @@ import { browseEndpoints } from './browseRoutes';
 import { matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
-import { checkExternalSignatures, executeAndWait, interactiveState, prepare } from './interactiveSubmissions';
+import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
+import { interactiveEndpoints } from './interactiveRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, verifyHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { LedgerQueries, type FakeVersion, type UpdateFormatBody } from './ledgerQueries';
@@ -340,6 +341,21 @@ export class FakeLedgerNode {
       },
       handle: async (user, b) => (await checkExternalSignatures(this.ledger, b)) ?? this.execute(user, b),
     },
+    // Completions, completion-by-hash, update-by-hash, executeAndWaitForTransaction, external parties (issue 11).
+    ...interactiveEndpoints({
+      ledger: () => this.ledger,
+      version: () => this.version,
+      queries: () => this.queries,
+      auth: () => this.auth,
+      rights: (user) => this.rights(user),
+      canReadAs: (user, party) => this.canReadAs(user, party),
+      executeRights: (user, b) => this.endpoints['/v2/interactive-submission/execute']!.rights(user, b, new URLSearchParams(), {}),
+      updateFormatRights: (user, f) => this.updateFormatRights(user, f),
+      checkUpdateFormat: (f) => this.checkUpdateFormat(f),
+      checkEventFormat: (f, field) => this.checkEventFormat(f, field),
+      commitOptions: () => this.commitOptions(),
+      recordExecution: (party, body, user) => this.keep(this.executed, { party, body, user }),
+    }),
     '/v2/interactive-submission/prepare': {
       method: 'POST',
       // MatchUserId, and read or execute rights for each acting and reading party.
@@ -360,7 +376,7 @@ export class FakeLedgerNode {
         const refused = await checkExternalSignatures(this.ledger, b);
         if (refused) return refused;
         this.keep(this.executed, { party: check.party!, body: b, user });
-        return executeAndWait(this.ledger, user, b, check.party!);
+        return executeAndWait(this.ledger, user, b, check.party!, this.commitOptions());
       },
     },
     // Ledger end, active contracts, update streams (issue 12).
@@ -539,11 +555,18 @@ export class FakeLedgerNode {
     return update ? json(200, { update }) : updateNotFound(String(offset));
   }
 
-  private execute(user: string, body: Record<string, unknown>): ErrorReply {
+  /** execute answers at once; the submission then commits (its completion and transaction appear). */
+  private async execute(user: string, body: Record<string, unknown>): Promise<ErrorReply> {
     const check = checkExecuteRequest(body);
     if (check.error) return check.error;
     this.keep(this.executed, { party: check.party!, body, user });
+    await commitSubmission(this.ledger, user, body, check.party!, this.commitOptions());
     return json(200, {});
+  }
+
+  /** Commits follow the ledger end and each other; the committed transaction joins the ledger the lookups read. */
+  private commitOptions(): CommitOptions {
+    return { ledgerEnd: this.generated.ledgerEnd(), index: (t) => this.queries.addTransaction(t) };
   }
 
   private applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {

@@ -9,7 +9,8 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import type * as LedgerProto from '@canton-network/core-ledger-proto' with { 'resolution-mode': 'import' };
 import type * as TxVisualizer from '@canton-network/core-tx-visualizer' with { 'resolution-mode': 'import' };
 import { cantonError, invalidArgument, json, type ErrorReply } from './cantonErrorBodies';
-import type { DemoLedger, StoredCreate } from './demoLedgerData';
+import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
+import { reviewPreparedTransaction } from '../execute/preparedTransactionReview';
 
 const proto = require('@canton-network/core-ledger-proto') as typeof LedgerProto;
 const { hashPreparedTransaction } = require('@canton-network/core-tx-visualizer') as typeof TxVisualizer;
@@ -28,6 +29,12 @@ export interface SubmissionRecord {
   userId: string;
   actAs: string[];
   commandId: string;
+  /** The prepared transaction's hash (base64), when it decodes. */
+  hash?: string;
+  recordTime: string;
+  synchronizerId: string;
+  /** The committed transaction, as update-by-id answers it. */
+  transaction: StoredTransaction;
 }
 
 /** What the node remembers of interactive submissions, per ledger. */
@@ -37,10 +44,14 @@ export class InteractiveState {
   /** External parties the node knows, with the public key (SPKI DER) and fingerprint of their signing key. */
   readonly externalParties = new Map<string, { fingerprint: string; spki: Buffer }>();
   readonly submissions: SubmissionRecord[] = [];
+  /** Generated external party topologies awaiting allocation, by their multi-hash (base64). */
+  readonly pendingParties = new Map<string, { partyId: string; fingerprint: string; rawKey: Buffer }>();
   /** How many were prepared and submitted so far (the records above keep only the latest). */
   preparedCount = 0;
   submittedCount = 0;
   offset = 1_000;
+  /** Tests: execute is accepted but nothing commits (no completion, no transaction): the outcome stays unknown. */
+  holdCompletions = false;
   /** A deterministic clock (the demo ledger is deterministic): microseconds. */
   clockMicros = 1_793_600_000_000_000n;
 }
@@ -236,14 +247,87 @@ export async function checkExternalSignatures(ledger: DemoLedger, body: Record<s
   return undefined;
 }
 
-/** executeAndWait: the submission commits at once; the answer names its update and completion offset. */
-export function executeAndWait(ledger: DemoLedger, user: string, body: Record<string, unknown>, party: string): ErrorReply {
+/** What the node answers about the commit of a submission (completion, committed transaction). */
+export interface CommitOptions {
+  /** The participant's ledger end before this commit: the commit's offset follows it and every earlier commit. */
+  ledgerEnd: number;
+  /** Makes the committed transaction findable by update-by-id, update-by-offset and transaction-by-id. */
+  index: (t: StoredTransaction) => void;
+}
+
+const micros = (m: bigint) => new Date(Number(m / 1000n)).toISOString().replace(/\.(\d{3})Z$/, `.$1${String(m % 1000n).padStart(3, '0')}Z`);
+
+/**
+ * The submission commits at once: the node records its completion (for the completions and
+ * completion-by-hash routes) and the committed transaction, built from the prepared one's nodes,
+ * at an offset after the ledger end and every earlier commit. With `holdCompletions` set (tests,
+ * "outcome unknown") it is accepted but nothing commits.
+ */
+export async function commitSubmission(ledger: DemoLedger, user: string, body: Record<string, unknown>, party: string, options: CommitOptions): Promise<SubmissionRecord | undefined> {
   const state = interactiveState(ledger);
   const submissionId = body.submissionId as string;
   const seed = `${submissionId}:${state.submittedCount++}`;
+  if (state.holdCompletions) return undefined;
   const updateId = `1220${digest(`update:${seed}`).toString('hex')}`;
-  state.offset += 1;
-  state.submissions.push({ submissionId, updateId, completionOffset: state.offset, userId: (body.userId as string) || user, actAs: [party], commandId: '' });
+  const offset = Math.max(state.offset, options.ledgerEnd) + 1;
+  state.offset = offset;
+  state.clockMicros += 1_000_000n;
+  const at = micros(state.clockMicros);
+  let review: Awaited<ReturnType<typeof reviewPreparedTransaction>> | undefined;
+  try {
+    review = await reviewPreparedTransaction(body.preparedTransaction as string, 'HASHING_SCHEME_VERSION_V2');
+  } catch {
+    review = undefined;
+  }
+  const hash = review?.computedHash;
+  const prepared = hash ? state.prepared.get(hash) : undefined;
+  const commandId = review?.commandId || prepared?.commandId || submissionId;
+  const events: StoredEvent[] = (review?.nodes ?? []).flatMap((n, i): StoredEvent[] => {
+    const stakeholders = n.stakeholders ?? n.signatories ?? [party];
+    if (n.kind === 'create') {
+      const signatories = n.signatories ?? [party];
+      return [{
+        kind: 'created', views: [],
+        event: {
+          offset, nodeId: i, contractId: n.contractId ?? contractIdOf(`${seed}:${i}`), templateId: n.templateId ?? '', contractKey: null,
+          createArgument: n.argument ?? {}, createdEventBlob: '', interfaceViews: [], witnessParties: stakeholders, signatories,
+          observers: stakeholders.filter((p) => !signatories.includes(p)), createdAt: at, packageName: 'canton-lens-demo-model',
+          representativePackageId: (n.templateId ?? '').split(':')[0] ?? '', acsDelta: true,
+        },
+      }];
+    }
+    if (n.kind === 'exercise') {
+      return [{
+        kind: 'exercised', stakeholders,
+        event: {
+          offset, nodeId: i, contractId: n.contractId ?? '', templateId: n.templateId ?? '', choice: n.choice ?? '', choiceArgument: n.argument ?? {},
+          actingParties: n.actingParties ?? [party], consuming: n.consuming ?? true, witnessParties: stakeholders, lastDescendantNodeId: i,
+          exerciseResult: null, packageName: 'canton-lens-demo-model', implementedInterfaces: [], acsDelta: true,
+        },
+      }];
+    }
+    return [];
+  });
+  const transaction: StoredTransaction = {
+    updateId, commandId, workflowId: '', effectiveAt: at, recordTime: at, offset, synchronizerId: review?.synchronizerId || ledger.synchronizerId,
+    traceContext: { traceparent: `00-${digest(`trace:${seed}`).toString('hex').slice(0, 32)}-${digest(`span:${seed}`).toString('hex').slice(0, 16)}-01`, tracestate: null },
+    ...(hash ? { externalTransactionHash: hash } : {}),
+    events,
+  };
+  const record: SubmissionRecord = {
+    submissionId, updateId, completionOffset: offset, userId: (body.userId as string) || user, actAs: [party], commandId,
+    hash, recordTime: at, synchronizerId: transaction.synchronizerId, transaction,
+  };
+  state.submissions.push(record);
   if (state.submissions.length > KEPT * 1.25) state.submissions.splice(0, state.submissions.length - KEPT);
-  return json(200, { updateId, completionOffset: state.offset });
+  options.index(transaction);
+  return record;
+}
+
+/** executeAndWait: the submission commits at once; the answer names its update and completion offset. */
+export async function executeAndWait(ledger: DemoLedger, user: string, body: Record<string, unknown>, party: string, options: CommitOptions): Promise<ErrorReply> {
+  const record = await commitSubmission(ledger, user, body, party, options);
+  // Held: the node would wait until its timeout; a deadline exceeded leaves the outcome unknown.
+  if (!record) return cantonError(504, 'REQUEST_TIME_OUT', 'Timed out while awaiting for a completion corresponding to a command submission.', 3, 4);
+  return json(200, { updateId: record.updateId, completionOffset: record.completionOffset });
 }

@@ -54,6 +54,26 @@ export class LedgerQueries {
     }
   }
 
+  /**
+   * A transaction committed after the seeded ones (the interactive submissions' commits): findable
+   * by update-by-id, update-by-offset and transaction-by-id from then on; its creates are contracts.
+   * Its offset must be one no other update has.
+   */
+  addTransaction(t: StoredTransaction): void {
+    if (this.byOffset.has(t.offset) || this.allUpdates.has(t.updateId)) throw new Error(`offset ${t.offset} or update ${t.updateId} is taken`);
+    const u: StoredUpdate = { kind: 'transaction', update: t };
+    this.allUpdates.set(t.updateId, u);
+    this.byOffset.set(t.offset, u);
+    this.updates.set(t.updateId, t);
+    for (const e of t.events) {
+      if (e.kind === 'created') this.contracts.set(e.event.contractId, { create: e, createdIn: t });
+      else if (e.event.consuming) {
+        const target = this.contracts.get(e.event.contractId);
+        if (target) target.archive = { exercise: e, in: t };
+      }
+    }
+  }
+
   eventsByContractId(contractId: string, format: EventFormat, version: FakeVersion): JsGetEventsByContractIdResponse | undefined {
     const entry = this.contracts.get(contractId);
     if (!entry) return undefined;

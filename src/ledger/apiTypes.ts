@@ -50,3 +50,24 @@ export type UserRightJson = Schemas['Right'];
 export type GetParticipantIdResponse = Schemas['GetParticipantIdResponse'];
 export type ListKnownPartiesResponse = Schemas['ListKnownPartiesResponse'];
 export type GetConnectedSynchronizersResponse = Schemas['GetConnectedSynchronizersResponse'];
+
+// Interactive submission's outcome, executeAndWaitForTransaction and external parties (issue 11).
+export type CompletionStreamRequest = Schemas['CompletionStreamRequest'];
+export type CompletionStreamResponse = Schemas['CompletionStreamResponse'];
+export type Completion = Schemas['Completion1'] & { transactionHash?: string };
+export type JsExecuteSubmissionAndWaitForTransactionRequest = Schemas['JsExecuteSubmissionAndWaitForTransactionRequest'];
+export type JsExecuteSubmissionAndWaitForTransactionResponse = Schemas['JsExecuteSubmissionAndWaitForTransactionResponse'];
+export type GenerateExternalPartyTopologyRequest = Schemas['GenerateExternalPartyTopologyRequest'];
+export type GenerateExternalPartyTopologyResponse = Schemas['GenerateExternalPartyTopologyResponse'];
+export type AllocateExternalPartyRequest = Schemas['AllocateExternalPartyRequest'];
+export type AllocateExternalPartyResponse = Schemas['AllocateExternalPartyResponse'];
+/** 3.6 only (not in the 3.5 types): POST /v2/commands/completion-by-hash. */
+export interface GetCompletionByHashResponse {
+  acceptedCompletion?: Completion;
+  lastRejectedCompletions?: Completion[];
+}
+/** 3.6 only: POST /v2/updates/update-by-hash. */
+export interface GetUpdateByHashRequest {
+  transactionHash: string;
+  updateFormat: GetUpdateByIdRequest['updateFormat'];
+}

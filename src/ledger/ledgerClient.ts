@@ -1,5 +1,15 @@
 // A client for one node's JSON Ledger API v2. No `vscode` import: tested over real HTTP.
 import type {
+  AllocateExternalPartyRequest,
+  AllocateExternalPartyResponse,
+  CompletionStreamRequest,
+  CompletionStreamResponse,
+  GenerateExternalPartyTopologyRequest,
+  GenerateExternalPartyTopologyResponse,
+  GetCompletionByHashResponse,
+  GetUpdateByHashRequest,
+  JsExecuteSubmissionAndWaitForTransactionRequest,
+  JsExecuteSubmissionAndWaitForTransactionResponse,
   ExecuteSubmissionAndWaitResponse,
   ExecuteSubmissionResponse,
   GetActiveContractsPageRequest,
@@ -216,6 +226,36 @@ export class LedgerClient {
   /** Executes and waits for the outcome: the update id and completion offset of the committed transaction. One POST, never retried. */
   executeSubmissionAndWait(request: JsExecuteSubmissionRequest, opts: CallOptions = {}): Promise<ExecuteSubmissionAndWaitResponse> {
     return this.call('POST', '/v2/interactive-submission/executeAndWait', request, opts);
+  }
+
+  /** Executes and waits for the committed transaction (every version of the spec). One POST, never retried. */
+  executeSubmissionAndWaitForTransaction(request: JsExecuteSubmissionAndWaitForTransactionRequest, opts: CallOptions = {}): Promise<JsExecuteSubmissionAndWaitForTransactionResponse> {
+    return this.call('POST', '/v2/interactive-submission/executeAndWaitForTransaction', request, opts);
+  }
+
+  /** The user's completions for parties after an offset; the node waits up to the idle timeout for new ones. A read. */
+  getCompletions(request: CompletionStreamRequest, query: { limit?: number; streamIdleTimeoutMs?: number } = {}, opts: CallOptions = {}): Promise<CompletionStreamResponse[]> {
+    return this.call('POST', '/v2/commands/completions' + queryString({ limit: query.limit, stream_idle_timeout_ms: query.streamIdleTimeoutMs }), request, opts);
+  }
+
+  /** Canton 3.6: the completion of a prepared transaction by its hash (base64). A read. */
+  getCompletionByHash(transactionHash: string, opts: CallOptions = {}): Promise<GetCompletionByHashResponse> {
+    return this.call('POST', '/v2/commands/completion-by-hash', { transactionHash }, opts);
+  }
+
+  /** Canton 3.6: the update of a prepared transaction by its hash (base64). A read. */
+  getUpdateByHash(request: GetUpdateByHashRequest, opts: CallOptions = {}): Promise<JsGetUpdateResponse> {
+    return this.call('POST', '/v2/updates/update-by-hash', request, opts);
+  }
+
+  /** The onboarding transactions of an external party for a public key, and the multi-hash to sign. Writes nothing. */
+  generateExternalPartyTopology(request: GenerateExternalPartyTopologyRequest, opts: CallOptions = {}): Promise<GenerateExternalPartyTopologyResponse> {
+    return this.call('POST', '/v2/parties/external/generate-topology', request, opts);
+  }
+
+  /** Allocates an external party with its signed onboarding transactions. One POST, never retried. */
+  allocateExternalParty(request: AllocateExternalPartyRequest, opts: CallOptions = {}): Promise<AllocateExternalPartyResponse> {
+    return this.call('POST', '/v2/parties/external/allocate', request, opts);
   }
 
   /** Prepares commands for external signing: the prepared transaction and its hash. Nothing is submitted. */

@@ -5,6 +5,9 @@ import { checkExecuteRequest, type CheckedRequest } from '../execute/executeRequ
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { blocking, preSendChecks, type ExecuteRight } from '../execute/preSendChecks';
 import { judgeFailure, unknownOutcomeAdvice } from '../execute/submissionOutcome';
+import { compareCommitted } from '../execute/committedComparison';
+import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute/outcomeFinder';
+import type { JsTransaction } from '../ledger/apiTypes';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../ledger/lazyBundles';
@@ -18,17 +21,24 @@ import { newNonce, newSubmissionId } from './randomIds';
 
 const VIEW_TYPE = 'cantonLens.executeReview';
 
-/** execute answers at once ({}); executeAndWait once the transaction committed (update id, offset). */
-export type Endpoint = 'execute' | 'executeAndWait';
+/**
+ * execute answers at once ({}), then the outcome is looked up (completions; completion-by-hash on
+ * 3.6); executeAndWait once the transaction committed (update id, offset); executeAndWaitForTransaction
+ * with the committed transaction, compared with the prepared one.
+ */
+export type Endpoint = 'execute' | 'executeAndWait' | 'executeAndWaitForTransaction';
+
+/** How long a plain execute's outcome is looked for before it is reported unknown. */
+export const OUTCOME_SEARCH_MS = 30_000;
 
 /** Asks the person to confirm a submission; tests replace it. */
-export type Confirm = (node: NodeConfig, party: string, submissionId: string) => Thenable<boolean>;
+export type Confirm = (node: NodeConfig, party: string, submissionId: string, endpoint?: Endpoint) => Thenable<boolean>;
 
-export const confirmWithModal: Confirm = async (node, party, submissionId) => {
+export const confirmWithModal: Confirm = async (node, party, submissionId, endpoint = 'execute') => {
   const submit = vscode.l10n.t('Submit');
   const pick = await vscode.window.showWarningMessage(
     vscode.l10n.t('Submit this transaction to "{0}" as {1}?', node.name, party),
-    { modal: true, detail: vscode.l10n.t('POST {0}/v2/interactive-submission/execute with submission id {1}. Once the node accepts it, it executes it; a submission cannot be called back.', node.url, submissionId) },
+    { modal: true, detail: vscode.l10n.t('POST {0}/v2/interactive-submission/{2} with submission id {1}. Once the node accepts it, it executes it; a submission cannot be called back.', node.url, submissionId, endpoint) },
     submit,
   );
   return pick === submit;
@@ -45,6 +55,8 @@ export class ExecuteReviews implements vscode.Disposable {
    * GET /v2/users/{user-id}/rights: until the client reads it, only the JWT's user is checked.
    */
   userRights: (node: NodeConfig, user: string | undefined) => Promise<ExecuteRight[] | undefined> = async () => undefined;
+  /** How long a plain execute's outcome is looked for (tests shorten it). */
+  outcomeSearchMs = OUTCOME_SEARCH_MS;
 
   constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerPanels, readonly recent: RecentLookupStore) {}
 
@@ -152,7 +164,7 @@ export class ExecuteReviewPanel {
     this.submitting = true;
     try {
       if (!(await this.mayProceed(view))) return undefined;
-      if (!(await this.owner.confirm(node, view.party, view.request.submissionId))) return undefined;
+      if (!(await this.owner.confirm(node, view.party, view.request.submissionId, endpoint))) return undefined;
       return await this.sendAndShow(node, view, endpoint);
     } finally {
       this.submitting = false;
@@ -207,7 +219,7 @@ export class ExecuteReviewPanel {
       if (!checked.request) return undefined;
       const view = await this.buildView(node, checked);
       if (!(await this.mayProceed(view))) return undefined;
-      if (!(await this.owner.confirm(node, view.party, view.request.submissionId))) return undefined;
+      if (!(await this.owner.confirm(node, view.party, view.request.submissionId, endpoint))) return undefined;
       const edit = new vscode.WorkspaceEdit();
       edit.replace(this.uri, new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), fresh);
       await vscode.workspace.applyEdit(edit);
@@ -222,14 +234,50 @@ export class ExecuteReviewPanel {
   private async send(node: NodeConfig, view: ReviewView, endpoint: Endpoint): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
     try {
       const client = this.owner.nodes.client(node);
+      // A plain execute's outcome is looked for in the completions after the ledger end of now (a read, not retried).
+      const ledgerEnd = endpoint === 'execute' ? await client.getLedgerEnd().then((r) => r.offset, () => undefined) : undefined;
+      const party = view.party;
       const answer: unknown = await vscode.window.withProgress<unknown>({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
-        () => (endpoint === 'executeAndWait' ? client.executeSubmissionAndWait(view.request) : client.executeSubmission(view.request)));
-      const waited = answer as { updateId?: string; completionOffset?: number };
-      return {
+        () => (endpoint === 'executeAndWait' ? client.executeSubmissionAndWait(view.request)
+          : endpoint === 'executeAndWaitForTransaction' ? client.executeSubmissionAndWaitForTransaction({
+            ...view.request,
+            transactionFormat: { eventFormat: { filtersByParty: { [party]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] } }, verbose: true }, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' },
+          } as never)
+          : client.executeSubmission(view.request)));
+      const waited = answer as { updateId?: string; completionOffset?: number; transaction?: JsTransaction };
+      const accepted: Extract<SubmissionOutcome, { state: 'accepted' }> = {
         state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId, endpoint,
         userId: view.request.userId || view.tokenUser, commandId: view.review?.commandId, actAs: view.review?.submitters ?? [view.party],
-        updateId: typeof waited.updateId === 'string' ? waited.updateId : undefined, completionOffset: waited.completionOffset,
+        updateId: typeof waited.updateId === 'string' ? waited.updateId : waited.transaction?.updateId, completionOffset: waited.completionOffset ?? waited.transaction?.offset,
       };
+      if (waited.transaction) {
+        accepted.followUp = { state: 'committed', via: 'executeAndWaitForTransaction' };
+        accepted.differences = view.review ? compareCommitted(view.review, waited.transaction) : undefined;
+        this.owner.lookups.show({ kind: 'update', id: waited.transaction.updateId, node: node.name });
+      }
+      if (endpoint !== 'execute') return accepted;
+      accepted.followUp = { state: 'searching' };
+      view.outcome = accepted;
+      this.render();
+      const query: OutcomeQuery = { submissionId: view.request.submissionId, userId: accepted.userId, parties: accepted.actAs, transactionHash: view.review?.computedHash ?? view.claimedHash, beginExclusive: ledgerEnd };
+      const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for the outcome of submission {0} on {1}', view.request.submissionId, node.name), cancellable: true },
+        (progress, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          return findOutcome(client, query, { timeoutMs: this.owner.outcomeSearchMs, signal: ac.signal, onProgress: (message) => progress.report({ message }) });
+        });
+      if (found.kind === 'committed') {
+        accepted.updateId = found.updateId;
+        accepted.completionOffset = found.offset;
+        accepted.followUp = { state: 'committed', via: found.via };
+        return accepted;
+      }
+      if (found.kind === 'rejected') {
+        return { state: 'failed', code: String(found.code), cause: found.message, outcomeUnknown: false,
+          explanation: vscode.l10n.t('The node accepted the submission, then rejected it: its completion (offset {0}, through {1}) has status {2}: {3}', found.offset, found.via, found.code, found.message) };
+      }
+      accepted.followUp = { state: 'unknown', reason: `${found.reason} ${outcomeUnknownAdvice(query)}` };
+      return accepted;
     } catch (e) {
       if (!isLedgerApiError(e)) return { state: 'failed', explanation: `${(e as Error).message} ${unknownOutcomeAdvice(view.request.submissionId)}`, outcomeUnknown: true };
       const verdict = judgeFailure(e);
@@ -254,6 +302,7 @@ export class ExecuteReviewPanel {
     const m = raw as { type?: unknown; id?: unknown; text?: unknown };
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
+      case 'submitAndWaitForTransaction': return void this.submit('executeAndWaitForTransaction').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submitAndWait': return void this.submit('executeAndWait').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));

@@ -10,7 +10,14 @@ import * as l10n from '../../l10n/l10n';
 
 export type SubmissionOutcome =
   | { state: 'sending' }
-  | { state: 'accepted'; node: string; at: string; submissionId: string; userId?: string; commandId?: string; actAs: string[]; endpoint: 'execute' | 'executeAndWait'; updateId?: string; completionOffset?: number }
+  | {
+    state: 'accepted'; node: string; at: string; submissionId: string; userId?: string; commandId?: string; actAs: string[];
+    endpoint: 'execute' | 'executeAndWait' | 'executeAndWaitForTransaction'; updateId?: string; completionOffset?: number;
+    /** After a plain execute: the search for its completion; after executeAndWaitForTransaction: committed. */
+    followUp?: { state: 'searching' } | { state: 'committed'; via: 'completions' | 'completion-by-hash' | 'executeAndWaitForTransaction' } | { state: 'unknown'; reason: string };
+    /** What the committed transaction does differently from the prepared one (executeAndWaitForTransaction). */
+    differences?: string[];
+  }
   | { state: 'failed'; code?: string; cause?: string; correlationId?: string; explanation: string; outcomeUnknown: boolean };
 
 export interface ReviewView {
@@ -43,9 +50,13 @@ function outcomeBlock(o: SubmissionOutcome | undefined): SafeHtml {
   if (o.state === 'sending') return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Submitting…')}</p></section>`;
   if (o.state === 'accepted') {
     return html`<section class="accepted" role="status" aria-live="polite"><h2>${tHtml('Accepted by {0} at {1}', ledgerText(o.node), o.at)}</h2>
-${o.updateId ? html`<p>${tHtml('Committed as update {0} at completion offset {1}.', idLink(o.updateId, 'update'), String(o.completionOffset ?? ''))}</p>` : html`<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>`}
+${o.updateId ? html`<p>${tHtml('Committed as update {0} at completion offset {1}.', idLink(o.updateId, 'update'), String(o.completionOffset ?? ''))}</p>` : o.followUp?.state === 'searching' ? html`<p><span class="spinner" aria-hidden="true"></span> ${l10n.t('The node accepted the submission for processing; looking for its completion (cancel in the notification)…')}</p>` : o.followUp?.state === 'unknown' ? '' : html`<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>`}
+${o.followUp?.state === 'unknown' ? html`<section class="error" role="alert"><h3>${l10n.t('Outcome unknown')}</h3><p>${ledgerText(o.followUp.reason)}</p></section>` : ''}
+${o.followUp?.state === 'committed' ? html`<p class="muted">${l10n.t('Found through {0}.', o.followUp.via)}</p>` : ''}
+${o.differences === undefined ? '' : o.differences.length === 0 ? html`<p class="hash-match" role="status">${l10n.t('The committed transaction has the same creates and exercises as the prepared one.')}</p>`
+    : html`<div role="alert"><p class="hash-mismatch">${l10n.t('The committed transaction differs from the prepared one:')}</p><ul>${o.differences.map((d) => html`<li>${ledgerText(d)}</li>`)}</ul></div>`}
 <table class="fields"><tbody>
-${field(l10n.t('Endpoint'), o.endpoint === 'executeAndWait' ? 'POST /v2/interactive-submission/executeAndWait' : 'POST /v2/interactive-submission/execute')}
+${field(l10n.t('Endpoint'), `POST /v2/interactive-submission/${o.endpoint}`)}
 ${field(l10n.t('Submission id'), o.submissionId)}
 ${field(l10n.t('Change id: user'), o.userId ?? l10n.t("the token's user (not known)"))}
 ${field(l10n.t('Change id: command id'), o.commandId)}
@@ -105,6 +116,6 @@ ${r.inputContracts.length === 0 ? html`<p class="muted">${l10n.t('none')}</p>` :
   return html`<header class="title"><h1>${l10n.t('Review submission')}</h1></header>
 <p class="asked">${l10n.t('POST /v2/interactive-submission/execute on {0}, as {1}', v.node, v.party)}</p>
 ${decodeWarning}${checks}${hash}
-<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button> <button data-action="submitAndWait">${l10n.t('Submit and Wait…')}</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
+<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button> <button data-action="submitAndWait">${l10n.t('Submit and Wait…')}</button> <button data-action="submitAndWaitForTransaction">${l10n.t('Submit and Wait for Transaction…')}</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v.outcome)}${request}${decoded}`;
 }
