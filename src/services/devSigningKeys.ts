@@ -17,6 +17,13 @@ const LIST = 'cantonLens.devSigningKeys';
 const secretKey = (fingerprint: string) => `cantonLens.devSigningKey.${fingerprint}`;
 
 export class DevSigningKeys {
+  /**
+   * Keys generated in this window, in memory as SecretStorage keeps them: signing right after
+   * generating never depends on the secret store having caught up (a web workbench's store is
+   * asynchronous). Never written anywhere else.
+   */
+  private readonly generatedHere = new Map<string, string>();
+
   constructor(private readonly secrets: vscode.SecretStorage, private readonly state: vscode.Memento) {}
 
   list(): DevKeyInfo[] {
@@ -30,6 +37,7 @@ export class DevSigningKeys {
   async generate(): Promise<DevKeyInfo> {
     const k = generateDevKey();
     await this.secrets.store(secretKey(k.fingerprint), k.privateKey);
+    this.generatedHere.set(k.fingerprint, k.privateKey);
     const info: DevKeyInfo = { fingerprint: k.fingerprint, publicKey: k.publicKey, publicKeyRaw: k.publicKeyRaw, createdAt: new Date().toISOString() };
     await this.state.update(LIST, [...this.list(), info]);
     return info;
@@ -37,7 +45,7 @@ export class DevSigningKeys {
 
   /** The private key, or undefined when it is missing or was deleted (then the key is dropped from the list). */
   async privateKey(fingerprint: string): Promise<string | undefined> {
-    const secret = await this.secrets.get(secretKey(fingerprint));
+    const secret = this.generatedHere.get(fingerprint) ?? await this.secrets.get(secretKey(fingerprint));
     if (!secret || publicKeyOf(secret) !== this.publicKey(fingerprint)) {
       await this.state.update(LIST, this.list().filter((k) => k.fingerprint !== fingerprint));
       return undefined;
@@ -46,6 +54,7 @@ export class DevSigningKeys {
   }
 
   async delete(fingerprint: string): Promise<void> {
+    this.generatedHere.delete(fingerprint);
     await this.secrets.delete(secretKey(fingerprint));
     await this.state.update(LIST, this.list().filter((k) => k.fingerprint !== fingerprint));
   }

@@ -44,7 +44,7 @@ describe('The external signing loop', function () {
       fs.writeFileSync(file, JSON.stringify({ commandId: `loop-${version}`, actAs: [party], verboseHashing: true, commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hi' } } }] }, null, 2));
       const prepared = (await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'))!;
       assert.equal(prepared.computedHash, prepared.preparedTransactionHash, 'the hash recomputed locally equals the node\'s');
-      assert.ok(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint));
+      assert.ok(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint), `${version}: signing with the key just generated failed`);
       const signed = JSON.parse(fs.readFileSync(prepared.executeFile.fsPath, 'utf8'));
       assert.equal(signed.partySignatures.signatures[0].signatures[0].signedBy, key.fingerprint);
       const panel = (await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop'))!;
