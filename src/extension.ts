@@ -22,6 +22,7 @@ import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
 import { DamlLedgerCounts } from './services/damlLedgerCounts';
 import { DamlWorkspace } from './services/damlWorkspace';
 import { registerDemoSetup } from './services/demoSetup';
+import { registerWalkthroughProgress } from './services/walkthroughProgress';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
@@ -81,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerNodeCommands(context, nodes, tokens, log);
   registerTokenCommands(context, nodes, tokens, log);
   registerDemoLedgerCommands(context, nodes, tokens, log);
-  registerDemoSetup(context, nodes, tokens, log);
+  registerWalkthroughProgress(context, nodes, tokens, registerDemoSetup(context, nodes, tokens, log));
   registerActiveNodeStatusBar(context, nodes);
   registerInspectCommands(context, nodes, panels);
   registerCopyAsCurlCommand(context, nodes, tokens, log, panels);

@@ -30,12 +30,13 @@ export async function applyDemoSetup(context: vscode.ExtensionContext, nodes: Le
   if (set.length > 0) nodes.fireChanged();
   if (!context.globalState.get<boolean>(WALKTHROUGH_SHOWN)) {
     await context.globalState.update(WALKTHROUGH_SHOWN, true);
-    void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#cantonLens.gettingStarted`, false);
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#cantonLens.gettingStarted`, false);
   }
   return set;
 }
 
-export function registerDemoSetup(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
-  if (!process.env[DEMO_TOKENS_ENV]) return;
-  void applyDemoSetup(context, nodes, tokens, log).catch((e: unknown) => log.warn(`The demo set-up failed: ${(e as Error).message}`));
+/** Resolves once the demo set-up (if any) is done. */
+export function registerDemoSetup(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): Promise<unknown> {
+  if (!process.env[DEMO_TOKENS_ENV]) return Promise.resolve();
+  return applyDemoSetup(context, nodes, tokens, log).catch((e: unknown) => log.warn(`The demo set-up failed: ${(e as Error).message}`));
 }

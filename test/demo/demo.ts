@@ -56,7 +56,8 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
 
 async function main(): Promise<void> {
   const version = (arg('version') ?? '3.5') as FakeVersion;
-  const root = path.join(PROJECT_ROOT, '.cache', 'demo');
+  // --root: where the demo keeps VS Code's data and its workspace (a test gives its own).
+  const root = arg('root') ?? path.join(PROJECT_ROOT, '.cache', 'demo');
   fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   process.stdout.write('Packaging the extension and starting VS Code…\n');

@@ -11,7 +11,7 @@ import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT, ensureVsCodeServer, isolatedEnv
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, '.cache', 'screenshots');
 
 export class Workbench {
-  private constructor(readonly page: Page, private readonly browser: Browser, private readonly server: RunningServer, private readonly root: string) {}
+  private constructor(readonly page: Page, private readonly browser: Browser, private readonly server: RunningServer | undefined, private readonly root: string | undefined) {}
 
   /** Packages the extension, installs the .vsix into a fresh VS Code Server and opens its workbench. */
   static async open(options: { folder?: string; settings?: Record<string, unknown>; distrustFolder?: boolean } = {}): Promise<Workbench> {
@@ -34,6 +34,15 @@ export class Workbench {
     if (options.distrustFolder) await page.locator('.monaco-dialog-box .monaco-button', { hasText: "No, I don't trust the authors" }).click({ timeout: 60_000 });
     await page.locator('.activitybar').waitFor({ timeout: 60_000 });
     return new Workbench(page, browser, server, root);
+  }
+
+  /** Opens in Chromium a workbench that something else serves (the demo): close() leaves the server. */
+  static async attach(url: string): Promise<Workbench> {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await page.locator('.activitybar').waitFor({ timeout: 60_000 });
+    return new Workbench(page, browser, undefined, undefined);
   }
 
   /** F1, the command's palette title, Enter. */
@@ -200,7 +209,7 @@ export class Workbench {
 
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined);
-    this.server.stop();
-    fs.rmSync(this.root, { recursive: true, force: true });
+    this.server?.stop();
+    if (this.root) fs.rmSync(this.root, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,101 @@
+// `npm run demo` as a new user meets it: the script's own process, its printed URL, and a hover on
+// an id of the sample workspace with nothing pasted first (issue 14). Run from the built output,
+// as `npm run demo` does after its build.
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PROJECT_ROOT, freePort } from '../vscode/vscodeServer';
+import { Workbench } from './workbench';
+
+/** Starts the demo script and resolves with what it printed once it names its URL. */
+function startDemo(root: string, port: number, ledgerPort: number): Promise<{ demo: ChildProcess; url: string; printed: string }> {
+  const demo = spawn(process.execPath, [path.join(PROJECT_ROOT, 'out', 'test', 'demo', 'demo.js'), '--root', root, '--port', String(port), '--ledger-port', String(ledgerPort)],
+    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let printed = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The demo printed no URL in time:\n${printed}`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const url = /^\s+(http:\/\/\S+\/\?folder=\S+)$/m.exec(printed)?.[1];
+      if (url && printed.includes('Press Ctrl+C to stop.')) {
+        clearTimeout(timer);
+        resolve({ demo, url, printed });
+      }
+    };
+    demo.stdout.on('data', onData);
+    demo.stderr.on('data', onData);
+    demo.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The demo exited (${code}) before it was ready:\n${printed}`));
+    });
+  });
+}
+
+describe('UI: npm run demo, from its printed URL to a hover', function () {
+  this.timeout(300_000);
+  let root: string;
+  let demo: ChildProcess | undefined;
+  let printed = '';
+  let wb: Workbench;
+
+  before(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-demo-'));
+    const started = await startDemo(root, await freePort(), await freePort());
+    demo = started.demo;
+    printed = started.printed;
+    wb = await Workbench.attach(started.url);
+  });
+
+  afterEach(async function () {
+    await wb?.screenshotIfFailed(this.currentTest);
+  });
+
+  after(async () => {
+    await wb?.close();
+    if (demo && demo.exitCode === null) {
+      const exited = new Promise((r) => demo!.once('exit', r));
+      demo.kill('SIGINT');
+      await exited;
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('prints the URL and what to do, without the packaging output before it', () => {
+    const lines = printed.trim().split('\n');
+    assert.ok(lines.length < 25, `the demo printed ${lines.length} lines:\n${printed}`);
+    // vsce lists every file it packs under extension/ and ends with "DONE  Packaged".
+    assert.doesNotMatch(printed, /extension\/package\.json|DONE {2}Packaged/);
+    assert.match(printed, /hover an id/);
+  });
+
+  it('opens the walkthrough on first start, its node and token steps already ticked', async () => {
+    await wb.page.locator('.gettingStartedContainer', { hasText: 'Canton Lens' }).first().waitFor({ timeout: 60_000 });
+    // Done by the demo, not by the walkthrough's buttons: ticked all the same.
+    for (const title of ['Add a ledger node', 'Set a token']) {
+      await wb.page.locator('.getting-started-step[aria-checked="true"]', { hasText: title }).first().waitFor({ timeout: 30_000 });
+    }
+    assert.equal(await wb.page.locator('.getting-started-step[aria-checked="true"]', { hasText: 'Inspect' }).count(), 0);
+  });
+
+  it('shows what the ledger says in a hover, with no token pasted', async () => {
+    await wb.openFile('ledger.log');
+    // Line 2 holds "Created contract <id>": the cursor into the id, then the hover from the keyboard.
+    const logLine = fs.readFileSync(path.join(root, 'workspace', 'ledger.log'), 'utf8').split('\n')[1];
+    await wb.goTo(2, logLine.indexOf('Created contract ') + 'Created contract '.length + 20);
+    await wb.runCommand('Show or Focus Hover');
+    const hover = wb.page.locator('.monaco-hover', { hasText: 'Canton contract id' });
+    await hover.waitFor({ timeout: 30_000 });
+    const shown = await hover.innerText();
+    assert.match(shown, /Active · Iou:Iou/);
+    assert.doesNotMatch(shown, /token|Set Token/i);
+  });
+
+  it('stops the demo ledger and VS Code on Ctrl+C', async () => {
+    const exited = new Promise<number | null>((r) => demo!.once('exit', r));
+    demo!.kill('SIGINT');
+    assert.equal(await exited, 0);
+    demo = undefined;
+  });
+});
