@@ -31,10 +31,11 @@ describe('the packaged .vsix', function () {
   });
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  it('holds the bundles, manifest, readme, changelog, license and icon', () => {
+  it('holds the bundles, manifest, translations, readme, changelog, license and icon', () => {
     for (const f of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/http.js', 'extension/dist/fakeNode.js',
       'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/media/icon.png', 'extension/package.nls.json',
-      'extension/dist/txReview.js', 'extension/media/panel.js', 'extension/media/execute-request.schema.json', 'extension/media/prepare-request.schema.json', 'extension/media/walkthrough/add-node.md']) {
+      'extension/dist/txReview.js', 'extension/media/panel.js', 'extension/media/execute-request.schema.json', 'extension/media/prepare-request.schema.json', 'extension/media/walkthrough/add-node.md',
+      'extension/l10n/bundle.l10n.json', 'extension/l10n/bundle.l10n.qps-ploc.json', 'extension/package.nls.qps-ploc.json']) {
       assert.ok(entries.some((e) => e.toLowerCase() === f.toLowerCase()), `${f} is missing from ${entries.join(', ')}`);
     }
   });

@@ -53,7 +53,7 @@ export function ledgerText(s: string): SafeHtml {
   let last = 0;
   for (const m of s.matchAll(INVISIBLE)) {
     parts.push(escapeHtml(s.slice(last, m.index)));
-    parts.push(`<span class="ctrl" title="control character">\\u${m[0].charCodeAt(0).toString(16).padStart(4, '0')}</span>`);
+    parts.push(`<span class="ctrl" title="${escapeHtml(l10n.t('control character'))}">\\u${m[0].charCodeAt(0).toString(16).padStart(4, '0')}</span>`);
     last = m.index! + 1;
   }
   parts.push(escapeHtml(s.slice(last)));

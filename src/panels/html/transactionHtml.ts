@@ -100,13 +100,13 @@ ${field(l10n.t('Update id'), idLink(t.updateId, 'update'), 'updateId')}
 ${field(l10n.t('Offset'), t.offset, 'offset')}
 ${field(l10n.t('Effective at'), timeHtml(t.effectiveAt), 'effectiveAt')}
 ${field(l10n.t('Record time'), timeHtml(t.recordTime), 'recordTime')}
-${field(l10n.t('Command id'), t.commandId, 'commandId (only shown to the submitting parties)')}
+${field(l10n.t('Command id'), t.commandId, l10n.t('{0} (only shown to the submitting parties)', 'commandId'))}
 ${field(l10n.t('Workflow id'), t.workflowId, 'workflowId')}
 ${field(l10n.t('Synchronizer'), synchronizer(t.synchronizerId), 'synchronizerId')}
 ${field(l10n.t('Trace context'), t.traceContext?.traceparent ?? undefined, 'traceContext.traceparent')}
-${field(l10n.t('External transaction hash'), t.externalTransactionHash, 'externalTransactionHash (externally signed transactions)')}
+${field(l10n.t('External transaction hash'), t.externalTransactionHash, l10n.t('{0} (externally signed transactions)', 'externalTransactionHash'))}
 ${field(l10n.t('Paid traffic cost'), trafficCost(t.paidTrafficCost), 'paidTrafficCost')}
-${field(l10n.t('Transaction hash'), t.transactionHash, 'transactionHash (Canton 3.6+)')}
+${field(l10n.t('Transaction hash'), t.transactionHash, l10n.t('{0} (Canton 3.6+)', 'transactionHash'))}
 </tbody></table></section>`;
   const events = html`<section aria-labelledby="events-h"><h2 id="events-h">${tHtml('Events ({0})', html`<span id="event-count">${rows.length.toLocaleString('en-US')}</span>`)}</h2>
 <div class="filters" role="search">
