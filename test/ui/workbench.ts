@@ -14,10 +14,10 @@ export class Workbench {
   private constructor(readonly page: Page, private readonly browser: Browser, private readonly server: RunningServer | undefined, private readonly root: string | undefined) {}
 
   /** Packages the extension, installs the .vsix into a fresh VS Code Server and opens its workbench. */
-  static async open(options: { folder?: string; settings?: Record<string, unknown>; distrustFolder?: boolean } = {}): Promise<Workbench> {
+  static async open(options: { folder?: string; settings?: Record<string, unknown>; distrustFolder?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Workbench> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ui-'));
     const vsix = await packagedVsix();
-    const env = isolatedEnv(root);
+    const env = isolatedEnv(root, options.env);
     const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
     execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir,
       '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
