@@ -129,6 +129,8 @@ export class NodeRegistry {
         this.noteExpiry(name, undefined);
       } else if (old.url !== node.url || JSON.stringify(old.parties ?? []) !== JSON.stringify(node.parties ?? [])) {
         this.announceIdentity({ node: name, identity: this.identities.current(name) });
+        // Another origin is another stored token (its key holds the origin): whose it is, is read again.
+        if (new URL(old.url).origin !== new URL(node.url).origin) this.identities.forget(name);
       }
     }
     this.nodesChanged.fire();

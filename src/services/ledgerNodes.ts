@@ -47,11 +47,11 @@ export class LedgerNodes implements vscode.Disposable {
   }
 
   // Reading: the registry's state.
-  readonly onDidChange = (...args: Parameters<NodeRegistry['onDidChange']>) => this.registry.onDidChange(...args);
-  readonly onDidChangeIdentity = (...args: Parameters<NodeRegistry['onDidChangeIdentity']>) => this.registry.onDidChangeIdentity(...args);
-  readonly onDidRequestRefresh = (...args: Parameters<NodeRegistry['onDidRequestRefresh']>) => this.registry.onDidRequestRefresh(...args);
-  readonly onDidChangeNodes = (...args: Parameters<NodeRegistry['onDidChangeNodes']>) => this.registry.onDidChangeNodes(...args);
-  readonly onDidChangeTokens = (...args: Parameters<NodeRegistry['onDidChangeTokens']>) => this.registry.onDidChangeTokens(...args);
+  get onDidChange() { return this.registry.onDidChange; }
+  get onDidChangeIdentity() { return this.registry.onDidChangeIdentity; }
+  get onDidRequestRefresh() { return this.registry.onDidRequestRefresh; }
+  get onDidChangeNodes() { return this.registry.onDidChangeNodes; }
+  get onDidChangeTokens() { return this.registry.onDidChangeTokens; }
   get facts() { return this.registry.facts; }
   all(): readonly NodeConfig[] { return this.registry.all(); }
   find(name: string | undefined): NodeConfig | undefined { return this.registry.find(name); }

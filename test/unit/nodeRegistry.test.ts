@@ -210,13 +210,17 @@ describe('the node registry (one owner of node state)', function () {
     assert.deepEqual(h.events.identities.map((e) => e.identity?.kind), ['user', 'none']);
   });
 
-  it('changed parties are an identity change; a removed node forgets its identity', async () => {
+  it('changed parties or URL are an identity change; another origin or a removed node forgets the identity', async () => {
     const node = userNode('p1', fake.url);
     h.registry.applySettings([node], []);
     h.secrets.tokens.set('p1', fake.mintToken('alice'));
     await h.registry.credentials(node);
     h.registry.applySettings([{ ...node, parties: [fake.ledger.parties.Alice] }], []);
     assert.deepEqual(h.events.identities.map((e) => [e.node, e.identity?.user]), [['p1', 'alice']]);
+    assert.equal(h.registry.knownIdentity(node)?.user, 'alice', 'the same token');
+    h.registry.applySettings([{ ...node, url: fake.url.replace('127.0.0.1', 'localhost') }], []);
+    assert.equal(h.events.identities.length, 2, 'another URL is an identity change');
+    assert.equal(h.registry.knownIdentity(node), undefined, 'another origin is another stored token: not known until read');
     h.registry.applySettings([], []);
     assert.equal(h.registry.knownIdentity(node), undefined);
   });
