@@ -27,9 +27,7 @@ import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
 import { LedgerNodes } from './services/ledgerNodes';
-import { NodeFacts } from './services/nodeFacts';
 import { RecentLookupStore } from './services/recentLookupStore';
-import { affectsNodeSettings } from './services/nodeSettingsStore';
 import { registerTokenExpiryWarnings } from './services/tokenExpiryWarnings';
 import { TokenStore } from './services/tokenStore';
 import { registerActiveNodeStatusBar } from './views/activeNodeStatusBar';
@@ -61,15 +59,15 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const nodes = new LedgerNodes(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, userAgent, tokens, log);
   const recent = new RecentLookupStore(context.globalState);
   const browseTree = new BrowseTreeSection(nodes);
-  const facts = new NodeFacts(nodes);
+  const facts = nodes.facts;
   const nodeTree = new NodeTreeProvider(nodes, recent, browseTree, facts);
   const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: nodeTree, showCollapseAll: true });
   nodeTree.attach(view);
-  const lookups = new LedgerLookupService(nodes, facts);
+  const lookups = new LedgerLookupService(nodes.registry, facts);
   const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary, askedAs) => {
     if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
   });
-  context.subscriptions.push(log, tokens, recent, nodes, facts, lookups, nodeTree, view, panels, panels.registerSerializer());
+  context.subscriptions.push(log, tokens, recent, nodes, lookups, nodeTree, view, panels, panels.registerSerializer());
   registerRecentLookupCommands(context, recent);
   const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
   context.subscriptions.push(execute);
@@ -78,10 +76,10 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   execute.knownPublicKey = (fingerprint) => devKeys.publicKey(fingerprint);
   registerExternalSigningCommands(context, nodes, execute, devKeys);
 
-  const expiry = registerTokenExpiryWarnings(context, nodes, tokens);
-  registerNodeCommands(context, nodes, tokens, log);
-  registerTokenCommands(context, nodes, tokens, log);
-  registerDemoLedgerCommands(context, nodes, tokens, log);
+  registerTokenExpiryWarnings(context, nodes);
+  registerNodeCommands(context, nodes, log);
+  registerTokenCommands(context, nodes, log);
+  registerDemoLedgerCommands(context, nodes, log);
   registerWalkthroughProgress(context, nodes, tokens, registerDemoSetup(context, nodes, tokens, log));
   registerActiveNodeStatusBar(context, nodes);
   registerInspectCommands(context, nodes, panels);
@@ -100,14 +98,6 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   context.subscriptions.push(daml, damlCounts);
   registerDamlCommands(context, daml);
   registerDamlCodeLens(context, nodes, daml, damlCounts);
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!affectsNodeSettings(e)) return;
-      nodes.reload();
-      expiry.reschedule();
-    }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => nodes.reload()),
-  );
   return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree }, daml: { workspace: daml, counts: damlCounts } };
 }
 

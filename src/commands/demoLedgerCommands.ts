@@ -6,8 +6,6 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadFakeNodeBundle } from '../ledger/lazyBundles';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
-import { saveNode, setActiveNodeName } from '../services/nodeSettingsStore';
-import type { TokenStore } from '../services/tokenStore';
 
 export const DEMO_NODE_NAME = 'Demo Ledger';
 
@@ -17,7 +15,7 @@ export interface DemoLedgerInfo {
   version: string;
 }
 
-export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
+export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): void {
   const bundleDir = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
   let running: Promise<FakeLedgerNode> | undefined;
 
@@ -26,13 +24,10 @@ export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nod
     running.catch(() => (running = undefined));
     const demo = await running;
     const existing = nodes.find(DEMO_NODE_NAME);
-    if (existing?.url !== demo.url) {
-      await saveNode({ name: DEMO_NODE_NAME, url: demo.url, parties: [demo.ledger.parties.Alice] });
-      nodes.reload();
-    }
-    const node = nodes.find(DEMO_NODE_NAME)!;
-    await tokens.setToken(node, demo.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 }));
-    if (!nodes.active()) await setActiveNodeName(DEMO_NODE_NAME);
+    const node = existing?.url === demo.url ? existing : await nodes.saveNode({ name: DEMO_NODE_NAME, url: demo.url, parties: [demo.ledger.parties.Alice] });
+    if (!node) throw new Error(`The node "${DEMO_NODE_NAME}" could not be saved in the settings.`);
+    await nodes.setToken(node, demo.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 24 * 3600 }));
+    if (!nodes.active()) await nodes.setActive(DEMO_NODE_NAME);
     const status = await nodes.check(node);
     if (status.state !== 'reachable') throw status.error;
     log.info(`Demo ledger running at ${demo.url} (Canton ${status.version}).`);

@@ -4,8 +4,6 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { urlProblem } from '../nodes/nodeSettings';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
-import { deleteNode, saveNode, setActiveNodeName } from '../services/nodeSettingsStore';
-import type { TokenStore } from '../services/tokenStore';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 
 export interface AddNodeArgs {
@@ -15,7 +13,7 @@ export interface AddNodeArgs {
   userId?: string;
 }
 
-export function registerNodeCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
+export function registerNodeCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): void {
   const addNode = async (args: AddNodeArgs = {}): Promise<{ name: string; version?: string } | undefined> => {
     const name = args.name ?? await vscode.window.showInputBox({
       title: vscode.l10n.t('Add Ledger Node (1/2)'),
@@ -66,9 +64,8 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
         typed = url;
       }
     }
-    await saveNode({ name: name.trim(), url, parties: args.parties, userId: args.userId });
-    nodes.reload();
-    if (!nodes.active() || nodes.all().length === 1) await setActiveNodeName(name.trim());
+    await nodes.saveNode({ name: name.trim(), url, parties: args.parties, userId: args.userId });
+    if (!nodes.active() || nodes.all().length === 1) await nodes.setActive(name.trim());
     log.info(`Added node "${name.trim()}" (${url})${version ? `: Canton ${version}` : ''}.`);
     if (!args.url) {
       void vscode.window.showInformationMessage(
@@ -97,17 +94,11 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
   const removeNode = async (arg?: unknown): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Remove which ledger node?'));
     if (!node) return false;
-    await deleteNode(node);
-    await tokens.clearToken(node);
-    if (node.auth) await tokens.clearClientSecret(node, node.auth);
-    nodes.reload();
+    await nodes.removeNode(node);
     log.info(`Removed node "${node.name}" and its stored token.`);
     if (nodeNameOf(arg) === undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Removed "{0}" and its stored token.', node.name), vscode.l10n.t('Undo')).then(async (pick) => {
-        if (pick) {
-          await saveNode(node);
-          nodes.reload();
-        }
+        if (pick) await nodes.saveNode(node);
       });
     }
     return true;
@@ -138,15 +129,13 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
       void vscode.window.showErrorMessage(vscode.l10n.t('There is no ledger node named "{0}" in cantonLens.nodes.', name));
       return undefined;
     }
-    await setActiveNodeName(name);
-    nodes.fireChanged();
+    await nodes.setActive(name);
     return name;
   };
 
   const refresh = async (arg?: unknown, options: { refreshToken?: boolean } = {}): Promise<void> => {
     const name = nodeNameOf(arg);
     const targets = name === undefined ? nodes.all() : [nodes.find(name)].filter((n) => n !== undefined);
-    if (name === undefined) nodes.reload();
     await vscode.window.withProgress({ location: { viewId: 'cantonLens.nodes' } }, async () => {
       await Promise.all(targets.map(async (n) => {
         if (options.refreshToken) nodes.invalidateToken(n);

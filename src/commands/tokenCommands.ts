@@ -3,11 +3,10 @@ import * as vscode from 'vscode';
 import { decodeJwtClaims, describeTokenState, tokenState } from '../auth/jwtClaims';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
-import type { TokenStore } from '../services/tokenStore';
 import { resolveNode } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
 
-export function registerTokenCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): void {
+export function registerTokenCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): void {
   const setToken = async (arg?: unknown, value?: string): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Set the token of which ledger node?'));
     if (!node) return false;
@@ -20,17 +19,13 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
         validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client secret.')),
       });
       if (!secret?.trim()) return false;
-      await tokens.setClientSecret(node, node.auth, secret.trim());
-      nodes.invalidateToken(node);
-      log.info(`Stored a client secret for node "${node.name}".`);
-      // Fetch a token now, so a wrong secret shows up here rather than on the first lookup.
       try {
         await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Getting a token from {0}…', new URL(node.auth.tokenUrl).origin), cancellable: true },
           (_progress, cancel) => {
             const abort = new AbortController();
             cancel.onCancellationRequested(() => abort.abort());
-            return nodes.fetchOAuthToken(node, abort.signal);
+            return nodes.setClientSecret(node, secret.trim(), abort.signal);
           },
         );
         const info = await nodes.tokenInfo(node);
@@ -38,9 +33,6 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
       } catch (e) {
         void showLedgerError(node, e, vscode.l10n.t('Getting a token'));
       }
-      // Another secret may mean another subject: what was asked with the old one is set aside.
-      await nodes.tokenChanged(node);
-      nodes.fireChanged();
       return true;
     }
     const token = value ?? await vscode.window.showInputBox({
@@ -60,12 +52,10 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
     });
     const clean = token?.trim().replace(/^Bearer\s+/i, '');
     if (!clean) return false;
-    await tokens.setToken(node, clean);
-    log.info(`Stored a token for node "${node.name}".`);
     // A token change is an event: the node's answers for the old identity are set aside, and open
     // panels say whose answers they show.
-    await nodes.tokenChanged(node);
-    nodes.fireChanged();
+    await nodes.setToken(node, clean);
+    log.info(`Stored a token for node "${node.name}".`);
     if (value === undefined) {
       const s = tokenState(clean);
       const message = vscode.l10n.t('Token stored for "{0}": {1}.', node.name, describeTokenState(s));
@@ -81,18 +71,13 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
   const clearToken = async (arg?: unknown): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Clear the token of which ledger node?'));
     if (!node) return false;
-    await tokens.clearToken(node);
-    if (node.auth) await tokens.clearClientSecret(node, node.auth);
-    nodes.invalidateToken(node);
+    await nodes.clearToken(node);
     log.info(`Cleared the token of node "${node.name}".`);
-    await nodes.tokenChanged(node);
-    nodes.fireChanged();
     return true;
   };
 
   context.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.setToken', setToken),
     vscode.commands.registerCommand('cantonLens.clearToken', clearToken),
-    tokens.onDidChange(() => nodes.fireChanged()),
   );
 }

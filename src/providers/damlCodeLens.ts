@@ -45,8 +45,9 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
       this.changed,
       nodes.onDidChange(refresh),
       daml.onDidChange(refresh),
+      // Its own setting; node settings reach it through the node registry (nodes.onDidChange).
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('cantonLens.codeLens.enabled') || e.affectsConfiguration('cantonLens.activeNode') || e.affectsConfiguration('cantonLens.nodes')) refresh();
+        if (e.affectsConfiguration('cantonLens.codeLens.enabled')) refresh();
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0 && e.document.uri.path.endsWith('.daml')) this.lastEdit.set(e.document.uri.toString(), Date.now());

@@ -22,12 +22,10 @@ export async function applyDemoSetup(context: vscode.ExtensionContext, nodes: Le
   for (const [name, token] of given) {
     const node = nodes.find(name);
     if (!node || !isLoopbackUrl(node.url) || await tokens.getToken(node)) continue;
-    await tokens.setToken(node, token);
-    await nodes.tokenChanged(node);
+    await nodes.setToken(node, token);
     set.push(name);
     log.info(`Stored the demo ledger's token for node "${name}".`);
   }
-  if (set.length > 0) nodes.fireChanged();
   if (!context.globalState.get<boolean>(WALKTHROUGH_SHOWN)) {
     await context.globalState.update(WALKTHROUGH_SHOWN, true);
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#cantonLens.gettingStarted`, false);

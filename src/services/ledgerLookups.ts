@@ -10,8 +10,8 @@ import { updateAnswer } from '../ledger/ledgerClient';
 import { otherUpdatesFormat, transactionQueryFor, updateByIdRequest } from '../ledger/requestForms';
 import { lookupContract, lookupSummary, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup, type TransactionShape } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from './ledgerNodes';
-import type { NodeFacts } from './nodeFacts';
+import type { NodeFacts } from '../nodes/nodeFacts';
+import type { NodeRegistry } from '../nodes/nodeRegistry';
 import type { EffectiveParties, LearnedAccess } from '../auth/userRights';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import { explainNotFound, type Sighting } from '../lookups/notFoundFacts';
@@ -43,7 +43,7 @@ export class LedgerLookupService implements vscode.Disposable {
   private readonly caches = new Map<string, LookupCache<LedgerLookup>>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly nodes: LedgerNodes, readonly facts: NodeFacts) {
+  constructor(private readonly nodes: NodeRegistry, readonly facts: NodeFacts) {
     this.subscriptions = [
       // A node removed: its cached answers go. (A changed URL or party set changes the cache key.)
       nodes.onDidChange(() => {
@@ -149,9 +149,12 @@ export class LedgerLookupService implements vscode.Disposable {
     return answer?.type === 'transaction' ? answer.transaction.updateId : answer?.type === 'reassignment' ? answer.reassignment.updateId : answer?.topology.updateId;
   }
 
-  /** A cached answer for the node's current identity, without a request (for hovers). */
+  /**
+   * A cached answer for the node's identity as last read, without a request and without reading
+   * the secret (for hovers, and other nodes' sightings): a hover that then asks reads it once.
+   */
   async peek(node: NodeConfig, kind: 'contract' | 'update', id: string): Promise<LedgerLookup | undefined> {
-    const identity = await this.nodes.currentIdentity(node);
+    const identity = this.nodes.knownIdentity(node);
     if (!identity) return undefined;
     const parties = this.facts.peekEffective(node, identity).parties;
     return this.caches.get(node.name)?.peek(lookupKey(node.url, identity, parties, FORMS[kind], id))?.value;

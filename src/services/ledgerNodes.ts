@@ -1,64 +1,24 @@
-// The configured nodes, one Ledger API client each, their last known state, and their tokens.
+// The VS Code side of the node registry (nodes/nodeRegistry.ts, which owns node state): the only
+// listener to the settings, SecretStorage and workspace trust, and the only writer of nodes,
+// tokens and the active node, each write applied to the registry at once. Everything else reads.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { ClientCredentialsTokenSource } from '../auth/clientCredentials';
-import { tokenState, type TokenState } from '../auth/jwtClaims';
-import { IdentityTracker, NO_TOKEN, identityOfToken, tokenDigest, type LedgerIdentity } from '../auth/ledgerIdentity';
-import type { Credentials } from '../lookups/ledgerLookups';
-import type { FeaturesDescriptor } from '../ledger/apiTypes';
 import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { LedgerClient } from '../ledger/ledgerClient';
 import { lazyHttpTransport } from '../ledger/lazyBundles';
 import { proxyFor } from '../ledger/proxyFor';
-import { mayUseStoredToken, type NodeConfig } from '../nodes/nodeSettings';
+import { NodeRegistry, type CheckedStatus, type NodeConnection, type NodeStatus, type TokenInfo } from '../nodes/nodeRegistry';
+import type { NodeConfig } from '../nodes/nodeSettings';
 import type { ExtensionLog } from './extensionLog';
-import { readActiveNodeName, readNodeSettings, readRequestTimeoutMs } from './nodeSettingsStore';
+import { affectsNodeSettings, deleteNode, readActiveNodeName, readNodeSettings, readRequestTimeoutMs, saveNode, setActiveNodeName, type SavedNode } from './nodeSettingsStore';
 import type { TokenStore } from './tokenStore';
 
-export type CheckedStatus =
-  | { state: 'reachable'; version: string; features: FeaturesDescriptor; latencyMs: number; checkedAt: number }
-  | { state: 'unreachable'; error: LedgerApiError; checkedAt: number };
-
-export type NodeStatus = { state: 'unchecked' } | { state: 'checking'; previous?: NodeStatus } | CheckedStatus;
-
-export type TokenInfo =
-  | { source: 'pasted'; state: TokenState }
-  | { source: 'clientCredentials'; state: TokenState; clientId: string }
-  | { source: 'blocked'; reason: string };
-
-/** A node's identity (or parties) changed: what was remembered for it belongs to someone else. */
-export interface IdentityChange {
-  node: string;
-  /** Who the node's token is now; undefined when not known without fetching a token. */
-  identity: LedgerIdentity | undefined;
-}
-
-interface NodeClient {
-  key: string;
-  client: LedgerClient;
-  oauth?: ClientCredentialsTokenSource;
-}
+export type { CheckedStatus, IdentityChange, NodeStatus, TokenInfo } from '../nodes/nodeRegistry';
 
 export class LedgerNodes implements vscode.Disposable {
-  private configs: NodeConfig[] = [];
-  private readonly reportedProblems = new Set<string>();
-  private readonly clients = new Map<string, NodeClient>();
-  private readonly statuses = new Map<string, NodeStatus>();
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly identityChanged = new vscode.EventEmitter<IdentityChange>();
-  /**
-   * Fires when a node's token was set or cleared, its OAuth2 token came back for another subject,
-   * or its parties changed: answers remembered for the old identity must not be served for the new.
-   */
-  readonly onDidChangeIdentity = this.identityChanged.event;
-  /** The identity of the token each node sent last, and a mark of that token (in memory only). */
-  private readonly identities = new IdentityTracker();
-  private readonly tokenSubscription: vscode.Disposable;
-  private readonly refreshRequested = new vscode.EventEmitter<string>();
-  /** Refresh was asked for a node (by name): what was learned of it is asked again. */
-  readonly onDidRequestRefresh = this.refreshRequested.event;
+  readonly registry: NodeRegistry;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly bundleDir: string,
@@ -66,105 +26,48 @@ export class LedgerNodes implements vscode.Disposable {
     private readonly tokens: TokenStore,
     private readonly log: ExtensionLog,
   ) {
-    this.reload();
-    // A token changed in this window or another: see whose each node's is now.
-    this.tokenSubscription = tokens.onDidChange(() => void this.refreshIdentities());
-  }
-
-  /** Re-reads the settings; reports each new problem once; drops clients whose node changed. */
-  reload(): void {
-    const { nodes, problems } = readNodeSettings();
-    const before = new Map(this.configs.map((n) => [n.name, n]));
-    this.configs = nodes;
-    const fresh = problems.filter((p) => !this.reportedProblems.has(p));
-    for (const p of fresh) {
-      this.reportedProblems.add(p);
-      this.log.warn(p);
-    }
-    if (fresh.length > 0) {
-      void vscode.window.showWarningMessage(fresh.length === 1 ? fresh[0]! : vscode.l10n.t('{0} problems in cantonLens.nodes: {1}', fresh.length, fresh.join(' ')), vscode.l10n.t('Open Settings')).then((pick) => {
-        if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
-      });
-    }
-    for (const [name, c] of this.clients) {
-      const node = this.find(name);
-      if (!node || c.key !== this.clientKey(node)) {
-        void c.client.close();
-        this.clients.delete(name);
-        this.statuses.delete(name);
-      }
-    }
-    for (const [name, old] of before) {
-      const node = this.find(name);
-      if (!node) this.identities.forget(name);
-      else if (old.url !== node.url || JSON.stringify(old.parties ?? []) !== JSON.stringify(node.parties ?? [])) {
-        this.identityChanged.fire({ node: name, identity: this.identities.current(name) });
-      }
-    }
-    this.changed.fire();
-  }
-
-  all(): readonly NodeConfig[] {
-    return this.configs;
-  }
-
-  find(name: string | undefined): NodeConfig | undefined {
-    return name === undefined ? undefined : this.configs.find((n) => n.name === name);
-  }
-
-  /** The node lookups use: the `cantonLens.activeNode` setting, else the only node. */
-  active(): NodeConfig | undefined {
-    return this.find(readActiveNodeName()) ?? (this.configs.length === 1 ? this.configs[0] : undefined);
-  }
-
-  status(node: NodeConfig): NodeStatus {
-    return this.statuses.get(node.name) ?? { state: 'unchecked' };
-  }
-
-  client(node: NodeConfig): LedgerClient {
-    const key = this.clientKey(node);
-    const existing = this.clients.get(node.name);
-    if (existing?.key === key) return existing.client;
-    void existing?.client.close();
-    const transport = this.transportFor(node);
-    const oauth = node.auth ? new ClientCredentialsTokenSource({
-      auth: node.auth,
-      getClientSecret: () => Promise.resolve(this.tokens.getClientSecret(node, node.auth!)),
-      transport,
-      userAgent: this.userAgent,
-    }) : undefined;
-    const client = new LedgerClient({
-      baseUrl: node.url,
-      transport,
-      getToken: async () => (await this.resolveCredentials(node, oauth, true))!.token,
-      noTokenHint: () => this.tokenBlockedReason(node),
-      timeoutMs: readRequestTimeoutMs(),
-      userAgent: this.userAgent,
-      onRequest: (e) => this.log.request(node.name, e),
+    this.registry = new NodeRegistry({
+      secrets: { token: (node) => tokens.getToken(node), clientSecret: (node, auth) => tokens.getClientSecret(node, auth) },
+      isTrusted: () => vscode.workspace.isTrusted,
+      activeNodeName: readActiveNodeName,
+      connection: (node) => ({ proxyUrl: proxyUrlFor(node.url), timeoutMs: readRequestTimeoutMs() }),
+      transport: (node, connection) => this.transportFor(node, connection),
+      userAgent,
+      onRequest: (name, e) => log.request(name, e),
     });
-    this.clients.set(node.name, { key, client, oauth });
-    return client;
+    this.readSettings();
+    this.subscriptions = [
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affectsNodeSettings(e)) this.readSettings();
+      }),
+      // A token changed in this window or another: see whose each node's is now.
+      tokens.onDidChange(() => void this.registry.secretsChanged()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.registry.trustChanged()),
+    ];
   }
 
-  /** Calls GET /v2/version and records the node's state. */
-  async check(node: NodeConfig, signal?: AbortSignal): Promise<CheckedStatus> {
-    const previous = this.statuses.get(node.name);
-    this.statuses.set(node.name, { state: 'checking', previous: previous?.state === 'checking' ? previous.previous : previous });
-    this.changed.fire();
-    const started = performance.now();
-    let status: CheckedStatus;
-    try {
-      const client = this.client(node);
-      const v = await client.getVersion({ signal });
-      status = { state: 'reachable', version: v.version, features: v.features, latencyMs: performance.now() - started, checkedAt: Date.now() };
-    } catch (e) {
-      const error = e instanceof LedgerApiError ? e : new LedgerApiError({ kind: 'network', explanation: (e as Error).message });
-      status = { state: 'unreachable', error, checkedAt: Date.now() };
-    }
-    if (this.find(node.name)) this.statuses.set(node.name, status);
-    this.changed.fire();
-    return status;
-  }
+  // Reading: the registry's state.
+  get onDidChange() { return this.registry.onDidChange; }
+  get onDidChangeIdentity() { return this.registry.onDidChangeIdentity; }
+  get onDidRequestRefresh() { return this.registry.onDidRequestRefresh; }
+  get onDidChangeNodes() { return this.registry.onDidChangeNodes; }
+  get onDidChangeTokens() { return this.registry.onDidChangeTokens; }
+  get facts() { return this.registry.facts; }
+  all(): readonly NodeConfig[] { return this.registry.all(); }
+  find(name: string | undefined): NodeConfig | undefined { return this.registry.find(name); }
+  active(): NodeConfig | undefined { return this.registry.active(); }
+  status(node: NodeConfig): NodeStatus { return this.registry.status(node); }
+  client(node: NodeConfig): LedgerClient { return this.registry.client(node); }
+  check(node: NodeConfig, signal?: AbortSignal): Promise<CheckedStatus> { return this.registry.check(node, signal); }
+  tokenInfo(node: NodeConfig): Promise<TokenInfo> { return this.registry.tokenInfo(node); }
+  tokenUser(node: NodeConfig) { return this.registry.tokenUser(node); }
+  credentials(node: NodeConfig) { return this.registry.credentials(node); }
+  currentIdentity(node: NodeConfig) { return this.registry.currentIdentity(node); }
+  knownIdentity(node: NodeConfig) { return this.registry.knownIdentity(node); }
+  tokenBlockedReason(node: NodeConfig) { return this.registry.tokenBlockedReason(node); }
+  fetchOAuthToken(node: NodeConfig, signal?: AbortSignal) { return this.registry.fetchOAuthToken(node, signal); }
+  invalidateToken(node: NodeConfig): void { this.registry.invalidateToken(node); }
+  requestRefresh(node: NodeConfig): void { this.registry.requestRefresh(node); }
 
   /** GET /v2/version of a URL not saved yet (public: no token is sent). */
   async probe(url: string, signal?: AbortSignal) {
@@ -182,143 +85,81 @@ export class LedgerNodes implements vscode.Disposable {
     }
   }
 
-  /** What the UI says about a node's token; never the token itself. */
-  async tokenInfo(node: NodeConfig): Promise<TokenInfo> {
-    const blocked = this.tokenBlockedReason(node);
-    if (blocked) return { source: 'blocked', reason: blocked };
-    if (node.auth) {
-      // Only what was fetched already: showing the tree must not fetch a token.
-      const cached = this.clients.get(node.name)?.oauth?.cachedToken;
-      const hasSecret = Boolean(await this.tokens.getClientSecret(node, node.auth));
-      const state: TokenState = !hasSecret ? { state: 'none' } : cached ? tokenState(cached) : { state: 'opaque' };
-      return { source: 'clientCredentials', state, clientId: node.auth.clientId };
-    }
-    return { source: 'pasted', state: tokenState(await this.tokens.getToken(node)) };
+  // Writing: each write is applied to the registry before it returns.
+
+  /** Adds or replaces a node in the user settings; returns it as the registry now has it. */
+  async saveNode(entry: SavedNode): Promise<NodeConfig | undefined> {
+    await saveNode(entry);
+    this.readSettings();
+    return this.find(entry.name);
   }
 
-  /** The Ledger API user the node's token is for, if known; else the node's configured userId. */
-  async tokenUser(node: NodeConfig): Promise<string | undefined> {
-    const token = await this.tokenInfo(node);
-    const fromToken = token.source !== 'blocked' && 'claims' in token.state ? token.state.claims.user : undefined;
-    return fromToken ?? node.userId;
+  /** Removes a node from its settings scope, with its stored token and client secret. */
+  async removeNode(node: NodeConfig): Promise<void> {
+    await deleteNode(node);
+    await this.tokens.clearToken(node);
+    if (node.auth) await this.tokens.clearClientSecret(node, node.auth);
+    this.readSettings();
+  }
+
+  async setActive(name: string | undefined): Promise<void> {
+    await setActiveNodeName(name);
+    this.registry.activeChanged();
+  }
+
+  /** Stores a pasted token: the node's answers for the old identity are set aside. */
+  async setToken(node: NodeConfig, token: string): Promise<void> {
+    await this.tokens.setToken(node, token);
+    await this.registry.tokenChanged(node);
   }
 
   /**
-   * The token a request to the node sends and whose it is, resolved once: the caller sends exactly
-   * this token and files the answer under this identity. May fetch an OAuth2 token.
+   * Stores an OAuth2 client secret and gets a token with it now, so a wrong secret shows up here
+   * rather than on the first lookup (the fetch's error is thrown). Another secret may mean another
+   * subject: what was asked with the old one is set aside either way.
    */
-  async credentials(node: NodeConfig): Promise<Credentials> {
-    this.client(node);
-    return (await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, true))!;
-  }
-
-  /** Whose the node's token is now, without fetching one; undefined when that is not known. */
-  async currentIdentity(node: NodeConfig): Promise<LedgerIdentity | undefined> {
-    return (await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, false))?.identity;
-  }
-
-  /** Whose the node's token was when last read (in memory; for panels and hovers). */
-  knownIdentity(node: NodeConfig): LedgerIdentity | undefined {
-    return this.identities.current(node.name);
-  }
-
-  /** A token or secret of the node was set or cleared: its answers so far are set aside. */
-  async tokenChanged(node: NodeConfig): Promise<void> {
-    const resolved = await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, false, true);
-    if (!resolved) {
-      // Not known until the next token is fetched (OAuth2): still, nothing remembered is reused.
-      this.identities.forget(node.name);
-      this.identityChanged.fire({ node: node.name, identity: undefined });
+  async setClientSecret(node: NodeConfig, secret: string, signal?: AbortSignal): Promise<void> {
+    if (!node.auth) throw new Error(`Node "${node.name}" has no OAuth2 client credentials.`);
+    await this.tokens.setClientSecret(node, node.auth, secret);
+    this.log.info(`Stored a client secret for node "${node.name}".`);
+    this.registry.invalidateToken(node);
+    try {
+      await this.registry.fetchOAuthToken(node, signal);
+    } finally {
+      await this.registry.tokenChanged(node);
     }
   }
 
-  /** Gets an OAuth2 token now (to check a client secret as soon as it is entered). */
-  async fetchOAuthToken(node: NodeConfig, signal?: AbortSignal): Promise<void> {
-    this.client(node);
-    await this.clients.get(node.name)?.oauth?.getToken(signal);
-  }
-
-  /** Forgets a fetched OAuth2 token, so the next request gets a new one. */
-  invalidateToken(node: NodeConfig): void {
-    this.clients.get(node.name)?.oauth?.invalidate();
-  }
-
-  fireChanged(): void {
-    this.changed.fire();
-  }
-
-  /** Refresh of a node: its learned facts (user, rights, pruning point…) are asked again. */
-  requestRefresh(node: NodeConfig): void {
-    this.refreshRequested.fire(node.name);
-    this.changed.fire();
+  /** Clears a node's token (and client secret, and any fetched OAuth2 token). */
+  async clearToken(node: NodeConfig): Promise<void> {
+    await this.tokens.clearToken(node);
+    if (node.auth) await this.tokens.clearClientSecret(node, node.auth);
+    this.registry.invalidateToken(node);
+    await this.registry.tokenChanged(node);
   }
 
   dispose(): void {
-    for (const c of this.clients.values()) void c.client.close();
-    this.clients.clear();
-    this.tokenSubscription.dispose();
-    this.changed.dispose();
-    this.identityChanged.dispose();
-    this.refreshRequested.dispose();
+    for (const s of this.subscriptions) s.dispose();
+    this.registry.dispose();
   }
 
-  /** Why stored tokens are not sent to this node (a workspace entry in an untrusted workspace), if they are not. */
-  tokenBlockedReason(node: NodeConfig): string | undefined {
-    if (!mayUseStoredToken(node, vscode.workspace.isTrusted)) {
-      return vscode.l10n.t('This node comes from the settings of an untrusted workspace: no stored token is sent to it. Trust the workspace, or add the node to your user settings.');
-    }
-    return undefined;
-  }
-
-  /**
-   * The one place a node's token is read for a request: the token and its identity together, and a
-   * change of either noticed (and announced) here. `fetch` false: an OAuth2 token only if one was
-   * fetched already (undefined when unknown).
-   */
-  private async resolveCredentials(node: NodeConfig, oauth: ClientCredentialsTokenSource | undefined, fetch: boolean, force = false): Promise<Credentials | undefined> {
-    let token: string | undefined;
-    let identity: LedgerIdentity;
-    let mark: string;
-    if (this.tokenBlockedReason(node)) {
-      identity = NO_TOKEN;
-      mark = identity.key;
-    } else if (node.auth) {
-      if (fetch && oauth) token = await oauth.getToken();
-      else token = oauth?.cachedToken;
-      if (!token && !fetch && await this.tokens.getClientSecret(node, node.auth)) return undefined;
-      // A refreshed token of the same subject is the same identity; another subject is a change.
-      identity = identityOfToken(token, { tokenUrl: node.auth.tokenUrl, clientId: node.auth.clientId });
-      mark = identity.key;
-    } else {
-      token = await this.tokens.getToken(node);
-      identity = identityOfToken(token);
-      mark = token ? tokenDigest(token) : NO_TOKEN.key;
-    }
-    if (this.find(node.name) && this.identities.observe(node.name, identity, mark, force)) {
-      this.identityChanged.fire({ node: node.name, identity });
-    }
-    return { token, identity };
-  }
-
-  private async refreshIdentities(): Promise<void> {
-    for (const node of this.configs) {
-      try {
-        await this.resolveCredentials(node, this.clients.get(node.name)?.oauth, false);
-      } catch {
-        // Secret storage unavailable: the next request reports it.
-      }
+  /** Re-reads the settings; warns of each new problem once. */
+  private readSettings(): void {
+    const { nodes, problems } = readNodeSettings();
+    const fresh = this.registry.applySettings(nodes, problems);
+    for (const p of fresh) this.log.warn(p);
+    if (fresh.length > 0) {
+      void vscode.window.showWarningMessage(fresh.length === 1 ? fresh[0]! : vscode.l10n.t('{0} problems in cantonLens.nodes: {1}', fresh.length, fresh.join(' ')), vscode.l10n.t('Open Settings')).then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
+      });
     }
   }
 
-  private clientKey(node: NodeConfig): string {
-    return JSON.stringify([node.url, node.caFile, node.auth, proxyUrlFor(node.url), readRequestTimeoutMs()]);
-  }
-
-  private transportFor(node: NodeConfig): () => Promise<HttpTransport> {
+  private transportFor(node: NodeConfig, connection: NodeConnection): () => Promise<HttpTransport> {
     let transport: Promise<HttpTransport> | undefined;
     return () => {
       transport ??= (async () => {
-        const options: TransportOptions = { proxyUrl: proxyUrlFor(node.url) };
+        const options: TransportOptions = { proxyUrl: connection.proxyUrl };
         if (node.caFile) {
           try {
             options.ca = await fs.readFile(node.caFile, 'utf8');

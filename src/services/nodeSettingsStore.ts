@@ -30,8 +30,16 @@ export function affectsNodeSettings(e: vscode.ConfigurationChangeEvent): boolean
   return e.affectsConfiguration(SECTION) || e.affectsConfiguration('http.proxy');
 }
 
+/** What Add Ledger Node writes for a node. */
+export interface SavedNode {
+  name: string;
+  url: string;
+  parties?: string[];
+  userId?: string;
+}
+
 /** Adds or replaces a node in the user settings (a personal choice; teams share theirs in the workspace). */
-export async function saveNode(node: { name: string; url: string; parties?: string[]; userId?: string }): Promise<void> {
+export async function saveNode(node: SavedNode): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const current = (config.inspect<RawNode[]>('nodes')?.globalValue ?? []).filter((n) => n?.name !== node.name);
   const entry: RawNode = { name: node.name, url: normaliseUrl(node.url) };

@@ -1,12 +1,12 @@
-// Warns once, a few minutes ahead, that a pasted token is about to expire.
+// Warns once, a few minutes ahead, that a pasted token is about to expire. (The tree redraws at
+// expiry by itself: the node registry keeps each token's expiry.)
 import * as vscode from 'vscode';
-import { EXPIRY_WARNING_MS, decodeJwtClaims, relativeTime } from '../auth/jwtClaims';
+import { EXPIRY_WARNING_MS, relativeTime } from '../auth/jwtClaims';
 import type { LedgerNodes } from './ledgerNodes';
-import type { TokenStore } from './tokenStore';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore): { reschedule(): void } {
+export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, nodes: LedgerNodes): void {
   let timers: NodeJS.Timeout[] = [];
   const warned = new Set<string>();
 
@@ -14,7 +14,6 @@ export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, no
     const key = `${name}@${expiresAt}`;
     if (warned.has(key)) return;
     warned.add(key);
-    nodes.fireChanged();
     void vscode.window.showWarningMessage(vscode.l10n.t('The token for "{0}" expires {1}.', name, relativeTime(expiresAt - Date.now())), vscode.l10n.t('Set Token'))
       .then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name));
   };
@@ -24,18 +23,19 @@ export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, no
     timers = [];
     for (const node of nodes.all()) {
       if (node.auth) continue; // refreshed on its own
-      const token = await tokens.getToken(node);
-      const expiresAt = token ? decodeJwtClaims(token)?.expiresAt : undefined;
+      const info = await nodes.tokenInfo(node);
+      const expiresAt = info.source === 'pasted' && 'claims' in info.state ? info.state.claims.expiresAt : undefined;
       if (expiresAt === undefined || expiresAt <= Date.now()) continue;
       const warnIn = expiresAt - EXPIRY_WARNING_MS - Date.now();
       if (warnIn <= 0) warn(node.name, expiresAt);
       else if (warnIn < MAX_TIMER_MS) timers.push(setTimeout(() => warn(node.name, expiresAt), warnIn));
-      // Redraw the tree when it expires, so "expired" shows without a refresh.
-      if (expiresAt - Date.now() < MAX_TIMER_MS) timers.push(setTimeout(() => nodes.fireChanged(), expiresAt - Date.now() + 1000));
     }
   };
 
-  context.subscriptions.push(tokens.onDidChange(() => void reschedule()), { dispose: () => timers.forEach(clearTimeout) });
+  context.subscriptions.push(
+    nodes.onDidChangeNodes(() => void reschedule()),
+    nodes.onDidChangeTokens(() => void reschedule()),
+    { dispose: () => timers.forEach(clearTimeout) },
+  );
   void reschedule();
-  return { reschedule: () => void reschedule() };
 }

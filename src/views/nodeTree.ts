@@ -9,7 +9,7 @@ import type { RecentLookup } from '../lookups/recentLookups';
 import { shortId, shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeItem, BrowseTreeSection } from './browseTree';
-import type { NodeFacts } from '../services/nodeFacts';
+import type { NodeFacts } from '../nodes/nodeFacts';
 import { effectiveParties, rightsLines, type LearnedAccess } from '../auth/userRights';
 
 export type NodeTreeElement =

@@ -88,7 +88,7 @@ describe('package.json', () => {
   });
 
   it('imports vscode only outside the pure modules', () => {
-    for (const dir of ['ids', 'ledger', 'fakeNode', 'daml']) {
+    for (const dir of ['ids', 'ledger', 'fakeNode', 'daml', 'nodes', 'auth', 'lookups']) {
       for (const f of fs.readdirSync(path.join(root, 'src', dir), { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.ts'))) {
         const text = fs.readFileSync(path.join(root, 'src', dir, f), 'utf8');
         assert.ok(!/from 'vscode'|require\('vscode'\)/.test(text), `src/${dir}/${f} imports vscode`);

@@ -1,16 +1,25 @@
 // What Canton Lens learns from each node with the node's own token: the token's user and rights
 // (and so the parties lookups read as), the participant id, its hosted parties, ledger end,
 // pruning point and synchronizers. Asked when needed (a lookup, a tree row expanded), remembered
-// per node and identity, forgotten on Refresh and when the node's token changes.
-import type * as vscode from 'vscode';
+// per node and identity, forgotten on Refresh and when the node's token changes (by the node
+// registry, which owns them). Pure (no `vscode`).
 import type { LedgerIdentity } from '../auth/ledgerIdentity';
 import { effectiveParties, type EffectiveParties, type LearnedAccess } from '../auth/userRights';
 import type { Credentials } from '../lookups/ledgerLookups';
 import { NodeAccessCache } from '../lookups/nodeAccess';
 import { LedgerApiError } from '../ledger/ledgerApiError';
-import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from './ledgerNodes';
+import type { LedgerClient } from '../ledger/ledgerClient';
 import * as l10n from '../l10n/l10n';
+import type { NodeStatus } from './nodeRegistry';
+import type { NodeConfig } from './nodeSettings';
+
+/** What the facts are asked through: the node registry. */
+export interface FactSource {
+  find(name: string): NodeConfig | undefined;
+  status(node: NodeConfig): NodeStatus;
+  client(node: NodeConfig): LedgerClient;
+  credentials(node: NodeConfig): Promise<Credentials>;
+}
 
 /** One fact: its value, or why it is not there ("needs ParticipantAdmin" is not a failure). */
 export type Fact<T> = { ok: true; value: T } | { ok: false; needs?: string; reason: string };
@@ -29,22 +38,12 @@ const PRUNED_TTL_MS = 30_000;
 /** At most this many hosted parties are listed (paged). */
 export const MAX_LISTED_PARTIES = 10_000;
 
-export class NodeFacts implements vscode.Disposable {
+export class NodeFacts {
   readonly access = new NodeAccessCache();
   private readonly snapshots = new Map<string, Promise<NodeFactsSnapshot>>();
   private readonly pruned = new Map<string, { at: number; value: Promise<Fact<number>> }>();
-  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly nodes: LedgerNodes) {
-    this.subscriptions = [
-      nodes.onDidChangeIdentity((e) => this.forget(e.node)),
-      nodes.onDidRequestRefresh((name) => this.forget(name)),
-    ];
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-  }
+  constructor(private readonly nodes: FactSource) {}
 
   /** Forgets what was learned of a node (by name), so the next use asks again. */
   forget(name: string): void {
