@@ -52,7 +52,9 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     if (id !== undefined) {
       const c = classifyLedgerId(id);
       if (c.kind === 'none' || c.kind === 'party') {
-        void vscode.window.showErrorMessage(`"${id.slice(0, 80)}" is not a contract or update id: ${c.kind === 'none' ? c.reason : 'it is a party id.'}`);
+        void vscode.window.showErrorMessage(c.kind === 'none'
+          ? vscode.l10n.t('"{0}" is not a contract or update id: {1}', id.slice(0, 80), c.reason)
+          : vscode.l10n.t('"{0}" is not a contract or update id: it is a party id.', id.slice(0, 80)));
         return undefined;
       }
     } else {
@@ -63,7 +65,7 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     const kind = classifyLedgerId(id).kind as 'contract' | 'update';
     // Show Contract's prompt accepts an update id too: it opens as what it is.
     if (wanted !== 'any' && kind !== wanted && !(wanted === 'contract' && kind === 'update')) {
-      void vscode.window.showErrorMessage(`This is ${kind === 'contract' ? 'a contract' : 'an update'} id, not ${wanted === 'contract' ? 'a contract' : 'an update'} id.`);
+      void vscode.window.showErrorMessage(kind === 'contract' ? vscode.l10n.t('This is a contract id, not an update id.') : vscode.l10n.t('This is an update id, not a contract id.'));
       return undefined;
     }
     const node = await nodeFor(nodeArg);

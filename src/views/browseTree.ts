@@ -115,7 +115,7 @@ export class BrowseTreeSection implements vscode.Disposable {
     }
     const all: BrowseTreeItem = { kind: 'message', icon: 'table', text: vscode.l10n.t('Show All in a Table'), command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] } };
     if (c.state === 'loading') return [{ kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.counter.total.toLocaleString('en-US')) }, all];
-    if (c.state === 'error') return [{ kind: 'message', icon: 'warning', text: c.error, tooltip: c.error, command: { command: 'cantonLens.refreshActiveContracts', title: 'Retry', arguments: [node.name] } }];
+    if (c.state === 'error') return [{ kind: 'message', icon: 'warning', text: c.error, tooltip: c.error, command: { command: 'cantonLens.refreshActiveContracts', title: vscode.l10n.t('Retry'), arguments: [node.name] } }];
     const out: BrowseTreeItem[] = [all];
     if (c.notice) out.push({ kind: 'message', icon: 'info', text: c.notice, tooltip: c.notice });
     out.push(...c.groups.map((group): BrowseTreeItem => ({ kind: 'package', group })));

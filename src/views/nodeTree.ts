@@ -148,15 +148,15 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
         break;
       }
       case 'unreachable':
-        item.description = `unreachable: ${shown.error.kind}`;
+        item.description = vscode.l10n.t('unreachable: {0}', shown.error.kind);
         item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
         tip.appendMarkdown('\n\n').appendText(shown.error.explanation);
         break;
       default:
-        item.description = 'checking…';
+        item.description = vscode.l10n.t('checking…');
         item.iconPath = new vscode.ThemeIcon('loading~spin');
     }
-    if (status.state === 'checking' && shown !== status) item.description = `${item.description} (checking…)`;
+    if (status.state === 'checking' && shown !== status) item.description = vscode.l10n.t('{0} (checking…)', String(item.description));
     item.tooltip = tip;
     return item;
   }
@@ -169,7 +169,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
       out.push({
         kind: 'detail', name, label: vscode.l10n.t('Unreachable'), value: status.error.explanation, icon: 'warning', contextValue: 'cantonLens.error',
         tooltip: vscode.l10n.t('{0}\n\nChecked {1}. Retry with the refresh action.', status.error.explanation, relativeTime(status.checkedAt - Date.now())),
-        command: { command: 'cantonLens.refresh', title: 'Retry', arguments: [name] },
+        command: { command: 'cantonLens.refresh', title: vscode.l10n.t('Retry'), arguments: [name] },
       });
     }
     out.push({ kind: 'detail', name, label: vscode.l10n.t('URL'), value: node.url, icon: 'link', tooltip: vscode.l10n.t('The JSON Ledger API base URL ({0} settings).', node.scope) });
@@ -256,7 +256,7 @@ function recentItem(entry: RecentLookup): vscode.TreeItem {
   item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
   item.command = entry.kind === 'submission'
     ? (entry.file ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(entry.file)] } : undefined)
-    : { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: 'Open', arguments: entry.askedAs ? [entry.id, entry.node, { recordedAs: entry.askedAs }] : [entry.id, entry.node] };
+    : { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: vscode.l10n.t('Open'), arguments: entry.askedAs ? [entry.id, entry.node, { recordedAs: entry.askedAs }] : [entry.id, entry.node] };
   return item;
 }
 

@@ -96,3 +96,37 @@ if (require.main === module) {
   writeJson(path.join(ROOT, `package.nls.${PSEUDO_LOCALE}.json`), Object.fromEntries(Object.entries(nls).map(([k, v]) => [k, pseudoLocalize(v)])));
   console.log(`${Object.keys(bundle).length} messages in ${path.relative(ROOT, BUNDLE_FILE)}; ${Object.keys(nls).length} in package.nls.json; forwarding: ${forwarding.join(', ')}; not literal: ${dynamic.join(', ') || 'none'}.`);
 }
+
+// Where a string literal reaches a person: messages and progress titles, tree items, quick picks
+// and input boxes. A literal there that is not a message of l10n.t is not translated.
+const SHOWN_PROPERTIES = new Set(['label', 'description', 'tooltip', 'placeHolder', 'prompt', 'detail', 'title', 'message', 'validationMessage']);
+const SHOW_CALLS = /^(vscode\.)?window\.show(Information|Warning|Error)Message$/;
+
+/** User-visible string literals of the `vscode` modules that skip l10n.t (file:line text). */
+export function untranslatedLiterals(srcDir = path.join(ROOT, 'src')): string[] {
+  const found: string[] = [];
+  const files = fs.readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !/^(fakeNode|webview)\//.test(f)).sort();
+  for (const rel of files) {
+    const file = path.join(srcDir, rel);
+    const text = fs.readFileSync(file, 'utf8');
+    if (!/from 'vscode'/.test(text)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+    const report = (e: ts.Node | undefined) => {
+      if (!e) return;
+      // Of a template, only its literal parts: what is inside ${…} is checked where it is built.
+      const literal = ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? e.text : ts.isTemplateExpression(e) ? [e.head.text, ...e.templateSpans.map((s) => s.literal.text)].join(' ') : undefined;
+      if (literal === undefined) return;
+      const words = literal.replace(/\$\([\w-]+\)|cantonLens\.[\w.]+|https?:\/\/\S+/g, ' ');
+      if (/[A-Za-z]{3,}/.test(words)) found.push(`${rel}:${source.getLineAndCharacterOfPosition(e.getStart()).line + 1} ${e.getText().slice(0, 60)}`);
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && SHOWN_PROPERTIES.has(node.name.text)) report(node.initializer);
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && SHOWN_PROPERTIES.has(node.left.name.text)) report(node.right);
+      if (ts.isCallExpression(node) && SHOW_CALLS.test(node.expression.getText())) report(node.arguments[0]);
+      if (ts.isNewExpression(node) && /TreeItem$/.test(node.expression.getText())) report(node.arguments?.[0]);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
