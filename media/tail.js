@@ -131,6 +131,7 @@
       showState(m);
     }
   });
-  window.cantonTail = { get received() { return received; }, get dropped() { return dropped; }, get shown() { return rows.length; } };
+  // For the bench and UI tests: what the page holds (offsets of the kept rows, oldest first).
+  window.cantonTail = { get received() { return received; }, get dropped() { return dropped; }, get shown() { return rows.length; }, offsets: () => rows.map((r) => r.offset) };
   post({ type: 'ready' });
 })();

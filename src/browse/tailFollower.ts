@@ -42,13 +42,32 @@ export type UpdatesFetch = (beginExclusive: number, signal: AbortSignal) => Prom
 
 export type TransportKind = 'updates' | 'updatesPage';
 
-/** `/v2/updates`: the node waits up to `idleMs` for updates, and answers with at most `limit`. */
-export function updatesListFetch(client: Pick<LedgerClient, 'getUpdates'>, updateFormat: UpdateFormat, o: { limit: number; idleMs: number }): UpdatesFetch & { limit: number } {
+/**
+ * `/v2/updates`: the node answers once it has `limit` updates, or when none came for `idleMs`. A
+ * steady trickle never idles, so a fixed limit would hold rows back for limit / rate seconds (200
+ * at 5 visible updates a second: 40 s). So the limit follows the rate: it starts small, halves when
+ * a full answer took longer than `targetMs`, and doubles (up to `maxLimit`) when one filled in under
+ * half of it. A 413 lowers `maxLimit` (followUpdates).
+ */
+export function updatesListFetch(client: Pick<LedgerClient, 'getUpdates'>, updateFormat: UpdateFormat, o: { limit: number; idleMs: number; targetMs?: number; now?: () => number }): UpdatesFetch & { limit: number; maxLimit: number } {
+  const targetMs = o.targetMs ?? 500;
+  const now = o.now ?? Date.now;
   const f = async (beginExclusive: number, signal: AbortSignal): Promise<FetchResult> => {
-    const list = await client.getUpdates({ beginExclusive, updateFormat, verbose: true }, { limit: f.limit, streamIdleTimeoutMs: o.idleMs }, { signal });
-    return { updates: (Array.isArray(list) ? list : []).map((u) => u?.update), idle: false };
+    const asked = f.limit;
+    const started = now();
+    const list = await client.getUpdates({ beginExclusive, updateFormat, verbose: true }, { limit: asked, streamIdleTimeoutMs: o.idleMs }, { signal });
+    const updates = (Array.isArray(list) ? list : []).map((u) => u?.update);
+    // Full: the node stopped at the limit, not at an idle pause (a checkpoint may follow the last update).
+    const full = updates.filter((u) => !(u && typeof u === 'object' && 'OffsetCheckpoint' in u)).length >= asked;
+    if (full) {
+      const took = now() - started;
+      if (took > targetMs) f.limit = Math.max(1, Math.floor(asked / 2));
+      else if (took < targetMs / 2) f.limit = Math.min(f.maxLimit, asked * 2);
+    }
+    return { updates, idle: false };
   };
-  f.limit = o.limit;
+  f.maxLimit = o.limit;
+  f.limit = Math.min(o.limit, 16);
   return f;
 }
 
@@ -131,7 +150,7 @@ export type TailState =
   | { state: 'stopped'; reason: 'error'; error: string; kind: LedgerApiError['kind'] | 'unknown' };
 
 export interface FollowOptions {
-  fetch: UpdatesFetch & { limit?: number };
+  fetch: UpdatesFetch & { limit?: number; maxLimit?: number };
   cursor: TailCursor;
   onRows: (rows: TailRow[], position: number) => void;
   onState: (s: TailState) => void;
@@ -174,6 +193,8 @@ export async function followUpdates(o: FollowOptions): Promise<TailState> {
       }
       if (isLedgerApiError(e) && e.status === 413 && o.fetch.limit !== undefined && o.fetch.limit > 1) {
         o.fetch.limit = Math.max(1, Math.floor(o.fetch.limit / 2));
+        // The node's list limit is below it: never grow past it again.
+        if (o.fetch.maxLimit !== undefined) o.fetch.maxLimit = o.fetch.limit;
         continue;
       }
       if (!isTransient(e)) return report({ state: 'stopped', reason: 'error', error, kind: isLedgerApiError(e) ? e.kind : 'unknown' });

@@ -61,8 +61,8 @@ export class AcsPanel {
   private ready!: () => void;
   private readonly isReady = new Promise<void>((r) => (this.ready = r));
   private identity: string | undefined;
-  /** For tests: contracts sent to the page, the offset, the last notice or error. */
-  readonly shown = { contracts: 0, activeAtOffset: undefined as number | undefined, notice: '', error: '', done: false, pages: 0 };
+  /** For tests: contracts sent to the page (the first ids, the templates), the offset, the last notice or error. */
+  readonly shown = { contracts: 0, firstIds: [] as string[], templates: new Set<string>(), activeAtOffset: undefined as number | undefined, notice: '', error: '', done: false, pages: 0 };
 
   constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: AcsPanels, readonly target: AcsTarget) {
     panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
@@ -125,7 +125,7 @@ export class AcsPanel {
     this.loading = ac;
     await this.isReady;
     if (ac.signal.aborted) return;
-    Object.assign(this.shown, { contracts: 0, activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0 });
+    Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0 });
     this.post({ type: 'reset' });
     const node = this.manager.nodes.find(this.target.node);
     if (!node) {
@@ -137,8 +137,12 @@ export class AcsPanel {
     try {
       for await (const page of readActiveContracts(this.manager.nodes.client(node), { eventFormat: browseEventFormat(this.filter()), paged: hasPagedEndpoints(version), pageSize: 1000, signal: ac.signal })) {
         if (ac.signal.aborted) return;
-        if (page.restarted) this.shown.contracts = 0;
+        if (page.restarted) Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>() });
         this.shown.contracts += page.events.length;
+        for (const e of page.events) {
+          if (this.shown.firstIds.length < 20) this.shown.firstIds.push(e.contractId);
+          if (this.shown.templates.size < 100) this.shown.templates.add(String(e.templateId));
+        }
         this.shown.activeAtOffset = page.activeAtOffset;
         this.shown.pages++;
         this.post({ type: 'rows', rows: page.events.map(acsRow), activeAtOffset: page.activeAtOffset, restarted: page.restarted });

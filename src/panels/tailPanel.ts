@@ -62,8 +62,8 @@ export class TailPanel {
   private cursor: TailCursor | undefined;
   private ready!: () => void;
   private readonly isReady = new Promise<void>((r) => (this.ready = r));
-  /** For tests: rows sent, the position, the state. */
-  readonly shown = { rows: 0, duplicates: 0, position: undefined as number | undefined, state: 'starting' as string, message: '' };
+  /** For tests: rows sent (with the sum of their offsets: no gap and no duplicate), the start, the position, the state, reconnections, offers. */
+  readonly shown = { rows: 0, offsetSum: 0, duplicates: 0, start: undefined as number | undefined, position: undefined as number | undefined, state: 'starting' as string, message: '', reconnects: 0, offers: [] as { action: string; label: string; offset?: number }[] };
 
   constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: TailPanels, readonly target: TailTarget) {
     panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
@@ -111,6 +111,7 @@ export class TailPanel {
   private state(s: { state: string; attempt?: number; error?: string; message?: string; offers?: { action: string; label: string; offset?: number }[]; canResume?: boolean }): void {
     this.shown.state = s.state;
     this.shown.message = s.message ?? '';
+    this.shown.offers = s.offers ?? [];
     this.post({ type: 'state', position: this.cursor?.position, ...s });
   }
 
@@ -134,7 +135,7 @@ export class TailPanel {
       }
     }
     this.cursor = new TailCursor(begin);
-    this.shown.rows = 0;
+    Object.assign(this.shown, { rows: 0, offsetSum: 0, start: begin, position: begin });
     this.post({ type: 'reset', position: begin });
     this.follow();
   }
@@ -153,6 +154,7 @@ export class TailPanel {
       fetch, cursor, signal: ac.signal,
       onRows: (rows, position) => {
         this.shown.rows += rows.length;
+        for (const r of rows) this.shown.offsetSum += r.offset;
         this.shown.duplicates = cursor.duplicates;
         this.shown.position = position;
         if (rows.length > 0 || this.shown.position !== undefined) this.post({ type: 'rows', rows, position });
@@ -165,6 +167,7 @@ export class TailPanel {
   private onState(s: TailState, ac: AbortController): void {
     if (this.following !== ac) return;
     if (s.state === 'following') return this.state({ state: 'following' });
+    if (s.state === 'reconnecting') this.shown.reconnects++;
     if (s.state === 'reconnecting') return this.state({ state: 'reconnecting', attempt: s.attempt, error: s.error, message: vscode.l10n.t('The node does not answer; asking again from offset {0}. Nothing is lost meanwhile.', (this.cursor?.position ?? 0).toLocaleString('en-US')) });
     if (s.reason === 'cancelled') return;
     this.manager.onPosition(this.target.node, this.cursor?.position, false);

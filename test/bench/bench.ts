@@ -28,6 +28,7 @@ import { damlBench } from './damlBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
 import type { HostMemoryResult } from './hostMemory/index';
+import type { HostAcsMemoryResult } from './hostMemory/acs';
 
 interface Row { area: string; measure: string; value: number; unit: string; baseline?: number; ratio?: number; target?: string; ok?: boolean }
 const rows: Row[] = [];
@@ -252,8 +253,34 @@ async function hostMemory(): Promise<void> {
   }
 }
 
+/** The extension host's RSS while Show Active Contracts reads 100,000 contracts (test/bench/hostMemory/acs.ts). */
+async function hostAcsMemory(): Promise<void> {
+  const contracts = Number(process.env.CANTON_LENS_BENCH_ACS ?? 100_000);
+  const node = await FakeLedgerNode.start({ version: '3.5', requestLog: 0, bigTransactionEvents: 10, generated: { contracts, maxPageSize: 1000, listLimit: 1000 } });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-host-acs-')), 'host-acs-memory.json');
+  try {
+    ensureVsCodeServer();
+    await runTests({
+      vscodeExecutablePath: path.join(PROJECT_ROOT, 'test', 'vscode', 'code-server-shim.sh'),
+      extensionDevelopmentPath: PROJECT_ROOT,
+      extensionTestsPath: path.join(PROJECT_ROOT, 'out', 'test', 'bench', 'hostMemory', 'acs'),
+      extensionTestsEnv: { CANTON_LENS_BENCH_FILE: file, CANTON_LENS_BENCH_NODE: JSON.stringify({ url: node.url, token: node.mintToken('reader') }) },
+      launchArgs: [path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace')],
+    });
+    const r = JSON.parse(fs.readFileSync(file, 'utf8')) as HostAcsMemoryResult;
+    if (r.error) throw new Error(r.error);
+    const growth = r.peakMb - r.beforeMb;
+    add({ area: 'browse', measure: `extension host: RSS growth (highest, from ${r.beforeMb.toFixed(0)} MB) while Show Active Contracts reads ${r.contracts.toLocaleString('en-US')} contracts (${r.pages} pages, ${r.seconds.toFixed(1)} s)`, value: growth, unit: 'MB', target: '≤ 150 MB', ok: growth <= 150 });
+    add({ area: 'browse', measure: 'extension host: RSS once read, the table still open (baseline: before reading)', value: r.afterMb, unit: 'MB', baseline: r.beforeMb });
+  } catch (e) {
+    console.warn(`(extension host memory of the ACS not measured: ${(e as Error).message})`);
+  } finally {
+    await node.close();
+  }
+}
+
 async function main(): Promise<void> {
-  // CANTON_LENS_BENCH_ONLY=soak,host runs only those sections (names below).
+  // CANTON_LENS_BENCH_ONLY=soak,host runs only those sections (names below; browse-host: the ACS in the extension host alone).
   const only = process.env.CANTON_LENS_BENCH_ONLY?.split(',');
   const want = (section: string) => !only || only.includes(section);
   const node = await FakeLedgerNode.start({ bigTransactionEvents: 5000 });
@@ -273,6 +300,7 @@ async function main(): Promise<void> {
   if (want('host')) await hostMemory();
   // Issue 12: the ACS table over 100,000 contracts and the tail at 1,000 updates/s.
   if (want('browse')) await browseBench(add);
+  if (want('browse') || want('browse-host')) await hostAcsMemory();
   // Issue 13: the Daml index and CodeLens.
   if (want('daml')) await damlBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.

@@ -203,7 +203,7 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       const sorted = [...lags].sort((a, b) => a - b);
       const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
       const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
-      const label = transport === 'updates' ? '/v2/updates (held open, limit 200)' : 'get-updates-page (polled every 100 ms when idle)';
+      const label = transport === 'updates' ? '/v2/updates (held open, limit up to 200 following the rate)' : 'get-updates-page (polled every 100 ms when idle)';
       add({ area: 'tail', measure: `${label}, 1,000/s for ${seconds} s: updates lost / duplicated (against the fake node's ${expected.length.toLocaleString('en-US')} offsets)`, value: lost + duplicated, unit: 'updates', target: '0', ok: lost + duplicated === 0 });
       add({ area: 'tail', measure: `${label}: longest page task (Chromium long-task observer)`, value: task, unit: 'ms', target: 'no task > 50 ms', ok: task <= 50 });
       add({ area: 'tail', measure: `${label}: commit-to-shown latency p50 / p95`, value: p50, unit: 'ms', baseline: p95 });

@@ -117,14 +117,14 @@ export class Workbench {
     return this.page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
   }
 
-  /** Of the webviews visible side by side, the one whose page shows `text` (once one does). */
-  async webviewShowing(text: RegExp, timeout = 30_000) {
+  /** Of the webviews visible side by side, the one whose page shows `text` in `root` (once one does). */
+  async webviewShowing(text: RegExp, timeout = 30_000, root = 'main') {
     const deadline = Date.now() + timeout;
     for (;;) {
       const outer = this.page.locator('iframe.webview.ready >> visible=true');
       for (let i = 0; i < (await outer.count()); i++) {
         const frame = outer.nth(i).contentFrame().frameLocator('iframe#active-frame');
-        if (text.test(await frame.locator('main').innerText({ timeout: 1_000 }).catch(() => ''))) return frame;
+        if (text.test(await frame.locator(root).innerText({ timeout: 1_000 }).catch(() => ''))) return frame;
       }
       if (Date.now() > deadline) throw new Error(`No visible webview shows ${text}`);
       await this.page.waitForTimeout(250);

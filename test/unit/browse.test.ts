@@ -105,6 +105,48 @@ describe('following updates (a fake fetch)', () => {
   });
 });
 
+describe('the /v2/updates limit follows the rate', () => {
+  /** A node that answers `limit` updates after `msPerUpdate` each (a steady stream), on a clock of its own. */
+  const steadyNode = (msPerUpdate: () => number) => {
+    let clock = 0;
+    const asked: number[] = [];
+    const client = {
+      getUpdates: async (_body: unknown, q: { limit?: number }) => {
+        asked.push(q.limit!);
+        clock += q.limit! * msPerUpdate();
+        return Array.from({ length: q.limit! }, (_, i) => ({ update: tx(i + 1) })) as never;
+      },
+    };
+    return { client, asked, now: () => clock };
+  };
+  const ask = async (f: (b: number, s: AbortSignal) => Promise<unknown>, n: number) => {
+    for (let i = 0; i < n; i++) await f(0, new AbortController().signal);
+  };
+
+  it('starts small, so the first rows of a slow stream come within a second, and stays there', async () => {
+    const node = steadyNode(() => 200); // 5 updates a second
+    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    await ask(f, 8);
+    assert.equal(node.asked[0], 16);
+    assert.ok(node.asked.slice(-3).every((l) => l * 200 <= 1000), `limits ${node.asked.join(', ')}`);
+  });
+
+  it('grows to the largest limit when full answers come fast, shrinks when they come slowly, and never grows past a 413', async () => {
+    let ms = 1; // 1,000 updates a second
+    const node = steadyNode(() => ms);
+    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    await ask(f, 6);
+    assert.equal(node.asked.at(-1), 200, `limits ${node.asked.join(', ')}`);
+    ms = 100; // 10 a second
+    await ask(f, 7);
+    assert.ok(node.asked.at(-1)! * 100 <= 500, `limits ${node.asked.join(', ')}`);
+    f.maxLimit = 20;
+    ms = 1;
+    await ask(f, 6);
+    assert.equal(Math.max(...node.asked.slice(-3)), 20, `limits ${node.asked.join(', ')}`);
+  });
+});
+
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];
 
 for (const version of VERSIONS) {

@@ -1,0 +1,174 @@
+/// <reference lib="dom" />
+// Browsing (issue 12) as a person does it, in the packaged extension in the VS Code Server driven
+// through Chromium, against a fake 3.5 node with a generated ledger: the Active Contracts table
+// (search narrows, sort by time flips, a row opens the contract panel, hostile template names and
+// arguments stay text) and the Follow Updates tail (rows as the node commits, Pause stops them,
+// Resume goes on without a gap, a restart of the node resumes without gap or duplicate). What the
+// pages show is checked against what the fake node holds.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { acsRow } from '../../src/browse/acsRows';
+import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { expectedAcs, expectedTailOffsets } from '../support/browseExpectations';
+import { Workbench } from './workbench';
+
+const num = (n: number) => n.toLocaleString('en-US');
+const parseNum = (s: string) => Number(s.replace(/,/g, ''));
+
+describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function () {
+  this.timeout(240_000);
+  let node: FakeLedgerNode;
+  let wb: Workbench;
+  const dialogs: string[] = [];
+  const alice = () => node.ledger.parties.Alice;
+
+  before(async () => {
+    node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 10, generated: { contracts: 3000, maxPageSize: 500 } });
+    wb = await Workbench.open({ settings: { 'cantonLens.nodes': [{ name: 'browse', url: node.url, parties: [alice()] }], 'cantonLens.activeNode': 'browse' } });
+    // A hostile value that ran as script would open a dialog (alert) somewhere in the page.
+    wb.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await wb.setToken('browse', node.mintToken('alice'));
+  });
+  afterEach(async function () {
+    await wb?.screenshotIfFailed(this.currentTest);
+  });
+  after(async () => {
+    node?.generated.setRate(0);
+    await wb?.close();
+    await node?.close();
+  });
+
+  describe('the Active Contracts table', () => {
+    let table: FrameLocator;
+    let expected: ReturnType<typeof expectedAcs>;
+    const status = () => table.locator('#status');
+    const bodyRows = () => table.locator('#table tbody tr[data-index]:not([hidden])');
+    const cellTitles = (column: number) => bodyRows().evaluateAll((trs, c) => trs.map((tr) => (tr.children[c] as HTMLElement).title), column);
+
+    before(async () => {
+      await wb.runCommand('Canton: Show Active Contracts');
+      // The browse pages have no <main>: their status line is in the header.
+      table = await wb.webviewShowing(/active at offset/, 60_000, 'body');
+      await status().filter({ hasText: /^[\d,]+ contracts · active at offset [\d,]+$/ }).waitFor({ timeout: 60_000 });
+      const [count, activeAt] = (await status().innerText()).match(/[\d,]+/g)!.map(parseNum);
+      expected = expectedAcs(node, [alice()], activeAt!);
+      assert.equal(count, expected.ids.length, 'every contract Alice sees at that offset');
+      assert.ok(expected.ids.length > 300, String(expected.ids.length));
+    });
+
+    it('search narrows the rows to the contracts whose argument matches', async () => {
+      const sample = expected.events.find((e) => /^Cash-\d{3,}$/.test(String((e.createArgument as { id?: string }).id)))!;
+      const query = String((sample.createArgument as { id: string }).id).toLowerCase();
+      const want = expected.events.map(acsRow).filter((r) => r[8].includes(query) || r[0].includes(query) || r[4].some((p) => p.toLowerCase().includes(query)) || r[5].some((p) => p.toLowerCase().includes(query)));
+      assert.ok(want.length >= 1 && want.length < 20, String(want.length));
+      await table.locator('#search').fill(query);
+      await status().filter({ hasText: `${num(want.length)} of ${num(expected.ids.length)} contracts match` }).waitFor();
+      assert.equal(await bodyRows().count(), want.length);
+      assert.deepEqual((await cellTitles(0)).sort(), want.map((r) => `Open contract ${r[0]}`).sort());
+      await table.locator('#search').fill('');
+      await status().filter({ hasText: /^[\d,]+ contracts · / }).waitFor();
+    });
+
+    it('sorting by creation time puts the oldest, then the newest first', async () => {
+      const times = expected.events.map((e) => String(e.createdAt)).sort();
+      await table.locator('#sort').selectOption('asc');
+      await table.locator('#table tbody tr[data-index="0"] td:nth-child(3)').and(table.locator(`[title="${times[0]}"]`)).waitFor();
+      const oldestFirst = await cellTitles(2);
+      assert.deepEqual(oldestFirst, times.slice(0, oldestFirst.length));
+      await table.locator('#sort').selectOption('desc');
+      await table.locator('#table tbody tr[data-index="0"] td:nth-child(3)').and(table.locator(`[title="${times.at(-1)}"]`)).waitFor();
+      const newestFirst = await cellTitles(2);
+      assert.deepEqual(newestFirst, times.slice().reverse().slice(0, newestFirst.length));
+      assert.notEqual(oldestFirst[0], newestFirst[0]);
+      await table.locator('#sort').selectOption('');
+    });
+
+    it('hostile template names and arguments show as text', async () => {
+      await table.locator('#search').fill('onload=alert');
+      const want = expected.events.map(acsRow).filter((r) => r[8].includes('onload=alert'));
+      assert.ok(want.some((r) => r[1].includes('Entity"><svg onload=alert(1)>')), 'a hostile template among them');
+      await status().filter({ hasText: `${num(want.length)} of ${num(expected.ids.length)} contracts match` }).waitFor();
+      const text = await table.locator('#table').innerText();
+      assert.ok(text.includes('Hostile.<script>alert(1)</script>:Entity"><svg onload=alert(1)>'), 'the template name, as written');
+      assert.equal(await table.locator('#table img, #table svg, #table script, #table iframe').count(), 0, 'no element made of ledger data');
+      assert.deepEqual(dialogs, []);
+      await table.locator('#search').fill('');
+      await status().filter({ hasText: /^[\d,]+ contracts · / }).waitFor();
+    });
+
+    it('a click on a row opens its contract panel', async () => {
+      const first = (await cellTitles(0))[0]!.replace('Open contract ', '');
+      const event = expected.events.find((e) => e.contractId === first)!;
+      await table.locator('#table tbody tr[data-index="0"] td').first().click();
+      // The panel names the contract by its shortened id.
+      const contract = await wb.webviewShowing(new RegExp(`Contract ${first.slice(0, 10)}…${first.slice(-6)}`));
+      const text = await contract.locator('main').innerText();
+      assert.match(text, /Active/);
+      assert.ok(text.includes(String(event.templateId).split(':').slice(1).join(':')), 'its template');
+    });
+  });
+
+  describe('the Follow Updates tail', () => {
+    let tail: FrameLocator;
+    const status = () => tail.locator('#status');
+    const shown = async () => parseNum((await tail.locator('#counts').innerText()).match(/^([\d,]+) updates shown/)![1]!);
+    const position = async () => parseNum(((await status().innerText()).match(/offset ([\d,]+)/) ?? ['', '-1'])[1]!);
+    const until = async (what: string, probe: () => Promise<boolean>, timeout = 30_000) => {
+      const deadline = Date.now() + timeout;
+      while (!(await probe())) {
+        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; ledger end ${node.generated.ledgerEnd()}; last requests ${JSON.stringify(node.requests.slice(-4).map((r) => `${r.method} ${r.path} ${r.body.slice(0, 120)}`))}`);
+        await wb.page.waitForTimeout(200);
+      }
+    };
+    let start = 0;
+
+    before(async () => {
+      await wb.runCommand('View: Close All Editors');
+      start = node.generated.ledgerEnd();
+      await wb.runCommand('Canton: Follow Updates');
+      tail = await wb.webviewShowing(/Following from offset/, 30_000, 'body');
+      await status().filter({ hasText: `Following from offset ${num(start)}` }).waitFor();
+    });
+
+    it('shows updates as the node commits them; Pause stops them, Resume goes on without a gap', async () => {
+      node.generated.setRate(20);
+      await until('rows as the node commits', async () => (await tail.locator('#counts').innerText().catch(() => '')).match(/^([\d,]+) updates shown/) !== null && (await shown()) >= 5);
+      await tail.locator('#pause').click();
+      await status().filter({ hasText: /^Paused at offset/ }).waitFor();
+      await tail.locator('#pause', { hasText: 'Resume' }).waitFor();
+      const held = { shown: await shown(), position: await position() };
+      await until('the node commits past the paused position', async () => node.generated.ledgerEnd() > held.position + 20);
+      assert.deepEqual({ shown: await shown(), position: await position() }, held, 'no new rows while paused');
+      await tail.locator('#pause').click();
+      await until('rows again after Resume', async () => (await shown()) > held.shown + 5);
+      const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonTail: { offsets(): number[] } }).cantonTail.offsets());
+      const last = offsets.at(-1)!;
+      assert.deepEqual(offsets, expectedTailOffsets(node, [alice()], start, last), 'every update Alice sees, in order, once');
+    });
+
+    it('a restart of the node (offsets kept) resumes without a gap or a duplicate', async () => {
+      const g = node.generated;
+      const port = Number(new URL(node.url).port);
+      await node.close();
+      await status().filter({ hasText: /^Reconnecting/ }).waitFor({ timeout: 30_000 });
+      const endAtRestart = g.ledgerEnd();
+      node = await FakeLedgerNode.start({ version: '3.5', port, bigTransactionEvents: 10, generated: g });
+      await until('updates committed after the restart', async () => (await position()) > endAtRestart + 5);
+      g.setRate(0);
+      const end = g.ledgerEnd();
+      await status().filter({ hasText: `Following from offset ${num(end)}` }).waitFor({ timeout: 30_000 });
+      const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonTail: { offsets(): number[] } }).cantonTail.offsets());
+      const want = expectedTailOffsets(node, [alice()], start, end);
+      assert.ok(want.some((o) => o > endAtRestart), 'updates from after the restart');
+      assert.deepEqual(offsets, want, 'every update Alice sees, in order, once');
+      assert.equal(await shown(), want.length);
+      // Newest first: the top row is the last update.
+      assert.equal(await tail.locator('#table tbody tr[data-index="0"] td').first().innerText(), num(want.at(-1)!));
+      assert.equal(await tail.locator('#table img, #table svg, #table script, #table iframe').count(), 0);
+      assert.deepEqual(dialogs, []);
+    });
+  });
+});

@@ -1,0 +1,175 @@
+// Browsing (issue 12) in a real VS Code, per version, against fake nodes: Show Active Contracts
+// with its arguments, the tree's Active Contracts grouping and counts, Follow Updates as the fake
+// node generates updates (pause, resume, a node restart without gap or duplicate), a pruned start
+// offset that offers the earliest one, and one beyond the ledger end that offers the end.
+// The node reads as Alice and Bob (the auditor's rights), so a party argument narrows something.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import type { AcsPanel } from '../../../src/panels/acsPanel';
+import type { TailPanel } from '../../../src/panels/tailPanel';
+import { expectedAcs, expectedTailOffsets } from '../../support/browseExpectations';
+import { cantonLens, find, renderTree, resetNodes, until } from './testApi';
+
+const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];
+
+/** The updates `parties` see in (from, to]: how many, and the sum of their offsets (a gap or a duplicate changes one). */
+function expectedTail(node: FakeLedgerNode, parties: string[], from: number, to: number) {
+  const offsets = expectedTailOffsets(node, parties, from, to);
+  return { rows: offsets.length, offsetSum: offsets.reduce((a, b) => a + b, 0) };
+}
+
+for (const version of VERSIONS) {
+  describe(`Browsing a ${version} node: active contracts and a live tail`, function () {
+    this.timeout(90_000);
+    let node: FakeLedgerNode;
+    const name = `browse ${version}`;
+    const alice = () => node.ledger.parties.Alice;
+    const bob = () => node.ledger.parties.Bob;
+    const both = () => [alice(), bob()];
+
+    before(async () => {
+      await resetNodes();
+      node = await FakeLedgerNode.start({ version, bigTransactionEvents: 10, generated: { contracts: 3000, listLimit: 10_000, maxPageSize: 500 } });
+      await vscode.commands.executeCommand('cantonLens.addNode', { name, url: node.url, parties: both() });
+      await vscode.commands.executeCommand('cantonLens.setToken', name, node.mintToken('auditor'));
+      await vscode.commands.executeCommand('cantonLens.selectNode', name);
+    });
+    after(async () => {
+      const api = await cantonLens();
+      api.browse.acs.dispose();
+      api.browse.tails.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      node.generated.setRate(0);
+      await resetNodes();
+      await node.close();
+    });
+
+    it('Show Active Contracts (node, party, template) shows that party\'s contracts of that template at the active-at offset', async () => {
+      const template = node.generated.template(3).templateId;
+      const panel = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, bob(), template);
+      assert.ok(panel, 'a panel was opened');
+      assert.deepEqual(panel.target, { node: name, parties: [bob()], templateId: template });
+      await until('every page read', () => panel.shown.done || panel.shown.error !== '', 30_000);
+      assert.equal(panel.shown.error, '');
+      const activeAt = panel.shown.activeAtOffset!;
+      assert.ok(activeAt >= node.generated.generatedEnd && activeAt <= node.generated.ledgerEnd(), String(activeAt));
+      const expected = expectedAcs(node, [bob()], activeAt, template);
+      assert.ok(expected.ids.length > 10, String(expected.ids.length));
+      // Bob alone, not every party the node reads as.
+      assert.ok(expectedAcs(node, both(), activeAt, template).ids.length > expected.ids.length);
+      assert.equal(panel.shown.contracts, expected.ids.length);
+      assert.deepEqual(panel.shown.firstIds, expected.ids.slice(0, 20));
+      assert.deepEqual([...panel.shown.templates], [template]);
+      assert.equal(panel.shown.notice, '');
+      // The same arguments reveal the same panel.
+      const again = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, bob(), template);
+      assert.equal(again, panel);
+    });
+
+    it('Show Active Contracts without arguments reads every template the node\'s parties see, on the active node', async () => {
+      const panel = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts');
+      assert.deepEqual(panel.target, { node: name, parties: undefined, templateId: undefined });
+      await until('every page read', () => panel.shown.done || panel.shown.error !== '', 30_000);
+      assert.equal(panel.shown.error, '');
+      const expected = expectedAcs(node, both(), panel.shown.activeAtOffset!);
+      assert.equal(panel.shown.contracts, expected.ids.length);
+      assert.deepEqual(panel.shown.firstIds, expected.ids.slice(0, 20));
+      assert.ok(panel.shown.templates.size > 5, String(panel.shown.templates.size));
+      if (version !== '3.4') assert.ok(panel.shown.pages > 1, 'read page by page');
+    });
+
+    it('counts the active contracts in the tree by package, at an offset', async () => {
+      const api = await cantonLens();
+      api.browse.tree.refresh(name);
+      await renderTree(api, 3);
+      const root = await until('the counts', async () => {
+        const n = find(await renderTree(api, 3), name);
+        const acs = n && find(n.children, 'Active Contracts');
+        return acs && /at offset/.test(acs.description) ? acs : undefined;
+      }, 30_000);
+      const [total, activeAt] = root.description.match(/[\d,]+/g)!.map((x) => Number(x.replace(/,/g, '')));
+      const expected = expectedAcs(node, both(), activeAt!);
+      assert.equal(total, expected.ids.length, root.description);
+      const tree = find(await renderTree(api, 4), name)!;
+      const acs = find(tree.children, 'Active Contracts')!;
+      assert.equal(acs.children[0]!.label, 'Show All in a Table');
+      for (const [pkg, count] of expected.byPackage) {
+        const row = find(acs.children, pkg);
+        assert.ok(row, `a row for ${pkg}`);
+        assert.equal(row.description, count.toLocaleString('en-US'), pkg);
+        assert.ok(row.children.length > 0, 'modules under the package');
+      }
+    });
+
+    it('Follow Updates shows updates as they are generated; pause holds, resume goes on; a node restart loses and repeats nothing', async () => {
+      const panel = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', name);
+      await until('the tail starts', () => panel.shown.state === 'following' || undefined, 15_000);
+      const start = panel.shown.start!;
+      assert.equal(start, node.generated.ledgerEnd(), 'from the ledger end');
+      node.generated.setRate(50);
+      await until('new updates shown', () => panel.shown.rows > 5 || undefined, 15_000);
+
+      panel.pause();
+      assert.equal(panel.shown.state, 'paused');
+      const held = { rows: panel.shown.rows, position: panel.shown.position! };
+      // The node goes on committing; the paused panel neither asks nor shows.
+      await until('the node commits past the paused position', () => node.generated.ledgerEnd() > held.position + 30 || undefined, 15_000);
+      assert.deepEqual({ rows: panel.shown.rows, position: panel.shown.position }, held, 'nothing arrives while paused');
+      panel.resume();
+      await until('it goes on after resume', () => panel.shown.rows > held.rows + 5 || undefined, 15_000);
+
+      // A restart of the node: the same generated ledger on the same port, offsets kept.
+      const g = node.generated;
+      const port = Number(new URL(node.url).port);
+      await node.close();
+      await until('the tail notices the node is gone', () => panel.shown.reconnects > 0 || undefined, 20_000);
+      assert.equal(panel.shown.state, 'reconnecting');
+      const endAtRestart = g.ledgerEnd();
+      node = await FakeLedgerNode.start({ version, port, bigTransactionEvents: 10, generated: g });
+      await until('updates committed after the restart are shown', () => (panel.shown.position ?? 0) > endAtRestart + 5 || undefined, 20_000);
+      g.setRate(0);
+      const end = g.ledgerEnd();
+      await until('the tail catches up with the ledger end', () => panel.shown.position === end || undefined, 20_000);
+      assert.equal(panel.shown.state, 'following');
+      assert.equal(panel.shown.duplicates, 0);
+      const expected = expectedTail(node, both(), start, end);
+      assert.ok(expected.rows > 20, String(expected.rows));
+      assert.deepEqual({ rows: panel.shown.rows, offsetSum: panel.shown.offsetSum }, expected, 'every update Alice and Bob see, once');
+      panel.webviewPanel.dispose();
+    });
+
+    it('a start offset the node has pruned stops and offers the earliest offset, which then follows', async () => {
+      assert.equal(node.prunedUpTo, 10);
+      const panel = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', name, undefined, undefined, 3);
+      await until('the tail stops', () => panel.shown.state === 'stopped' || undefined, 15_000);
+      assert.match(panel.shown.message, /pruned the updates before offset 10/);
+      assert.equal(panel.shown.rows, 0);
+      const offer = panel.shown.offers.find((o) => o.action === 'startAt');
+      assert.deepEqual(offer && { offset: offer.offset, label: offer.label }, { offset: 10, label: 'Start at Offset 10' });
+      await panel.start(offer!.offset);
+      const end = node.generated.ledgerEnd();
+      await until('it follows from the earliest offset to the ledger end', () => panel.shown.position === end || undefined, 30_000);
+      assert.equal(panel.shown.state, 'following');
+      assert.deepEqual({ rows: panel.shown.rows, offsetSum: panel.shown.offsetSum }, expectedTail(node, both(), 10, end));
+      panel.webviewPanel.dispose();
+    });
+
+    it('a start offset beyond the ledger end stops and offers the ledger end, which then follows', async () => {
+      const end = node.generated.ledgerEnd();
+      const panel = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', name, [bob()], undefined, end + 1000);
+      await until('the tail stops', () => panel.shown.state === 'stopped' || undefined, 15_000);
+      assert.match(panel.shown.message, /after the ledger end/);
+      assert.equal(panel.shown.rows, 0);
+      const offer = panel.shown.offers.find((o) => o.action === 'startAt');
+      assert.deepEqual(offer && { offset: offer.offset, label: offer.label }, { offset: undefined, label: 'Start at the Ledger End' });
+      await panel.start(offer!.offset);
+      assert.equal(panel.shown.start, end);
+      node.generated.advance(40);
+      await until('the new updates are shown', () => panel.shown.position === end + 40 || undefined, 20_000);
+      assert.deepEqual({ rows: panel.shown.rows, offsetSum: panel.shown.offsetSum }, expectedTail(node, [bob()], end, end + 40), 'Bob\'s updates only');
+      assert.ok(expectedTail(node, both(), end, end + 40).rows > panel.shown.rows, 'fewer than Alice and Bob see');
+      panel.webviewPanel.dispose();
+    });
+  });
+}
