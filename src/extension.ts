@@ -91,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const acs = new AcsPanels(context.extensionUri, nodes);
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
-  registerBrowseCommands(context, nodes, acs, tails, browseTree);
+  registerBrowseCommands(context, nodes, acs, tails, browseTree, recent);
   // Code and ledger side by side (issue 13): built on first need, not at activation.
   const daml = new DamlWorkspace(log);
   const damlCounts = new DamlLedgerCounts(nodes);

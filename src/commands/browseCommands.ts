@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
 import type { TailPanels } from '../panels/tailPanel';
+import { browseKey, type BrowseArgs, type RecentKind } from '../lookups/recentLookups';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeSection } from '../views/browseTree';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 
@@ -18,23 +20,33 @@ export function stringList(arg: unknown): string[] | undefined {
   return undefined;
 }
 
-export function registerBrowseCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, acs: AcsPanels, tails: TailPanels, tree: BrowseTreeSection): void {
+export function registerBrowseCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, acs: AcsPanels, tails: TailPanels, tree: BrowseTreeSection, recent?: RecentLookupStore): void {
   const nodeFor = async (arg: unknown, placeHolder: string) => {
     if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
     return nodes.active() ?? resolveNode(nodes, undefined, placeHolder);
+  };
+  // Into the request history, to open again with the same arguments (the user id only, never a token).
+  const remember = (kind: RecentKind, node: Parameters<LedgerNodes['knownIdentity']>[0], args: BrowseArgs, summary: string) => {
+    const askedAs = nodes.knownIdentity(node)?.user;
+    void recent?.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
   };
   context.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.showActiveContracts', async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown) => {
       const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
       if (!node) return undefined;
       const templateId = stringList(templateArg)?.[0];
-      return acs.show({ node: node.name, parties: stringList(partyArg), templateId });
+      const parties = stringList(partyArg);
+      remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
+      return acs.show({ node: node.name, parties, templateId });
     }),
     vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
       const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));
       if (!node) return undefined;
       const start = typeof startArg === 'number' && Number.isInteger(startArg) && startArg >= 0 ? startArg : undefined;
-      return tails.show({ node: node.name, parties: stringList(partiesArg), templates: stringList(templatesArg), start });
+      const parties = stringList(partiesArg);
+      const templates = stringList(templatesArg);
+      remember('tail', node, { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) }, vscode.l10n.t('live tail'));
+      return tails.show({ node: node.name, parties, templates, start });
     }),
     vscode.commands.registerCommand('cantonLens.refreshActiveContracts', (nodeArg?: unknown) => {
       const name = nodeNameOf(nodeArg);

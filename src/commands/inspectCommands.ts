@@ -74,7 +74,9 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     // Reopened from Recent Lookups: who asked then, so the panel can say when it is someone else now.
     const recordedAs = (from as { recordedAs?: unknown } | undefined)?.recordedAs;
     if (typeof recordedAs === 'string') target.recordedAs = recordedAs;
-    panels.show(target);
+    const panel = panels.show(target);
+    // Run Again from the history: asked afresh, not answered from the cache.
+    if ((from as { refresh?: unknown } | undefined)?.refresh === true) void panel.askAgain();
     return target;
   };
 

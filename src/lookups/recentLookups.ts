@@ -1,9 +1,18 @@
-// The list of recent lookups: newest first, one entry per id and node, pinned entries kept,
-// the others bounded. Pure, so the rules are tested without VS Code.
+// The history of requests (the tree's Recent Lookups): newest first, one entry per request and
+// node, pinned entries kept, the others bounded. Pure, so the rules are tested without VS Code.
+
+export type RecentKind = 'contract' | 'update' | 'submission' | 'activeContracts' | 'tail';
+const KINDS: readonly RecentKind[] = ['contract', 'update', 'submission', 'activeContracts', 'tail'];
+
+/** What an Active Contracts table or a tail was opened with, to open it again the same way. */
+export interface BrowseArgs {
+  parties?: string[];
+  templates?: string[];
+}
 
 export interface RecentLookup {
-  /** A lookup, or an execute submission (id: its submission id). */
-  kind: 'contract' | 'update' | 'submission';
+  /** A lookup, an execute submission (id: its submission id), an Active Contracts table or a tail (id: browseKey of its args). */
+  kind: RecentKind;
   id: string;
   node: string;
   /** "active · Iou:Iou", "not found"… */
@@ -14,7 +23,17 @@ export interface RecentLookup {
   file?: string;
   /** Who asked: the token's user id (the JWT subject, not a secret); unset when not known. Never a token or digest. */
   askedAs?: string;
+  /** For a table or a tail: its parties and templates. */
+  args?: BrowseArgs;
 }
+
+/** One history entry per node and set of arguments of a table or tail. */
+export function browseKey(args: BrowseArgs): string {
+  const list = (xs: string[] | undefined) => (xs && xs.length > 0 ? [...xs].sort().join(',') : '*');
+  return `${list(args.templates)} for ${list(args.parties)}`;
+}
+
+const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
 
 export const MAX_UNPINNED = 30;
 
@@ -45,7 +64,13 @@ export function ordered(list: readonly RecentLookup[]): RecentLookup[] {
 export function validRecent(value: unknown): RecentLookup[] {
   if (!Array.isArray(value)) return [];
   return value.filter((e): e is RecentLookup => typeof e === 'object' && e !== null
-    && (e.kind === 'contract' || e.kind === 'update' || e.kind === 'submission') && typeof e.id === 'string' && typeof e.node === 'string'
+    && KINDS.includes(e.kind) && typeof e.id === 'string' && typeof e.node === 'string'
     && typeof e.summary === 'string' && typeof e.at === 'number')
-    .map((e) => (e.askedAs === undefined || typeof e.askedAs === 'string' ? e : { ...e, askedAs: undefined }));
+    .map((e) => (e.askedAs === undefined || typeof e.askedAs === 'string' ? e : { ...e, askedAs: undefined }))
+    .map((e) => {
+      if (e.args === undefined) return e;
+      const a = e.args as unknown as Record<string, unknown> | null;
+      const args = { parties: strings(a?.parties), templates: strings(a?.templates) };
+      return { ...e, args: { ...(args.parties ? { parties: args.parties } : {}), ...(args.templates ? { templates: args.templates } : {}) } };
+    });
 }

@@ -6,7 +6,8 @@ import { featureRows } from '../nodes/featureRows';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
 import type { RecentLookup } from '../lookups/recentLookups';
-import { shortId, shortenPartyId } from '../ids/ledgerIds';
+import { entryText, openAction } from '../lookups/requestHistory';
+import { shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeItem, BrowseTreeSection } from './browseTree';
 import type { NodeFacts } from '../nodes/nodeFacts';
@@ -246,17 +247,17 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
 }
 
 function recentItem(entry: RecentLookup): vscode.TreeItem {
-  const what = entry.kind === 'contract' ? 'Contract' : entry.kind === 'update' ? 'Transaction' : 'Submission';
-  const item = new vscode.TreeItem(`${what} ${shortId(entry.id)}`, vscode.TreeItemCollapsibleState.None);
+  const text = entryText(entry);
+  const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
   item.id = `recent:${entry.kind}:${entry.node}:${entry.id}`;
-  item.description = entry.askedAs ? vscode.l10n.t('{0} · {1} as {2}', entry.summary, entry.node, entry.askedAs) : `${entry.summary} · ${entry.node}`;
-  const asked = entry.askedAs ? `\n${vscode.l10n.t('Asked as {0}; opening it asks again as the node\'s current token.', entry.askedAs)}` : '';
-  item.tooltip = new vscode.MarkdownString().appendText(`${what} ${entry.id}\n${entry.summary}\non ${entry.node}, ${new Date(entry.at).toLocaleString()}${asked}`);
-  item.iconPath = new vscode.ThemeIcon(entry.pinned ? 'pinned' : entry.kind === 'contract' ? 'file-code' : entry.kind === 'update' ? 'git-commit' : 'send');
+  item.description = text.description;
+  item.tooltip = new vscode.MarkdownString().appendText(text.tooltip);
+  item.iconPath = new vscode.ThemeIcon(text.icon);
   item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
-  item.command = entry.kind === 'submission'
-    ? (entry.file ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(entry.file)] } : undefined)
-    : { command: entry.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', title: vscode.l10n.t('Open'), arguments: entry.askedAs ? [entry.id, entry.node, { recordedAs: entry.askedAs }] : [entry.id, entry.node] };
+  const action = openAction(entry);
+  item.command = !action ? undefined
+    : 'file' in action ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(action.file)] }
+    : { command: action.command, title: vscode.l10n.t('Open'), arguments: action.args };
   return item;
 }
 
