@@ -13,7 +13,7 @@ describe('The request history', function () {
 
   before(async () => {
     await resetNodes();
-    node = await FakeLedgerNode.start({ version: '3.5' });
+    node = await FakeLedgerNode.start({ version: '3.5', generated: { contracts: 2000 } });
     await vscode.commands.executeCommand('cantonLens.addNode', { name: 'history', url: node.url, parties: [node.ledger.parties.Alice] });
     await vscode.commands.executeCommand('cantonLens.setToken', 'history', node.mintToken('alice'));
     await vscode.commands.executeCommand('cantonLens.selectNode', 'history');
@@ -27,7 +27,8 @@ describe('The request history', function () {
 
   it('records a lookup with who asked; opening it again is answered from the cache, Run Again asks the node', async () => {
     const api = await cantonLens();
-    const id = node.ledger.samples.archivedContract;
+    // An active contract: Run Again re-checks it (an archived one never changes and stays cached).
+    const id = node.ledger.samples.activeContract;
     await vscode.commands.executeCommand('cantonLens.showContract', id, 'history');
     const entry = await until('the history entry', () => api.recent.all().find((e) => e.kind === 'contract' && e.id === id));
     assert.equal(entry.node, 'history');
@@ -35,7 +36,7 @@ describe('The request history', function () {
     await until('the lookup', () => (lookupsOf(id) === 1 ? true : undefined));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    // The tree's click: the same request, from the cache (an archived contract does not change).
+    // The tree's click: the same request, from the cache.
     const item = await api.nodeTree.getTreeItem({ kind: 'recent', name: 'history', entry });
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
     await until('the panel', () => api.panels.panels.find((p) => p.current.id === id && p.lookupResult?.found));
@@ -53,7 +54,8 @@ describe('The request history', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const before = node.requests.length;
     await vscode.commands.executeCommand('cantonLens.runAgain', { entry });
-    const panel = await until('the reopened table', () => api.browse.acs.panels.find((p) => p.target.node === 'history' && p.shown.done));
+    const panel = await until('the reopened table', () => api.browse.acs.panels.find((p) => p.target.node === 'history' && (p.shown.done || p.shown.error !== '')), 30_000);
+    assert.equal(panel.shown.error, '');
     assert.deepEqual(panel.target.parties, [node.ledger.parties.Alice]);
     assert.ok(node.requests.slice(before).some((r) => r.path.startsWith('/v2/state/active-contracts')), 'the table asked the node');
   });
