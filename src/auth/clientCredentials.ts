@@ -78,7 +78,7 @@ export class ClientCredentialsTokenSource {
     }
     let body: Record<string, unknown> = {};
     try {
-      body = JSON.parse(res.body);
+      body = JSON.parse(res.body) as Record<string, unknown>;
     } catch {
       // explained below
     }

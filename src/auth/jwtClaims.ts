@@ -25,7 +25,7 @@ export function decodeJwtClaims(token: string): TokenClaims | undefined {
   if (parts.length !== 3) return undefined;
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
+    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }

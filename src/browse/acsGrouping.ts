@@ -42,7 +42,7 @@ export class TemplateCounter {
       const { packageId, module, entity } = splitTemplateId(templateId);
       const name = packageName || packageId;
       let modules = packages.get(name);
-      if (!modules) packages.set(name, (modules = new Map()));
+      if (!modules) packages.set(name, (modules = new Map<string, TemplateCount[]>()));
       let list = modules.get(module);
       if (!list) modules.set(module, (list = []));
       list.push({ templateId, entity, count });

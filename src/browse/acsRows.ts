@@ -26,7 +26,7 @@ export function valueText(v: unknown): string {
   if (typeof v === 'string') s = v;
   else if (v === null || v === undefined) s = '';
   else if (typeof v === 'object') s = JSON.stringify(v) ?? '';
-  else s = String(v);
+  else s = String(v as string | number | boolean | bigint | symbol);
   return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s;
 }
 
@@ -41,7 +41,7 @@ export function acsRow(e: CreatedEvent): AcsRow {
       fields.push([k, valueText(v)]);
     }
   }
-  let argText = '';
+  let argText: string;
   try {
     argText = JSON.stringify(arg) ?? '';
   } catch {

@@ -87,7 +87,7 @@ export function listTooLarge(limit: number): ErrorReply {
 
 function checkOffset(value: unknown, field: string): ErrorReply | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return invalidField(field, `the offset must be a non-negative integer, got ${String(value).slice(0, 30)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return invalidField(field, `the offset must be a non-negative integer, got ${JSON.stringify(value).slice(0, 30)}`);
   return undefined;
 }
 

@@ -361,7 +361,7 @@ export class FakeLedgerNode {
       // MatchUserId, and read or execute rights for each acting and reading party.
       rights: (user, b) => {
         if (this.auth && typeof b.userId === 'string' && b.userId !== '' && b.userId !== user) return redacted(403);
-        const parties = [...(Array.isArray(b.actAs) ? b.actAs : []), ...(Array.isArray(b.readAs) ? b.readAs : [])] as string[];
+        const parties = [...(Array.isArray(b.actAs) ? (b.actAs as string[]) : []), ...(Array.isArray(b.readAs) ? (b.readAs as string[]) : [])];
         return parties.some((p) => !this.canReadAs(user, p) && !this.canExecuteAs(user, p)) ? redacted(403) : undefined;
       },
       handle: (user, b) => prepare(this.ledger, user, b, (p) => Object.values(this.ledger.parties).includes(p) || interactiveState(this.ledger).externalParties.has(p)),

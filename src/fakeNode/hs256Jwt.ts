@@ -30,8 +30,8 @@ export function verifyHs256(token: string, secret: string, nowSeconds = Date.now
   let header: { alg?: string };
   let claims: LedgerJwtClaims;
   try {
-    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LedgerJwtClaims;
   } catch {
     return { ok: false, reason: 'undecodable JWT' };
   }

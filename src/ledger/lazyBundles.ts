@@ -7,6 +7,8 @@ import type * as FakeNodeModule from '../fakeNode/fakeLedgerNode';
 import type * as TxReviewModule from '../execute/preparedTransactionReview';
 
 export function lazyHttpTransport(bundleDir: string, options: TransportOptions = {}): () => Promise<HttpTransport> {
+  // async, so that a bundle that fails to load rejects the promise instead of throwing.
+  // eslint-disable-next-line @typescript-eslint/require-await
   return async () => {
     const mod = require(path.join(bundleDir, 'http.js')) as typeof UndiciTransportModule;
     return mod.createUndiciTransport(options);

@@ -63,9 +63,11 @@ export function ordered(list: readonly RecentLookup[]): RecentLookup[] {
 /** Entries from storage that still make sense (storage may hold anything). */
 export function validRecent(value: unknown): RecentLookup[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((e): e is RecentLookup => typeof e === 'object' && e !== null
-    && KINDS.includes(e.kind) && typeof e.id === 'string' && typeof e.node === 'string'
-    && typeof e.summary === 'string' && typeof e.at === 'number')
+  return (value as unknown[]).filter((x): x is RecentLookup => {
+    const e = x as Partial<Record<keyof RecentLookup, unknown>> | null;
+    return typeof e === 'object' && e !== null && KINDS.includes(e.kind as RecentKind) && typeof e.id === 'string' && typeof e.node === 'string'
+      && typeof e.summary === 'string' && typeof e.at === 'number';
+  })
     .map((e) => (e.askedAs === undefined || typeof e.askedAs === 'string' ? e : { ...e, askedAs: undefined }))
     .map((e) => {
       if (e.args === undefined) return e;

@@ -74,14 +74,15 @@ export class LedgerPanels implements vscode.Disposable {
 
   registerSerializer(): vscode.Disposable {
     return vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state: unknown) => {
+      deserializeWebviewPanel: (panel, state: unknown) => {
         const s = validState(state);
         if (!s) {
           panel.dispose();
-          return;
+          return Promise.resolve();
         }
         panel.webview.options = this.webviewOptions();
         this.adopt(panel, s);
+        return Promise.resolve();
       },
     });
   }

@@ -153,11 +153,11 @@ export class LedgerLookupService implements vscode.Disposable {
    * A cached answer for the node's identity as last read, without a request and without reading
    * the secret (for hovers, and other nodes' sightings): a hover that then asks reads it once.
    */
-  async peek(node: NodeConfig, kind: 'contract' | 'update', id: string): Promise<LedgerLookup | undefined> {
+  peek(node: NodeConfig, kind: 'contract' | 'update', id: string): Promise<LedgerLookup | undefined> {
     const identity = this.nodes.knownIdentity(node);
-    if (!identity) return undefined;
+    if (!identity) return Promise.resolve(undefined);
     const parties = this.facts.peekEffective(node, identity).parties;
-    return this.caches.get(node.name)?.peek(lookupKey(node.url, identity, parties, FORMS[kind], id))?.value;
+    return Promise.resolve(this.caches.get(node.name)?.peek(lookupKey(node.url, identity, parties, FORMS[kind], id))?.value);
   }
 
   clear(): void {

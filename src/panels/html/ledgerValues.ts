@@ -50,7 +50,7 @@ export function valueTree(value: unknown, depth = 0): SafeHtml {
     const items = entries.map(([k, v]) => html`<li><span class="v-key">${ledgerText(k)}</span> ${typeof v === 'string' && SYNCHRONIZER_KEY.test(k) ? html`<span class="v-str synchronizer" title="${l10n.t('Synchronizer {0}', v)}">"${ledgerText(v)}"</span>` : valueTree(v, depth + 1)}</li>`);
     return html`<details class="v-node"${depth < OPEN_DEPTH ? html` open` : ''}><summary>{${entries.length}}</summary><ul class="v-list">${items}</ul></details>`;
   }
-  return html`<span class="v-lit">${String(value)}</span>`;
+  return html`<span class="v-lit">${String(value as number | boolean | bigint)}</span>`;
 }
 
 /** A definition list row; rows with no value are left out (missing optional fields are fine). */

@@ -45,6 +45,7 @@ export function join(parts: readonly SafeHtml[], sep = ''): SafeHtml {
 
 // Bidi overrides and control characters would let a string disguise itself ("Trojan Source"):
 // show them as visible escapes.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A ledger string as text: escaped, bidi-isolated, control characters made visible. */
