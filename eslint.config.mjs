@@ -30,11 +30,35 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'test/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A leading underscore marks a name left unused on purpose, as tsc's noUnused* checks allow.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // Fakes implement the async interfaces of the code under test and often answer at once.
+      '@typescript-eslint/require-await': 'off',
+      // Tests read JSON (answers, the manifest, stored state) and assert its shape: a wrong shape
+      // fails the assertion, which is what a typed read would otherwise guard.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
   },
   {
     // Lazy loading: require() at first use keeps heavy modules (undici, the fake node, the
     // transaction decoder, node:crypto) out of activation; a static import would load them at once.
     files: ['src/ledger/lazyBundles.ts', 'src/panels/randomIds.ts', 'src/execute/*.ts', 'src/fakeNode/interactiveSubmissions.ts', 'test/bench/activationProbe.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // A built bundle loaded as the extension loads it, and a package whose typings are ESM-only
+    // but whose code is CommonJS (imported for types with resolution-mode).
+    files: ['test/package/vsix.test.ts', 'test/support/preparedTransactions.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

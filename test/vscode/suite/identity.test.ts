@@ -82,13 +82,13 @@ describe('Who asked: token switches', function () {
   it('opening the same id again after a switch asks the node as the new identity; switching back shows the banner again', async () => {
     const id = node.ledger.samples.archivedContract;
     let target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', id);
-    let panel = await panelFor(target, /badge archived/);
+    await panelFor(target, /badge archived/);
     const sent = lookupsSent();
     await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', id);
     assert.equal(lookupsSent(), sent, 'the same identity: an archived contract comes from the cache');
     await setToken('who', 'participant_admin');
     target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', id);
-    panel = await panelFor(target, /no right to read/);
+    const panel = await panelFor(target, /no right to read/);
     assert.equal(lookupsSent(), sent, 'reopening judged as the new identity (refused by its rights, not served from reader\'s cache)');
     await setToken('who', 'reader');
     await panelFor(target, /stale-identity/);

@@ -37,7 +37,7 @@ describe('The request history', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     // The tree's click: the same request, from the cache.
-    const item = await api.nodeTree.getTreeItem({ kind: 'recent', name: 'history', entry });
+    const item = api.nodeTree.getTreeItem({ kind: 'recent', name: 'history', entry });
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
     await until('the panel', () => api.panels.panels.find((p) => p.current.id === id && p.lookupResult?.found));
     assert.equal(lookupsOf(id), 1, 'opening from the history asked the node again');
