@@ -1,5 +1,6 @@
 // `npm test`: tier 1 (plain mocha over the pure modules) and tier 2 (mocha inside a real VS Code),
 // then one plain summary line, `N passed, N failed`, totalled over both.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -67,6 +68,25 @@ async function runVsCodeTier(): Promise<Tally> {
   return JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Tally;
 }
 
+/** ESLint and Prettier over the tree, each one check: its findings are printed, not counted one by one. */
+function runLint(): Tally {
+  console.log('\n== Lint: ESLint (typescript-eslint, type-checked) and Prettier ==');
+  const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+  let passed = 0;
+  let failed = 0;
+  for (const [name, args] of [['eslint', ['.']], ['prettier', ['--check', '--log-level', 'warn', '.']]] as const) {
+    const r = spawnSync(bin(name), [...args], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status === 0) {
+      passed++;
+      console.log(`  ✔ ${name}`);
+    } else {
+      failed++;
+      console.log(`  ✖ ${name}: fix the findings above (npm run format fixes the formatting and what ESLint can)`);
+    }
+  }
+  return { passed, failed };
+}
+
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--tier');
   const only = i >= 0 ? process.argv[i + 1] : undefined;
@@ -76,6 +96,7 @@ async function main(): Promise<void> {
     tallies.push(tally);
     console.log(`\n${tier}: ${tally.passed} passed, ${tally.failed} failed`);
   };
+  if (!only || only === 'lint') await run('Lint', Promise.resolve(runLint()));
   if (!only || only === 'unit') await run('Tier 1 (pure modules)', runMochaTier('Tier 1: pure modules (plain mocha)', 'unit'));
   if (!only || only === 'vscode') await run('Tier 2 (inside VS Code)', runVsCodeTier());
   if (!only || only === 'package') await run('Package (.vsix)', runMochaTier('Package: the .vsix and its install into the VS Code Server', 'package'));
