@@ -155,6 +155,15 @@ describe('the .vsix on Open VSX', function () {
       // open-vsx.org. vsce rewrites them to the repository (OVSX-CLI passes baseContentUrl through).
       const links = [...text.matchAll(/(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)/g)].map((m) => m[1]!);
       assert.deepEqual(links.filter((l) => !/^(https:\/\/|mailto:|#)/.test(l)), [], `${name}: links that only work inside the repository`);
+      // A link to a heading of the same page must land on both sites: GitHub and the VS Code
+      // Marketplace drop punctuation from a heading's id; open-vsx.org renders with markdown-it-anchor's
+      // default slug (OVSX: webui/src/components/sanitized-markdown.tsx), which keeps it percent-encoded.
+      const headings = [...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.replace(/`|\*\*|\[([^\]]*)\]\([^)]*\)/g, '$1').trim().toLowerCase());
+      const gitHubIds = new Set(headings.map((h) => h.replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-')));
+      const openVsxIds = new Set(headings.map((h) => encodeURIComponent(h.replace(/\s+/g, '-'))));
+      for (const anchor of links.filter((l) => l.startsWith('#')).map((l) => l.slice(1))) {
+        assert.ok(gitHubIds.has(anchor) && openVsxIds.has(anchor), `${name}: #${anchor} is not the id of a heading on both GitHub/the Marketplace and Open VSX`);
+      }
     }
   });
 
