@@ -10,7 +10,8 @@ const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 
 /** Files under a folder of the repository, as paths relative to its root. */
 function filesUnder(dir: string, skip: (rel: string) => boolean = () => false): string[] {
-  return fs.readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .filter((rel) => !skip(rel));
@@ -38,9 +39,11 @@ describe('the repository cites only what it holds', () => {
     const hits: string[] = [];
     for (const rel of files) {
       if (/\.(png|jpe?g|gif|pem|key)$/.test(rel)) continue;
-      fs.readFileSync(path.join(root, rel), 'utf8').split('\n').forEach((line, i) => {
-        if (outside.some((re) => re.test(line))) hits.push(`${rel}:${i + 1}: ${line.trim()}`);
-      });
+      fs.readFileSync(path.join(root, rel), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (outside.some((re) => re.test(line))) hits.push(`${rel}:${i + 1}: ${line.trim()}`);
+        });
     }
     assert.deepEqual(hits, [], 'cite docs/ledger-api.md (or another file of the repository) and the public source instead');
   });
@@ -48,26 +51,34 @@ describe('the repository cites only what it holds', () => {
   it('links every docs/ledger-api.md#<section> a comment names to a heading of that file', () => {
     const doc = fs.readFileSync(path.join(root, 'docs', 'ledger-api.md'), 'utf8');
     // GitHub's anchors: the heading in lower case, spaces as dashes, punctuation dropped.
-    const anchors = new Set([...doc.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s/g, '-')));
+    const anchors = new Set(
+      [...doc.matchAll(/^#{2,3} (.+)$/gm)].map((m) =>
+        m[1]
+          .toLowerCase()
+          .replace(/[^\w\s-]/g, '')
+          .trim()
+          .replace(/\s/g, '-'),
+      ),
+    );
     const cited = new Set<string>();
     for (const rel of [...filesUnder('src'), ...filesUnder('test')]) {
       if (!/\.(ts|js|mjs)$/.test(rel)) continue;
       const text = fs.readFileSync(path.join(root, rel), 'utf8');
       for (const m of text.matchAll(/ledger-api\.md#([\w-]+)((?:,? (?:and )?#[\w-]+)*)/g)) {
-        cited.add(m[1]!);
-        for (const more of (m[2] ?? '').matchAll(/#([\w-]+)/g)) cited.add(more[1]!);
+        cited.add(m[1]);
+        for (const more of (m[2] ?? '').matchAll(/#([\w-]+)/g)) cited.add(more[1]);
       }
     }
     assert.ok(cited.size >= 4, `only ${[...cited].join(', ')} cited`);
     for (const a of cited) assert.ok(anchors.has(a), `docs/ledger-api.md has no section #${a} (it has ${[...anchors].join(', ')})`);
   });
 
-  it('lists docs/ledger-api.md among the README\'s docs', () => {
+  it("lists docs/ledger-api.md among the README's docs", () => {
     assert.match(readme, /\[docs\/ledger-api\.md\]\(docs\/ledger-api\.md\)/);
   });
 });
 
-describe('the README\'s layout', () => {
+describe("the README's layout", () => {
   const layout = section('### Layout');
 
   it('names every folder of src/ and test/ (two levels deep)', () => {
@@ -82,7 +93,11 @@ describe('the README\'s layout', () => {
       }
     }
     assert.ok(folders.includes('src/ledger') && folders.includes('test/fixtures/tls'));
-    assert.deepEqual(folders.filter((f) => !layout.includes(`\`${f}/\``)), [], 'name each as `folder/` in the README\'s Layout section');
+    assert.deepEqual(
+      folders.filter((f) => !layout.includes(`\`${f}/\``)),
+      [],
+      "name each as `folder/` in the README's Layout section",
+    );
   });
 
   it('says how to run one test of each tier, with files and titles that exist', () => {
@@ -90,13 +105,15 @@ describe('the README\'s layout', () => {
     for (const tier of ['unit', 'package', 'ui']) {
       const cmd = new RegExp(`npx mocha (?:--timeout \\d+ )?out/test/${tier}/([\\w.]+)\\.js`).exec(howTo);
       assert.ok(cmd, `no command for one test of test/${tier}/`);
-      assert.ok(fs.existsSync(path.join(root, 'test', tier, `${cmd[1]!}.ts`)), `test/${tier}/${cmd[1]!}.ts does not exist`);
+      assert.ok(fs.existsSync(path.join(root, 'test', tier, `${cmd[1]}.ts`)), `test/${tier}/${cmd[1]}.ts does not exist`);
     }
     // Tier 2 runs in the extension host: a title filter through the environment, read by its mocha.
     const grep = /CANTON_LENS_TEST_GREP='([^']+)' npm run test:vscode/.exec(howTo);
     assert.ok(grep, 'no command for one area of tier 2');
     assert.match(fs.readFileSync(path.join(root, 'test', 'vscode', 'suite', 'index.ts'), 'utf8'), /grep: process\.env\.CANTON_LENS_TEST_GREP/);
-    const suite = filesUnder('test/vscode/suite').map((rel) => fs.readFileSync(path.join(root, rel), 'utf8')).join('\n');
-    assert.ok(suite.includes(`describe('${grep[1]!}'`), `no describe('${grep[1]!}') in test/vscode/suite/`);
+    const suite = filesUnder('test/vscode/suite')
+      .map((rel) => fs.readFileSync(path.join(root, rel), 'utf8'))
+      .join('\n');
+    assert.ok(suite.includes(`describe('${grep[1]}'`), `no describe('${grep[1]}') in test/vscode/suite/`);
   });
 });
