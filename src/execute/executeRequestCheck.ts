@@ -1,5 +1,5 @@
 // Checks an `*.execute.json` before anything is sent: the shape of JsExecuteSubmissionRequest and
-// the enums of NOTES section f, with the JSON path of each problem.
+// the enums of docs/ledger-api.md#execute, with the JSON path of each problem.
 import type { JsExecuteSubmissionRequest } from '../ledger/apiTypes';
 import * as l10n from '../l10n/l10n';
 

@@ -2,7 +2,7 @@
 // "Not accepted" invites a fresh submission; said wrongly, it invites a double submission. So a
 // failure is a definite rejection only when the node itself said so (docs/execute.md):
 // - a JsCantonError with `definiteAnswer: true`, or of a category that means the request itself
-//   was refused before anything ran (Canton's ErrorCategory.scala, NOTES b: 6 authentication,
+//   was refused before anything ran (Canton's ErrorCategory.scala, docs/ledger-api.md#errors: 6 authentication,
 //   7 permission, 8 invalid, 9 failed precondition, 10 already exists, 11 not found, 12 out of
 //   range, 14 unimplemented; redacted 401/403 bodies are categories 6 and 7);
 // - a text/plain 400 of the JSON layer ("Invalid value for: …"): the body was never decoded;

@@ -1,4 +1,4 @@
-// JsCantonError bodies as a participant sends them (NOTES b: JsSchema.scala, DecodedCantonError).
+// JsCantonError bodies as a participant sends them (docs/ledger-api.md#errors: JsSchema.scala, DecodedCantonError).
 import { randomBytes } from 'node:crypto';
 import type { JsCantonError } from '../ledger/apiTypes';
 

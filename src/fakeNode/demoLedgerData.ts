@@ -1,4 +1,4 @@
-// The seeded ledger of the fake node and demo ledger: real id formats (NOTES c), active and
+// The seeded ledger of the fake node and demo ledger: real id formats (docs/ledger-api.md#ids), active and
 // archived contracts, a contract key, interface views, a transaction with thousands of events,
 // and hostile strings in create arguments. Deterministic, so tests and screenshots are stable.
 import { createHash } from 'node:crypto';
@@ -155,7 +155,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     Alice: `Alice::${participantNamespace}`,
     Bob: `Bob::${participantNamespace}`,
     Bank: `Bank::${participantNamespace}`,
-    // Party hints may hold single colons, dashes, underscores and spaces (NOTES c).
+    // Party hints may hold single colons, dashes, underscores and spaces (docs/ledger-api.md#ids).
     Carol: `Carol:-_ a9c80151-002c-445e-9fae-3caf111e3ac4::${participantNamespace}`,
     // An external party, with its own namespace.
     Dana: `Dana-ext::${fingerprintFor('dana-external-key')}`,

@@ -1,5 +1,5 @@
 // A loopback JSON Ledger API v2 node: the five endpoints of Canton Lens with real auth, status
-// codes and error bodies (NOTES.md), seeded data, a version switch and injectable faults.
+// codes and error bodies (docs/ledger-api.md#errors), seeded data, a version switch and injectable faults.
 // It backs the tests and the demo ledger; it has no `vscode` import.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';

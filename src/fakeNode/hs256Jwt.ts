@@ -1,5 +1,5 @@
 // HS256 JWTs, as a Canton participant configured with `hs256-unsafe` issues and checks them
-// (NOTES e). Only the fake node verifies; the extension itself never does.
+// (docs/ledger-api.md#auth). Only the fake node verifies; the extension itself never does.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface LedgerJwtClaims {

@@ -1,4 +1,4 @@
-// Recognises Canton ledger ids in any text. Formats: NOTES.md section c (Value.scala,
+// Recognises Canton ledger ids in any text. Formats: docs/ledger-api.md#ids (Value.scala,
 // CantonContractIdVersion.scala, Tags.scala, Identifier.scala).
 import * as l10n from '../l10n/l10n';
 

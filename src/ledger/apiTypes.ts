@@ -1,5 +1,5 @@
 // Request and response types of the JSON Ledger API v2, from the official generated types.
-// The 3.5 schemas are used: Canton 3.5 accepts clients built from the 3.4.0–3.5.0 specs (NOTES a).
+// The 3.5 schemas are used: Canton 3.5 accepts clients built from the 3.4.0–3.5.0 specs (docs/ledger-api.md#versions).
 import type { v3_5 } from '@canton-network/core-ledger-client-types' with { 'resolution-mode': 'import' };
 
 type Schemas = v3_5.components['schemas'];

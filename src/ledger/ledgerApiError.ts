@@ -1,5 +1,5 @@
 // One typed error for everything that can go wrong talking to a node, with a one-line
-// explanation a person can act on. Status and body rules: NOTES.md section b.
+// explanation a person can act on. Status and body rules: docs/ledger-api.md#errors.
 import type { JsCantonError } from './apiTypes';
 import * as l10n from '../l10n/l10n';
 

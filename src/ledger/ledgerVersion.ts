@@ -1,4 +1,4 @@
-// What a node's version string says about the endpoints it has (NOTES a and e).
+// What a node's version string says about the endpoints it has (docs/ledger-api.md#versions and #auth).
 
 export interface LedgerVersion {
   major: number;

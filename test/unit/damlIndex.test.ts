@@ -119,7 +119,7 @@ describe('daml.yaml', () => {
     const p = parseDamlYaml('sdk-version: 3.4.0\nname: "canton-lens-demo-model"   \nsource: src/main # the modules\nversion: 1.2.0\nbuild-options:\n  - --target=2.1\n  name: nested\n', '/w/model/');
     assert.deepEqual(p, { root: '/w/model', name: 'canton-lens-demo-model', version: '1.2.0', source: '/w/model/src/main' });
     assert.equal(parseDamlYaml('name: x\n', 'C:\\w\\x').source, 'C:/w/x/daml');
-    assert.equal(parseDamlYaml('source: ../shared\n', '/w/x').source, '/w/shared');
+    assert.equal(parseDamlYaml('source: ../common\n', '/w/x').source, '/w/common');
   });
 
   it('puts a file in the deepest project whose source holds it', () => {
