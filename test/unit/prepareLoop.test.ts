@@ -2,7 +2,9 @@
 // true V2 hash), the local review and hash, a development key's signature, execute and
 // executeAndWait with the node verifying the signature; on 3.4, 3.5 and 3.6.
 import * as assert from 'node:assert/strict';
+import { compareHashingDetails } from '../../src/execute/hashingDetails';
 import { reviewPreparedTransaction } from '../../src/execute/preparedTransactionReview';
+import { reviewBody } from '../../src/panels/html/reviewHtml';
 import { cantonFingerprint, generateDevKey, signHash } from '../../src/execute/signingKeys';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
 import { knowExternalParty } from '../../src/fakeNode/interactiveSubmissions';
@@ -19,7 +21,7 @@ describe('prepare, sign, execute against the fake node', function () {
   const party = `Erin-ext::${key.fingerprint}`;
 
   before(async () => {
-    node = await FakeLedgerNode.start({ bigTransactionEvents: 1 });
+    node = await FakeLedgerNode.start({ bigTransactionEvents: 1, checkResponses: true });
     knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
     client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('executor') });
   });
@@ -39,7 +41,7 @@ describe('prepare, sign, execute against the fake node', function () {
       node.version = version;
       const prepared = await client.prepareSubmission(prepareRequest());
       assert.equal(prepared.hashingSchemeVersion, 'HASHING_SCHEME_VERSION_V2');
-      assert.match(prepared.hashingDetails ?? '', /Prepared transaction hash \(hex\)/);
+      assert.match(prepared.hashingDetails ?? '', /# Prepared Transaction Hash/);
       const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
       assert.equal(review.computedHash, prepared.preparedTransactionHash);
       assert.deepEqual(review.submitters, [party]);
@@ -59,6 +61,42 @@ describe('prepare, sign, execute against the fake node', function () {
       await rejectsWith(client.executeSubmissionAndWait(request(wrong, `s-${version}-4`)), { code: 'INVALID_ARGUMENT' });
     });
   }
+
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+    it(`${version}: verbose hashing: the node's hashingDetails are spec-valid and hold every input hashed locally`, async () => {
+      node.version = version;
+      const prepared = await client.prepareSubmission(prepareRequest({ commands: [
+        { CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } },
+        { CreateAndExerciseCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party }, choice: 'Archive', choiceArgument: {} } },
+      ] }));
+      assert.deepEqual(node.responseProblems, []);
+      const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
+      const same = compareHashingDetails(review, prepared.preparedTransactionHash, prepared.hashingDetails!);
+      assert.deepEqual(same.inputs.filter((i) => !i.inNodeDetails), []);
+      assert.ok(same.inputs.some((i) => i.label === 'node 2: exercise template') && same.inputs.some((i) => i.label === 'node 2: choice' && i.value === 'Archive'));
+      assert.match(same.summary, /equals the node's/);
+      // Without verboseHashing: no details.
+      assert.equal((await client.prepareSubmission(prepareRequest({ verboseHashing: false }))).hashingDetails, undefined);
+    });
+  }
+
+  it('verbose hashing: a mismatch names the inputs the node hashed differently; hostile details stay text', async () => {
+    const prepared = await client.prepareSubmission(prepareRequest());
+    const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
+    const micros = review.preparationTimeMicros!;
+    // The node hashed another preparation time (a clock or encoding difference): the hashes differ.
+    const details = `${prepared.hashingDetails!.replace(`'${micros}'`, `'${BigInt(micros) + 1n}'`)}\n<img src=x onerror=alert(1)>\u202e`;
+    const other = Buffer.alloc(32, 7).toString('base64');
+    const cmp = compareHashingDetails(review, other, details);
+    assert.deepEqual(cmp.inputs.filter((i) => !i.inNodeDetails).map((i) => i.label), ['preparation_time (µs)']);
+    assert.match(cmp.summary, new RegExp(`Not in the node's hashing details: preparation_time \\(µs\\) ${micros}`));
+    const page = reviewBody({ fileName: 'a.execute.json', node: 'n', party, request: { preparedTransaction: prepared.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: 's', partySignatures: { signatures: [{ party, signatures: [] }] } } as never, claimedHash: other, review, findings: [], hashing: cmp }).text;
+    assert.ok(!page.includes('<img'), 'the node\'s text is escaped');
+    assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;/);
+    assert.match(page, /class="input-missing"/);
+    // A very long trace is cut, and says so.
+    assert.ok(compareHashingDetails(review, other, 'x'.repeat(300_000)).truncated);
+  });
 
   it('refuses what a node refuses: unknown party, unknown contract, no rights, a bad template id', async () => {
     node.version = '3.5';
