@@ -58,6 +58,8 @@ describe('UI: the external signing loop', function () {
       const name = nodeName(version);
       const page = wb.page;
       await clearToasts();
+      // A clean editor area: each version's files and panels open as on a first run.
+      await wb.runCommand('View: Close All Editor Groups');
       await wb.runCommand('Canton: Select Active Ledger Node');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
 
@@ -96,10 +98,11 @@ describe('UI: the external signing loop', function () {
       await page.locator('.tabs-container .tab.active', { hasText: `${name}.prepare.json` }).first().waitFor({ timeout: 30_000 });
       const prepareFile = path.join(folder, `${name}.prepare.json`);
       assert.deepEqual(JSON.parse(fs.readFileSync(prepareFile, 'utf8')).actAs, [party]);
-      await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+      const editor = page.locator('.editor-group-container.active');
+      await editor.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+H');
-      await page.locator('.find-widget .find-part textarea, .find-widget .find-part input').first().fill(TEMPLATE_PLACEHOLDER);
-      const replace = page.locator('.find-widget .replace-part textarea, .find-widget .replace-part input').first();
+      await editor.locator('.find-widget .find-part textarea, .find-widget .find-part input').first().fill(TEMPLATE_PLACEHOLDER);
+      const replace = editor.locator('.find-widget .replace-part textarea, .find-widget .replace-part input').first();
       await replace.fill('#canton-lens-demo-model:Notes:Note');
       await replace.press('Control+Alt+Enter');
       await page.keyboard.press('Control+S');
@@ -148,7 +151,7 @@ describe('UI: the external signing loop', function () {
       assert.match(accepted, /Change id: user\s+developer/);
       if (viaTransaction) assert.match(accepted, /The committed transaction has the same creates and exercises as the prepared one/);
       else await review.locator('.accepted a.id-link[data-kind="update"]').click();
-      const committed = await wb.webviewShowing(/Effective at/, 30_000);
+      const committed = await wb.webviewShowing(/Effective at/, 60_000);
       const committedText = await committed.locator('main').innerText();
       assert.match(committedText, /Notes:Note/);
       assert.equal(node.executed.length - executedBefore, 1, 'one POST per click');
