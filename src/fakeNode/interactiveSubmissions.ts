@@ -49,7 +49,6 @@ export class InteractiveState {
   /** How many were prepared and submitted so far (the records above keep only the latest). */
   preparedCount = 0;
   submittedCount = 0;
-  offset = 1_000;
   /** Tests: execute is accepted but nothing commits (no completion, no transaction): the outcome stays unknown. */
   holdCompletions = false;
   /** A deterministic clock (the demo ledger is deterministic): microseconds. */
@@ -262,8 +261,8 @@ export async function checkExternalSignatures(ledger: DemoLedger, body: Record<s
 
 /** What the node answers about the commit of a submission (completion, committed transaction). */
 export interface CommitOptions {
-  /** The participant's ledger end before this commit: the commit's offset follows it and every earlier commit. */
-  ledgerEnd: number;
+  /** Takes the commit's offset: the one after the ledger end, which moves to it (a tail and ledger-end see the commit). */
+  nextOffset: () => number;
   /** Makes the committed transaction findable by update-by-id, update-by-offset and transaction-by-id. */
   index: (t: StoredTransaction) => void;
 }
@@ -282,8 +281,7 @@ export async function commitSubmission(ledger: DemoLedger, user: string, body: R
   const seed = `${submissionId}:${state.submittedCount++}`;
   if (state.holdCompletions) return undefined;
   const updateId = `1220${digest(`update:${seed}`).toString('hex')}`;
-  const offset = Math.max(state.offset, options.ledgerEnd) + 1;
-  state.offset = offset;
+  const offset = options.nextOffset();
   state.clockMicros += 1_000_000n;
   const at = micros(state.clockMicros);
   let review: Awaited<ReturnType<typeof reviewPreparedTransaction>> | undefined;
