@@ -156,7 +156,11 @@ describe('UI: the external signing loop', function () {
       assert.match(committedText, /Notes:Note/);
       assert.equal(node.executed.length - executedBefore, 1, 'one POST per click');
       timings.push(`${version} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      if (version === '3.6') await wb.screenshot('external-signing-loop.png');
+      if (version === '3.6') {
+        await clearToasts();
+        await review.locator('#hd-h').scrollIntoViewIfNeeded();
+        await wb.screenshot('external-signing-loop.png');
+      }
     });
   }
 });
