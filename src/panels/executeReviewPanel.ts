@@ -124,6 +124,8 @@ export class ExecuteReviewPanel {
   private view: ReviewView | undefined;
   private node: NodeConfig | undefined;
   private submitting = false;
+  /** The update of an executeAndWaitForTransaction answer, opened in its panel after the outcome shows. */
+  private committedToShow: string | undefined;
   private readonly subscription: vscode.Disposable;
   /** Requests sent from this panel (for tests: one click submits once). */
   submissions = 0;
@@ -214,6 +216,10 @@ export class ExecuteReviewPanel {
     const outcome = await this.send(node, view, endpoint);
     view.outcome = outcome;
     this.render();
+    // The committed transaction's panel opens once the review shows the outcome (not while it re-renders).
+    const committed = this.committedToShow;
+    this.committedToShow = undefined;
+    if (committed) this.owner.lookups.show({ kind: 'update', id: committed, node: node.name });
     void this.owner.recent.add({
       kind: 'submission', id: view.request.submissionId, node: node.name, at: Date.now(), file: this.uri.toString(),
       summary: outcome.state === 'accepted' ? vscode.l10n.t('accepted') : outcome.outcomeUnknown ? vscode.l10n.t('outcome unknown')
@@ -274,7 +280,7 @@ export class ExecuteReviewPanel {
       if (waited.transaction) {
         accepted.followUp = { state: 'committed', via: 'executeAndWaitForTransaction' };
         accepted.differences = view.review ? compareCommitted(view.review, waited.transaction) : undefined;
-        this.owner.lookups.show({ kind: 'update', id: waited.transaction.updateId, node: node.name });
+        this.committedToShow = waited.transaction.updateId;
       }
       if (endpoint !== 'execute') return accepted;
       accepted.followUp = { state: 'searching' };
