@@ -41,7 +41,8 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     if (!target) return undefined;
     const uri = target.with({ path: `${target.path.replace(/(\.prepare)?\.json$/i, '')}.prepare.json` });
     const active = nodes.active();
-    const party = active?.parties?.[0] ?? (active ? allocatedParty.get(active.name) : undefined);
+    // The loop's party first: the one just allocated for a development key, else the node's first configured party.
+    const party = (active ? allocatedParty.get(active.name) : undefined) ?? active?.parties?.[0];
     await vscode.workspace.fs.writeFile(uri, Buffer.from(prepareRequestTemplate(`cmd-${newSubmissionId()}`, party), 'utf8'));
     await vscode.window.showTextDocument(uri);
     return uri;
