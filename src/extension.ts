@@ -74,6 +74,8 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerExecuteCommands(context, nodes, execute);
   const devKeys = new DevSigningKeys(context.secrets, context.globalState);
   execute.knownPublicKey = (fingerprint) => devKeys.publicKey(fingerprint);
+  execute.userRights = (node) => facts.executeRights(node);
+  execute.forgetRights = (node) => facts.forget(node.name);
   registerExternalSigningCommands(context, nodes, execute, devKeys);
 
   registerTokenExpiryWarnings(context, nodes);

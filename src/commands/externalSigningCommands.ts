@@ -31,6 +31,8 @@ const uriOf = (arg: unknown, pattern: RegExp): vscode.Uri | undefined => {
 
 export function registerExternalSigningCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, reviews: ExecuteReviews, keys: DevSigningKeys): void {
   const dist = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
+  /** The external party last allocated on each node (by name): a new prepare request acts as it. */
+  const allocatedParty = new Map<string, string>();
   const nodeFor = async (nodeArg: unknown) => (nodeNameOf(nodeArg) !== undefined ? resolveNode(nodes, nodeArg, '') : nodes.active() ?? resolveNode(nodes, undefined, vscode.l10n.t('Which ledger node?')));
 
   const newPrepareRequest = async (): Promise<vscode.Uri | undefined> => {
@@ -38,7 +40,10 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     const target = await vscode.window.showSaveDialog({ title: vscode.l10n.t('New Prepare Request'), defaultUri: folder ? vscode.Uri.joinPath(folder, 'commands.prepare.json') : undefined, filters: { JSON: ['json'] }, saveLabel: vscode.l10n.t('Create') });
     if (!target) return undefined;
     const uri = target.with({ path: `${target.path.replace(/(\.prepare)?\.json$/i, '')}.prepare.json` });
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(prepareRequestTemplate(`cmd-${newSubmissionId()}`, nodes.active()?.parties?.[0]), 'utf8'));
+    const active = nodes.active();
+    // The loop's party first: the one just allocated for a development key, else the node's first configured party.
+    const party = (active ? allocatedParty.get(active.name) : undefined) ?? active?.parties?.[0];
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(prepareRequestTemplate(`cmd-${newSubmissionId()}`, party), 'utf8'));
     await vscode.window.showTextDocument(uri);
     return uri;
   };
@@ -88,7 +93,10 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     }
     const executeFile = uri.with({ path: executePathFor(uri.path) });
     await vscode.workspace.fs.writeFile(executeFile, Buffer.from(executeRequestFromPrepare(prepared, checked.request.actAs[0]!, newSubmissionId()), 'utf8'));
+    if (typeof prepared.hashingDetails === 'string') reviews.rememberHashingDetails(prepared.preparedTransactionHash, prepared.hashingDetails);
     await vscode.window.showTextDocument(executeFile, { preview: false });
+    // The review before signing: what it does, the hash check, the node's hashing details.
+    await reviews.review(executeFile, node);
     const sign = vscode.l10n.t('Sign with Development Key');
     void vscode.window.showInformationMessage(vscode.l10n.t('Prepared on {0}; wrote {1}, ready to sign. {2}', node.name, path.basename(executeFile.path), note), sign)
       .then((pick) => pick === sign && vscode.commands.executeCommand('cantonLens.signPreparedTransaction', executeFile));
@@ -122,6 +130,9 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
       return false;
     }
     let fingerprint = typeof fingerprintArg === 'string' ? fingerprintArg : undefined;
+    // An external party allocated for a development key is named after the key's fingerprint.
+    const namespace = (request.partySignatures as { signatures?: { party?: string }[] } | undefined)?.signatures?.[0]?.party?.split('::')[1];
+    if (!fingerprint && namespace && keys.list().some((k) => k.fingerprint === namespace)) fingerprint = namespace;
     if (!fingerprint) {
       const list = keys.list();
       if (list.length === 0) {
@@ -230,6 +241,9 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
         multiHashSignatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
         ...(namesUser ? { userId: tokenUser } : {}),
       } as never));
+      allocatedParty.set(node.name, allocated.partyId);
+      // The user may now act as the party (3.5+): the next pre-send check asks for its rights again.
+      reviews.forgetRights(node);
       const copy = vscode.l10n.t('Copy Party Id');
       void vscode.window.showInformationMessage(namesUser
         ? vscode.l10n.t('Allocated external party {0} for development key {1}; user {2} may act as it.', allocated.partyId, fingerprint, tokenUser!)

@@ -27,10 +27,13 @@ export interface CheckedRequest {
   /** The hash the file says the signatures cover, if it says. */
   claimedHash?: string;
   party?: string;
+  /** The submitting party's entry has no signature yet (allowed with `allowUnsigned`: a review before signing). */
+  unsigned?: boolean;
   problems: RequestProblem[];
 }
 
-export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRequest {
+/** `allowUnsigned`: an empty signature list of the submitting party is not a problem (the review before signing shows it). */
+export function checkExecuteRequest(text: string, tokenUser?: string, options: { allowUnsigned?: boolean } = {}): CheckedRequest {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -66,6 +69,7 @@ export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRe
   }
 
   let party: string | undefined;
+  let unsigned = false;
   const ps = r.partySignatures as { signatures?: unknown } | undefined;
   if (typeof ps !== 'object' || ps === null) add('$.partySignatures', l10n.t('Missing: the parties\' signatures ({ "signatures": [ … ] }).'));
   else if (!Array.isArray(ps.signatures) || ps.signatures.length === 0) add('$.partySignatures.signatures', l10n.t('Needs the signatures of the submitting party.'));
@@ -76,6 +80,10 @@ export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRe
       const e = (entry ?? {}) as Record<string, unknown>;
       if (str(`${at}.party`, e.party, l10n.t('the submitting party id')) && !PARTY.test(e.party)) add(`${at}.party`, l10n.t('Not a party id (name::1220…).'));
       else if (i === 0) party = e.party as string;
+      if (i === 0 && options.allowUnsigned && Array.isArray(e.signatures) && e.signatures.length === 0) {
+        unsigned = true;
+        return;
+      }
       if (!Array.isArray(e.signatures) || e.signatures.length === 0) {
         add(`${at}.signatures`, l10n.t('Needs at least one signature.'));
         return;
@@ -117,7 +125,7 @@ export function checkExecuteRequest(text: string, tokenUser?: string): CheckedRe
 
   const { [HASH_FIELD]: _hash, ...request } = r;
   void _hash;
-  return { request: problems.length === 0 ? (request as unknown as JsExecuteSubmissionRequest) : undefined, claimedHash, party, problems };
+  return { request: problems.length === 0 ? (request as unknown as JsExecuteSubmissionRequest) : undefined, claimedHash, party, ...(unsigned ? { unsigned } : {}), problems };
 }
 
 function durationProblem(v: unknown): string | undefined {

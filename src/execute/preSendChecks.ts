@@ -2,6 +2,7 @@
 // the keys known locally and the token: each finding blocks the submission or warns about it.
 // Pure (node:crypto only): the review panel shows the findings, the tests call it directly.
 import type * as Crypto from 'node:crypto';
+import type { LearnedAccess } from '../auth/userRights';
 import * as l10n from '../l10n/l10n';
 
 export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'time' | 'scheme';
@@ -33,13 +34,17 @@ export interface PreSendInput {
   /** The hash the request says the signatures cover (base64). */
   claimedHash?: string;
   signatures: SignatureEntry[];
+  /** The request has no signature yet (a review right after prepare). */
+  unsigned?: boolean;
   /** The public key (SPKI DER, base64) of a fingerprint known locally (development keys). */
   knownPublicKey?: (fingerprint: string) => string | undefined;
   /** The token's user, and the request's userId. */
   tokenUser?: string;
   userId?: string;
-  /** The user's rights from the node; undefined when not read (the rights endpoint is not used yet). */
+  /** The user's rights from the node (executeRightsOf); undefined when they could not be read. */
   rights?: ExecuteRight[];
+  /** Why the rights are not known, when they are not. */
+  rightsUnknownReason?: string;
   preparationTime?: string;
   minLedgerEffectiveTime?: string;
   maxLedgerEffectiveTime?: string;
@@ -75,6 +80,10 @@ export function preSendChecks(input: PreSendInput): Finding[] {
     add('hash', 'block', l10n.t('The recomputed hash differs from the hash the signatures cover: this is not the transaction that was signed.'));
   }
 
+  if (input.unsigned) {
+    add('signature', 'block', l10n.t('Not signed yet: sign the hash as {0} (Sign with Development Key, or paste an external signer\'s signature into partySignatures), then Check Again.', short(input.party)));
+  }
+
   // A signature made with a key known locally is verified over the hash it must cover.
   const covered = input.computedHash ?? input.claimedHash;
   for (const s of input.signatures) {
@@ -105,7 +114,9 @@ export function preSendChecks(input: PreSendInput): Finding[] {
       ? l10n.t('User {0} may execute as {1}.', input.tokenUser ?? '?', short(input.party))
       : l10n.t('User {0} has neither CanActAs nor CanExecuteAs for {1}: the node would refuse it (403). Grant the right first.', input.tokenUser ?? '?', input.party));
   } else {
-    add('rights', 'warn', l10n.t('The rights of user {0} for {1} were not read from the node: it needs CanActAs or CanExecuteAs for that party.', input.tokenUser ?? l10n.t("(the token's user)"), short(input.party)));
+    add('rights', 'warn', input.rightsUnknownReason
+      ? l10n.t('The rights of user {0} could not be read from the node ({1}): it needs CanActAs or CanExecuteAs for {2}.', input.tokenUser ?? l10n.t("(the token's user)"), input.rightsUnknownReason, short(input.party))
+      : l10n.t('The rights of user {0} for {1} were not read from the node: it needs CanActAs or CanExecuteAs for that party.', input.tokenUser ?? l10n.t("(the token's user)"), short(input.party)));
   }
 
   const at = (s: string | undefined) => (s ? Date.parse(s) : NaN);
@@ -124,6 +135,23 @@ export function preSendChecks(input: PreSendInput): Finding[] {
     add('scheme', 'warn', l10n.t('The hash is not checked locally for {0}: its algorithm is not published as a specification Canton Lens can implement (only V2 is). The node checks it.', input.hashingSchemeVersion));
   }
   return findings;
+}
+
+/**
+ * The rights that matter for executing, from what the node said about the token's user
+ * (GET /v2/users/{user-id}/rights): undefined when they are not known. A deactivated user holds
+ * none (the node denies it everything).
+ */
+export function executeRightsOf(access: LearnedAccess | undefined): ExecuteRight[] | undefined {
+  if (access?.state !== 'known') return undefined;
+  if (access.user.isDeactivated) return [];
+  const out: ExecuteRight[] = [];
+  for (const [party, rights] of access.rights.byParty) {
+    for (const r of rights) out.push(r === 'CanActAs' ? { canActAs: party } : r === 'CanExecuteAs' ? { canExecuteAs: party } : { canReadAs: party });
+  }
+  for (const r of access.rights.anyParty) out.push(r === 'CanActAsAnyParty' ? 'canActAsAnyParty' : r === 'CanExecuteAsAnyParty' ? 'canExecuteAsAnyParty' : 'canReadAsAnyParty');
+  if (access.rights.admin.has('ParticipantAdmin')) out.push('participantAdmin');
+  return out;
 }
 
 export const blocking = (findings: Finding[]) => findings.filter((f) => f.severity === 'block');

@@ -30,6 +30,10 @@ export interface PreparedTransactionReview {
   minLedgerEffectiveTime?: string;
   maxLedgerEffectiveTime?: string;
   maxRecordTime?: string;
+  /** The same times as the hash encodes them: microseconds since the epoch. */
+  preparationTimeMicros?: string;
+  minLedgerEffectiveTimeMicros?: string;
+  maxLedgerEffectiveTimeMicros?: string;
   roots: string[];
   nodes: ReviewNode[];
   inputContracts: { contractId: string; templateId?: string; createdAt?: string }[];
@@ -106,6 +110,9 @@ export async function reviewPreparedTransaction(base64: string, hashingSchemeVer
     minLedgerEffectiveTime: instant(meta?.minLedgerEffectiveTime),
     maxLedgerEffectiveTime: instant(meta?.maxLedgerEffectiveTime),
     maxRecordTime: instant(meta?.maxRecordTime),
+    preparationTimeMicros: meta?.preparationTime?.toString(),
+    minLedgerEffectiveTimeMicros: meta?.minLedgerEffectiveTime?.toString(),
+    maxLedgerEffectiveTimeMicros: meta?.maxLedgerEffectiveTime?.toString(),
     roots: tx.transaction?.roots ?? [],
     nodes,
     inputContracts,

@@ -192,7 +192,8 @@ function transactionFormatOf(b: Record<string, unknown>): TxFormat | ErrorReply 
 /** The update at one offset as the reader sees it, or undefined. */
 function updateAt(ctx: BrowseContext, offset: number, f: TxFormat): unknown {
   const g = ctx.generated();
-  const seededId = g.seededUpdateIdAt(offset);
+  // Seeded transactions and interactive commits are the node's LedgerQueries'; the rest is generated.
+  const seededId = g.seededUpdateIdAt(offset) ?? g.commitUpdateIdAt(offset);
   const t = seededId
     ? ctx.queries().transaction(seededId, f.eventFormat, f.transactionShape, ctx.version())
     : g.transactionAt(offset, f.eventFormat, f.transactionShape);

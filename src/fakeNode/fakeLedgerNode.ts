@@ -566,7 +566,13 @@ export class FakeLedgerNode {
 
   /** Commits follow the ledger end and each other; the committed transaction joins the ledger the lookups read. */
   private commitOptions(): CommitOptions {
-    return { ledgerEnd: this.generated.ledgerEnd(), index: (t) => this.queries.addTransaction(t) };
+    return {
+      nextOffset: () => this.generated.reserveCommitOffset(),
+      index: (t) => {
+        this.queries.addTransaction(t);
+        this.generated.recordCommit(t.offset, t.updateId);
+      },
+    };
   }
 
   private applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {

@@ -3,7 +3,8 @@
 // on every run. Offsets, in order:
 //   seeded demo transactions (demoLedgerData.ts)       … up to `seededEnd`
 //   one create per generated contract i                seededEnd + 1 + i
-//   live update k (k ≥ 1), produced at `rate` per s    generatedEnd + k
+//   live update k (k ≥ 1), produced at `rate` per s    generatedEnd + k + the commits before it
+//   a commit of an interactive submission             the ledger end + 1 when it commits
 // Live update k creates contract live-k; an even k also archives live-(k-1) by a consuming choice.
 // The object outlives a node: pass it to a new FakeLedgerNode on the same port and the offsets go on
 // (a node restart). It has no `vscode` import.
@@ -98,6 +99,9 @@ function mix(i: number): number {
 
 interface SeededCreate { create: StoredCreate; offset: number; archivedAt: number; synchronizerId: string; workflowId: string }
 
+/** Commits whose offsets are remembered (the demo ledger runs for days). */
+const KEPT_COMMITS = 10_000;
+
 export class GeneratedLedger {
   readonly contracts: number;
   readonly templateCount: number;
@@ -119,6 +123,15 @@ export class GeneratedLedger {
   private rate: number;
   private readonly segments: { k: number; at: number; rate: number }[] = [];
   private attached = false;
+  /**
+   * Offsets taken by commits from outside the generator (interactive submissions), in runs: `count`
+   * commits right after live update `afterLive`. Consecutive commits share a run, so the list stays
+   * short whatever the number of commits.
+   */
+  private readonly commitRuns: { afterLive: number; count: number }[] = [];
+  private commitCount = 0;
+  /** The update id at each commit offset: the latest KEPT_COMMITS (older ones read as invisible). */
+  private readonly commitIds = new Map<number, string>();
 
   constructor(options: GeneratedLedgerOptions = {}) {
     this.contracts = Math.max(0, Math.floor(options.contracts ?? 0));
@@ -168,7 +181,65 @@ export class GeneratedLedger {
   }
 
   ledgerEnd(): number {
-    return this.generatedEnd + this.produced();
+    return this.generatedEnd + this.produced() + this.commitCount;
+  }
+
+  /** Takes the next offset for a commit (the ledger end moves to it): a tail or a lookup after it sees it. */
+  reserveCommitOffset(): number {
+    const live = this.produced();
+    const last = this.commitRuns.at(-1);
+    if (last && last.afterLive === live) last.count++;
+    else this.commitRuns.push({ afterLive: live, count: 1 });
+    this.commitCount++;
+    return this.ledgerEnd();
+  }
+
+  recordCommit(offset: number, updateId: string): void {
+    this.commitIds.set(offset, updateId);
+    if (this.commitIds.size > KEPT_COMMITS) this.commitIds.delete(this.commitIds.keys().next().value as number);
+  }
+
+  /** The update id of the commit at an offset (answered by the node's LedgerQueries), if it is one. */
+  commitUpdateIdAt(offset: number): string | undefined {
+    return this.commitIds.get(offset);
+  }
+
+  /** What a live-or-commit offset (after generatedEnd) holds: live update k, or a commit. */
+  private afterGenerated(offset: number): { live: number } | { commit: true } {
+    const rel = offset - this.generatedEnd;
+    let before = 0;
+    for (const run of this.commitRuns) {
+      const start = run.afterLive + before + 1;
+      if (rel < start) break;
+      if (rel < start + run.count) return { commit: true };
+      before += run.count;
+    }
+    return { live: rel - before };
+  }
+
+  /** The offset of live update k. */
+  private liveOffset(k: number): number {
+    let before = 0;
+    for (const run of this.commitRuns) {
+      if (run.afterLive >= k) break;
+      before += run.count;
+    }
+    return this.generatedEnd + k + before;
+  }
+
+  /** How many live updates are at or before an offset. */
+  private liveUpTo(offset: number): number {
+    if (offset <= this.generatedEnd) return 0;
+    const at = this.afterGenerated(offset);
+    if ('live' in at) return at.live;
+    // A commit: the live updates before its run.
+    const rel = offset - this.generatedEnd;
+    let before = 0;
+    for (const run of this.commitRuns) {
+      if (rel < run.afterLive + before + 1 + run.count) return run.afterLive;
+      before += run.count;
+    }
+    return this.produced();
   }
 
   /** Changes the rate of live updates; what was produced stays. */
@@ -214,7 +285,7 @@ export class GeneratedLedger {
 
   /** The number of contract slots (seeded creates, generated contracts, live creates) up to `activeAt`. */
   slotsUpTo(activeAt: number): number {
-    return this.seeded.length + Math.max(0, Math.min(this.contracts, activeAt - this.seededEnd)) + Math.max(0, activeAt - this.generatedEnd);
+    return this.seeded.length + Math.max(0, Math.min(this.contracts, activeAt - this.seededEnd)) + this.liveUpTo(activeAt);
   }
 
   /** What filters need about slot `index`, without building its event. */
@@ -242,8 +313,8 @@ export class GeneratedLedger {
 
   private liveMeta(k: number, index = this.seeded.length + this.contracts + k - 1): ContractMeta {
     const owner = this.parties[k % 4]!;
-    const offset = this.generatedEnd + k;
-    return { index, offset, archivedAt: k % 2 === 1 ? offset + 1 : Infinity, template: this.template(k % Math.min(this.templateCount, 18)), stakeholders: [this.bank, owner] };
+    const offset = this.liveOffset(k);
+    return { index, offset, archivedAt: k % 2 === 1 ? this.liveOffset(k + 1) : Infinity, template: this.template(k % Math.min(this.templateCount, 18)), stakeholders: [this.bank, owner] };
   }
 
   /** The created event of slot `index` for the given witnesses. */
@@ -331,7 +402,9 @@ export class GeneratedLedger {
       updateSeed = `acs-${i}`;
       at = MICROS_BASE + i * 1000;
     } else {
-      const k = offset - this.generatedEnd;
+      const slot = this.afterGenerated(offset);
+      if (!('live' in slot)) return undefined;
+      const k = slot.live;
       commandId = `live-cmd-${k}`;
       workflowId = this.workflowOf(k);
       updateSeed = `live-${k}`;
@@ -380,7 +453,7 @@ export class GeneratedLedger {
   recordTimeAt(offset: number): string {
     if (offset <= this.seededEnd) return micros(MICROS_BASE - 1000);
     if (offset <= this.generatedEnd) return micros(MICROS_BASE + (offset - this.seededEnd - 1) * 1000 + 1);
-    return micros(this.timeOfLive(offset - this.generatedEnd) + 1);
+    return micros(this.timeOfLive(Math.max(1, this.liveUpTo(offset))) + 1);
   }
 
   get synchronizer(): string {

@@ -49,7 +49,6 @@ export class InteractiveState {
   /** How many were prepared and submitted so far (the records above keep only the latest). */
   preparedCount = 0;
   submittedCount = 0;
-  offset = 1_000;
   /** Tests: execute is accepted but nothing commits (no completion, no transaction): the outcome stays unknown. */
   holdCompletions = false;
   /** A deterministic clock (the demo ledger is deterministic): microseconds. */
@@ -145,12 +144,17 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
     seeds.push({ nodeId: Number(nodeId), seed: new Uint8Array(digest(`seed:${uuid}:${nodeId}`)) });
     return nodeId;
   };
+  // What verbose hashing reports of each node, in the manner of Canton's hash tracer: the value, then what it is.
+  const traced: string[] = [];
   const createNode = (templateId: string, args: unknown, seed: string) => {
     const contractId = contractIdOf(seed);
+    traced.push(`# Create Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${templateId}' # Template Id`);
     return { nodeId: addNode({ oneofKind: 'create', create: proto.Create.create({ lfVersion: '2.1', contractId, packageName: 'canton-lens-demo-model', templateId: identifier(templateId), argument: jsonToValue(args), signatories: b.actAs, stakeholders: b.actAs }) } as never), contractId };
   };
-  const exerciseNode = (templateId: string, contractId: string, choice: string, arg: unknown, stakeholders: string[], signatories: string[]) =>
-    addNode({ oneofKind: 'exercise', exercise: proto.Exercise.create({ lfVersion: '2.1', contractId, packageName: 'canton-lens-demo-model', templateId: identifier(templateId), signatories, stakeholders, actingParties: b.actAs, choiceId: choice, chosenValue: jsonToValue(arg), consuming: true, children: [], choiceObservers: [] }) } as never);
+  const exerciseNode = (templateId: string, contractId: string, choice: string, arg: unknown, stakeholders: string[], signatories: string[]) => {
+    traced.push(`# Exercise Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${templateId}' # Template Id`, `'${choice}' # Choice Id`);
+    return addNode({ oneofKind: 'exercise', exercise: proto.Exercise.create({ lfVersion: '2.1', contractId, packageName: 'canton-lens-demo-model', templateId: identifier(templateId), signatories, stakeholders, actingParties: b.actAs, choiceId: choice, chosenValue: jsonToValue(arg), consuming: true, children: [], choiceObservers: [] }) } as never);
+  };
 
   for (const [i, command] of b.commands.entries()) {
     const kind = Object.keys(command)[0]!;
@@ -204,11 +208,19 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   if (state.prepared.size > KEPT) state.prepared.delete(state.prepared.keys().next().value as string);
   const response: Record<string, unknown> = { preparedTransaction, preparedTransactionHash: hash, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' };
   if (b.verboseHashing) {
+    const meta = message.metadata!;
     response.hashingDetails = [
-      'Hashing scheme: HASHING_SCHEME_VERSION_V2',
-      `Transaction: ${nodes.length} node(s), roots [${roots.join(', ')}]`,
-      `Metadata: act_as [${b.actAs.join(', ')}], command_id ${b.commandId}, synchronizer ${ledger.synchronizerId}, preparation_time ${state.clockMicros}`,
-      `Prepared transaction hash (hex): ${Buffer.from(hash, 'base64').toString('hex')}`,
+      "'02' # Hashing Scheme Version (HASHING_SCHEME_VERSION_V2)",
+      `# Transaction: ${nodes.length} node(s), roots [${roots.join(', ')}]`,
+      ...traced,
+      '# Metadata',
+      ...b.actAs.map((p) => `'${p}' # Act As Party`),
+      `'${b.commandId}' # Command Id`,
+      `'${meta.transactionUuid}' # Transaction UUID`,
+      `'${meta.synchronizerId}' # Synchronizer Id`,
+      `'${meta.preparationTime}' # Preparation Time`,
+      ...(meta.inputContracts ?? []).map((c) => `'${(c.contract as { v1?: { contractId?: string } }).v1?.contractId ?? ''}' # Input Contract Id`),
+      `'${Buffer.from(hash, 'base64').toString('hex')}' # Prepared Transaction Hash`,
     ].join('\n');
   }
   return json(200, response);
@@ -249,8 +261,8 @@ export async function checkExternalSignatures(ledger: DemoLedger, body: Record<s
 
 /** What the node answers about the commit of a submission (completion, committed transaction). */
 export interface CommitOptions {
-  /** The participant's ledger end before this commit: the commit's offset follows it and every earlier commit. */
-  ledgerEnd: number;
+  /** Takes the commit's offset: the one after the ledger end, which moves to it (a tail and ledger-end see the commit). */
+  nextOffset: () => number;
   /** Makes the committed transaction findable by update-by-id, update-by-offset and transaction-by-id. */
   index: (t: StoredTransaction) => void;
 }
@@ -269,8 +281,7 @@ export async function commitSubmission(ledger: DemoLedger, user: string, body: R
   const seed = `${submissionId}:${state.submittedCount++}`;
   if (state.holdCompletions) return undefined;
   const updateId = `1220${digest(`update:${seed}`).toString('hex')}`;
-  const offset = Math.max(state.offset, options.ledgerEnd) + 1;
-  state.offset = offset;
+  const offset = options.nextOffset();
   state.clockMicros += 1_000_000n;
   const at = micros(state.clockMicros);
   let review: Awaited<ReturnType<typeof reviewPreparedTransaction>> | undefined;

@@ -5,6 +5,7 @@
 // registry, which owns them). Pure (no `vscode`).
 import type { LedgerIdentity } from '../auth/ledgerIdentity';
 import { effectiveParties, type EffectiveParties, type LearnedAccess } from '../auth/userRights';
+import { executeRightsOf, type ExecuteRight } from '../execute/preSendChecks';
 import type { Credentials } from '../lookups/ledgerLookups';
 import { NodeAccessCache } from '../lookups/nodeAccess';
 import { LedgerApiError } from '../ledger/ledgerApiError';
@@ -62,6 +63,17 @@ export class NodeFacts {
     const status = this.nodes.status(node);
     const max = status.state === 'reachable' ? status.features.userManagement?.maxRightsPerUser : undefined;
     return this.access.get({ url: node.url, identity: credentials.identity, token: credentials.token, client: this.nodes.client(node), maxRightsPerUser: max, signal });
+  }
+
+  /** The rights the pre-send checks need (may the user act or execute as a party?), or why they are not known. */
+  async executeRights(node: NodeConfig): Promise<{ rights?: ExecuteRight[]; reason?: string }> {
+    try {
+      const access = await this.accessFor(node, await this.nodes.credentials(node));
+      const rights = executeRightsOf(access);
+      return rights ? { rights } : { reason: access.state === 'known' ? undefined : access.reason };
+    } catch (e) {
+      return { reason: e instanceof LedgerApiError ? e.explanation : (e as Error).message };
+    }
   }
 
   /** The parties a lookup reads as, and where they came from. */

@@ -6,6 +6,7 @@ import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { blocking, preSendChecks, type ExecuteRight } from '../execute/preSendChecks';
 import { judgeFailure, unknownOutcomeAdvice } from '../execute/submissionOutcome';
 import { compareCommitted } from '../execute/committedComparison';
+import { compareHashingDetails } from '../execute/hashingDetails';
 import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute/outcomeFinder';
 import type { JsTransaction } from '../ledger/apiTypes';
 import { classifyLedgerId } from '../ids/ledgerIds';
@@ -51,14 +52,29 @@ export class ExecuteReviews implements vscode.Disposable {
   /** The public key (SPKI DER, base64) of a signing key fingerprint known locally (development keys). */
   knownPublicKey: (fingerprint: string) => string | undefined = () => undefined;
   /**
-   * The rights of the token's user on a node, or undefined when they cannot be known. The seam for
-   * GET /v2/users/{user-id}/rights: until the client reads it, only the JWT's user is checked.
+   * The rights of the token's user on a node (GET /v2/users/{user-id}/rights, as the node's facts
+   * learned them), or why they are not known.
    */
-  userRights: (node: NodeConfig, user: string | undefined) => Promise<ExecuteRight[] | undefined> = async () => undefined;
+  userRights: (node: NodeConfig) => Promise<{ rights?: ExecuteRight[]; reason?: string }> = async () => ({});
+  /** Forgets the learned rights of a node's user, so the next check asks again (Check Again, a party allocated). */
+  forgetRights: (node: NodeConfig) => void = () => undefined;
+  /** The node's hashingDetails of recent prepare answers (verboseHashing), by preparedTransactionHash. */
+  private readonly hashingDetails = new Map<string, string>();
   /** How long a plain execute's outcome is looked for (tests shorten it). */
   outcomeSearchMs = OUTCOME_SEARCH_MS;
 
   constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerPanels, readonly recent: RecentLookupStore) {}
+
+  rememberHashingDetails(hash: string, details: string): void {
+    this.hashingDetails.delete(hash);
+    this.hashingDetails.set(hash, details);
+    // Only the latest few: a review needs the details of what was just prepared.
+    if (this.hashingDetails.size > 20) this.hashingDetails.delete(this.hashingDetails.keys().next().value as string);
+  }
+
+  hashingDetailsFor(hash: string | undefined): string | undefined {
+    return hash === undefined ? undefined : this.hashingDetails.get(hash);
+  }
 
   /** Checks a request file; shows its problems, or opens its review. */
   async review(uri: vscode.Uri, node: NodeConfig): Promise<ExecuteReviewPanel | undefined> {
@@ -78,7 +94,8 @@ export class ExecuteReviews implements vscode.Disposable {
 
   /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */
   async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<CheckedRequest> {
-    const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node));
+    // Unsigned is not a problem here: the review before signing shows it as a blocking check.
+    const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node), { allowUnsigned: true });
     const spans = jsonValueSpans(text);
     this.diagnostics.set(doc.uri, checked.problems.map((p) => {
       const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
@@ -107,6 +124,8 @@ export class ExecuteReviewPanel {
   private view: ReviewView | undefined;
   private node: NodeConfig | undefined;
   private submitting = false;
+  /** The update of an executeAndWaitForTransaction answer, opened in its panel after the outcome shows. */
+  private committedToShow: string | undefined;
   private readonly subscription: vscode.Disposable;
   /** Requests sent from this panel (for tests: one click submits once). */
   submissions = 0;
@@ -147,10 +166,14 @@ export class ExecuteReviewPanel {
       view.decodeError = vscode.l10n.t('It is not a PreparedTransaction protobuf ({0}).', (e as Error).message);
     }
     const r = view.review;
+    view.unsigned = checked.unsigned;
+    const details = this.owner.hashingDetailsFor(checked.claimedHash);
+    if (r && details !== undefined) view.hashing = compareHashingDetails(r, checked.claimedHash, details);
+    const rights = await this.owner.userRights(node);
     view.findings = preSendChecks({
       party: view.party, actAs: r?.submitters, hashingSchemeVersion: request.hashingSchemeVersion, computedHash: r?.computedHash, claimedHash: checked.claimedHash,
-      signatures: request.partySignatures.signatures[0]?.signatures ?? [], knownPublicKey: (fp) => this.owner.knownPublicKey(fp),
-      tokenUser, userId: request.userId, rights: await this.owner.userRights(node, tokenUser),
+      signatures: request.partySignatures.signatures[0]?.signatures ?? [], unsigned: checked.unsigned, knownPublicKey: (fp) => this.owner.knownPublicKey(fp),
+      tokenUser, userId: request.userId, rights: rights.rights, rightsUnknownReason: rights.reason,
       preparationTime: r?.preparationTime, minLedgerEffectiveTime: r?.minLedgerEffectiveTime, maxLedgerEffectiveTime: r?.maxLedgerEffectiveTime, maxRecordTime: r?.maxRecordTime,
     });
     return view;
@@ -193,6 +216,10 @@ export class ExecuteReviewPanel {
     const outcome = await this.send(node, view, endpoint);
     view.outcome = outcome;
     this.render();
+    // The committed transaction's panel opens once the review shows the outcome (not while it re-renders).
+    const committed = this.committedToShow;
+    this.committedToShow = undefined;
+    if (committed) this.owner.lookups.show({ kind: 'update', id: committed, node: node.name });
     void this.owner.recent.add({
       kind: 'submission', id: view.request.submissionId, node: node.name, at: Date.now(), file: this.uri.toString(),
       summary: outcome.state === 'accepted' ? vscode.l10n.t('accepted') : outcome.outcomeUnknown ? vscode.l10n.t('outcome unknown')
@@ -253,7 +280,7 @@ export class ExecuteReviewPanel {
       if (waited.transaction) {
         accepted.followUp = { state: 'committed', via: 'executeAndWaitForTransaction' };
         accepted.differences = view.review ? compareCommitted(view.review, waited.transaction) : undefined;
-        this.owner.lookups.show({ kind: 'update', id: waited.transaction.updateId, node: node.name });
+        this.committedToShow = waited.transaction.updateId;
       }
       if (endpoint !== 'execute') return accepted;
       accepted.followUp = { state: 'searching' };
@@ -306,8 +333,17 @@ export class ExecuteReviewPanel {
       case 'submitAndWait': return void this.submit('executeAndWait').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
       case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));
+      case 'sign': {
+        if (!this.node || this.view?.outcome) return;
+        if (!(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', this.uri))) return;
+        const checked = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);
+        if (checked.request) await this.load(this.node, checked);
+        return;
+      }
       case 'reload': {
         if (!this.node) return;
+        // The user's rights may have changed since (a right granted): ask the node again.
+        this.owner.forgetRights(this.node);
         const checked = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);
         if (checked.request) await this.load(this.node, checked);
         return;

@@ -4,7 +4,7 @@
 /** Buttons of the panels' toolbars and bodies: a message with nothing but its type. */
 export const PAGE_ACTIONS = [
   'ready', 'back', 'forward', 'refresh', 'retry', 'cancel', 'openJson', 'copyId', 'copyMarkdown', 'copyCurl', 'copyArgument', 'allNodes',
-  'setToken', 'selectNode', 'askAgain', 'submit', 'submitAndWait', 'submitAgain', 'reload', 'openRequest',
+  'setToken', 'selectNode', 'askAgain', 'submit', 'submitAndWait', 'submitAndWaitForTransaction', 'submitAgain', 'sign', 'reload', 'openRequest',
 ] as const;
 
 export type PageAction = (typeof PAGE_ACTIONS)[number];

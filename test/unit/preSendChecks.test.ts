@@ -1,7 +1,12 @@
 // The checks before an execute request is sent, and how a failed submission is judged.
 import * as assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { blocking, preSendChecks, type PreSendInput } from '../../src/execute/preSendChecks';
+import { identityOfToken } from '../../src/auth/ledgerIdentity';
+import { blocking, executeRightsOf, preSendChecks, type PreSendInput } from '../../src/execute/preSendChecks';
+import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { LedgerClient } from '../../src/ledger/ledgerClient';
+import { createUndiciTransport } from '../../src/ledger/undiciTransport';
+import { learnAccess } from '../../src/lookups/nodeAccess';
 import { judgeFailure } from '../../src/execute/submissionOutcome';
 import { errorFromResponse, LedgerApiError } from '../../src/ledger/ledgerApiError';
 import { ALICE, BOB } from '../support/preparedTransactions';
@@ -84,5 +89,54 @@ describe('judging a failed submission', () => {
     assert.equal(judgeFailure(new LedgerApiError({ kind: 'timeout', explanation: 't' })).definite, false);
     assert.equal(judgeFailure(new LedgerApiError({ kind: 'network', explanation: 'n' })).definite, false);
     assert.equal(judgeFailure(new LedgerApiError({ kind: 'badResponse', status: 200, explanation: 'cut' })).definite, false);
+  });
+});
+
+describe('pre-send checks with the rights the node lists for the token\'s user', function () {
+  this.timeout(20_000);
+  let node: FakeLedgerNode;
+  before(async () => {
+    node = await FakeLedgerNode.start({ extraUsers: { dev: ['participantAdmin', { canReadAs: ALICE }], deputy: [{ canExecuteAs: ALICE }], } });
+  });
+  after(() => node.close());
+
+  const rightsOf = async (user: string) => {
+    const token = node.mintToken(user);
+    const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token });
+    try {
+      return executeRightsOf(await learnAccess({ url: node.url, identity: identityOfToken(token), token, client }));
+    } finally {
+      await client.close();
+    }
+  };
+  const check = (user: string, rights: PreSendInput['rights'], party = ALICE) => preSendChecks({ party, actAs: [party], signatures: [], tokenUser: user, rights }).find((f) => f.id === 'rights')!;
+
+  it('flags a user that may read but not act or execute as the party, naming the rights and the party', async () => {
+    const rights = await rightsOf('dev');
+    assert.deepEqual(rights, [{ canReadAs: ALICE }, 'participantAdmin']);
+    const f = check('dev', rights);
+    assert.equal(f.severity, 'block');
+    assert.equal(f.text, `User dev has neither CanActAs nor CanExecuteAs for ${ALICE}: the node would refuse it (403). Grant the right first.`);
+  });
+
+  it('passes CanExecuteAs, CanActAs and the any-party forms, as the node lists them', async () => {
+    assert.equal(check('deputy', await rightsOf('deputy')).severity, 'ok');
+    assert.equal(check('alice', await rightsOf('alice'), node.ledger.parties.Alice).severity, 'ok');
+    assert.equal(check('alice', await rightsOf('alice')).severity, 'block', 'CanActAs for another Alice is not enough');
+    assert.equal(check('executor', await rightsOf('executor')).severity, 'ok');
+    assert.equal(check('bob', await rightsOf('bob')).severity, 'block');
+  });
+
+  it('a deactivated user holds nothing; rights that could not be read are a warning with the reason', async () => {
+    assert.deepEqual(executeRightsOf({ state: 'known', user: { id: 'gone', isDeactivated: true }, rights: { byParty: new Map([[ALICE, ['CanActAs']]]), anyParty: new Set(), admin: new Set(), unknown: 0, total: 1 } }), []);
+    assert.equal(executeRightsOf({ state: 'unknown', reason: 'the node has no user management' }), undefined);
+    const f = preSendChecks({ party: ALICE, actAs: [ALICE], signatures: [], tokenUser: 'x', rightsUnknownReason: 'a proxy answered 403' }).find((x) => x.id === 'rights')!;
+    assert.equal(f.severity, 'warn');
+    assert.match(f.text, /could not be read from the node \(a proxy answered 403\)/);
+  });
+
+  it('an unsigned request is blocked, saying how to sign it', () => {
+    const f = preSendChecks({ party: ALICE, actAs: [ALICE], signatures: [], unsigned: true });
+    assert.match(blocking(f).find((x) => x.id === 'signature')!.text, /^Not signed yet: sign the hash as Alice/);
   });
 });

@@ -2,7 +2,9 @@
 // true V2 hash), the local review and hash, a development key's signature, execute and
 // executeAndWait with the node verifying the signature; on 3.4, 3.5 and 3.6.
 import * as assert from 'node:assert/strict';
+import { compareHashingDetails } from '../../src/execute/hashingDetails';
 import { reviewPreparedTransaction } from '../../src/execute/preparedTransactionReview';
+import { reviewBody } from '../../src/panels/html/reviewHtml';
 import { cantonFingerprint, generateDevKey, signHash } from '../../src/execute/signingKeys';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
 import { knowExternalParty } from '../../src/fakeNode/interactiveSubmissions';
@@ -19,7 +21,7 @@ describe('prepare, sign, execute against the fake node', function () {
   const party = `Erin-ext::${key.fingerprint}`;
 
   before(async () => {
-    node = await FakeLedgerNode.start({ bigTransactionEvents: 1 });
+    node = await FakeLedgerNode.start({ bigTransactionEvents: 1, checkResponses: true });
     knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
     client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('executor') });
   });
@@ -39,7 +41,7 @@ describe('prepare, sign, execute against the fake node', function () {
       node.version = version;
       const prepared = await client.prepareSubmission(prepareRequest());
       assert.equal(prepared.hashingSchemeVersion, 'HASHING_SCHEME_VERSION_V2');
-      assert.match(prepared.hashingDetails ?? '', /Prepared transaction hash \(hex\)/);
+      assert.match(prepared.hashingDetails ?? '', /# Prepared Transaction Hash/);
       const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
       assert.equal(review.computedHash, prepared.preparedTransactionHash);
       assert.deepEqual(review.submitters, [party]);
@@ -59,6 +61,42 @@ describe('prepare, sign, execute against the fake node', function () {
       await rejectsWith(client.executeSubmissionAndWait(request(wrong, `s-${version}-4`)), { code: 'INVALID_ARGUMENT' });
     });
   }
+
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+    it(`${version}: verbose hashing: the node's hashingDetails are spec-valid and hold every input hashed locally`, async () => {
+      node.version = version;
+      const prepared = await client.prepareSubmission(prepareRequest({ commands: [
+        { CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } },
+        { CreateAndExerciseCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party }, choice: 'Archive', choiceArgument: {} } },
+      ] }));
+      assert.deepEqual(node.responseProblems, []);
+      const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
+      const same = compareHashingDetails(review, prepared.preparedTransactionHash, prepared.hashingDetails!);
+      assert.deepEqual(same.inputs.filter((i) => !i.inNodeDetails), []);
+      assert.ok(same.inputs.some((i) => i.label === 'node 2: exercise template') && same.inputs.some((i) => i.label === 'node 2: choice' && i.value === 'Archive'));
+      assert.match(same.summary, /equals the node's/);
+      // Without verboseHashing: no details.
+      assert.equal((await client.prepareSubmission(prepareRequest({ verboseHashing: false }))).hashingDetails, undefined);
+    });
+  }
+
+  it('verbose hashing: a mismatch names the inputs the node hashed differently; hostile details stay text', async () => {
+    const prepared = await client.prepareSubmission(prepareRequest());
+    const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
+    const micros = review.preparationTimeMicros!;
+    // The node hashed another preparation time (a clock or encoding difference): the hashes differ.
+    const details = `${prepared.hashingDetails!.replace(`'${micros}'`, `'${BigInt(micros) + 1n}'`)}\n<img src=x onerror=alert(1)>\u202e`;
+    const other = Buffer.alloc(32, 7).toString('base64');
+    const cmp = compareHashingDetails(review, other, details);
+    assert.deepEqual(cmp.inputs.filter((i) => !i.inNodeDetails).map((i) => i.label), ['preparation_time (µs)']);
+    assert.match(cmp.summary, new RegExp(`Not in the node's hashing details: preparation_time \\(µs\\) ${micros}`));
+    const page = reviewBody({ fileName: 'a.execute.json', node: 'n', party, request: { preparedTransaction: prepared.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: 's', partySignatures: { signatures: [{ party, signatures: [] }] } } as never, claimedHash: other, review, findings: [], hashing: cmp }).text;
+    assert.ok(!page.includes('<img'), 'the node\'s text is escaped');
+    assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;/);
+    assert.match(page, /class="input-missing"/);
+    // A very long trace is cut, and says so.
+    assert.ok(compareHashingDetails(review, other, 'x'.repeat(300_000)).truncated);
+  });
 
   it('refuses what a node refuses: unknown party, unknown contract, no rights, a bad template id', async () => {
     node.version = '3.5';
@@ -83,4 +121,62 @@ describe('prepare, sign, execute against the fake node', function () {
     assert.equal(review.inputContracts[0]!.contractId, s.activeContract);
     assert.equal(review.nodes[0]!.choice, 'Iou_Transfer');
   });
+});
+
+describe('the fake node\'s ledger end counts signed commits', function () {
+  this.timeout(20_000);
+  const key = generateDevKey();
+  const party = `Lena-ext::${key.fingerprint}`;
+
+  for (const version of ['3.4', '3.6'] as FakeVersion[]) {
+    it(`${version}: ledger-end, /v2/updates and update-by-offset see each commit, between live updates, without a gap or a shared offset`, async () => {
+      const node = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, checkResponses: true, generated: { contracts: 5, rate: 0 } });
+      knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
+      const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('executor') });
+      const call = async (method: string, path: string, body?: unknown, user = 'reader') => {
+        const r = await fetch(`${node.url}${path}`, { method, headers: { authorization: `Bearer ${node.mintToken(user)}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        assert.equal(r.status, 200, `${path}: ${await r.clone().text()}`);
+        return r.json() as Promise<Record<string, unknown>>;
+      };
+      const ledgerEnd = async () => (await call('GET', '/v2/state/ledger-end')).offset as number;
+      const signed = async (submissionId: string): Promise<JsExecuteSubmissionRequest> => {
+        const prepared = await client.prepareSubmission({ commandId: submissionId, actAs: [party], commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } }] } as never);
+        return {
+          preparedTransaction: prepared.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId,
+          partySignatures: { signatures: [{ party, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: signHash(key.privateKey, prepared.preparedTransactionHash), signedBy: key.fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+        };
+      };
+      try {
+        const start = await ledgerEnd();
+        const first = await client.executeSubmissionAndWait(await signed('le-1'));
+        assert.equal(first.completionOffset, start + 1);
+        assert.equal(await ledgerEnd(), start + 1, 'the ledger end counts the commit');
+        node.generated.advance(2);
+        await client.executeSubmission(await signed('le-2'));
+        const second = await client.executeSubmissionAndWait(await signed('le-3'));
+        assert.equal(second.completionOffset, start + 5, 'two live updates and the plain execute came before it');
+        assert.equal(await ledgerEnd(), start + 5);
+        node.generated.advance(1);
+        assert.equal(await ledgerEnd(), start + 6);
+
+        // A tail from the end before: every offset once, the commits among the live updates.
+        const anyParty = { filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] }, verbose: true };
+        const updateFormat = { includeTransactions: { eventFormat: anyParty, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
+        const list = await call('POST', '/v2/updates?stream_idle_timeout_ms=100', { beginExclusive: start, endInclusive: start + 6, updateFormat }) as unknown as { update: { Transaction?: { value: { offset: number; updateId: string; commandId: string } } } }[];
+        const txs = list.flatMap((u) => (u.update.Transaction ? [u.update.Transaction.value] : []));
+        assert.deepEqual(txs.map((t) => t.offset), [1, 2, 3, 4, 5, 6].map((i) => start + i));
+        assert.deepEqual(txs.map((t) => t.commandId).filter((c) => c.startsWith('le-')), ['le-1', 'le-2', 'le-3']);
+        assert.equal(txs[0]!.updateId, first.updateId);
+        assert.equal(txs[4]!.updateId, second.updateId);
+        assert.equal(new Set(txs.map((t) => t.updateId)).size, 6);
+        // Looked up by offset.
+        const byOffset = await call('POST', '/v2/updates/update-by-offset', { offset: second.completionOffset, updateFormat }) as { update: { Transaction: { value: { updateId: string } } } };
+        assert.equal(byOffset.update.Transaction.value.updateId, second.updateId);
+        assert.deepEqual(node.responseProblems, []);
+      } finally {
+        await client.close();
+        await node.close();
+      }
+    });
+  }
 });

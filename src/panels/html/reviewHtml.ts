@@ -1,5 +1,6 @@
 // The review of an execute request before it is sent: who submits what to which node, the
 // decoded prepared transaction, and the hash check; then the outcome.
+import type { HashingComparison } from '../../execute/hashingDetails';
 import type { Finding } from '../../execute/preSendChecks';
 import type { PreparedTransactionReview } from '../../execute/preparedTransactionReview';
 import type { JsExecuteSubmissionRequest } from '../../ledger/apiTypes';
@@ -34,6 +35,27 @@ export interface ReviewView {
   tokenUser?: string;
   /** The checks before sending: a blocking one hides the submit button. */
   findings: Finding[];
+  /** The request has no signature yet: the review offers to sign it. */
+  unsigned?: boolean;
+  /** The node's hashingDetails (prepared with verboseHashing) beside the local computation. */
+  hashing?: HashingComparison;
+}
+
+/** The node's hashing details (ledger text, shown as text only) beside the inputs hashed here. */
+function hashingBlock(h: HashingComparison | undefined): SafeHtml {
+  if (!h) return html``;
+  const differ = h.computedHex !== undefined && h.computedHex !== h.nodeHex;
+  return html`<section aria-labelledby="hd-h" class="hashing-details"><h2 id="hd-h">${l10n.t('Hashing details (verbose hashing)')}</h2>
+<p class="${differ ? 'hash-mismatch' : 'muted'}" role="${differ ? 'alert' : 'status'}">${ledgerText(h.summary)}</p>
+<div class="side-by-side"><div><h3>${l10n.t('Computed here')}</h3><table class="fields"><tbody>
+${field(l10n.t('Hash (hex)'), h.computedHex ?? l10n.t('not recomputed'))}
+${field(l10n.t("The node's hash (hex)"), h.nodeHex)}
+</tbody></table>
+<table class="hash-inputs"><thead><tr><th>${l10n.t('Input')}</th><th>${l10n.t('Value')}</th><th>${l10n.t("In the node's details")}</th></tr></thead><tbody>
+${h.inputs.map((i) => html`<tr class="${i.inNodeDetails ? 'input-found' : 'input-missing'}"><td>${ledgerText(i.label)}</td><td class="mono">${ledgerText(i.value)}</td><td>${i.inNodeDetails ? l10n.t('yes') : l10n.t('not found')}</td></tr>`)}
+</tbody></table></div>
+<div><h3>${l10n.t("The node's hashingDetails")}</h3><pre class="node-hashing-details">${ledgerText(h.nodeDetails)}</pre>
+${h.truncated ? html`<p class="muted">${l10n.t('Cut short: the first {0} characters.', String(h.nodeDetails.length))}</p>` : ''}</div></div></section>`;
 }
 
 export function hashCheck(v: ReviewView): { state: 'match' | 'mismatch' | 'unclaimed' | 'unknown'; text: string } {
@@ -116,6 +138,7 @@ ${r.inputContracts.length === 0 ? html`<p class="muted">${l10n.t('none')}</p>` :
   return html`<header class="title"><h1>${l10n.t('Review submission')}</h1></header>
 <p class="asked">${l10n.t('POST /v2/interactive-submission/execute on {0}, as {1}', v.node, v.party)}</p>
 ${decodeWarning}${checks}${hash}
-<p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button> <button data-action="submitAndWait">${l10n.t('Submit and Wait…')}</button> <button data-action="submitAndWaitForTransaction">${l10n.t('Submit and Wait for Transaction…')}</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
+${hashingBlock(v.hashing)}
+<p class="submit-bar">${v.unsigned && !submitted ? html`<button class="primary" data-action="sign">${l10n.t('Sign with Development Key…')}</button> ` : ''}${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button> <button data-action="submitAndWait">${l10n.t('Submit and Wait…')}</button> <button data-action="submitAndWaitForTransaction">${l10n.t('Submit and Wait for Transaction…')}</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v.outcome)}${request}${decoded}`;
 }

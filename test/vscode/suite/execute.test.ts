@@ -133,11 +133,23 @@ describe('Executing prepared transactions', function () {
 
   it('shows a node\'s refusal with its code and cause, and a timeout as an unknown outcome', async () => {
     await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('alice'));
+    const api = await cantonLens();
+    const readRights = api.execute.userRights;
     try {
+      // The user's rights, read from the node, flag it before the confirmation: nothing is sent.
+      const flagged = (await review(requestFile('f.execute.json')))!;
+      const sent = node.executed.length;
+      assert.equal(await flagged.submit(), undefined);
+      assert.equal(node.executed.length, sent);
+      assert.match(flagged.current!.findings.find((f) => f.id === 'rights' && f.severity === 'block')?.text ?? '', /User alice has neither CanActAs nor CanExecuteAs for /);
+      flagged.dispose();
+      // Rights that could not be read: the node's own refusal is shown, with its code and cause.
+      api.execute.userRights = async () => ({ reason: 'not read in this test' });
       const denied = await (await review(requestFile('f.execute.json')))!.submit();
       assert.ok(denied?.state === 'failed' && !denied.outcomeUnknown);
       assert.match(denied.explanation, /CanActAs or CanExecuteAs for the submitting party/);
     } finally {
+      api.execute.userRights = readRights;
       await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('executor'));
     }
     node.version = '3.4';

@@ -50,6 +50,8 @@ describe('The external signing loop', function () {
       const panel = (await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop'))!;
       assert.ok(panel.current!.findings.some((f) => f.id === 'signature' && f.severity === 'ok'), 'the signature is verified before sending');
       assert.deepEqual(panel.current!.findings.filter((f) => f.severity === 'block'), []);
+      assert.equal(panel.current!.findings.find((f) => f.id === 'rights')?.severity, 'ok', 'the user\'s rights were read from the node');
+      assert.deepEqual(panel.current!.hashing?.inputs.filter((i) => !i.inNodeDetails), [], 'the node\'s hashing details are beside the local computation');
       const outcome = await panel.submit('executeAndWait');
       assert.ok(outcome?.state === 'accepted' && /^1220[0-9a-f]{64}$/.test(outcome.updateId ?? ''), JSON.stringify(outcome));
       assert.equal(outcome.userId, 'executor');
