@@ -93,7 +93,7 @@ export function preSendChecks(input: PreSendInput): Finding[] {
       add('signature', 'warn', l10n.t('The signature of key {0} cannot be verified: no hash is known for this transaction.', s.signedBy));
       continue;
     }
-    let ok = false;
+    let ok: boolean;
     try {
       const { createPublicKey, verify } = crypto();
       ok = verify(null, Buffer.from(covered, 'base64'), createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }), Buffer.from(s.signature, 'base64'));

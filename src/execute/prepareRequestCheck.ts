@@ -50,7 +50,7 @@ export function checkPrepareRequest(text: string, tokenUser?: string): CheckedPr
     for (const f of COMMANDS[kind]!) if (body[f] === undefined) add(`$.commands[${i}].${kind}.${f}`, l10n.t('Missing: {0}.', f));
     if (typeof body.templateId === 'string' && !TEMPLATE.test(body.templateId)) add(`$.commands[${i}].${kind}.templateId`, l10n.t('Must be <package id or #package-name>:<module>:<entity>.'));
   });
-  if (r.userId !== undefined && tokenUser && r.userId !== tokenUser) add('$.userId', l10n.t('Is "{0}" but the node\'s token is for user "{1}": the node would refuse it (403).', String(r.userId), tokenUser));
+  if (r.userId !== undefined && tokenUser && r.userId !== tokenUser) add('$.userId', l10n.t('Is "{0}" but the node\'s token is for user "{1}": the node would refuse it (403).', typeof r.userId === 'string' ? r.userId : JSON.stringify(r.userId), tokenUser));
   if (r.verboseHashing !== undefined && typeof r.verboseHashing !== 'boolean') add('$.verboseHashing', l10n.t('Must be true or false.'));
   if (r.hashingSchemeVersion !== undefined && !['HASHING_SCHEME_VERSION_UNSPECIFIED', 'HASHING_SCHEME_VERSION_V2', 'HASHING_SCHEME_VERSION_V3'].includes(r.hashingSchemeVersion as string)) add('$.hashingSchemeVersion', l10n.t('Must be one of HASHING_SCHEME_VERSION_V2, HASHING_SCHEME_VERSION_V3.'));
   for (const k of Object.keys(r)) if (!KNOWN.has(k)) add(`$.${k}`, l10n.t('Unknown field: a node ignores it; is it misspelled?'));

@@ -155,7 +155,7 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
       handle: (_user, b) => {
         const ledger = ctx.ledger();
         if (b.synchronizer !== ledger.synchronizerId) return invalidField('synchronizer', `unknown synchronizer ${String(b.synchronizer).slice(0, 80)}`);
-        const hint = String(b.partyHint ?? '');
+        const hint = typeof b.partyHint === 'string' ? b.partyHint : JSON.stringify(b.partyHint ?? '');
         if (!/^[A-Za-z0-9_\- ]{1,185}$/.test(hint)) return invalidField('party_hint', `"${hint.slice(0, 80)}" is not a valid party hint`);
         const key = b.publicKey as { format: string; keyData: string; keySpec: string };
         if (key.keySpec !== 'SIGNING_KEY_SPEC_EC_CURVE25519') return invalidArgument(`Unsupported key spec ${String(key.keySpec).slice(0, 60)}: this participant takes SIGNING_KEY_SPEC_EC_CURVE25519 (Ed25519)`);
@@ -209,6 +209,6 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
 /** The fake node's multi-hash of topology transactions: a SHA-256 multihash (`1220…`) over their sorted SHA-256 hashes, base64. */
 function multiHashOf(transactions: Buffer[]): string {
   const h = createHash('sha256');
-  for (const t of transactions.map((x) => createHash('sha256').update(x).digest()).sort(Buffer.compare)) h.update(t);
+  for (const t of transactions.map((x) => createHash('sha256').update(x).digest()).sort((a, b) => Buffer.compare(a, b))) h.update(t);
   return Buffer.concat([Buffer.from([0x12, 0x20]), h.digest()]).toString('base64');
 }

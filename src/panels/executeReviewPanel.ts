@@ -55,7 +55,7 @@ export class ExecuteReviews implements vscode.Disposable {
    * The rights of the token's user on a node (GET /v2/users/{user-id}/rights, as the node's facts
    * learned them), or why they are not known.
    */
-  userRights: (node: NodeConfig) => Promise<{ rights?: ExecuteRight[]; reason?: string }> = async () => ({});
+  userRights: (node: NodeConfig) => Promise<{ rights?: ExecuteRight[]; reason?: string }> = () => Promise.resolve({});
   /** Forgets the learned rights of a node's user, so the next check asks again (Check Again, a party allocated). */
   forgetRights: (node: NodeConfig) => void = () => undefined;
   /** The node's hashingDetails of recent prepare answers (verboseHashing), by preparedTransactionHash. */
@@ -133,7 +133,9 @@ export class ExecuteReviewPanel {
   constructor(private readonly panel: vscode.WebviewPanel, private readonly owner: ExecuteReviews, readonly uri: vscode.Uri) {
     panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'icon.png');
     this.subscription = panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m));
-    panel.onDidDispose(() => this.subscription.dispose());
+    panel.onDidDispose(() => {
+      this.subscription.dispose();
+    });
   }
 
   get current(): ReviewView | undefined {
