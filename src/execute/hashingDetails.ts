@@ -30,6 +30,14 @@ export const MAX_DETAILS = 200_000;
 
 const hexOf = (s: string) => Buffer.from(s, 'utf8').toString('hex');
 const b64ToHex = (b64: string | undefined) => (b64 ? Buffer.from(b64, 'base64').toString('hex') : undefined);
+/** A time in µs as the hash encodes it: an 8-byte big-endian integer, in hex. */
+const int64Hex = (micros: string) => {
+  try {
+    return [BigInt.asUintN(64, BigInt(micros)).toString(16).padStart(16, '0')];
+  } catch {
+    return [];
+  }
+};
 
 /** The forms a value can take in a trace: itself, its UTF-8 bytes in hex (either case). */
 function contains(haystack: string, lowerHaystack: string, value: string, extra: string[] = []): boolean {
@@ -52,16 +60,16 @@ export function compareHashingDetails(review: PreparedTransactionReview, nodeHas
   add('command_id', review.commandId);
   add('synchronizer_id', review.synchronizerId);
   add('transaction_uuid', review.transactionUuid);
-  add('preparation_time (µs)', review.preparationTimeMicros);
-  add('min_ledger_effective_time (µs)', review.minLedgerEffectiveTimeMicros);
-  add('max_ledger_effective_time (µs)', review.maxLedgerEffectiveTimeMicros);
+  for (const [label, micros] of [['preparation_time (µs)', review.preparationTimeMicros], ['min_ledger_effective_time (µs)', review.minLedgerEffectiveTimeMicros], ['max_ledger_effective_time (µs)', review.maxLedgerEffectiveTimeMicros]] as const) {
+    if (micros !== undefined) add(label, micros, int64Hex(micros));
+  }
   for (const n of review.nodes) {
     add(l10n.t('node {0}: {1} template', n.nodeId, n.kind), n.templateId, n.templateId ? n.templateId.split(':').map(hexOf) : []);
     if (n.contractId) add(l10n.t('node {0}: contract id', n.nodeId), n.contractId);
     if (n.choice) add(l10n.t('node {0}: choice', n.nodeId), n.choice);
   }
   for (const c of review.inputContracts) add(l10n.t('input contract'), c.contractId);
-  add(l10n.t('the hash recomputed here (hex)'), computedHex);
+  // The hashes themselves are results, not inputs: when they differ, the node's text holds its own.
   const missing = inputs.filter((i) => !i.inNodeDetails);
   const same = computedHex !== undefined && computedHex === nodeHex;
   const summary = same

@@ -85,8 +85,11 @@ describe('prepare, sign, execute against the fake node', function () {
     const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
     const micros = review.preparationTimeMicros!;
     // The node hashed another preparation time (a clock or encoding difference): the hashes differ.
-    const details = `${prepared.hashingDetails!.replace(`'${micros}'`, `'${BigInt(micros) + 1n}'`)}\n<img src=x onerror=alert(1)>\u202e`;
     const other = Buffer.alloc(32, 7).toString('base64');
+    // …so its details end with its own hash, not the one recomputed here.
+    const ownHex = Buffer.from(prepared.preparedTransactionHash, 'base64').toString('hex');
+    const details = `${prepared.hashingDetails!.replace(`'${micros}'`, `'${BigInt(micros) + 1n}'`).replace(ownHex, Buffer.from(other, 'base64').toString('hex'))}\n<img src=x onerror=alert(1)>\u202e`;
+    assert.ok(!details.includes(ownHex));
     const cmp = compareHashingDetails(review, other, details);
     assert.deepEqual(cmp.inputs.filter((i) => !i.inNodeDetails).map((i) => i.label), ['preparation_time (µs)']);
     assert.match(cmp.summary, new RegExp(`Not in the node's hashing details: preparation_time \\(µs\\) ${micros}`));
@@ -94,6 +97,10 @@ describe('prepare, sign, execute against the fake node', function () {
     assert.ok(!page.includes('<img'), 'the node\'s text is escaped');
     assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;/);
     assert.match(page, /class="input-missing"/);
+    // A time written as the hash encodes it (8-byte big-endian hex, as Canton's tracer prints bytes) is found.
+    const asHex = prepared.hashingDetails!.replace(`'${micros}'`, `'${BigInt(micros).toString(16).padStart(16, '0')}'`);
+    assert.ok(!asHex.includes(`'${micros}'`));
+    assert.deepEqual(compareHashingDetails(review, prepared.preparedTransactionHash, asHex).inputs.filter((i) => !i.inNodeDetails), []);
     // A very long trace is cut, and says so.
     assert.ok(compareHashingDetails(review, other, 'x'.repeat(300_000)).truncated);
   });
