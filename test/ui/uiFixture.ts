@@ -49,7 +49,8 @@ export function useWorkbench<N extends string = never>(options: UiFixtureOptions
   const ui = { nodes: {} } as UiFixture<N>;
   const started: FakeLedgerNode[] = [];
 
-  before(async () => {
+  before(async function () {
+    const describeTitle = this.test?.parent?.title ?? 'ui';
     for (const [name, nodeOptions] of Object.entries(options.nodes ?? {}) as [N, FakeLedgerNodeOptions][]) {
       ui.nodes[name] = await FakeLedgerNode.start(nodeOptions);
       started.push(ui.nodes[name]);
@@ -83,7 +84,8 @@ export function useWorkbench<N extends string = never>(options: UiFixtureOptions
       }
       await options.ready?.(ui);
     } catch (e) {
-      await ui.wb.screenshot('failed-before-all.png').catch(() => undefined);
+      // As screenshotIfFailed names a failed test's, for a set-up that failed.
+      await ui.wb.screenshot(`failed-before-${describeTitle.slice(0, 40).replace(/\W+/g, '-')}.png`).catch(() => undefined);
       throw e;
     }
   });
