@@ -10,36 +10,31 @@ import type { FrameLocator } from 'playwright-core';
 import { acsRow } from '../../src/browse/acsRows';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { expectedAcs, expectedTailOffsets } from '../support/browseExpectations';
-import { Workbench } from './workbench';
+import { useWorkbench } from './uiFixture';
 
 const num = (n: number) => n.toLocaleString('en-US');
 const parseNum = (s: string) => Number(s.replace(/,/g, ''));
 
 describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function () {
   this.timeout(240_000);
-  let node: FakeLedgerNode;
-  let wb: Workbench;
   const dialogs: string[] = [];
-  const alice = () => node.ledger.parties.Alice;
-
-  before(async () => {
-    node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 10, generated: { contracts: 3000, maxPageSize: 500 } });
-    wb = await Workbench.open({ settings: { 'cantonLens.nodes': [{ name: 'browse', url: node.url, parties: [alice()] }], 'cantonLens.activeNode': 'browse' } });
-    // A hostile value that ran as script would open a dialog (alert) somewhere in the page.
-    wb.page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    await wb.setToken('browse', node.mintToken('alice'));
+  // A generated ledger of 3,000 contracts, served in pages of at most 500, that commits new updates
+  // when a test sets its rate; alice's token; any dialog a hostile value opened is recorded.
+  const ui = useWorkbench({
+    nodes: { browse: { version: '3.5', bigTransactionEvents: 10, generated: { contracts: 3000, maxPageSize: 500 } } },
+    parties: (node) => [node.ledger.parties.Alice],
+    tokens: { browse: 'alice' },
+    ready: async ({ wb }) => {
+      // A hostile value that ran as script would open a dialog (alert) somewhere in the page.
+      wb.page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+    },
   });
-  afterEach(async function () {
-    await wb?.screenshotIfFailed(this.currentTest);
-  });
-  after(async () => {
-    node?.generated.setRate(0);
-    await wb?.close();
-    await node?.close();
-  });
+  /** The node; the restart test replaces it. */
+  const node = () => ui.nodes.browse;
+  const alice = () => node().ledger.parties.Alice;
 
   describe('the Active Contracts table', () => {
     let table: FrameLocator;
@@ -49,12 +44,12 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
     const cellTitles = (column: number) => bodyRows().evaluateAll((trs, c) => trs.map((tr) => (tr.children[c] as HTMLElement).title), column);
 
     before(async () => {
-      await wb.runCommand('Canton: Show Active Contracts');
+      await ui.wb.runCommand('Canton: Show Active Contracts');
       // The browse pages have no <main>: their status line is in the header.
-      table = await wb.webviewShowing(/active at offset/, 60_000, 'body');
+      table = await ui.wb.webviewShowing(/active at offset/, 60_000, 'body');
       await status().filter({ hasText: /^[\d,]+ contracts · active at offset [\d,]+$/ }).waitFor({ timeout: 60_000 });
       const [count, activeAt] = (await status().innerText()).match(/[\d,]+/g)!.map(parseNum);
-      expected = expectedAcs(node, [alice()], activeAt!);
+      expected = expectedAcs(node(), [alice()], activeAt!);
       assert.equal(count, expected.ids.length, 'every contract Alice sees at that offset');
       assert.ok(expected.ids.length > 300, String(expected.ids.length));
     });
@@ -104,7 +99,7 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       const event = expected.events.find((e) => e.contractId === first)!;
       await table.locator('#table tbody tr[data-index="0"] td').first().click();
       // The panel names the contract by its shortened id.
-      const contract = await wb.webviewShowing(new RegExp(`Contract ${first.slice(0, 10)}…${first.slice(-6)}`));
+      const contract = await ui.wb.webviewShowing(new RegExp(`Contract ${first.slice(0, 10)}…${first.slice(-6)}`));
       const text = await contract.locator('main').innerText();
       assert.match(text, /Active/);
       assert.ok(text.includes(String(event.templateId).split(':').slice(1).join(':')), 'its template');
@@ -119,49 +114,49 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
     const until = async (what: string, probe: () => Promise<boolean>, timeout = 30_000) => {
       const deadline = Date.now() + timeout;
       while (!(await probe())) {
-        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; ledger end ${node.generated.ledgerEnd()}; last requests ${JSON.stringify(node.requests.slice(-4).map((r) => `${r.method} ${r.path} ${r.body.slice(0, 120)}`))}`);
-        await wb.page.waitForTimeout(200);
+        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; ledger end ${node().generated.ledgerEnd()}; last requests ${JSON.stringify(node().requests.slice(-4).map((r) => `${r.method} ${r.path} ${r.body.slice(0, 120)}`))}`);
+        await ui.wb.page.waitForTimeout(200);
       }
     };
     let start = 0;
 
     before(async () => {
-      await wb.runCommand('View: Close All Editors');
-      start = node.generated.ledgerEnd();
-      await wb.runCommand('Canton: Follow Updates');
-      tail = await wb.webviewShowing(/Following from offset/, 30_000, 'body');
+      await ui.wb.runCommand('View: Close All Editors');
+      start = node().generated.ledgerEnd();
+      await ui.wb.runCommand('Canton: Follow Updates');
+      tail = await ui.wb.webviewShowing(/Following from offset/, 30_000, 'body');
       await status().filter({ hasText: `Following from offset ${num(start)}` }).waitFor();
     });
 
     it('shows updates as the node commits them; Pause stops them, Resume goes on without a gap', async () => {
-      node.generated.setRate(20);
+      node().generated.setRate(20);
       await until('rows as the node commits', async () => (await tail.locator('#counts').innerText().catch(() => '')).match(/^([\d,]+) updates shown/) !== null && (await shown()) >= 5);
       await tail.locator('#pause').click();
       await status().filter({ hasText: /^Paused at offset/ }).waitFor();
       await tail.locator('#pause', { hasText: 'Resume' }).waitFor();
       const held = { shown: await shown(), position: await position() };
-      await until('the node commits past the paused position', async () => node.generated.ledgerEnd() > held.position + 20);
+      await until('the node commits past the paused position', async () => node().generated.ledgerEnd() > held.position + 20);
       assert.deepEqual({ shown: await shown(), position: await position() }, held, 'no new rows while paused');
       await tail.locator('#pause').click();
       await until('rows again after Resume', async () => (await shown()) > held.shown + 5);
       const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonTail: { offsets(): number[] } }).cantonTail.offsets());
       const last = offsets.at(-1)!;
-      assert.deepEqual(offsets, expectedTailOffsets(node, [alice()], start, last), 'every update Alice sees, in order, once');
+      assert.deepEqual(offsets, expectedTailOffsets(node(), [alice()], start, last), 'every update Alice sees, in order, once');
     });
 
     it('a restart of the node (offsets kept) resumes without a gap or a duplicate', async () => {
-      const g = node.generated;
-      const port = Number(new URL(node.url).port);
-      await node.close();
+      const g = node().generated;
+      const port = Number(new URL(node().url).port);
+      await node().close();
       await status().filter({ hasText: /^Reconnecting/ }).waitFor({ timeout: 30_000 });
       const endAtRestart = g.ledgerEnd();
-      node = await FakeLedgerNode.start({ version: '3.5', port, bigTransactionEvents: 10, generated: g });
+      ui.nodes.browse = await FakeLedgerNode.start({ version: '3.5', port, bigTransactionEvents: 10, generated: g });
       await until('updates committed after the restart', async () => (await position()) > endAtRestart + 5);
       g.setRate(0);
       const end = g.ledgerEnd();
       await status().filter({ hasText: `Following from offset ${num(end)}` }).waitFor({ timeout: 30_000 });
       const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonTail: { offsets(): number[] } }).cantonTail.offsets());
-      const want = expectedTailOffsets(node, [alice()], start, end);
+      const want = expectedTailOffsets(node(), [alice()], start, end);
       assert.ok(want.some((o) => o > endAtRestart), 'updates from after the restart');
       assert.deepEqual(offsets, want, 'every update Alice sees, in order, once');
       assert.equal(await shown(), want.length);

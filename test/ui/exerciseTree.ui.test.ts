@@ -4,6 +4,7 @@
 // page script in Debian's Chromium under the panel's CSP: fold and unfold, search, a row opened
 // to its whole event (the host's answer), a lineage highlight, and a refresh that keeps what the
 // person did (filters, search, folded nodes, opened rows, scroll).
+// Not a workbench test, so not on the useWorkbench fixture (uiFixture.ts): pages are served to a bare Chromium.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

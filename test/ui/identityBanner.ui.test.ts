@@ -3,6 +3,7 @@
 // The stale-identity banner of a panel, rendered by the real renderers and page script and loaded in
 // Debian's Chromium under the panel's CSP: it is seen first, says who was asked and who the token is
 // now, asks again in one click (or one key press), and shows neither the token nor its digest.
+// Not a workbench test, so not on the useWorkbench fixture (uiFixture.ts): pages are served to a bare Chromium.
 import * as assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { askedAsLine, identityChangeNotice, identityOfToken, type AskedAs } from '../../src/auth/ledgerIdentity';

@@ -2,6 +2,7 @@
 /// <reference lib="dom.iterable" />
 // Panel pages with hostile ledger data, rendered by the real renderers and page script and
 // loaded in Debian's Chromium under their CSP: nothing executes, the page stays usable.
+// Not a workbench test, so not on the useWorkbench fixture (uiFixture.ts): pages are served to a bare Chromium.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,4 +1,5 @@
 // Root hook: every fake node response of this tier is one the spec allows (test/support/specConformance.ts).
+// Not a workbench test (a root hook over every fake node response of the tier), so not on the useWorkbench fixture.
 import { assertEveryResponseInSpec } from '../support/specConformance';
 
 // Set when mocha loads the files, before any test starts a node.

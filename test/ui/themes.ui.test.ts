@@ -2,13 +2,9 @@
 // palette to light, dark, high contrast and high contrast light, each text the panel shows
 // keeps a WCAG contrast of at least 4.5:1 (3:1 for large text) against what is behind it.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { shortId } from '../../src/ids/ledgerIds';
 import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
-import { Workbench } from './workbench';
+import { useWorkbench } from './uiFixture';
 
 interface LowContrast { what: string; text: string; ratio: number; needed: number }
 
@@ -56,42 +52,35 @@ function lowContrast(root: Element): { checked: number; low: LowContrast[] } {
 
 describe('UI: panels in light, dark and high-contrast themes', function () {
   this.timeout(300_000);
-  let node: FakeLedgerNode;
-  let wb: Workbench;
-  let folder: string;
   let tabs: string[] = [];
-
-  before(async () => {
-    node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 20 });
-    const s = node.ledger.samples;
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ws-'));
-    fs.writeFileSync(path.join(folder, 'ledger.log'), `contractId=${s.activeContract}\nupdateId=${s.transferUpdate}\narchived=${s.archivedContract}\n`);
-    fs.writeFileSync(path.join(folder, 'preapproval.execute.json'), JSON.stringify(preapprovalExecuteRequest(PREAPPROVAL_PARTY, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2));
-    tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`, `All nodes ${shortId(s.activeContract)}`,
-      'Review preapproval.execute.json'];
-    wb = await Workbench.open({ folder, settings: { 'cantonLens.nodes': [{ name: 'participant1', url: node.url, parties: [node.ledger.parties.Alice] }], 'cantonLens.activeNode': 'participant1' } });
-    await wb.setToken('participant1', node.mintToken('alice'));
-    for (const [line, ready] of [[1, 'Active'], [2, 'Committed'], [3, 'Archived']] as const) {
+  // Every kind of panel open before the themes change: three lookups from a log, the all-nodes
+  // panel and the review of a prepared transaction.
+  const ui = useWorkbench({
+    nodes: { participant1: { version: '3.5', bigTransactionEvents: 20 } },
+    parties: (node) => [node.ledger.parties.Alice],
+    files: ({ participant1: { ledger: { samples: s } } }) => ({
+      'ledger.log': `contractId=${s.activeContract}\nupdateId=${s.transferUpdate}\narchived=${s.archivedContract}\n`,
+      'preapproval.execute.json': JSON.stringify(preapprovalExecuteRequest(PREAPPROVAL_PARTY, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2),
+    }),
+    tokens: { participant1: 'alice' },
+    ready: async ({ wb, nodes }) => {
+      const s = nodes.participant1.ledger.samples;
+      tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`, `All nodes ${shortId(s.activeContract)}`,
+        'Review preapproval.execute.json'];
+      for (const [line, ready] of [[1, 'Active'], [2, 'Committed'], [3, 'Archived']] as const) {
+        await wb.openFile('ledger.log');
+        await wb.goTo(line, 20);
+        await wb.runCommand('Canton: Inspect Id at Cursor');
+        await wb.webview().locator('.badge', { hasText: ready }).waitFor({ timeout: 30_000 });
+      }
       await wb.openFile('ledger.log');
-      await wb.goTo(line, 20);
-      await wb.runCommand('Canton: Inspect Id at Cursor');
-      await wb.webview().locator('.badge', { hasText: ready }).waitFor({ timeout: 30_000 });
-    }
-    await wb.openFile('ledger.log');
-    await wb.goTo(1, 20);
-    await wb.runCommand('Canton: Look Up on All Nodes');
-    await wb.webview().locator('.asked', { hasText: 'Visible on 1 of 1 node' }).waitFor({ timeout: 30_000 });
-    await wb.openFile('preapproval.execute.json');
-    await wb.runCommand('Canton: Execute Prepared Transaction');
-    await wb.webview().locator('.hash-match').waitFor({ timeout: 60_000 });
-  });
-  afterEach(async function () {
-    await wb?.screenshotIfFailed(this.currentTest);
-  });
-  after(async () => {
-    await wb?.close();
-    await node?.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+      await wb.goTo(1, 20);
+      await wb.runCommand('Canton: Look Up on All Nodes');
+      await wb.webview().locator('.asked', { hasText: 'Visible on 1 of 1 node' }).waitFor({ timeout: 30_000 });
+      await wb.openFile('preapproval.execute.json');
+      await wb.runCommand('Canton: Execute Prepared Transaction');
+      await wb.webview().locator('.hash-match').waitFor({ timeout: 60_000 });
+    },
   });
 
   const themes = [
@@ -102,21 +91,21 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
   ] as const;
   for (const [theme, bodyClass] of themes) {
     it(`keeps every text of the contract (active, archived), transaction, all-nodes and review panels readable in ${theme}`, async () => {
-      await wb.runCommand('Preferences: Color Theme');
-      const input = wb.page.locator('.quick-input-widget input');
+      await ui.wb.runCommand('Preferences: Color Theme');
+      const input = ui.wb.page.locator('.quick-input-widget input');
       await input.fill(theme);
-      await wb.page.locator('.quick-input-list .monaco-list-row', { has: wb.page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) }).first().click();
+      await ui.wb.page.locator('.quick-input-list .monaco-list-row', { has: ui.wb.page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) }).first().click();
       const problems: string[] = [];
       for (const tab of tabs) {
-        await wb.page.locator('.tabs-container .tab', { hasText: tab }).first().click();
-        const panel = wb.webview();
+        await ui.wb.page.locator('.tabs-container .tab', { hasText: tab }).first().click();
+        const panel = ui.wb.webview();
         await panel.locator(`body.${bodyClass}`).waitFor({ timeout: 30_000 });
         await panel.locator('main h1').first().waitFor();
         const { checked, low } = await panel.locator('main').evaluate(lowContrast);
         assert.ok(checked >= 5, `${tab}: only ${checked} texts found to check`);
         problems.push(...low.map((l) => `${tab}: ${l.what} "${l.text}": ${l.ratio}:1 < ${l.needed}:1`));
       }
-      await wb.screenshot(`theme-${bodyClass}.png`);
+      await ui.wb.screenshot(`theme-${bodyClass}.png`);
       assert.deepEqual(problems, []);
     });
   }
