@@ -45,10 +45,23 @@ export type TransportKind = 'updates' | 'updatesPage';
 /**
  * `/v2/updates`: the node answers once it has `limit` updates, or when none came for `idleMs`. A
  * steady trickle never idles, so a fixed limit would hold rows back for limit / rate seconds (200
- * at 5 visible updates a second: 40 s). So the limit follows the rate: it starts small, halves when
- * a full answer took longer than `targetMs`, and doubles (up to `maxLimit`) when one filled in under
- * half of it. A 413 lowers `maxLimit` (followUpdates).
+ * at 5 visible updates a second: 40 s). So the limit follows the rate: it starts small, halves (not
+ * below MIN_LIMIT) when a full answer took longer than `targetMs`, and doubles (up to `maxLimit`)
+ * when one filled in under half of it. A full answer whose last update committed more than
+ * BACKLOG_MS ago is a backlog being read, however long the round trip: the limit grows then, so a
+ * distant node is caught up at full pages. A 413 lowers `maxLimit` (followUpdates).
  */
+export const MIN_LIMIT = 4;
+export const BACKLOG_MS = 5_000;
+
+function lastRecordTime(updates: FetchResult['updates']): number {
+  for (let i = updates.length - 1; i >= 0; i--) {
+    const t = (updates[i] as { Transaction?: { value?: { recordTime?: unknown } } } | undefined)?.Transaction?.value?.recordTime;
+    if (typeof t === 'string') return Date.parse(t);
+  }
+  return Number.NaN;
+}
+
 export function updatesListFetch(client: Pick<LedgerClient, 'getUpdates'>, updateFormat: UpdateFormat, o: { limit: number; idleMs: number; targetMs?: number; now?: () => number }): UpdatesFetch & { limit: number; maxLimit: number } {
   const targetMs = o.targetMs ?? 500;
   const now = o.now ?? Date.now;
@@ -61,8 +74,9 @@ export function updatesListFetch(client: Pick<LedgerClient, 'getUpdates'>, updat
     const full = updates.filter((u) => !(u && typeof u === 'object' && 'OffsetCheckpoint' in u)).length >= asked;
     if (full) {
       const took = now() - started;
-      if (took > targetMs) f.limit = Math.max(1, Math.floor(asked / 2));
-      else if (took < targetMs / 2) f.limit = Math.min(f.maxLimit, asked * 2);
+      const catchingUp = now() - lastRecordTime(updates) > BACKLOG_MS;
+      if (catchingUp || took < targetMs / 2) f.limit = Math.min(f.maxLimit, asked * 2);
+      else if (took > targetMs) f.limit = Math.max(MIN_LIMIT, Math.floor(asked / 2));
     }
     return { updates, idle: false };
   };

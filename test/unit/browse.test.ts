@@ -107,13 +107,13 @@ describe('following updates (a fake fetch)', () => {
 
 describe('the /v2/updates limit follows the rate', () => {
   /** A node that answers `limit` updates after `msPerUpdate` each (a steady stream), on a clock of its own. */
-  const steadyNode = (msPerUpdate: () => number) => {
-    let clock = 0;
+  const steadyNode = (msPerUpdate: () => number, o: { roundTripMs?: number; startAt?: number } = {}) => {
+    let clock = o.startAt ?? 0;
     const asked: number[] = [];
     const client = {
       getUpdates: async (_body: unknown, q: { limit?: number }) => {
         asked.push(q.limit!);
-        clock += q.limit! * msPerUpdate();
+        clock += (o.roundTripMs ?? 0) + q.limit! * msPerUpdate();
         return Array.from({ length: q.limit! }, (_, i) => ({ update: tx(i + 1) })) as never;
       },
     };
@@ -144,6 +144,21 @@ describe('the /v2/updates limit follows the rate', () => {
     ms = 1;
     await ask(f, 6);
     assert.equal(Math.max(...node.asked.slice(-3)), 20, `limits ${node.asked.join(', ')}`);
+  });
+
+  it('never shrinks below a floor, even on a node a second away', async () => {
+    const node = steadyNode(() => 100, { roundTripMs: 1000 });
+    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    await ask(f, 10);
+    assert.equal(Math.min(...node.asked), 4, `limits ${node.asked.join(', ')}`);
+  });
+
+  it('reads a backlog at full pages however long the round trip (its updates committed long ago)', async () => {
+    // The updates' record time is 2026-01-01T00:00Z; the clock is an hour later; each answer takes 800 ms.
+    const node = steadyNode(() => 0, { roundTripMs: 800, startAt: Date.parse('2026-01-01T01:00:00Z') });
+    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    await ask(f, 6);
+    assert.equal(node.asked.at(-1), 200, `limits ${node.asked.join(', ')}`);
   });
 });
 
