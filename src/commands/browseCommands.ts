@@ -31,13 +31,14 @@ export function registerBrowseCommands(context: vscode.ExtensionContext, nodes: 
     void recent?.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
   };
   context.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.showActiveContracts', async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown) => {
+    // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
+    vscode.commands.registerCommand('cantonLens.showActiveContracts', async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
       const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
       if (!node) return undefined;
       const templateId = stringList(templateArg)?.[0];
       const parties = stringList(partyArg);
       remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
-      return acs.show({ node: node.name, parties, templateId });
+      return acs.show({ node: node.name, parties, templateId }, (options as { reload?: unknown } | undefined)?.reload === true);
     }),
     vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
       const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));

@@ -18,7 +18,10 @@ async function run(entry: RecentLookup, again: boolean): Promise<void> {
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.parse(action.file));
     return;
   }
-  const args = again && (entry.kind === 'contract' || entry.kind === 'update') ? [entry.id, entry.node, { ...(entry.askedAs ? { recordedAs: entry.askedAs } : {}), refresh: true }] : action.args;
+  const args = !again ? action.args
+    : entry.kind === 'contract' || entry.kind === 'update' ? [entry.id, entry.node, { ...(entry.askedAs ? { recordedAs: entry.askedAs } : {}), refresh: true }]
+    : entry.kind === 'activeContracts' ? [...action.args, { reload: true }]
+    : action.args;
   await vscode.commands.executeCommand(action.command, ...args);
 }
 

@@ -30,10 +30,12 @@ export class AcsPanels implements vscode.Disposable {
 
   constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes) {}
 
-  show(target: AcsTarget): AcsPanel {
+  /** Reveals the table of `target`, or opens one; `reload` reads an open one again (Run Again). */
+  show(target: AcsTarget, reload = false): AcsPanel {
     for (const p of this.open) {
       if (JSON.stringify(p.target) === JSON.stringify(target)) {
         p.reveal();
+        if (reload) void p.load();
         return p;
       }
     }
@@ -115,7 +117,13 @@ export class AcsPanel {
   }
 
   private post(message: unknown): void {
-    void this.panel.webview.postMessage(message);
+    // A read that ends after the panel closed has no page to tell: not an error (the webview
+    // getter itself throws once the panel is disposed).
+    try {
+      this.panel.webview.postMessage(message).then(undefined, () => undefined);
+    } catch {
+      // disposed
+    }
   }
 
   /** Reads every page and sends its rows; a new load cancels the one before. */

@@ -105,7 +105,13 @@ export class TailPanel {
   }
 
   private post(message: unknown): void {
-    void this.panel.webview.postMessage(message);
+    // A read that ends after the panel closed has no page to tell: not an error (the webview
+    // getter itself throws once the panel is disposed).
+    try {
+      this.panel.webview.postMessage(message).then(undefined, () => undefined);
+    } catch {
+      // disposed
+    }
   }
 
   private state(s: { state: string; attempt?: number; error?: string; message?: string; offers?: { action: string; label: string; offset?: number }[]; canResume?: boolean }): void {

@@ -15,7 +15,7 @@ export function run(): Promise<void> {
   return new Promise((resolve, reject) => {
     const runner = mocha.run((testFailures) => {
       process.off('unhandledRejection', onUnhandled);
-      for (const r of unhandled) console.error('Unhandled rejection in the extension host:', r);
+      for (const r of unhandled) console.error('Unhandled rejection in the extension host:', r instanceof Error ? r.stack : r);
       const failures = testFailures + unhandled.size;
       const file = process.env.CANTON_LENS_RESULTS_FILE;
       if (file) fs.writeFileSync(file, JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: failures }));

@@ -52,11 +52,18 @@ describe('The request history', function () {
     const entry = await until('the table entry', () => api.recent.all().find((e) => e.kind === 'activeContracts'));
     assert.deepEqual(entry.args?.parties, [node.ledger.parties.Alice]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The extension host hears of the closed panel a moment later.
+    await until('the table closed', () => (api.browse.acs.panels.length === 0 ? true : undefined));
     const before = node.requests.length;
     await vscode.commands.executeCommand('cantonLens.runAgain', { entry });
     const panel = await until('the reopened table', () => api.browse.acs.panels.find((p) => p.target.node === 'history' && (p.shown.done || p.shown.error !== '')), 30_000);
     assert.equal(panel.shown.error, '');
     assert.deepEqual(panel.target.parties, [node.ledger.parties.Alice]);
     assert.ok(node.requests.slice(before).some((r) => r.path.startsWith('/v2/state/active-contracts')), 'the table asked the node');
+    // Run Again on the table that is open now: the same panel reads the node again.
+    const again = node.requests.length;
+    await vscode.commands.executeCommand('cantonLens.runAgain', { entry });
+    await until('a fresh read', () => (node.requests.slice(again).some((r) => r.path.startsWith('/v2/state/active-contracts')) ? true : undefined), 30_000);
+    assert.equal(api.browse.acs.panels.filter((p) => p.target.node === 'history').length, 1, 'the open table was read again, not opened twice');
   });
 });
