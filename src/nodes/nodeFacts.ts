@@ -46,10 +46,11 @@ export class NodeFacts {
 
   constructor(private readonly nodes: FactSource) {}
 
-  /** Forgets what was learned of a node (by name), so the next use asks again. */
-  forget(name: string): void {
+  /** Forgets what was learned of a node (by name; `oldUrl` too when its URL just changed or it went), so the next use asks again. */
+  forget(name: string, oldUrl?: string): void {
     const node = this.nodes.find(name);
     if (node) this.access.forget(node.url);
+    if (oldUrl && oldUrl !== node?.url) this.access.forget(oldUrl);
     for (const k of [...this.snapshots.keys(), ...this.pruned.keys()]) {
       if ((JSON.parse(k) as string[])[0] === name) {
         this.snapshots.delete(k);

@@ -126,8 +126,11 @@ export class NodeRegistry {
       const node = this.find(name);
       if (!node) {
         this.identities.forget(name);
+        this.facts.forget(name, old.url);
         this.noteExpiry(name, undefined);
       } else if (old.url !== node.url || JSON.stringify(old.parties ?? []) !== JSON.stringify(node.parties ?? [])) {
+        // The rights learned at the old URL go too: a URL moved back later asks again.
+        this.facts.forget(name, old.url);
         this.announceIdentity({ node: name, identity: this.identities.current(name) });
         // Another origin is another stored token (its key holds the origin): whose it is, is read again.
         if (new URL(old.url).origin !== new URL(node.url).origin) this.identities.forget(name);
@@ -357,7 +360,12 @@ export class NodeRegistry {
       try {
         await this.resolveCredentials(node, false);
       } catch {
-        // Secret storage unavailable: the next request reports it.
+        // Secret storage unavailable: whose token it is now cannot be told, so nothing remembered
+        // for the last identity is served (hovers look answers up by it); the next request reports it.
+        if (this.identities.current(node.name)) {
+          this.identities.forget(node.name);
+          this.announceIdentity({ node: node.name, identity: undefined });
+        }
       }
     }
   }

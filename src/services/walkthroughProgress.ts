@@ -18,13 +18,15 @@ export function registerWalkthroughProgress(context: vscode.ExtensionContext, no
       const all = nodes.all();
       await vscode.commands.executeCommand('setContext', HAS_NODE_CONTEXT, all.length > 0);
       let credentials = false;
-      for (const node of all) {
+      // A token that is not sent (a workspace node in Restricted Mode) does not count.
+      for (const node of all.filter((n) => !nodes.tokenBlockedReason(n))) {
         credentials = Boolean(node.auth ? await tokens.getClientSecret(node, node.auth) : await tokens.getToken(node));
         if (credentials) break;
       }
       await vscode.commands.executeCommand('setContext', HAS_CREDENTIALS_CONTEXT, credentials);
     }).catch(() => undefined);
   };
-  context.subscriptions.push(nodes.onDidChange(check), tokens.onDidChange(check));
+  // Only when the list of nodes or the stored secrets change, not on every status check.
+  context.subscriptions.push(nodes.onDidChangeNodes(check), nodes.onDidChangeTokens(check));
   check();
 }

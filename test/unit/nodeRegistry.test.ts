@@ -287,6 +287,34 @@ describe('the node registry (one owner of node state)', function () {
     assert.equal(rightsAsked(), asked + 1, 'asked again after Refresh');
   });
 
+  it('a URL moved away and back asks the rights again: what was learned at the old URL went with the move', async () => {
+    const node = userNode('p1', fake.url);
+    h.registry.applySettings([node], []);
+    h.secrets.tokens.set('p1', fake.mintToken('alice'));
+    const c = await h.registry.credentials(node);
+    await h.registry.facts.accessFor(node, c);
+    assert.ok(h.registry.facts.peekAccess(node, c.identity), 'learned');
+    const moved = { ...node, url: `${fake.url}/elsewhere` };
+    h.registry.applySettings([moved], []);
+    h.registry.applySettings([node], []);
+    assert.equal(h.registry.facts.peekAccess(node, c.identity), undefined, 'the old URL\'s rights were kept through the move');
+    await h.registry.facts.accessFor(node, c);
+    h.registry.applySettings([], []);
+    assert.equal(h.registry.facts.peekAccess(node, c.identity), undefined, 'a removed node\'s rights were kept');
+  });
+
+  it('when the secret store cannot be read, the last identity is forgotten (nothing remembered for it is served)', async () => {
+    const node = userNode('p1', fake.url);
+    h.registry.applySettings([node], []);
+    h.secrets.tokens.set('p1', fake.mintToken('alice'));
+    await h.registry.credentials(node);
+    assert.equal(h.registry.knownIdentity(node)?.user, 'alice');
+    h.secrets.token = () => Promise.reject(new Error('secret storage unavailable'));
+    await h.registry.secretsChanged();
+    assert.equal(h.registry.knownIdentity(node), undefined);
+    assert.deepEqual(h.events.identities.map((e) => [e.node, e.identity]), [['p1', undefined]]);
+  });
+
   it('a listener that throws does not keep the others from hearing; a disposed subscription hears nothing', () => {
     let heard = 0;
     const bad = h.registry.onDidChangeNodes(() => {
