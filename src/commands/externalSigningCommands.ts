@@ -93,7 +93,7 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     }
     const executeFile = uri.with({ path: executePathFor(uri.path) });
     await vscode.workspace.fs.writeFile(executeFile, Buffer.from(executeRequestFromPrepare(prepared, checked.request.actAs[0]!, newSubmissionId()), 'utf8'));
-    if (typeof prepared.hashingDetails === 'string') reviews.rememberHashingDetails(prepared.preparedTransactionHash, prepared.hashingDetails);
+    if (typeof prepared.hashingDetails === 'string') reviews.rememberHashingDetails(node, prepared.preparedTransactionHash, prepared.hashingDetails);
     await vscode.window.showTextDocument(executeFile, { preview: false });
     // The review before signing: what it does, the hash check, the node's hashing details.
     await reviews.review(executeFile, node);

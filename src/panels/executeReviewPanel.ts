@@ -6,7 +6,7 @@ import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { blocking, preSendChecks, type ExecuteRight } from '../execute/preSendChecks';
 import { judgeFailure, unknownOutcomeAdvice } from '../execute/submissionOutcome';
 import { compareCommitted } from '../execute/committedComparison';
-import { compareHashingDetails } from '../execute/hashingDetails';
+import { compareHashingDetails, MAX_DETAILS } from '../execute/hashingDetails';
 import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute/outcomeFinder';
 import type { JsTransaction } from '../ledger/apiTypes';
 import { classifyLedgerId } from '../ids/ledgerIds';
@@ -58,22 +58,32 @@ export class ExecuteReviews implements vscode.Disposable {
   userRights: (node: NodeConfig) => Promise<{ rights?: ExecuteRight[]; reason?: string }> = () => Promise.resolve({});
   /** Forgets the learned rights of a node's user, so the next check asks again (Check Again, a party allocated). */
   forgetRights: (node: NodeConfig) => void = () => undefined;
-  /** The node's hashingDetails of recent prepare answers (verboseHashing), by preparedTransactionHash. */
+  /** The node's hashingDetails of recent prepare answers (verboseHashing), by node, identity and preparedTransactionHash. */
   private readonly hashingDetails = new Map<string, string>();
   /** How long a plain execute's outcome is looked for (tests shorten it). */
   outcomeSearchMs = OUTCOME_SEARCH_MS;
 
   constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerPanels, readonly recent: RecentLookupStore) {}
 
-  rememberHashingDetails(hash: string, details: string): void {
-    this.hashingDetails.delete(hash);
-    this.hashingDetails.set(hash, details);
+  /** An answer belongs to who asked: the node (name and URL) and the identity its token was, with the hash. */
+  private hashingKey(node: NodeConfig, hash: string): string | undefined {
+    const identity = this.nodes.knownIdentity(node)?.key;
+    return identity === undefined ? undefined : JSON.stringify([node.name, node.url, identity, hash]);
+  }
+
+  rememberHashingDetails(node: NodeConfig, hash: string, details: string): void {
+    const key = this.hashingKey(node, hash);
+    if (key === undefined) return;
+    this.hashingDetails.delete(key);
+    // What the review can show, and one character more so it still says the text was cut.
+    this.hashingDetails.set(key, details.slice(0, MAX_DETAILS + 1));
     // Only the latest few: a review needs the details of what was just prepared.
     if (this.hashingDetails.size > 20) this.hashingDetails.delete(this.hashingDetails.keys().next().value as string);
   }
 
-  hashingDetailsFor(hash: string | undefined): string | undefined {
-    return hash === undefined ? undefined : this.hashingDetails.get(hash);
+  hashingDetailsFor(node: NodeConfig, hash: string | undefined): string | undefined {
+    const key = hash === undefined ? undefined : this.hashingKey(node, hash);
+    return key === undefined ? undefined : this.hashingDetails.get(key);
   }
 
   /** Checks a request file; shows its problems, or opens its review. */
@@ -169,7 +179,7 @@ export class ExecuteReviewPanel {
     }
     const r = view.review;
     view.unsigned = checked.unsigned;
-    const details = this.owner.hashingDetailsFor(checked.claimedHash);
+    const details = this.owner.hashingDetailsFor(node, checked.claimedHash);
     if (r && details !== undefined) view.hashing = compareHashingDetails(r, checked.claimedHash, details);
     const rights = await this.owner.userRights(node);
     view.findings = preSendChecks({
