@@ -74,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerExecuteCommands(context, nodes, execute);
   const devKeys = new DevSigningKeys(context.secrets, context.globalState);
   execute.knownPublicKey = (fingerprint) => devKeys.publicKey(fingerprint);
-  execute.userRights = (node) => facts.executeRights(node);
+  execute.userRights = (node, signal) => facts.executeRights(node, signal);
   execute.forgetRights = (node) => facts.forget(node.name);
   registerExternalSigningCommands(context, nodes, execute, devKeys);
 

@@ -67,9 +67,9 @@ export class NodeFacts {
   }
 
   /** The rights the pre-send checks need (may the user act or execute as a party?), or why they are not known. */
-  async executeRights(node: NodeConfig): Promise<{ rights?: ExecuteRight[]; reason?: string }> {
+  async executeRights(node: NodeConfig, signal?: AbortSignal): Promise<{ rights?: ExecuteRight[]; reason?: string }> {
     try {
-      const access = await this.accessFor(node, await this.nodes.credentials(node));
+      const access = await this.accessFor(node, await this.nodes.credentials(node), signal);
       const rights = executeRightsOf(access);
       return rights ? { rights } : { reason: access.state === 'known' ? undefined : access.reason };
     } catch (e) {

@@ -55,7 +55,7 @@ export class ExecuteReviews implements vscode.Disposable {
    * The rights of the token's user on a node (GET /v2/users/{user-id}/rights, as the node's facts
    * learned them), or why they are not known.
    */
-  userRights: (node: NodeConfig) => Promise<{ rights?: ExecuteRight[]; reason?: string }> = () => Promise.resolve({});
+  userRights: (node: NodeConfig, signal?: AbortSignal) => Promise<{ rights?: ExecuteRight[]; reason?: string }> = () => Promise.resolve({});
   /** Forgets the learned rights of a node's user, so the next check asks again (Check Again, a party allocated). */
   forgetRights: (node: NodeConfig) => void = () => undefined;
   /** The node's hashingDetails of recent prepare answers (verboseHashing), by node, identity and preparedTransactionHash. */
@@ -181,7 +181,12 @@ export class ExecuteReviewPanel {
     view.unsigned = checked.unsigned;
     const details = this.owner.hashingDetailsFor(node, checked.claimedHash);
     if (r && details !== undefined) view.hashing = compareHashingDetails(r, checked.claimedHash, details);
-    const rights = await this.owner.userRights(node);
+    // One or two requests (the user, its rights) the first time: shown, and they can be cancelled.
+    const rights = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the rights of the token\'s user on {0}…', node.name), cancellable: true }, (_progress, cancel) => {
+      const ac = new AbortController();
+      cancel.onCancellationRequested(() => ac.abort());
+      return this.owner.userRights(node, ac.signal).then((r) => (ac.signal.aborted ? { reason: vscode.l10n.t('Reading the rights was cancelled.') } : r));
+    });
     view.findings = preSendChecks({
       party: view.party, actAs: r?.submitters, hashingSchemeVersion: request.hashingSchemeVersion, computedHash: r?.computedHash, claimedHash: checked.claimedHash,
       signatures: request.partySignatures.signatures[0]?.signatures ?? [], unsigned: checked.unsigned, knownPublicKey: (fp) => this.owner.knownPublicKey(fp),
