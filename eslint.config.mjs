@@ -1,6 +1,7 @@
 // ESLint: typescript-eslint's type-checked recommended rules over src/ and test/, the plain
 // recommended rules over the hand-written page scripts in media/; Prettier owns the formatting
-// (eslint-config-prettier switches off the rules it would fight with). `npm run lint`; run by `npm test`.
+// (eslint-config-prettier switches off the rules it would fight with; .prettierrc.json leaves the
+// html`` templates alone, since their whitespace is the page's). `npm run lint`; run by `npm test`.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -52,7 +53,13 @@ export default tseslint.config(
   {
     // Lazy loading: require() at first use keeps heavy modules (undici, the fake node, the
     // transaction decoder, node:crypto) out of activation; a static import would load them at once.
-    files: ['src/ledger/lazyBundles.ts', 'src/panels/randomIds.ts', 'src/execute/*.ts', 'src/fakeNode/interactiveSubmissions.ts', 'test/bench/activationProbe.ts'],
+    files: [
+      'src/ledger/lazyBundles.ts',
+      'src/panels/randomIds.ts',
+      'src/execute/*.ts',
+      'src/fakeNode/interactiveSubmissions.ts',
+      'test/bench/activationProbe.ts',
+    ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -7,10 +7,20 @@
   const strings = JSON.parse(document.getElementById('page-strings').getAttribute('data-strings') || '{}');
   const say = (key, english, ...args) => (strings[key] || english).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m));
   const num = (n) => Number(n).toLocaleString('en-US');
-  const shortParty = (p) => { const i = p.lastIndexOf('::'); return i < 0 || p.length - i < 10 ? p : `${p.slice(0, i)}::${p.slice(i + 2, i + 8)}…`; };
+  const shortParty = (p) => {
+    const i = p.lastIndexOf('::');
+    return i < 0 || p.length - i < 10 ? p : `${p.slice(0, i)}::${p.slice(i + 2, i + 8)}…`;
+  };
   const shortId = (id) => (id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id);
-  const templateName = (id) => { const a = id.indexOf(':'); const b = id.lastIndexOf(':'); return a < 0 || a === b ? id : id.slice(a + 1); };
-  const when = (iso) => { const t = Date.parse(iso); return Number.isNaN(t) ? iso : new Date(t).toLocaleString(); };
+  const templateName = (id) => {
+    const a = id.indexOf(':');
+    const b = id.lastIndexOf(':');
+    return a < 0 || a === b ? id : id.slice(a + 1);
+  };
+  const when = (iso) => {
+    const t = Date.parse(iso);
+    return Number.isNaN(t) ? iso : new Date(t).toLocaleString();
+  };
 
   // [contractId, templateId, packageName, createdAt, signatories, observers, key, fields, search]
   const rows = [];
@@ -43,7 +53,12 @@
 
   const status = document.getElementById('status');
   const notice = document.getElementById('notice');
-  const matches = (r) => !query || r[8].includes(query) || r[0].includes(query) || r[4].some((p) => p.toLowerCase().includes(query)) || r[5].some((p) => p.toLowerCase().includes(query));
+  const matches = (r) =>
+    !query ||
+    r[8].includes(query) ||
+    r[0].includes(query) ||
+    r[4].some((p) => p.toLowerCase().includes(query)) ||
+    r[5].some((p) => p.toLowerCase().includes(query));
   const sorter = (a, b) => (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0) * (sort === 'desc' ? -1 : 1);
 
   const rebuild = () => {
@@ -68,7 +83,10 @@
       status.appendChild(s);
       status.appendChild(document.createTextNode(' '));
     }
-    const count = view.length === rows.length ? say('contracts', '{0} contracts', num(rows.length)) : say('matching', '{0} of {1} contracts match', num(view.length), num(rows.length));
+    const count =
+      view.length === rows.length
+        ? say('contracts', '{0} contracts', num(rows.length))
+        : say('matching', '{0} of {1} contracts match', num(view.length), num(rows.length));
     const parts = [count];
     if (activeAt !== undefined) parts.push(say('activeAt', 'active at offset {0}', num(activeAt)));
     if (loading) parts.push(say('loading', 'Loading… {0} contracts so far', num(rows.length)));
@@ -79,9 +97,15 @@
   let searchTimer;
   document.getElementById('search').addEventListener('input', (e) => {
     clearTimeout(searchTimer);
-    searchTimer = setTimeout(() => { query = e.target.value.trim().toLowerCase(); rebuild(); }, 150);
+    searchTimer = setTimeout(() => {
+      query = e.target.value.trim().toLowerCase();
+      rebuild();
+    }, 150);
   });
-  document.getElementById('sort').addEventListener('change', (e) => { sort = e.target.value; rebuild(); });
+  document.getElementById('sort').addEventListener('change', (e) => {
+    sort = e.target.value;
+    rebuild();
+  });
   document.addEventListener('click', (event) => {
     const a = event.target instanceof Element ? event.target.closest('[data-action]') : null;
     if (a && !a.disabled) post({ type: a.getAttribute('data-action') });
@@ -102,15 +126,31 @@
       const fresh = Array.isArray(m.rows) ? m.rows : [];
       for (const r of fresh) rows.push(r);
       if (m.restarted) rebuild();
-      else if (!query && !sort) { view = rows; table.grew(); showStatus(); if (rows.length === fresh.length) { table.setRows(rows); updateHeaders(); } }
-      else if (!sort) { for (const r of fresh) if (matches(r)) view.push(r); table.grew(); showStatus(); }
-      else { clearTimeout(resortTimer); resortTimer = setTimeout(rebuild, 300); }
+      else if (!query && !sort) {
+        view = rows;
+        table.grew();
+        showStatus();
+        if (rows.length === fresh.length) {
+          table.setRows(rows);
+          updateHeaders();
+        }
+      } else if (!sort) {
+        for (const r of fresh) if (matches(r)) view.push(r);
+        table.grew();
+        showStatus();
+      } else {
+        clearTimeout(resortTimer);
+        resortTimer = setTimeout(rebuild, 300);
+      }
     } else if (m.type === 'notice') {
       notice.hidden = !m.text;
       notice.textContent = m.text || '';
     } else if (m.type === 'done') {
       loading = false;
-      if (m.cancelled) { notice.hidden = false; notice.textContent = say('cancelled', 'Stopped: the table shows what had arrived.'); }
+      if (m.cancelled) {
+        notice.hidden = false;
+        notice.textContent = say('cancelled', 'Stopped: the table shows what had arrived.');
+      }
       rebuild();
     } else if (m.type === 'error') {
       loading = false;

@@ -9,7 +9,10 @@
   const say = (key, english, ...args) => (strings[key] || english).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m));
   const num = (n) => Number(n).toLocaleString('en-US');
   const shortId = (id) => (id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id);
-  const when = (iso) => { const t = Date.parse(iso); return Number.isNaN(t) ? iso : new Date(t).toLocaleTimeString(undefined, { hour12: false }) + `.${String(t % 1000).padStart(3, '0')}`; };
+  const when = (iso) => {
+    const t = Date.parse(iso);
+    return Number.isNaN(t) ? iso : new Date(t).toLocaleTimeString(undefined, { hour12: false }) + `.${String(t % 1000).padStart(3, '0')}`;
+  };
   const CAPACITY = Number(document.body.getAttribute('data-capacity')) || 20000;
 
   let rows = [];
@@ -42,11 +45,14 @@
   const notice = document.getElementById('notice');
   const offer = document.getElementById('offer');
   const pauseButton = document.getElementById('pause');
-  const matches = (r) => (!party || r.parties.some((p) => p.toLowerCase().includes(party)))
-    && (!template || r.templates.some((t) => t.toLowerCase().includes(template)) || r.choices.some((c) => c.toLowerCase().includes(template)));
+  const matches = (r) =>
+    (!party || r.parties.some((p) => p.toLowerCase().includes(party))) &&
+    (!template || r.templates.some((t) => t.toLowerCase().includes(template)) || r.choices.some((c) => c.toLowerCase().includes(template)));
 
   const showCounts = () => {
-    const parts = [view === rows ? say('shown', '{0} updates shown', num(rows.length)) : say('matching', '{0} of {1} match', num(view.length), num(rows.length))];
+    const parts = [
+      view === rows ? say('shown', '{0} updates shown', num(rows.length)) : say('matching', '{0} of {1} match', num(view.length), num(rows.length)),
+    ];
     if (dropped > 0) parts.push(say('dropped', '{0} older dropped', num(dropped)));
     countsEl.textContent = parts.join(' · ');
   };
@@ -56,7 +62,10 @@
     showCounts();
   };
   let timer;
-  for (const [id, set] of [['filter-party', (v) => (party = v)], ['filter-template', (v) => (template = v)]]) {
+  for (const [id, set] of [
+    ['filter-party', (v) => (party = v)],
+    ['filter-template', (v) => (template = v)],
+  ]) {
     document.getElementById(id).addEventListener('input', (e) => {
       clearTimeout(timer);
       set(e.target.value.trim().toLowerCase());
@@ -79,10 +88,14 @@
     pauseButton.textContent = paused ? say('resume', 'Resume') : say('pause', 'Pause');
     pauseButton.disabled = m.state === 'stopped' && !m.canResume;
     const at = position === undefined ? '…' : num(position);
-    statusEl.textContent = m.state === 'following' ? say('following', 'Following from offset {0}', at)
-      : m.state === 'paused' ? say('paused', 'Paused at offset {0}', at)
-        : m.state === 'reconnecting' ? say('reconnecting', 'Reconnecting (attempt {0}): {1}', m.attempt, m.error)
-          : say('stopped', 'Stopped at offset {0}', at);
+    statusEl.textContent =
+      m.state === 'following'
+        ? say('following', 'Following from offset {0}', at)
+        : m.state === 'paused'
+          ? say('paused', 'Paused at offset {0}', at)
+          : m.state === 'reconnecting'
+            ? say('reconnecting', 'Reconnecting (attempt {0}): {1}', m.attempt, m.error)
+            : say('stopped', 'Stopped at offset {0}', at);
     notice.hidden = !m.message;
     notice.className = m.state === 'stopped' && m.message ? 'notice error' : 'notice';
     notice.textContent = m.message || '';
@@ -132,6 +145,17 @@
     }
   });
   // For the bench and UI tests: what the page holds (offsets of the kept rows, oldest first).
-  window.cantonTail = { get received() { return received; }, get dropped() { return dropped; }, get shown() { return rows.length; }, offsets: () => rows.map((r) => r.offset) };
+  window.cantonTail = {
+    get received() {
+      return received;
+    },
+    get dropped() {
+      return dropped;
+    },
+    get shown() {
+      return rows.length;
+    },
+    offsets: () => rows.map((r) => r.offset),
+  };
   post({ type: 'ready' });
 })();

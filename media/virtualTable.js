@@ -128,10 +128,20 @@
         schedule();
       },
       /** Rows were appended to the array given last. */
-      grew() { schedule(); },
-      setHeaders(texts) { texts.forEach((t, i) => { if (t !== undefined && t !== null && headers[i]) headers[i].textContent = t; }); },
-      get scroller() { return scroller; },
-      get rowCount() { return view.length; },
+      grew() {
+        schedule();
+      },
+      setHeaders(texts) {
+        texts.forEach((t, i) => {
+          if (t !== undefined && t !== null && headers[i]) headers[i].textContent = t;
+        });
+      },
+      get scroller() {
+        return scroller;
+      },
+      get rowCount() {
+        return view.length;
+      },
     };
   };
 })();

@@ -16,10 +16,14 @@ for (const k of ['TMPDIR', 'TMP', 'TEMP']) process.env[k] = RUN_TMP;
 process.on('exit', () => fs.rmSync(RUN_TMP, { recursive: true, force: true, maxRetries: 3 }));
 const OUT_TEST = path.join(ROOT, 'out', 'test');
 
-interface Tally { passed: number; failed: number }
+interface Tally {
+  passed: number;
+  failed: number;
+}
 
 function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js'))
     .sort()
     .map((f) => path.join(dir, f));
@@ -74,7 +78,10 @@ function runLint(): Tally {
   const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
   let passed = 0;
   let failed = 0;
-  for (const [name, args] of [['eslint', ['.']], ['prettier', ['--check', '--log-level', 'warn', '.']]] as const) {
+  for (const [name, args] of [
+    ['eslint', ['.']],
+    ['prettier', ['--check', '--log-level', 'warn', '.']],
+  ] as const) {
     const r = spawnSync(bin(name), [...args], { cwd: ROOT, stdio: 'inherit' });
     if (r.status === 0) {
       passed++;

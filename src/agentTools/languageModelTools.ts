@@ -21,11 +21,24 @@ export const TOOL_NAMES = {
   activeContracts: 'cantonLens_listActiveContracts',
 } as const;
 
-interface NodeInput { node?: string }
-export interface ContractInput extends NodeInput { contractId: string }
-export interface UpdateInput extends NodeInput { updateId: string; shape?: 'whatChanged' | 'whatHappened' }
-export interface VisibilityInput extends NodeInput { id: string }
-export interface ActiveContractsInput extends NodeInput { templateId: string; parties?: string[]; limit?: number }
+interface NodeInput {
+  node?: string;
+}
+export interface ContractInput extends NodeInput {
+  contractId: string;
+}
+export interface UpdateInput extends NodeInput {
+  updateId: string;
+  shape?: 'whatChanged' | 'whatHappened';
+}
+export interface VisibilityInput extends NodeInput {
+  id: string;
+}
+export interface ActiveContractsInput extends NodeInput {
+  templateId: string;
+  parties?: string[];
+  limit?: number;
+}
 
 const text = (s: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(s)]);
 
@@ -37,20 +50,37 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
   const nodeFor = (input: NodeInput): NodeConfig | string => {
     const names = nodes.all().map((n) => n.name);
     if (typeof input.node === 'string' && input.node !== '') {
-      return nodes.find(input.node) ?? toolAnswer('No ledger node of that name is configured in Canton Lens. Ask again with one of the configured nodes, or ask the user to add it (Canton: Add Ledger Node).', { asked: input.node, configuredNodes: names });
+      return (
+        nodes.find(input.node) ??
+        toolAnswer(
+          'No ledger node of that name is configured in Canton Lens. Ask again with one of the configured nodes, or ask the user to add it (Canton: Add Ledger Node).',
+          { asked: input.node, configuredNodes: names },
+        )
+      );
     }
-    return nodes.active() ?? toolAnswer(names.length === 0
-      ? 'No ledger node is configured in Canton Lens. Ask the user to add one (Canton: Add Ledger Node) or to start the demo ledger (Canton: Start Demo Ledger).'
-      : 'No active ledger node is selected. Ask again naming one of the configured nodes, or ask the user to select one (Canton: Select Active Ledger Node).', { configuredNodes: names });
+    return (
+      nodes.active() ??
+      toolAnswer(
+        names.length === 0
+          ? 'No ledger node is configured in Canton Lens. Ask the user to add one (Canton: Add Ledger Node) or to start the demo ledger (Canton: Start Demo Ledger).'
+          : 'No active ledger node is selected. Ask again naming one of the configured nodes, or ask the user to select one (Canton: Select Active Ledger Node).',
+        { configuredNodes: names },
+      )
+    );
   };
 
   /** A failed request, explained (the explanation never holds the token: the client scrubs it). */
   const failure = (e: unknown, node: string): vscode.LanguageModelToolResult => {
     const explanation = isLedgerApiError(e) ? e.explanation : (e as Error).message;
     const auth = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
-    return text(toolAnswer(auth
-      ? 'The node refused the request. The user can set a token with the rights needed (Canton: Set Token); the explanation says which.'
-      : 'The request to the node failed. The explanation says what happened; the user can check the node (Canton: Refresh Ledger Nodes) and ask again.', { node, kind: isLedgerApiError(e) ? e.kind : 'error', explanation }));
+    return text(
+      toolAnswer(
+        auth
+          ? 'The node refused the request. The user can set a token with the rights needed (Canton: Set Token); the explanation says which.'
+          : 'The request to the node failed. The explanation says what happened; the user can check the node (Canton: Refresh Ledger Nodes) and ask again.',
+        { node, kind: isLedgerApiError(e) ? e.kind : 'error', explanation },
+      ),
+    );
   };
 
   const signalOf = (token: vscode.CancellationToken) => {
@@ -60,11 +90,15 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
   };
 
   const idCheck = (id: unknown, kind: 'contract' | 'update' | 'any'): string | undefined => {
-    if (typeof id !== 'string' || id.trim() === '') return toolAnswer(`Give the ${kind === 'any' ? 'contract or update' : kind} id to look up.`, { given: id ?? null });
+    if (typeof id !== 'string' || id.trim() === '')
+      return toolAnswer(`Give the ${kind === 'any' ? 'contract or update' : kind} id to look up.`, { given: id ?? null });
     const shape = classifyLedgerId(id.trim()).kind;
     if (kind === 'any' ? shape !== 'contract' && shape !== 'update' : shape !== kind) {
       const what = kind === 'any' ? 'a contract or update' : kind === 'update' ? 'an update' : 'a contract';
-      return toolAnswer(`That is not ${what} id (a contract id starts with 00 and is hex; an update id starts with 1220 and is 68 hex digits).`, { given: id, recognizedAs: shape });
+      return toolAnswer(`That is not ${what} id (a contract id starts with 00 and is hex; an update id starts with 1220 and is 68 hex digits).`, {
+        given: id,
+        recognizedAs: shape,
+      });
     }
     return undefined;
   };
@@ -101,7 +135,9 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
   };
 
   const visibilityTool: vscode.LanguageModelTool<VisibilityInput> = {
-    prepareInvocation: (o) => ({ invocationMessage: vscode.l10n.t('Checking why an id is or is not visible on {0}', o.input.node || vscode.l10n.t('the active node')) }),
+    prepareInvocation: (o) => ({
+      invocationMessage: vscode.l10n.t('Checking why an id is or is not visible on {0}', o.input.node || vscode.l10n.t('the active node')),
+    }),
     invoke: async (o, token) => {
       const bad = idCheck(o.input.id, 'any');
       if (bad) return text(bad);
@@ -119,7 +155,9 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
   };
 
   const activeContractsTool: vscode.LanguageModelTool<ActiveContractsInput> = {
-    prepareInvocation: (o) => ({ invocationMessage: vscode.l10n.t('Listing active contracts of a template on {0}', o.input.node || vscode.l10n.t('the active node')) }),
+    prepareInvocation: (o) => ({
+      invocationMessage: vscode.l10n.t('Listing active contracts of a template on {0}', o.input.node || vscode.l10n.t('the active node')),
+    }),
     invoke: async (o, token) => {
       const templateId = typeof o.input.templateId === 'string' ? o.input.templateId.trim() : '';
       if (templateId.split(':').length < 3) {
@@ -136,7 +174,13 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
         // As the lookups read: the configured parties, else those the token's rights give.
         try {
           const { effective } = await lookups.facts.effective(node, await nodes.credentials(node), ac.signal);
-          if (effective.refusal) return text(toolAnswer('Nothing was asked: the token\'s rights read nothing on this node. The user can set a token with read rights (Canton: Set Token).', { node: node.name, refusal: effective.refusal }));
+          if (effective.refusal)
+            return text(
+              toolAnswer("Nothing was asked: the token's rights read nothing on this node. The user can set a token with read rights (Canton: Set Token).", {
+                node: node.name,
+                refusal: effective.refusal,
+              }),
+            );
           parties = effective.parties;
         } catch (e) {
           return failure(e, node.name);
@@ -149,7 +193,13 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
       let notice: string | undefined;
       let more = false;
       try {
-        for await (const page of readActiveContracts(nodes.client(node), { eventFormat: browseEventFormat({ parties, templates: [templateId] }), paged: hasPagedEndpoints(version), pageSize: limit + 1, listLimit: 10_000, signal: ac.signal })) {
+        for await (const page of readActiveContracts(nodes.client(node), {
+          eventFormat: browseEventFormat({ parties, templates: [templateId] }),
+          paged: hasPagedEndpoints(version),
+          pageSize: limit + 1,
+          listLimit: 10_000,
+          signal: ac.signal,
+        })) {
           if (page.restarted) contracts.length = 0;
           activeAtOffset = page.activeAtOffset;
           notice = page.notice ?? notice;

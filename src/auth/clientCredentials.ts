@@ -54,7 +54,11 @@ export class ClientCredentialsTokenSource {
     const where = { method: 'POST', path: new URL(auth.tokenUrl).pathname };
     const secret = await this.options.getClientSecret();
     if (!secret) {
-      throw new LedgerApiError({ ...where, kind: 'unauthenticated', explanation: l10n.t('No client secret is stored for client "{0}": run "Canton: Set Token" to enter it.', auth.clientId) });
+      throw new LedgerApiError({
+        ...where,
+        kind: 'unauthenticated',
+        explanation: l10n.t('No client secret is stored for client "{0}": run "Canton: Set Token" to enter it.', auth.clientId),
+      });
     }
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: auth.clientId, client_secret: secret });
     if (auth.audience) form.set('audience', auth.audience);
@@ -74,7 +78,11 @@ export class ClientCredentialsTokenSource {
       });
     } catch (e) {
       const err = e as LedgerApiError;
-      throw new LedgerApiError({ ...where, kind: err.kind ?? 'network', explanation: l10n.t('Could not get a token from {0}: {1}', new URL(auth.tokenUrl).origin, scrub(err.explanation ?? String(e))) });
+      throw new LedgerApiError({
+        ...where,
+        kind: err.kind ?? 'network',
+        explanation: l10n.t('Could not get a token from {0}: {1}', new URL(auth.tokenUrl).origin, scrub(err.explanation ?? String(e))),
+      });
     }
     let body: Record<string, unknown> = {};
     try {
@@ -83,14 +91,19 @@ export class ClientCredentialsTokenSource {
       // explained below
     }
     if (res.status !== 200 || typeof body.access_token !== 'string') {
-      const reason = typeof body.error === 'string'
-        ? `${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}`
-        : `HTTP ${res.status}, "${previewBody(res.body)}"`;
+      const reason =
+        typeof body.error === 'string'
+          ? `${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}`
+          : `HTTP ${res.status}, "${previewBody(res.body)}"`;
       throw new LedgerApiError({
         ...where,
         kind: res.status === 400 || res.status === 401 || res.status === 403 ? 'unauthenticated' : res.status >= 500 ? 'unavailable' : 'badResponse',
         status: res.status,
-        explanation: l10n.t('The token endpoint {0} refused the client credentials ({1}). Check the client id, secret, audience and scope.', new URL(auth.tokenUrl).origin, scrub(reason)),
+        explanation: l10n.t(
+          'The token endpoint {0} refused the client credentials ({1}). Check the client id, secret, audience and scope.',
+          new URL(auth.tokenUrl).origin,
+          scrub(reason),
+        ),
       });
     }
     const token = body.access_token;

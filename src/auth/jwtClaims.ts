@@ -25,7 +25,7 @@ export function decodeJwtClaims(token: string): TokenClaims | undefined {
   if (parts.length !== 3) return undefined;
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -57,24 +57,29 @@ export function tokenState(token: string | undefined, now = Date.now()): TokenSt
 /** "in 52 min", "3 h ago": for labels. */
 export function relativeTime(ms: number): string {
   const abs = Math.abs(ms);
-  const text = abs < 60_000 ? `${Math.max(1, Math.round(abs / 1000))} s`
-    : abs < 3_600_000 ? `${Math.round(abs / 60_000)} min`
-      : abs < 86_400_000 ? `${(abs / 3_600_000).toFixed(abs < 36_000_000 ? 1 : 0).replace(/\.0$/, '')} h`
-        : `${Math.round(abs / 86_400_000)} d`;
+  const text =
+    abs < 60_000
+      ? `${Math.max(1, Math.round(abs / 1000))} s`
+      : abs < 3_600_000
+        ? `${Math.round(abs / 60_000)} min`
+        : abs < 86_400_000
+          ? `${(abs / 3_600_000).toFixed(abs < 36_000_000 ? 1 : 0).replace(/\.0$/, '')} h`
+          : `${Math.round(abs / 86_400_000)} d`;
   return ms >= 0 ? l10n.t('in {0}', text) : l10n.t('{0} ago', text);
 }
 
 /** One line on a token, e.g. "alice, expires in 52 min". Holds no part of the token. */
 export function describeTokenState(s: TokenState, now = Date.now()): string {
-  const user = s.state === 'none' || s.state === 'opaque' ? '' : s.claims.user ?? l10n.t('Unknown user');
+  const user = s.state === 'none' || s.state === 'opaque' ? '' : (s.claims.user ?? l10n.t('Unknown user'));
   switch (s.state) {
-    case 'none': return l10n.t('No token');
-    case 'opaque': return l10n.t('Token set (not a JWT: user and expiry unknown)');
-    case 'expired': return l10n.t('{0}, expired {1}', user, relativeTime(-s.expiredForMs));
+    case 'none':
+      return l10n.t('No token');
+    case 'opaque':
+      return l10n.t('Token set (not a JWT: user and expiry unknown)');
+    case 'expired':
+      return l10n.t('{0}, expired {1}', user, relativeTime(-s.expiredForMs));
     case 'expiring':
     case 'valid':
-      return s.claims.expiresAt === undefined
-        ? l10n.t('{0}, no expiry', user)
-        : l10n.t('{0}, expires {1}', user, relativeTime(s.claims.expiresAt - now));
+      return s.claims.expiresAt === undefined ? l10n.t('{0}, no expiry', user) : l10n.t('{0}, expires {1}', user, relativeTime(s.claims.expiresAt - now));
   }
 }

@@ -46,10 +46,14 @@ export function sameIdentity(a: LedgerIdentity | undefined, b: LedgerIdentity | 
 /** How the UI names an identity: the user id, the client, or what kind of token. Never the key. */
 export function identityName(i: LedgerIdentity): string {
   switch (i.kind) {
-    case 'user': return i.user!;
-    case 'client': return l10n.t('client {0}', i.clientId ?? '');
-    case 'token': return l10n.t('a token without a user id');
-    case 'none': return l10n.t('no token');
+    case 'user':
+      return i.user!;
+    case 'client':
+      return l10n.t('client {0}', i.clientId ?? '');
+    case 'token':
+      return l10n.t('a token without a user id');
+    case 'none':
+      return l10n.t('no token');
   }
 }
 
@@ -81,10 +85,19 @@ export function partiesName(parties: readonly string[]): string {
 export function askedAsLine(a: AskedAs): string {
   const line = l10n.t('As seen by {0}: {1}', identityName(a.identity), partiesName(a.parties));
   if (!a.source) return line;
-  const from = a.source === 'settings' ? l10n.t('parties from the settings') : a.source === 'rights' ? l10n.t('parties from the token\'s rights') : l10n.t('rights not known');
-  const rights = a.parties.length === 0
-    ? (a.rights?.['*'] ?? '')
-    : a.parties.map((p) => (a.rights?.[p] ? `${a.rights[p]} ${shortenPartyId(p)}` : '')).filter(Boolean).join(', ');
+  const from =
+    a.source === 'settings'
+      ? l10n.t('parties from the settings')
+      : a.source === 'rights'
+        ? l10n.t("parties from the token's rights")
+        : l10n.t('rights not known');
+  const rights =
+    a.parties.length === 0
+      ? (a.rights?.['*'] ?? '')
+      : a.parties
+          .map((p) => (a.rights?.[p] ? `${a.rights[p]} ${shortenPartyId(p)}` : ''))
+          .filter(Boolean)
+          .join(', ');
   return `${line} (${rights ? `${rights}; ` : ''}${from})`;
 }
 

@@ -70,7 +70,11 @@ export function parseRights(response: unknown): UserRights {
 export function parseUser(response: unknown): NodeUser | undefined {
   const u = (response as { user?: { id?: unknown; primaryParty?: unknown; isDeactivated?: unknown } } | undefined)?.user;
   if (!u || typeof u.id !== 'string' || u.id === '') return undefined;
-  return { id: u.id, primaryParty: typeof u.primaryParty === 'string' && u.primaryParty !== '' ? u.primaryParty : undefined, isDeactivated: u.isDeactivated === true };
+  return {
+    id: u.id,
+    primaryParty: typeof u.primaryParty === 'string' && u.primaryParty !== '' ? u.primaryParty : undefined,
+    isDeactivated: u.isDeactivated === true,
+  };
 }
 
 /** The right that lets the user read as a party (the strongest first), or undefined. */
@@ -123,19 +127,43 @@ export function effectiveParties(configured: readonly string[] | undefined, acce
       if (r) rightOf[p] = r;
       else if (known) missing.push(p);
     }
-    const note = missing.length > 0
-      ? l10n.t('{0} has no read right for {1}: the node refuses a lookup as it (403).', known!.user.id, missing.map(shortenPartyId).join(', '))
-      : undefined;
+    const note =
+      missing.length > 0
+        ? l10n.t('{0} has no read right for {1}: the node refuses a lookup as it (403).', known!.user.id, missing.map(shortenPartyId).join(', '))
+        : undefined;
     return { parties: [...configured], source: 'settings', rightOf, ...(note ? { note } : {}) };
   }
-  if (!access) return { parties: [], source: 'fallback', rightOf: {}, note: l10n.t('The token\'s rights are not known yet: asking for any party (needs CanReadAsAnyParty).') };
+  if (!access)
+    return {
+      parties: [],
+      source: 'fallback',
+      rightOf: {},
+      note: l10n.t("The token's rights are not known yet: asking for any party (needs CanReadAsAnyParty)."),
+    };
   if (access.state !== 'known') {
-    return { parties: [], source: 'fallback', rightOf: {}, note: l10n.t('The token\'s rights could not be read ({0}): asking for any party, which needs CanReadAsAnyParty. Set `parties` for this node to ask as named parties.', access.reason) };
+    return {
+      parties: [],
+      source: 'fallback',
+      rightOf: {},
+      note: l10n.t(
+        "The token's rights could not be read ({0}): asking for any party, which needs CanReadAsAnyParty. Set `parties` for this node to ask as named parties.",
+        access.reason,
+      ),
+    };
   }
   if (access.user.isDeactivated) {
-    return { parties: [], source: 'rights', rightOf: {}, refusal: l10n.t('The token\'s user {0} is deactivated on this node: it is denied all access to the Ledger API.', access.user.id) };
+    return {
+      parties: [],
+      source: 'rights',
+      rightOf: {},
+      refusal: l10n.t("The token's user {0} is deactivated on this node: it is denied all access to the Ledger API.", access.user.id),
+    };
   }
-  const any = access.rights.anyParty.has('CanReadAsAnyParty') ? 'CanReadAsAnyParty' : access.rights.anyParty.has('CanActAsAnyParty') ? 'CanActAsAnyParty' : undefined;
+  const any = access.rights.anyParty.has('CanReadAsAnyParty')
+    ? 'CanReadAsAnyParty'
+    : access.rights.anyParty.has('CanActAsAnyParty')
+      ? 'CanActAsAnyParty'
+      : undefined;
   if (any) return { parties: [], source: 'rights', rightOf: { '*': any } };
   const parties = readableParties(access.rights);
   if (parties.length === 0) return { parties: [], source: 'rights', rightOf: {}, refusal: noReadRight(access.user.id, access.rights) };
@@ -148,8 +176,15 @@ export function effectiveParties(configured: readonly string[] | undefined, acce
 export function noReadRight(user: string, rights: UserRights): string {
   const held = describeHeld(rights);
   return held
-    ? l10n.t('The token\'s user {0} holds {1}, but no right to read: reading needs CanReadAs or CanActAs for a party, or CanReadAsAnyParty. ParticipantAdmin alone reads nothing. Nothing was sent (the node would refuse it with 403).', user, held)
-    : l10n.t('The token\'s user {0} has no rights on this node: reading needs CanReadAs or CanActAs for a party, or CanReadAsAnyParty. Nothing was sent (the node would refuse it with 403).', user);
+    ? l10n.t(
+        "The token's user {0} holds {1}, but no right to read: reading needs CanReadAs or CanActAs for a party, or CanReadAsAnyParty. ParticipantAdmin alone reads nothing. Nothing was sent (the node would refuse it with 403).",
+        user,
+        held,
+      )
+    : l10n.t(
+        "The token's user {0} has no rights on this node: reading needs CanReadAs or CanActAs for a party, or CanReadAsAnyParty. Nothing was sent (the node would refuse it with 403).",
+        user,
+      );
 }
 
 function describeHeld(rights: UserRights): string {
@@ -167,9 +202,12 @@ export function describeRightsUsed(e: EffectiveParties): string {
 /** Where the parties came from, in words. */
 export function sourceName(source: PartySource): string {
   switch (source) {
-    case 'settings': return l10n.t('from the settings');
-    case 'rights': return l10n.t('from the token\'s rights');
-    case 'fallback': return l10n.t('rights unknown');
+    case 'settings':
+      return l10n.t('from the settings');
+    case 'rights':
+      return l10n.t("from the token's rights");
+    case 'fallback':
+      return l10n.t('rights unknown');
   }
 }
 
@@ -180,7 +218,7 @@ export function sourceName(source: PartySource): string {
 export function missingRightFor(parties: readonly string[], access: LearnedAccess | undefined): string | undefined {
   if (access?.state !== 'known') return undefined;
   const user = access.user.id;
-  if (access.user.isDeactivated) return l10n.t('The token\'s user {0} is deactivated on this node.', user);
+  if (access.user.isDeactivated) return l10n.t("The token's user {0} is deactivated on this node.", user);
   if (parties.length === 0) {
     return readsAnyParty(access.rights) ? undefined : l10n.t('{0} lacks CanReadAsAnyParty, which asking for any party needs.', user);
   }
@@ -194,7 +232,14 @@ export function rightsLines(rights: UserRights): { label: string; value: string;
   const lines: { label: string; value: string; party?: string }[] = [];
   for (const [party, r] of rights.byParty) lines.push({ label: shortenPartyId(party), value: r.join(', '), party });
   for (const r of rights.anyParty) lines.push({ label: r, value: l10n.t('any party on the node') });
-  for (const r of rights.admin) lines.push({ label: r, value: r === 'ParticipantAdmin' ? l10n.t('administers the participant (reads nothing by itself)') : l10n.t('administers its identity provider\'s users and parties') });
+  for (const r of rights.admin)
+    lines.push({
+      label: r,
+      value:
+        r === 'ParticipantAdmin'
+          ? l10n.t('administers the participant (reads nothing by itself)')
+          : l10n.t("administers its identity provider's users and parties"),
+    });
   if (rights.unknown > 0) lines.push({ label: l10n.t('Other'), value: l10n.t('{0} rights of kinds not known to Canton Lens', rights.unknown) });
   return lines;
 }

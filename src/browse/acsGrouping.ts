@@ -2,9 +2,21 @@
 // `<package id>:<module>:<entity>`; the module may hold dots. Counts by template id, so a template
 // of two package versions is two entries under one package name. No `vscode` import.
 
-export interface TemplateCount { templateId: string; entity: string; count: number }
-export interface ModuleGroup { module: string; count: number; templates: TemplateCount[] }
-export interface PackageGroup { packageName: string; count: number; modules: ModuleGroup[] }
+export interface TemplateCount {
+  templateId: string;
+  entity: string;
+  count: number;
+}
+export interface ModuleGroup {
+  module: string;
+  count: number;
+  templates: TemplateCount[];
+}
+export interface PackageGroup {
+  packageName: string;
+  count: number;
+  modules: ModuleGroup[];
+}
 
 /** `pkg:Mod.Sub:Entity` → its parts; an id of another shape is all entity. */
 export function splitTemplateId(templateId: string): { packageId: string; module: string; entity: string } {
@@ -48,12 +60,16 @@ export class TemplateCounter {
       list.push({ templateId, entity, count });
     }
     const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    return [...packages].sort(([a], [b]) => byName(a, b)).map(([packageName, modules]) => {
-      const mods = [...modules].sort(([a], [b]) => byName(a, b)).map(([module, templates]) => {
-        templates.sort((a, b) => byName(a.entity, b.entity) || byName(a.templateId, b.templateId));
-        return { module, count: templates.reduce((n, t) => n + t.count, 0), templates };
+    return [...packages]
+      .sort(([a], [b]) => byName(a, b))
+      .map(([packageName, modules]) => {
+        const mods = [...modules]
+          .sort(([a], [b]) => byName(a, b))
+          .map(([module, templates]) => {
+            templates.sort((a, b) => byName(a.entity, b.entity) || byName(a.templateId, b.templateId));
+            return { module, count: templates.reduce((n, t) => n + t.count, 0), templates };
+          });
+        return { packageName, count: mods.reduce((n, m) => n + m.count, 0), modules: mods };
       });
-      return { packageName, count: mods.reduce((n, m) => n + m.count, 0), modules: mods };
-    });
   }
 }

@@ -45,12 +45,19 @@ export function isTransient(e: unknown): boolean {
   return RETRYABLE.has(e.kind);
 }
 
-export const abortableSleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  if (signal?.aborted) return resolve();
-  const t = setTimeout(() => { signal?.removeEventListener('abort', done); resolve(); }, ms);
-  const done = () => { clearTimeout(t); resolve(); };
-  signal?.addEventListener('abort', done, { once: true });
-});
+export const abortableSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }, ms);
+    const done = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 async function withRetries<T>(o: AcsReadOptions, fn: () => Promise<T>): Promise<T> {
   const attempts = o.retries ?? 5;
@@ -76,7 +83,8 @@ const eventsOf = (list: JsGetActiveContractsResponse[] | undefined): CreatedEven
   return out;
 };
 
-const isPageTokenRefusal = (e: unknown) => isLedgerApiError(e) && e.status === 400 && /page[_ ]?token/i.test(`${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`);
+const isPageTokenRefusal = (e: unknown) =>
+  isLedgerApiError(e) && e.status === 400 && /page[_ ]?token/i.test(`${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`);
 
 /** Yields the active contracts page by page; the caller shows each page as it arrives. */
 export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
@@ -101,13 +109,17 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
   for (;;) {
     let page;
     try {
-      page = await withRetries(o, () => client.getActiveContractsPage({ eventFormat: o.eventFormat, maxPageSize: o.pageSize ?? 1000, pageToken: token }, { signal: o.signal }));
+      page = await withRetries(o, () =>
+        client.getActiveContractsPage({ eventFormat: o.eventFormat, maxPageSize: o.pageSize ?? 1000, pageToken: token }, { signal: o.signal }),
+      );
     } catch (e) {
       if (token && isPageTokenRefusal(e) && restarts < 2) {
         restarts++;
         token = undefined;
         restarted = !first;
-        notice = l10n.t('The node no longer accepted the page token (it expires after a while, or the node was reconfigured): reading again from the start at the current ledger end.');
+        notice = l10n.t(
+          'The node no longer accepted the page token (it expires after a while, or the node was reconfigured): reading again from the start at the current ledger end.',
+        );
         continue;
       }
       throw e;
@@ -132,8 +144,16 @@ async function* readList(client: AcsClient, o: AcsReadOptions): AsyncGenerator<A
       const events = eventsOf(list);
       const truncated = events.length >= limit;
       const notice = refused
-        ? l10n.t('The node refuses lists longer than its limit (http-list-max-elements-limit) and has no paged endpoint (Canton 3.4): showing the first {0} contracts. Filter by template to see the others.', limit.toLocaleString('en-US'))
-        : truncated ? l10n.t('Showing the first {0} contracts: this node (Canton 3.4) has no paged endpoint. Filter by template to see the others.', limit.toLocaleString('en-US')) : undefined;
+        ? l10n.t(
+            'The node refuses lists longer than its limit (http-list-max-elements-limit) and has no paged endpoint (Canton 3.4): showing the first {0} contracts. Filter by template to see the others.',
+            limit.toLocaleString('en-US'),
+          )
+        : truncated
+          ? l10n.t(
+              'Showing the first {0} contracts: this node (Canton 3.4) has no paged endpoint. Filter by template to see the others.',
+              limit.toLocaleString('en-US'),
+            )
+          : undefined;
       yield { activeAtOffset, events, done: true, notice };
       return;
     } catch (e) {

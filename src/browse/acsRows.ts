@@ -26,12 +26,13 @@ export function valueText(v: unknown): string {
   if (typeof v === 'string') s = v;
   else if (v === null || v === undefined) s = '';
   else if (typeof v === 'object') s = JSON.stringify(v) ?? '';
-  else s = String(v as string | number | boolean | bigint | symbol);
+  else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') s = v.toString();
+  else s = typeof v;
   return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s;
 }
 
 export function acsRow(e: CreatedEvent): AcsRow {
-  const arg = e.createArgument as unknown;
+  const arg = e.createArgument;
   const fields: [string, string][] = [];
   if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) {
     for (const [k, v] of Object.entries(arg as Record<string, unknown>)) {

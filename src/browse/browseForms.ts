@@ -14,9 +14,11 @@ export interface BrowseFilter {
 
 export function filtersOf(f: BrowseFilter): Filters {
   const cumulative: NonNullable<Filters['cumulative']> = [];
-  for (const templateId of f.templates ?? []) cumulative.push({ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } } as never);
-  for (const interfaceId of f.interfaces ?? []) cumulative.push({ identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false } } } } as never);
-  if (cumulative.length === 0) cumulative.push({ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } } as never);
+  for (const templateId of f.templates ?? [])
+    cumulative.push({ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } });
+  for (const interfaceId of f.interfaces ?? [])
+    cumulative.push({ identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false } } } });
+  if (cumulative.length === 0) cumulative.push({ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } });
   return { cumulative };
 }
 

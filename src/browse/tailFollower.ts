@@ -62,7 +62,11 @@ function lastRecordTime(updates: FetchResult['updates']): number {
   return Number.NaN;
 }
 
-export function updatesListFetch(client: Pick<LedgerClient, 'getUpdates'>, updateFormat: UpdateFormat, o: { limit: number; idleMs: number; targetMs?: number; now?: () => number }): UpdatesFetch & { limit: number; maxLimit: number } {
+export function updatesListFetch(
+  client: Pick<LedgerClient, 'getUpdates'>,
+  updateFormat: UpdateFormat,
+  o: { limit: number; idleMs: number; targetMs?: number; now?: () => number },
+): UpdatesFetch & { limit: number; maxLimit: number } {
   const targetMs = o.targetMs ?? 500;
   const now = o.now ?? Date.now;
   const f = async (beginExclusive: number, signal: AbortSignal): Promise<FetchResult> => {
@@ -89,7 +93,7 @@ export function updatesListFetch(client: Pick<LedgerClient, 'getUpdates'>, updat
 export function updatesPageFetch(client: Pick<LedgerClient, 'getUpdatesPage'>, updateFormat: UpdateFormat, o: { pageSize: number }): UpdatesFetch {
   return async (beginOffsetExclusive, signal) => {
     const page = await client.getUpdatesPage({ beginOffsetExclusive, updateFormat, maxPageSize: o.pageSize }, { signal });
-    const updates = (page.updates ?? []).map((u) => (u as { update?: JsGetUpdatesResponse['update'] }).update);
+    const updates = (page.updates ?? []).map((u) => u.update);
     return { updates, readUpTo: page.highestPageOffsetInclusive, idle: updates.length === 0 && !page.nextPageToken };
   };
 }
@@ -109,7 +113,12 @@ export class TailCursor {
     const rows: TailRow[] = [];
     for (const u of result.updates) {
       if (!u || typeof u !== 'object') continue;
-      const w = u as { Transaction?: { value?: JsTransaction }; OffsetCheckpoint?: { value?: { offset?: number } }; Reassignment?: { value?: { offset?: number } }; TopologyTransaction?: { value?: { offset?: number } } };
+      const w = u as {
+        Transaction?: { value?: JsTransaction };
+        OffsetCheckpoint?: { value?: { offset?: number } };
+        Reassignment?: { value?: { offset?: number } };
+        TopologyTransaction?: { value?: { offset?: number } };
+      };
       const t = w.Transaction?.value;
       const offset = t?.offset ?? w.OffsetCheckpoint?.value?.offset ?? w.Reassignment?.value?.offset ?? w.TopologyTransaction?.value?.offset;
       if (typeof offset !== 'number' || !Number.isFinite(offset)) continue;
@@ -130,7 +139,9 @@ export function tailRow(t: JsTransaction): TailRow {
   const templates: string[] = [];
   const choices: string[] = [];
   const parties = new Set<string>();
-  const once = (list: string[], v: string) => { if (!list.includes(v)) list.push(v); };
+  const once = (list: string[], v: string) => {
+    if (!list.includes(v)) list.push(v);
+  };
   const events = Array.isArray(t.events) ? t.events : [];
   for (const ev of events) {
     const [kind, e] = Object.entries(ev as Record<string, { templateId?: string; choice?: string; witnessParties?: string[] }>)[0] ?? [];
@@ -149,7 +160,11 @@ export function tailRow(t: JsTransaction): TailRow {
     commandId: String(t.commandId ?? ''),
     workflowId: String(t.workflowId ?? ''),
     recordTime: String(t.recordTime ?? t.effectiveAt ?? ''),
-    kinds, templates, choices, parties: [...parties], events: events.length,
+    kinds,
+    templates,
+    choices,
+    parties: [...parties],
+    events: events.length,
   };
 }
 
@@ -198,7 +213,7 @@ export async function followUpdates(o: FollowOptions): Promise<TailState> {
     } catch (e) {
       if (o.signal.aborted) break;
       const code = isLedgerApiError(e) ? e.cantonError?.code : undefined;
-      const error = isLedgerApiError(e) ? e.explanation : (e as Error)?.message ?? String(e);
+      const error = isLedgerApiError(e) ? e.explanation : ((e as Error)?.message ?? String(e));
       if (code === 'OFFSET_AFTER_LEDGER_END') return report({ state: 'stopped', reason: 'beyondEnd', error });
       if (code === 'PARTICIPANT_PRUNED_DATA_ACCESSED') {
         const resource = (isLedgerApiError(e) ? e.cantonError?.resources : undefined)?.find((r) => Array.isArray(r) && r[0] === 'earliest_offset');
@@ -248,11 +263,15 @@ export class RowBuffer<T> {
 /** What to say when the tail stopped, and what the person can do. */
 export function describeStop(s: Extract<TailState, { state: 'stopped' }>): string {
   switch (s.reason) {
-    case 'cancelled': return l10n.t('Stopped.');
-    case 'beyondEnd': return l10n.t('The start offset is after the ledger end: {0} Start at the ledger end instead.', s.error);
-    case 'pruned': return s.earliest !== undefined
-      ? l10n.t('The node has pruned the updates before offset {0}: {1} Start at the earliest offset instead.', s.earliest.toLocaleString('en-US'), s.error)
-      : l10n.t('The node has pruned the updates at the start offset: {0} Start at a later offset.', s.error);
-    default: return s.error;
+    case 'cancelled':
+      return l10n.t('Stopped.');
+    case 'beyondEnd':
+      return l10n.t('The start offset is after the ledger end: {0} Start at the ledger end instead.', s.error);
+    case 'pruned':
+      return s.earliest !== undefined
+        ? l10n.t('The node has pruned the updates before offset {0}: {1} Start at the earliest offset instead.', s.earliest.toLocaleString('en-US'), s.error)
+        : l10n.t('The node has pruned the updates at the start offset: {0} Start at a later offset.', s.error);
+    default:
+      return s.error;
   }
 }

@@ -20,7 +20,14 @@ export function stringList(arg: unknown): string[] | undefined {
   return undefined;
 }
 
-export function registerBrowseCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, acs: AcsPanels, tails: TailPanels, tree: BrowseTreeSection, recent?: RecentLookupStore): void {
+export function registerBrowseCommands(
+  context: vscode.ExtensionContext,
+  nodes: LedgerNodes,
+  acs: AcsPanels,
+  tails: TailPanels,
+  tree: BrowseTreeSection,
+  recent?: RecentLookupStore,
+): void {
   const nodeFor = async (arg: unknown, placeHolder: string) => {
     if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
     return nodes.active() ?? resolveNode(nodes, undefined, placeHolder);
@@ -32,14 +39,17 @@ export function registerBrowseCommands(context: vscode.ExtensionContext, nodes: 
   };
   context.subscriptions.push(
     // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
-    vscode.commands.registerCommand('cantonLens.showActiveContracts', async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
-      const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
-      if (!node) return undefined;
-      const templateId = stringList(templateArg)?.[0];
-      const parties = stringList(partyArg);
-      remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
-      return acs.show({ node: node.name, parties, templateId }, (options as { reload?: unknown } | undefined)?.reload === true);
-    }),
+    vscode.commands.registerCommand(
+      'cantonLens.showActiveContracts',
+      async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
+        const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
+        if (!node) return undefined;
+        const templateId = stringList(templateArg)?.[0];
+        const parties = stringList(partyArg);
+        remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
+        return acs.show({ node: node.name, parties, templateId }, (options as { reload?: unknown } | undefined)?.reload === true);
+      },
+    ),
     vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
       const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));
       if (!node) return undefined;

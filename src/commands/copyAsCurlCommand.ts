@@ -13,7 +13,13 @@ import type { TokenStore } from '../services/tokenStore';
 /** What the command copies: a panel's lookup on a node, or a logged request by id. */
 export type CopyAsCurlArgument = { lookup: LedgerLookup; node: string } | { requestId: number };
 
-export function registerCopyAsCurlCommand(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog, panels: LedgerPanels): void {
+export function registerCopyAsCurlCommand(
+  context: vscode.ExtensionContext,
+  nodes: LedgerNodes,
+  tokens: TokenStore,
+  log: ExtensionLog,
+  panels: LedgerPanels,
+): void {
   /** Every stored secret of every node: none of them may end up in a copy, whatever the body holds. */
   const secrets = async (): Promise<(string | undefined)[]> => {
     const out: (string | undefined)[] = [];
@@ -31,9 +37,10 @@ export function registerCopyAsCurlCommand(context: vscode.ExtensionContext, node
     return { method: r.method, url: requestUrl(node.url, r.path), body: r.body, authenticated: r.authenticated };
   };
 
-  const fromHistory = (r: RecordedRequest): CurlRequest | string => r.bodyOmitted
-    ? vscode.l10n.t('The body of {0} {1} was too large to keep: send it again from its file to copy it.', r.method, r.path)
-    : { method: r.method, url: r.url, body: r.body, authenticated: r.authenticated };
+  const fromHistory = (r: RecordedRequest): CurlRequest | string =>
+    r.bodyOmitted
+      ? vscode.l10n.t('The body of {0} {1} was too large to keep: send it again from its file to copy it.', r.method, r.path)
+      : { method: r.method, url: r.url, body: r.body, authenticated: r.authenticated };
 
   const pick = async (): Promise<RecordedRequest | undefined> => {
     const requests = log.requests.all();
@@ -47,34 +54,45 @@ export function registerCopyAsCurlCommand(context: vscode.ExtensionContext, node
       detail: new Date(r.at).toLocaleTimeString(),
       request: r,
     }));
-    return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Copy as cURL'), placeHolder: vscode.l10n.t('A request sent to a node, newest first (#n as in the Canton Lens log)'), matchOnDescription: true }))?.request;
+    return (
+      await vscode.window.showQuickPick(items, {
+        title: vscode.l10n.t('Copy as cURL'),
+        placeHolder: vscode.l10n.t('A request sent to a node, newest first (#n as in the Canton Lens log)'),
+        matchOnDescription: true,
+      })
+    )?.request;
   };
 
-  context.subscriptions.push(vscode.commands.registerCommand('cantonLens.copyAsCurl', async (arg?: CopyAsCurlArgument): Promise<string | undefined> => {
-    let request: CurlRequest | string | undefined;
-    if (arg && 'lookup' in arg) request = fromLookup(arg.lookup, arg.node);
-    else if (arg && typeof arg.requestId === 'number') {
-      const r = log.requests.get(arg.requestId);
-      request = r ? fromHistory(r) : vscode.l10n.t('That request is no longer in the log (it keeps the last ones). Pick another with Canton: Copy as cURL.');
-    } else {
-      // From the palette: the active panel's lookup, else a request picked from the log.
-      const active = panels.panels.find((p) => p.webviewPanel.active && p.lookupResult);
-      if (active?.lookupResult) request = fromLookup(active.lookupResult, active.current.node);
-      else {
-        const r = await pick();
-        if (!r) return undefined;
-        request = fromHistory(r);
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.copyAsCurl', async (arg?: CopyAsCurlArgument): Promise<string | undefined> => {
+      let request: CurlRequest | string | undefined;
+      if (arg && 'lookup' in arg) request = fromLookup(arg.lookup, arg.node);
+      else if (arg && typeof arg.requestId === 'number') {
+        const r = log.requests.get(arg.requestId);
+        request = r ? fromHistory(r) : vscode.l10n.t('That request is no longer in the log (it keeps the last ones). Pick another with Canton: Copy as cURL.');
+      } else {
+        // From the palette: the active panel's lookup, else a request picked from the log.
+        const active = panels.panels.find((p) => p.webviewPanel.active && p.lookupResult);
+        if (active?.lookupResult) request = fromLookup(active.lookupResult, active.current.node);
+        else {
+          const r = await pick();
+          if (!r) return undefined;
+          request = fromHistory(r);
+        }
       }
-    }
-    if (typeof request === 'string') {
-      void vscode.window.showWarningMessage(request);
-      return undefined;
-    }
-    const text = curlCommand(request, await secrets());
-    await vscode.env.clipboard.writeText(text);
-    void vscode.window.setStatusBarMessage(request.authenticated
-      ? vscode.l10n.t('Copied as cURL: set TOKEN in your shell first (export TOKEN=…); the token is not in the copy.')
-      : vscode.l10n.t('Copied as cURL'), 5000);
-    return text;
-  }));
+      if (typeof request === 'string') {
+        void vscode.window.showWarningMessage(request);
+        return undefined;
+      }
+      const text = curlCommand(request, await secrets());
+      await vscode.env.clipboard.writeText(text);
+      void vscode.window.setStatusBarMessage(
+        request.authenticated
+          ? vscode.l10n.t('Copied as cURL: set TOKEN in your shell first (export TOKEN=…); the token is not in the copy.')
+          : vscode.l10n.t('Copied as cURL'),
+        5000,
+      );
+      return text;
+    }),
+  );
 }

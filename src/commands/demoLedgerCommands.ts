@@ -38,9 +38,14 @@ export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nod
     vscode.commands.registerCommand('cantonLens.startDemoLedger', async (): Promise<DemoLedgerInfo | undefined> => {
       try {
         const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo ledger…') }, start);
-        void vscode.window.showInformationMessage(vscode.l10n.t('The demo ledger (Canton {0}) is running at {1} as the node "{2}".', info.version, info.url, info.name), vscode.l10n.t('Show Nodes')).then((pick) => {
-          if (pick) void vscode.commands.executeCommand('cantonLens.nodes.focus');
-        });
+        void vscode.window
+          .showInformationMessage(
+            vscode.l10n.t('The demo ledger (Canton {0}) is running at {1} as the node "{2}".', info.version, info.url, info.name),
+            vscode.l10n.t('Show Nodes'),
+          )
+          .then((pick) => {
+            if (pick) void vscode.commands.executeCommand('cantonLens.nodes.focus');
+          });
         return info;
       } catch (e) {
         const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
@@ -48,6 +53,12 @@ export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nod
         return undefined;
       }
     }),
-    { dispose: () => void running?.then((n) => n.close(), () => undefined) },
+    {
+      dispose: () =>
+        void running?.then(
+          (n) => n.close(),
+          () => undefined,
+        ),
+    },
   );
 }

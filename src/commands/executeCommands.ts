@@ -30,13 +30,20 @@ export function registerExecuteCommands(context: vscode.ExtensionContext, nodes:
     const active = vscode.window.activeTextEditor?.document.uri;
     if (!uri && isRequestFile(active)) uri = active;
     if (!uri) {
-      const picked = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Execute Which Request?'), filters: { 'Execute requests': ['execute.json', 'json'] }, canSelectMany: false });
+      const picked = await vscode.window.showOpenDialog({
+        title: vscode.l10n.t('Execute Which Request?'),
+        filters: { 'Execute requests': ['execute.json', 'json'] },
+        canSelectMany: false,
+      });
       uri = picked?.[0];
     }
     if (!uri) return undefined;
-    const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(nodes, nodeArg, '') : nodes.active() ?? await resolveNode(nodes, undefined, vscode.l10n.t('Submit to which ledger node?'));
+    const node =
+      nodeNameOf(nodeArg) !== undefined
+        ? await resolveNode(nodes, nodeArg, '')
+        : (nodes.active() ?? (await resolveNode(nodes, undefined, vscode.l10n.t('Submit to which ledger node?'))));
     if (!node) return undefined;
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri!.toString());
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) await doc.save();
     return reviews.review(uri, node);
   };

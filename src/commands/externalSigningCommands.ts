@@ -33,11 +33,19 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
   const dist = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
   /** The external party last allocated on each node (by name): a new prepare request acts as it. */
   const allocatedParty = new Map<string, string>();
-  const nodeFor = async (nodeArg: unknown) => (nodeNameOf(nodeArg) !== undefined ? resolveNode(nodes, nodeArg, '') : nodes.active() ?? resolveNode(nodes, undefined, vscode.l10n.t('Which ledger node?')));
+  const nodeFor = async (nodeArg: unknown) =>
+    nodeNameOf(nodeArg) !== undefined
+      ? resolveNode(nodes, nodeArg, '')
+      : (nodes.active() ?? resolveNode(nodes, undefined, vscode.l10n.t('Which ledger node?')));
 
   const newPrepareRequest = async (): Promise<vscode.Uri | undefined> => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({ title: vscode.l10n.t('New Prepare Request'), defaultUri: folder ? vscode.Uri.joinPath(folder, 'commands.prepare.json') : undefined, filters: { JSON: ['json'] }, saveLabel: vscode.l10n.t('Create') });
+    const target = await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('New Prepare Request'),
+      defaultUri: folder ? vscode.Uri.joinPath(folder, 'commands.prepare.json') : undefined,
+      filters: { JSON: ['json'] },
+      saveLabel: vscode.l10n.t('Create'),
+    });
     if (!target) return undefined;
     const uri = target.with({ path: `${target.path.replace(/(\.prepare)?\.json$/i, '')}.prepare.json` });
     const active = nodes.active();
@@ -62,20 +70,39 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     const text = doc.getText();
     const checked = checkPrepareRequest(text, await nodes.tokenUser(node));
     const spans = jsonValueSpans(text);
-    reviews.diagnostics.set(uri, checked.problems.map((p) => {
-      const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
-      const d = new vscode.Diagnostic(new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), `${p.path}: ${p.message}`, vscode.DiagnosticSeverity.Error);
-      d.source = 'Canton Lens';
-      return d;
-    }));
+    reviews.diagnostics.set(
+      uri,
+      checked.problems.map((p) => {
+        const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
+        const d = new vscode.Diagnostic(
+          new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)),
+          `${p.path}: ${p.message}`,
+          vscode.DiagnosticSeverity.Error,
+        );
+        d.source = 'Canton Lens';
+        return d;
+      }),
+    );
     if (!checked.request) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('{0} has {1} problem(s); nothing was sent. {2}', path.basename(uri.path), checked.problems.length, checked.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join(' ')));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          '{0} has {1} problem(s); nothing was sent. {2}',
+          path.basename(uri.path),
+          checked.problems.length,
+          checked.problems
+            .slice(0, 3)
+            .map((p) => `${p.path}: ${p.message}`)
+            .join(' '),
+        ),
+      );
       return undefined;
     }
     let prepared;
     try {
-      prepared = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Preparing on {0}…', node.name) },
-        () => nodes.client(node).prepareSubmission(checked.request!));
+      prepared = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Preparing on {0}…', node.name) },
+        () => nodes.client(node).prepareSubmission(checked.request!),
+      );
     } catch (e) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Not prepared on {0}: {1}', node.name, isLedgerApiError(e) ? e.explanation : (e as Error).message));
       return undefined;
@@ -85,20 +112,25 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     try {
       const review = await loadTxReviewBundle(dist).reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
       computedHash = review.computedHash;
-      note = !computedHash ? review.hashNote : computedHash === prepared.preparedTransactionHash
-        ? vscode.l10n.t('The hash recomputed locally equals the node\'s.')
-        : vscode.l10n.t('The hash recomputed locally differs from the node\'s: do not sign it before finding out why (compare with the node\'s hashing details).');
+      note = !computedHash
+        ? review.hashNote
+        : computedHash === prepared.preparedTransactionHash
+          ? vscode.l10n.t("The hash recomputed locally equals the node's.")
+          : vscode.l10n.t(
+              "The hash recomputed locally differs from the node's: do not sign it before finding out why (compare with the node's hashing details).",
+            );
     } catch (e) {
       note = vscode.l10n.t('The prepared transaction does not decode here ({0}): its hash is not checked.', (e as Error).message);
     }
     const executeFile = uri.with({ path: executePathFor(uri.path) });
-    await vscode.workspace.fs.writeFile(executeFile, Buffer.from(executeRequestFromPrepare(prepared, checked.request.actAs[0]!, newSubmissionId()), 'utf8'));
+    await vscode.workspace.fs.writeFile(executeFile, Buffer.from(executeRequestFromPrepare(prepared, checked.request.actAs[0], newSubmissionId()), 'utf8'));
     if (typeof prepared.hashingDetails === 'string') reviews.rememberHashingDetails(node, prepared.preparedTransactionHash, prepared.hashingDetails);
     await vscode.window.showTextDocument(executeFile, { preview: false });
     // The review before signing: what it does, the hash check, the node's hashing details.
     await reviews.review(executeFile, node);
     const sign = vscode.l10n.t('Sign with Development Key');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Prepared on {0}; wrote {1}, ready to sign. {2}', node.name, path.basename(executeFile.path), note), sign)
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('Prepared on {0}; wrote {1}, ready to sign. {2}', node.name, path.basename(executeFile.path), note), sign)
       .then((pick) => pick === sign && vscode.commands.executeCommand('cantonLens.signPreparedTransaction', executeFile));
     return { executeFile, preparedTransactionHash: prepared.preparedTransactionHash, computedHash, hashingDetails: prepared.hashingDetails };
   };
@@ -107,10 +139,16 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     const key = await keys.generate();
     const copyFingerprint = vscode.l10n.t('Copy Fingerprint');
     const copyKey = vscode.l10n.t('Copy Public Key');
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('Development signing key {0} (Ed25519) created; its private key is in VS Code\'s secret storage only. For development ledgers only.', key.fingerprint),
-      copyFingerprint, copyKey,
-    ).then((pick) => (pick ? vscode.env.clipboard.writeText(pick === copyFingerprint ? key.fingerprint : key.publicKeyRaw) : undefined));
+    void vscode.window
+      .showInformationMessage(
+        vscode.l10n.t(
+          "Development signing key {0} (Ed25519) created; its private key is in VS Code's secret storage only. For development ledgers only.",
+          key.fingerprint,
+        ),
+        copyFingerprint,
+        copyKey,
+      )
+      .then((pick) => (pick ? vscode.env.clipboard.writeText(pick === copyFingerprint ? key.fingerprint : key.publicKeyRaw) : undefined));
     return key;
   };
 
@@ -140,13 +178,26 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
         if ((await vscode.window.showWarningMessage(vscode.l10n.t('No development signing key yet.'), generate)) !== generate) return false;
         fingerprint = (await generateSigningKey()).fingerprint;
       } else {
-        fingerprint = list.length === 1 ? list[0]!.fingerprint : (await vscode.window.showQuickPick(list.map((k) => ({ label: k.fingerprint, description: k.createdAt })), { title: vscode.l10n.t('Sign with which development key? (development ledgers only)') }))?.label;
+        fingerprint =
+          list.length === 1
+            ? list[0].fingerprint
+            : (
+                await vscode.window.showQuickPick(
+                  list.map((k) => ({ label: k.fingerprint, description: k.createdAt })),
+                  { title: vscode.l10n.t('Sign with which development key? (development ledgers only)') },
+                )
+              )?.label;
       }
     }
     if (!fingerprint) return false;
     const privateKey = await keys.privateKey(fingerprint);
     if (!privateKey) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The development key {0} is missing or was deleted from the secret storage: generate a new one (and allocate its party again).', fingerprint));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          'The development key {0} is missing or was deleted from the secret storage: generate a new one (and allocate its party again).',
+          fingerprint,
+        ),
+      );
       return false;
     }
     let review;
@@ -156,7 +207,7 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
       void vscode.window.showErrorMessage(vscode.l10n.t('Not signed: the prepared transaction does not decode ({0}).', (e as Error).message));
       return false;
     }
-    const claimed = typeof request[HASH_FIELD] === 'string' ? request[HASH_FIELD] as string : undefined;
+    const claimed = typeof request[HASH_FIELD] === 'string' ? request[HASH_FIELD] : undefined;
     if (review.computedHash && claimed && review.computedHash !== claimed) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Not signed: the hash recomputed locally differs from {0} in the file.', HASH_FIELD));
       return false;
@@ -169,16 +220,36 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     const existing = (request.partySignatures as { signatures?: { party?: string }[] } | undefined)?.signatures?.[0]?.party;
     const party = existing ?? review.submitters[0] ?? '';
     if (!review.submitters.includes(party)) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Not signed: {0} is not an acting party of the prepared transaction ({1}).', party, review.submitters.join(', ')));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Not signed: {0} is not an acting party of the prepared transaction ({1}).', party, review.submitters.join(', ')),
+      );
       return false;
     }
-    request.partySignatures = { signatures: [{ party, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: signHash(privateKey, hash), signedBy: fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] };
+    request.partySignatures = {
+      signatures: [
+        {
+          party,
+          signatures: [
+            {
+              format: 'SIGNATURE_FORMAT_CONCAT',
+              signature: signHash(privateKey, hash),
+              signedBy: fingerprint,
+              signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+            },
+          ],
+        },
+      ],
+    };
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), `${JSON.stringify(request, null, 2)}\n`);
     await vscode.workspace.applyEdit(edit);
     await doc.save();
     const execute = vscode.l10n.t('Execute');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed as {0} with development key {1} (development ledgers only).', party.split('::')[0] ?? party, fingerprint), execute)
+    void vscode.window
+      .showInformationMessage(
+        vscode.l10n.t('Signed as {0} with development key {1} (development ledgers only).', party.split('::')[0] ?? party, fingerprint),
+        execute,
+      )
       .then((pick) => pick === execute && vscode.commands.executeCommand('cantonLens.executeSubmission', uri));
     return true;
   };
@@ -194,65 +265,126 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     let fingerprint = typeof fingerprintArg === 'string' ? fingerprintArg : undefined;
     if (!fingerprint) {
       const list = keys.list();
-      fingerprint = list.length === 0 ? (await generateSigningKey()).fingerprint
-        : list.length === 1 ? list[0]!.fingerprint
-          : (await vscode.window.showQuickPick(list.map((k) => ({ label: k.fingerprint, description: k.createdAt })), { title: vscode.l10n.t('Allocate a party for which development key? (development ledgers only)') }))?.label;
+      fingerprint =
+        list.length === 0
+          ? (await generateSigningKey()).fingerprint
+          : list.length === 1
+            ? list[0].fingerprint
+            : (
+                await vscode.window.showQuickPick(
+                  list.map((k) => ({ label: k.fingerprint, description: k.createdAt })),
+                  { title: vscode.l10n.t('Allocate a party for which development key? (development ledgers only)') },
+                )
+              )?.label;
     }
     if (!fingerprint) return undefined;
     const info = keys.list().find((k) => k.fingerprint === fingerprint);
     const privateKey = await keys.privateKey(fingerprint);
     if (!info || !privateKey) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The development key {0} is missing or was deleted from the secret storage: generate a new one with Canton: Generate Development Signing Key.', fingerprint));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          'The development key {0} is missing or was deleted from the secret storage: generate a new one with Canton: Generate Development Signing Key.',
+          fingerprint,
+        ),
+      );
       return undefined;
     }
-    const hint = typeof hintArg === 'string' ? hintArg : await vscode.window.showInputBox({
-      title: vscode.l10n.t('Party hint of the external party (development ledgers only)'), value: 'dev-external',
-      validateInput: (v) => (/^[A-Za-z0-9_\- ]{1,185}$/.test(v) ? undefined : vscode.l10n.t('Letters, digits, "-", "_" and spaces only.')),
-    });
+    const hint =
+      typeof hintArg === 'string'
+        ? hintArg
+        : await vscode.window.showInputBox({
+            title: vscode.l10n.t('Party hint of the external party (development ledgers only)'),
+            value: 'dev-external',
+            validateInput: (v) => (/^[A-Za-z0-9_\- ]{1,185}$/.test(v) ? undefined : vscode.l10n.t('Letters, digits, "-", "_" and spaces only.')),
+          });
     if (!hint) return undefined;
     const client = nodes.client(node);
     const tokenUser = await nodes.tokenUser(node);
     try {
-      const { topology, synchronizer, version } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Generating the party topology on {0}…', node.name), cancellable: true }, async (_p, token) => {
-        const ac = new AbortController();
-        token.onCancellationRequested(() => ac.abort());
-        const version = (await client.getVersion({ signal: ac.signal })).version;
-        const synchronizers = (await client.getConnectedSynchronizers(undefined, { signal: ac.signal })).connectedSynchronizers ?? [];
-        if (synchronizers.length === 0) throw new Error(vscode.l10n.t('The node is connected to no synchronizer: connect it to one first.'));
-        const synchronizer = synchronizers[0]!.synchronizerId;
-        const topology = await client.generateExternalPartyTopology({ synchronizer, partyHint: hint, publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: info.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' } }, { signal: ac.signal });
-        return { topology, synchronizer, version };
-      });
+      const { topology, synchronizer, version } = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Generating the party topology on {0}…', node.name), cancellable: true },
+        async (_p, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          const version = (await client.getVersion({ signal: ac.signal })).version;
+          const synchronizers = (await client.getConnectedSynchronizers(undefined, { signal: ac.signal })).connectedSynchronizers ?? [];
+          if (synchronizers.length === 0) throw new Error(vscode.l10n.t('The node is connected to no synchronizer: connect it to one first.'));
+          const synchronizer = synchronizers[0].synchronizerId;
+          const topology = await client.generateExternalPartyTopology(
+            {
+              synchronizer,
+              partyHint: hint,
+              publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: info.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' },
+            },
+            { signal: ac.signal },
+          );
+          return { topology, synchronizer, version };
+        },
+      );
       if (topology.publicKeyFingerprint !== fingerprint) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Not allocated: the node computed fingerprint {0} for the key, not {1}. Check the key format the node expects.', topology.publicKeyFingerprint, fingerprint));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t(
+            'Not allocated: the node computed fingerprint {0} for the key, not {1}. Check the key format the node expects.',
+            topology.publicKeyFingerprint,
+            fingerprint,
+          ),
+        );
         return undefined;
       }
       const namesUser = !/^3\.4\./.test(version) && tokenUser !== undefined;
       const allocate = vscode.l10n.t('Allocate');
-      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Allocate external party {0} on "{1}"?', topology.partyId, node.name), {
-        modal: true,
-        detail: vscode.l10n.t('POST {0}/v2/parties/external/allocate, signed by development key {1}. A party cannot be removed once allocated. For development ledgers only.', node.url, fingerprint),
-      }, allocate);
+      const pick = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Allocate external party {0} on "{1}"?', topology.partyId, node.name),
+        {
+          modal: true,
+          detail: vscode.l10n.t(
+            'POST {0}/v2/parties/external/allocate, signed by development key {1}. A party cannot be removed once allocated. For development ledgers only.',
+            node.url,
+            fingerprint,
+          ),
+        },
+        allocate,
+      );
       if (pick !== allocate) return undefined;
       const signature = signHash(privateKey, topology.multiHash);
-      const allocated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allocating {0} on {1}…', hint, node.name) }, () => client.allocateExternalParty({
-        synchronizer,
-        onboardingTransactions: topology.topologyTransactions!.map((transaction) => ({ transaction })),
-        multiHashSignatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
-        ...(namesUser ? { userId: tokenUser } : {}),
-      } as never));
+      const allocated = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allocating {0} on {1}…', hint, node.name) },
+        () =>
+          client.allocateExternalParty({
+            synchronizer,
+            onboardingTransactions: topology.topologyTransactions.map((transaction) => ({ transaction })),
+            multiHashSignatures: [
+              { format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' },
+            ],
+            ...(namesUser ? { userId: tokenUser } : {}),
+          }),
+      );
       allocatedParty.set(node.name, allocated.partyId);
       // The user may now act as the party (3.5+): the next pre-send check asks for its rights again.
       reviews.forgetRights(node);
       const copy = vscode.l10n.t('Copy Party Id');
-      void vscode.window.showInformationMessage(namesUser
-        ? vscode.l10n.t('Allocated external party {0} for development key {1}; user {2} may act as it.', allocated.partyId, fingerprint, tokenUser!)
-        : vscode.l10n.t('Allocated external party {0} for development key {1}. Grant your user CanActAs or CanExecuteAs for it before executing (this node version does not do it with the allocation).', allocated.partyId, fingerprint), copy)
+      void vscode.window
+        .showInformationMessage(
+          namesUser
+            ? vscode.l10n.t('Allocated external party {0} for development key {1}; user {2} may act as it.', allocated.partyId, fingerprint, tokenUser)
+            : vscode.l10n.t(
+                'Allocated external party {0} for development key {1}. Grant your user CanActAs or CanExecuteAs for it before executing (this node version does not do it with the allocation).',
+                allocated.partyId,
+                fingerprint,
+              ),
+          copy,
+        )
         .then((p) => (p === copy ? vscode.env.clipboard.writeText(allocated.partyId) : undefined));
       return allocated.partyId;
     } catch (e) {
       if (isLedgerApiError(e) && e.kind === 'cancelled') return undefined;
-      void vscode.window.showErrorMessage(vscode.l10n.t('No external party allocated on {0}: {1} Check that the token\'s user is a participant admin (or, on 3.5+, may allocate parties), then try again.', node.name, isLedgerApiError(e) ? e.explanation : (e as Error).message));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          "No external party allocated on {0}: {1} Check that the token's user is a participant admin (or, on 3.5+, may allocate parties), then try again.",
+          node.name,
+          isLedgerApiError(e) ? e.explanation : (e as Error).message,
+        ),
+      );
       return undefined;
     }
   };

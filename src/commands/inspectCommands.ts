@@ -24,8 +24,16 @@ export function idInEditor(editor: vscode.TextEditor | undefined): { id: string;
 
 async function askForId(wanted: Wanted): Promise<string | undefined> {
   const value = await vscode.window.showInputBox({
-    title: wanted === 'contract' ? vscode.l10n.t('Look Up a Contract Id') : wanted === 'update' ? vscode.l10n.t('Look Up an Update Id') : vscode.l10n.t('Look Up a Contract or Update Id'),
-    prompt: wanted === 'update' ? vscode.l10n.t('An update id: 1220 followed by 64 hex digits') : vscode.l10n.t('A contract id (00… or 01…, lower-case hex) or an update id (1220…)'),
+    title:
+      wanted === 'contract'
+        ? vscode.l10n.t('Look Up a Contract Id')
+        : wanted === 'update'
+          ? vscode.l10n.t('Look Up an Update Id')
+          : vscode.l10n.t('Look Up a Contract or Update Id'),
+    prompt:
+      wanted === 'update'
+        ? vscode.l10n.t('An update id: 1220 followed by 64 hex digits')
+        : vscode.l10n.t('A contract id (00… or 01…, lower-case hex) or an update id (1220…)'),
     ignoreFocusOut: true,
     validateInput: (v) => {
       if (!v.trim()) return undefined;
@@ -52,9 +60,11 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     if (id !== undefined) {
       const c = classifyLedgerId(id);
       if (c.kind === 'none' || c.kind === 'party') {
-        void vscode.window.showErrorMessage(c.kind === 'none'
-          ? vscode.l10n.t('"{0}" is not a contract or update id: {1}', id.slice(0, 80), c.reason)
-          : vscode.l10n.t('"{0}" is not a contract or update id: it is a party id.', id.slice(0, 80)));
+        void vscode.window.showErrorMessage(
+          c.kind === 'none'
+            ? vscode.l10n.t('"{0}" is not a contract or update id: {1}', id.slice(0, 80), c.reason)
+            : vscode.l10n.t('"{0}" is not a contract or update id: it is a party id.', id.slice(0, 80)),
+        );
         return undefined;
       }
     } else {
@@ -65,7 +75,9 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     const kind = classifyLedgerId(id).kind as 'contract' | 'update';
     // Show Contract's prompt accepts an update id too: it opens as what it is.
     if (wanted !== 'any' && kind !== wanted && !(wanted === 'contract' && kind === 'update')) {
-      void vscode.window.showErrorMessage(kind === 'contract' ? vscode.l10n.t('This is a contract id, not an update id.') : vscode.l10n.t('This is an update id, not a contract id.'));
+      void vscode.window.showErrorMessage(
+        kind === 'contract' ? vscode.l10n.t('This is a contract id, not an update id.') : vscode.l10n.t('This is an update id, not a contract id.'),
+      );
       return undefined;
     }
     const node = await nodeFor(nodeArg);
@@ -83,7 +95,9 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
   const inspectAtCursor = async (): Promise<PanelTarget | undefined> => {
     const found = idInEditor(vscode.window.activeTextEditor);
     if (!found) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('There is no contract or update id under the cursor.'), vscode.l10n.t('Enter an Id')).then((pick) => (pick ? show('any', undefined, undefined) : undefined));
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('There is no contract or update id under the cursor.'), vscode.l10n.t('Enter an Id'))
+        .then((pick) => (pick ? show('any', undefined, undefined) : undefined));
       return undefined;
     }
     if ('reason' in found) {
@@ -91,7 +105,9 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
       return undefined;
     }
     if (found.kind === 'party') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('This is a party id: {0}', found.id), vscode.l10n.t('Copy')).then((pick) => (pick ? vscode.env.clipboard.writeText(found.id) : undefined));
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('This is a party id: {0}', found.id), vscode.l10n.t('Copy'))
+        .then((pick) => (pick ? vscode.env.clipboard.writeText(found.id) : undefined));
       return undefined;
     }
     return show(found.kind, found.id, undefined);
@@ -101,7 +117,7 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     const found = typeof idArg === 'string' ? { id: idArg } : idInEditor(vscode.window.activeTextEditor);
     const id = found && 'id' in found && ['contract', 'update'].includes(classifyLedgerId(found.id).kind) ? found.id : await askForId('any');
     if (!id || nodes.all().length === 0) return undefined;
-    const target: PanelTarget = { kind: 'everywhere', id, node: (nodes.active() ?? nodes.all()[0]!).name };
+    const target: PanelTarget = { kind: 'everywhere', id, node: (nodes.active() ?? nodes.all()[0]).name };
     panels.show(target);
     return target;
   };

@@ -27,6 +27,9 @@ export async function resolveNode(nodes: LedgerNodes, arg: unknown, placeHolder:
     return undefined;
   }
   if (all.length === 1) return all[0];
-  const picked = await vscode.window.showQuickPick(all.map((n) => ({ label: n.name, description: n.url, node: n })), { placeHolder });
+  const picked = await vscode.window.showQuickPick(
+    all.map((n) => ({ label: n.name, description: n.url, node: n })),
+    { placeHolder },
+  );
   return picked?.node;
 }

@@ -15,12 +15,19 @@ export interface AddNodeArgs {
 
 export function registerNodeCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): void {
   const addNode = async (args: AddNodeArgs = {}): Promise<{ name: string; version?: string } | undefined> => {
-    const name = args.name ?? await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add Ledger Node (1/2)'),
-      prompt: vscode.l10n.t('A name for the node, e.g. "participant1 (dev)"'),
-      validateInput: (v) => (!v.trim() ? vscode.l10n.t('Enter a name.') : nodes.find(v.trim()) ? vscode.l10n.t('A node named "{0}" exists; pick another name or remove it first.', v.trim()) : undefined),
-      ignoreFocusOut: true,
-    });
+    const name =
+      args.name ??
+      (await vscode.window.showInputBox({
+        title: vscode.l10n.t('Add Ledger Node (1/2)'),
+        prompt: vscode.l10n.t('A name for the node, e.g. "participant1 (dev)"'),
+        validateInput: (v) =>
+          !v.trim()
+            ? vscode.l10n.t('Enter a name.')
+            : nodes.find(v.trim())
+              ? vscode.l10n.t('A node named "{0}" exists; pick another name or remove it first.', v.trim())
+              : undefined,
+        ignoreFocusOut: true,
+      }));
     if (!name?.trim()) return undefined;
     // The URL box comes back, holding what was typed, until the node answers or the person saves
     // anyway; Escape in the box ends it.
@@ -28,17 +35,19 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     let url: string | undefined;
     let version: string | undefined;
     for (;;) {
-      url = args.url ?? await vscode.window.showInputBox({
-        title: vscode.l10n.t('Add Ledger Node (2/2)'),
-        prompt: vscode.l10n.t('The JSON Ledger API URL, with its path prefix if any'),
-        placeHolder: 'http://localhost:7575 or https://host/api/json',
-        value: typed || undefined,
-        validateInput: (v) => {
-          const p = urlProblem(v);
-          return p ? vscode.l10n.t('The node {0}.', p) : undefined;
-        },
-        ignoreFocusOut: true,
-      });
+      url =
+        args.url ??
+        (await vscode.window.showInputBox({
+          title: vscode.l10n.t('Add Ledger Node (2/2)'),
+          prompt: vscode.l10n.t('The JSON Ledger API URL, with its path prefix if any'),
+          placeHolder: 'http://localhost:7575 or https://host/api/json',
+          value: typed || undefined,
+          validateInput: (v) => {
+            const p = urlProblem(v);
+            return p ? vscode.l10n.t('The node {0}.', p) : undefined;
+          },
+          ignoreFocusOut: true,
+        }));
       if (!url) return undefined;
       const problem = urlProblem(url);
       if (problem) {
@@ -68,9 +77,12 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     if (!nodes.active() || nodes.all().length === 1) await nodes.setActive(name.trim());
     log.info(`Added node "${name.trim()}" (${url})${version ? `: Canton ${version}` : ''}.`);
     if (!args.url) {
-      void vscode.window.showInformationMessage(
-        version ? vscode.l10n.t('Added "{0}": Canton {1}.', name.trim(), version) : vscode.l10n.t('Added "{0}" (not reachable yet).', name.trim()), vscode.l10n.t('Set Token'),
-      ).then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name.trim()));
+      void vscode.window
+        .showInformationMessage(
+          version ? vscode.l10n.t('Added "{0}": Canton {1}.', name.trim(), version) : vscode.l10n.t('Added "{0}" (not reachable yet).', name.trim()),
+          vscode.l10n.t('Set Token'),
+        )
+        .then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name.trim()));
     }
     return { name: name.trim(), version };
   };
@@ -86,7 +98,8 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     const pick = await vscode.window.showWarningMessage(
       vscode.l10n.t('{0} did not answer GET /v2/version', url),
       { modal: true, detail: vscode.l10n.t('{0}\n\nEdit the URL, or save it anyway if the node is not running yet.', why) },
-      edit, save,
+      edit,
+      save,
     );
     return pick === save;
   };
@@ -112,7 +125,12 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
         const s = nodes.status(n);
         return {
           label: `${n.name === active ? '$(check) ' : ''}${n.name}`,
-          description: s.state === 'reachable' ? `Canton ${s.version} · ${Math.round(s.latencyMs)} ms` : s.state === 'unreachable' ? vscode.l10n.t('unreachable: {0}', s.error.kind) : vscode.l10n.t('not checked'),
+          description:
+            s.state === 'reachable'
+              ? `Canton ${s.version} · ${Math.round(s.latencyMs)} ms`
+              : s.state === 'unreachable'
+                ? vscode.l10n.t('unreachable: {0}', s.error.kind)
+                : vscode.l10n.t('not checked'),
           detail: n.url,
           name: n.name,
         };
@@ -121,7 +139,11 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
         await resolveNode(nodes, undefined, '');
         return undefined;
       }
-      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Select the Active Ledger Node'), placeHolder: vscode.l10n.t('Lookups use the active node'), matchOnDetail: true });
+      const picked = await vscode.window.showQuickPick(items, {
+        title: vscode.l10n.t('Select the Active Ledger Node'),
+        placeHolder: vscode.l10n.t('Lookups use the active node'),
+        matchOnDetail: true,
+      });
       name = picked?.name;
     }
     if (name === undefined) return undefined;
@@ -137,11 +159,13 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     const name = nodeNameOf(arg);
     const targets = name === undefined ? nodes.all() : [nodes.find(name)].filter((n) => n !== undefined);
     await vscode.window.withProgress({ location: { viewId: 'cantonLens.nodes' } }, async () => {
-      await Promise.all(targets.map(async (n) => {
-        if (options.refreshToken) nodes.invalidateToken(n);
-        nodes.requestRefresh(n);
-        await nodes.check(n);
-      }));
+      await Promise.all(
+        targets.map(async (n) => {
+          if (options.refreshToken) nodes.invalidateToken(n);
+          nodes.requestRefresh(n);
+          await nodes.check(n);
+        }),
+      );
     });
   };
 

@@ -18,10 +18,13 @@ async function run(entry: RecentLookup, again: boolean): Promise<void> {
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.parse(action.file));
     return;
   }
-  const args = !again ? action.args
-    : entry.kind === 'contract' || entry.kind === 'update' ? [entry.id, entry.node, { ...(entry.askedAs ? { recordedAs: entry.askedAs } : {}), refresh: true }]
-    : entry.kind === 'activeContracts' ? [...action.args, { reload: true }]
-    : action.args;
+  const args = !again
+    ? action.args
+    : entry.kind === 'contract' || entry.kind === 'update'
+      ? [entry.id, entry.node, { ...(entry.askedAs ? { recordedAs: entry.askedAs } : {}), refresh: true }]
+      : entry.kind === 'activeContracts'
+        ? [...action.args, { reload: true }]
+        : action.args;
   await vscode.commands.executeCommand(action.command, ...args);
 }
 
@@ -32,7 +35,9 @@ interface HistoryPick extends vscode.QuickPickItem {
 async function showHistory(recent: RecentLookupStore): Promise<void> {
   const entries = recent.all();
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No requests yet: look up an id, open Active Contracts or follow updates, and they are listed here.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('No requests yet: look up an id, open Active Contracts or follow updates, and they are listed here.'),
+    );
     return;
   }
   const runAgain: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Run Again') };
@@ -43,7 +48,13 @@ async function showHistory(recent: RecentLookupStore): Promise<void> {
   pick.matchOnDetail = true;
   pick.items = entries.map((entry) => {
     const text = entryText(entry);
-    return { entry, label: `$(${text.icon}) ${text.label}`, description: text.description, detail: text.tooltip.split('\n').slice(2, 3).join(''), buttons: [runAgain] };
+    return {
+      entry,
+      label: `$(${text.icon}) ${text.label}`,
+      description: text.description,
+      detail: text.tooltip.split('\n').slice(2, 3).join(''),
+      buttons: [runAgain],
+    };
   });
   const chosen = await new Promise<{ entry: RecentLookup; again: boolean } | undefined>((resolve) => {
     pick.onDidAccept(() => resolve(pick.selectedItems[0] ? { entry: pick.selectedItems[0].entry, again: false } : undefined));

@@ -6,7 +6,7 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 export async function showLedgerError(node: NodeConfig | undefined, e: unknown, what: string): Promise<void> {
   // The person cancelled it: nothing failed.
   if (isLedgerApiError(e) && e.kind === 'cancelled') return;
-  const explanation = isLedgerApiError(e) ? e.explanation : (e as Error)?.message ?? String(e);
+  const explanation = isLedgerApiError(e) ? e.explanation : ((e as Error)?.message ?? String(e));
   const where = node ? vscode.l10n.t(' on "{0}"', node.name) : '';
   const label = {
     setToken: vscode.l10n.t('Set Token'),
@@ -25,11 +25,17 @@ export async function showLedgerError(node: NodeConfig | undefined, e: unknown, 
   actions.push(label.showLog);
   const pick = await vscode.window.showErrorMessage(vscode.l10n.t('{0}{1} failed. {2}', what, where, explanation), ...actions);
   switch (pick) {
-    case label.setToken: return void vscode.commands.executeCommand('cantonLens.setToken', node?.name);
-    case label.refreshToken: return void vscode.commands.executeCommand('cantonLens.refresh', node?.name, { refreshToken: true });
-    case label.retry: return void vscode.commands.executeCommand('cantonLens.refresh', node?.name);
-    case label.openSettings: return void vscode.commands.executeCommand('workbench.action.openSettings', 'cantonLens.nodes');
-    case label.showLog: return void vscode.commands.executeCommand('cantonLens.showLog');
-    default: return undefined;
+    case label.setToken:
+      return void vscode.commands.executeCommand('cantonLens.setToken', node?.name);
+    case label.refreshToken:
+      return void vscode.commands.executeCommand('cantonLens.refresh', node?.name, { refreshToken: true });
+    case label.retry:
+      return void vscode.commands.executeCommand('cantonLens.refresh', node?.name);
+    case label.openSettings:
+      return void vscode.commands.executeCommand('workbench.action.openSettings', 'cantonLens.nodes');
+    case label.showLog:
+      return void vscode.commands.executeCommand('cantonLens.showLog');
+    default:
+      return undefined;
   }
 }

@@ -15,7 +15,7 @@ export interface DamlProject {
 const unquote = (v: string) => {
   const t = v.trim();
   const q = /^(['"])(.*)\1$/.exec(t);
-  return q ? q[2]! : t.replace(/\s+#.*$/, '').trim();
+  return q ? q[2] : t.replace(/\s+#.*$/, '').trim();
 };
 
 export function normalizePath(p: string): string {
@@ -34,7 +34,7 @@ export function parseDamlYaml(text: string, root: string): DamlProject {
   const fields: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
     const m = /^(name|version|source)\s*:\s*(.*)$/.exec(line);
-    if (m && !(m[1]! in fields)) fields[m[1]!] = unquote(m[2]!);
+    if (m && !(m[1] in fields)) fields[m[1]] = unquote(m[2]);
   }
   const dir = normalizePath(root);
   const source = fields.source || 'daml';

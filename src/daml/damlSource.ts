@@ -62,7 +62,13 @@ export function blankCommentsAndStrings(text: string): string {
       let j = i + 2;
       while (j < n && depth > 0) {
         const d = text.charCodeAt(j);
-        if (d === 123 && text.charCodeAt(j + 1) === 45) { depth++; j += 2; } else if (d === 45 && text.charCodeAt(j + 1) === 125) { depth--; j += 2; } else j++;
+        if (d === 123 && text.charCodeAt(j + 1) === 45) {
+          depth++;
+          j += 2;
+        } else if (d === 45 && text.charCodeAt(j + 1) === 125) {
+          depth--;
+          j += 2;
+        } else j++;
       }
       blank(i, j);
       i = j;
@@ -82,7 +88,10 @@ export function blankCommentsAndStrings(text: string): string {
           } else j += 2;
           continue;
         }
-        if (d === 34) { j++; break; }
+        if (d === 34) {
+          j++;
+          break;
+        }
         if (d === NL) break; // unterminated: stop at the line's end
         j++;
       }
@@ -120,7 +129,7 @@ function lineOf(starts: number[], offset: number): number {
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
+    if (starts[mid] <= offset) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -144,12 +153,12 @@ export function scanDamlSource(text: string): DamlFileSymbols {
   let container: { name: string; end: number } | undefined;
   DECL.lastIndex = 0;
   for (let m = DECL.exec(code); m; m = DECL.exec(code)) {
-    const indent = m[1]!.length;
-    const keyword = m[2]!;
-    const name = m[3]!;
+    const indent = m[1].length;
+    const keyword = m[2];
+    const name = m[3];
     const nameAt = m.index + m[0].length - name.length;
     const line = lineOf(starts, m.index);
-    const column = nameAt - starts[line]!;
+    const column = nameAt - starts[line];
     if (container && m.index >= container.end) container = undefined;
     if (keyword === 'template' || keyword === 'interface') {
       decls.push({ kind: keyword, name, line, column });
@@ -164,6 +173,10 @@ export function scanDamlSource(text: string): DamlFileSymbols {
 
 /** `A.B` for a file at `<source>/A/B.daml`; undefined when the path is not a module path. */
 export function moduleFromPath(relativePath: string): string | undefined {
-  const parts = relativePath.replace(/\\/g, '/').replace(/\.daml$/, '').split('/').filter(Boolean);
+  const parts = relativePath
+    .replace(/\\/g, '/')
+    .replace(/\.daml$/, '')
+    .split('/')
+    .filter(Boolean);
   return parts.length > 0 && parts.every((p) => /^[A-Z][A-Za-z0-9_']*$/.test(p)) ? parts.join('.') : undefined;
 }

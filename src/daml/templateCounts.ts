@@ -6,7 +6,10 @@ import type { CreatedEvent } from '../ledger/apiTypes';
 import { parseTemplateId } from './damlIndex';
 import * as l10n from '../l10n/l10n';
 
-export interface LatestContract { contractId: string; createdAt: string }
+export interface LatestContract {
+  contractId: string;
+  createdAt: string;
+}
 
 export interface TemplateCount {
   active: number;
@@ -30,7 +33,12 @@ export class TemplateCountsBuilder {
   private readonly since: number;
   total = 0;
 
-  constructor(refs: readonly string[], now = Date.now(), recentMs = RECENT_MS, private readonly latestN = LATEST) {
+  constructor(
+    refs: readonly string[],
+    now = Date.now(),
+    recentMs = RECENT_MS,
+    private readonly latestN = LATEST,
+  ) {
     for (const r of refs) this.counts.set(r, { active: 0, recent: 0, latest: [] });
     this.since = now - recentMs;
   }
@@ -47,7 +55,7 @@ export class TemplateCountsBuilder {
       const t = Date.parse(createdAt);
       if (!Number.isNaN(t) && t >= this.since) c.recent++;
       // Newest first; ISO times of one ledger compare as strings.
-      if (c.latest.length < this.latestN || createdAt > c.latest[c.latest.length - 1]!.createdAt) {
+      if (c.latest.length < this.latestN || createdAt > c.latest[c.latest.length - 1].createdAt) {
         c.latest.push({ contractId: String(e.contractId), createdAt });
         c.latest.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
         if (c.latest.length > this.latestN) c.latest.pop();
@@ -68,6 +76,10 @@ export class TemplateCountsBuilder {
 
 /** The CodeLens line: "12 active · 3 created in the last 24 h"; `capped`: counting stopped early. */
 export function countTitle(c: TemplateCount, capped: boolean): string {
-  const active = capped ? l10n.t('{0}+ active', c.active.toLocaleString('en-US')) : c.active === 1 ? l10n.t('1 active') : l10n.t('{0} active', c.active.toLocaleString('en-US'));
+  const active = capped
+    ? l10n.t('{0}+ active', c.active.toLocaleString('en-US'))
+    : c.active === 1
+      ? l10n.t('1 active')
+      : l10n.t('{0} active', c.active.toLocaleString('en-US'));
   return `${active} · ${l10n.t('{0} created in the last 24 h', c.recent.toLocaleString('en-US'))}`;
 }

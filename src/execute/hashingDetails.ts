@@ -60,7 +60,11 @@ export function compareHashingDetails(review: PreparedTransactionReview, nodeHas
   add('command_id', review.commandId);
   add('synchronizer_id', review.synchronizerId);
   add('transaction_uuid', review.transactionUuid);
-  for (const [label, micros] of [['preparation_time (µs)', review.preparationTimeMicros], ['min_ledger_effective_time (µs)', review.minLedgerEffectiveTimeMicros], ['max_ledger_effective_time (µs)', review.maxLedgerEffectiveTimeMicros]] as const) {
+  for (const [label, micros] of [
+    ['preparation_time (µs)', review.preparationTimeMicros],
+    ['min_ledger_effective_time (µs)', review.minLedgerEffectiveTimeMicros],
+    ['max_ledger_effective_time (µs)', review.maxLedgerEffectiveTimeMicros],
+  ] as const) {
     if (micros !== undefined) add(label, micros, int64Hex(micros));
   }
   for (const n of review.nodes) {
@@ -73,11 +77,13 @@ export function compareHashingDetails(review: PreparedTransactionReview, nodeHas
   const missing = inputs.filter((i) => !i.inNodeDetails);
   const same = computedHex !== undefined && computedHex === nodeHex;
   const summary = same
-    ? l10n.t('The hash recomputed here equals the node\'s; the node\'s hashing details are shown for reference.')
+    ? l10n.t("The hash recomputed here equals the node's; the node's hashing details are shown for reference.")
     : computedHex === undefined
-      ? l10n.t('The hash was not recomputed here: compare the decoded inputs with the node\'s hashing details by eye.')
+      ? l10n.t("The hash was not recomputed here: compare the decoded inputs with the node's hashing details by eye.")
       : missing.length === 0
-        ? l10n.t('The hashes differ, yet every input decoded here appears in the node\'s hashing details: the difference is in how a value is encoded; compare the encodings line by line.')
-        : l10n.t('The hashes differ. Not in the node\'s hashing details: {0}. Start there.', missing.map((m) => `${m.label} ${m.value}`).join('; '));
+        ? l10n.t(
+            "The hashes differ, yet every input decoded here appears in the node's hashing details: the difference is in how a value is encoded; compare the encodings line by line.",
+          )
+        : l10n.t("The hashes differ. Not in the node's hashing details: {0}. Start there.", missing.map((m) => `${m.label} ${m.value}`).join('; '));
   return { nodeDetails, truncated, inputs, computedHex, nodeHex, summary };
 }

@@ -11,7 +11,7 @@ export function jsonValueSpans(text: string): Map<string, TextSpan> {
   const spans = new Map<string, TextSpan>();
   let i = 0;
   const ws = () => {
-    while (i < text.length && /\s/.test(text[i]!)) i++;
+    while (i < text.length && /\s/.test(text[i])) i++;
   };
   const str = (): string => {
     const start = i;
@@ -33,7 +33,10 @@ export function jsonValueSpans(text: string): Map<string, TextSpan> {
       i++;
       for (;;) {
         ws();
-        if (text[i] === '}') { i++; break; }
+        if (text[i] === '}') {
+          i++;
+          break;
+        }
         if (text[i] !== '"') return;
         const key = str();
         ws();
@@ -41,25 +44,40 @@ export function jsonValueSpans(text: string): Map<string, TextSpan> {
         i++;
         value(`${path}.${key}`, depth + 1);
         ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; break; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          break;
+        }
         return;
       }
     } else if (c === '[') {
       i++;
       for (let n = 0; ; n++) {
         ws();
-        if (text[i] === ']') { i++; break; }
+        if (text[i] === ']') {
+          i++;
+          break;
+        }
         value(`${path}[${n}]`, depth + 1);
         ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; break; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          break;
+        }
         return;
       }
     } else if (c === '"') {
       str();
     } else {
-      while (i < text.length && !/[\s,}\]]/.test(text[i]!)) i++;
+      while (i < text.length && !/[\s,}\]]/.test(text[i])) i++;
     }
     spans.set(path, { start, end: i });
   };

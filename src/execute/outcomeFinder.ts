@@ -40,10 +40,11 @@ export function hasCompletionByHash(version: string | undefined): boolean {
   return Boolean(v && (v.major > 3 || (v.major === 3 && v.minor >= 6)));
 }
 
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-});
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
 
 function verdict(c: Completion, via: 'completion-by-hash' | 'completions'): FoundOutcome {
   const code = c.status?.code ?? 0;
@@ -92,7 +93,11 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
         // Also the completions (every version): a completion may carry no hash.
         options.onProgress?.(l10n.t('Reading completions after offset {0} (look {1})…', begin, looks));
         const idle = Math.max(100, Math.min(byHash ? pollMs : 5_000, deadline - Date.now()));
-        const list: CompletionStreamResponse[] = await client.getCompletions({ userId: q.userId, parties: q.parties, beginExclusive: begin }, { limit: 200, streamIdleTimeoutMs: idle }, { signal });
+        const list: CompletionStreamResponse[] = await client.getCompletions(
+          { userId: q.userId, parties: q.parties, beginExclusive: begin },
+          { limit: 200, streamIdleTimeoutMs: idle },
+          { signal },
+        );
         for (const item of list) {
           const r = item.completionResponse as Record<string, { value?: { offset?: number } } | undefined> | undefined;
           const c = r?.Completion?.value as Completion | undefined;
@@ -112,7 +117,8 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
   }
   if (signal?.aborted) return cancelled();
   return {
-    kind: 'unknown', cancelled: false,
+    kind: 'unknown',
+    cancelled: false,
     reason: lastProblem
       ? l10n.t('No completion for submission {0} within {1} s; the last look failed: {2}', q.submissionId, Math.round(timeoutMs / 1000), lastProblem)
       : l10n.t('No completion for submission {0} within {1} s.', q.submissionId, Math.round(timeoutMs / 1000)),
@@ -121,5 +127,10 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
 
 /** What to check when no outcome was found: where to look, and when a new submission is safe. */
 export function outcomeUnknownAdvice(q: OutcomeQuery): string {
-  return l10n.t('Check the completions of user {0} for parties {1} (submission id {2}), or the update stream, before submitting again; a submission can still commit until the prepared transaction\'s max record time has passed. Then submit again with a new submission id.', q.userId ?? l10n.t("the token's user"), q.parties.join(', '), q.submissionId);
+  return l10n.t(
+    "Check the completions of user {0} for parties {1} (submission id {2}), or the update stream, before submitting again; a submission can still commit until the prepared transaction's max record time has passed. Then submit again with a new submission id.",
+    q.userId ?? l10n.t("the token's user"),
+    q.parties.join(', '),
+    q.submissionId,
+  );
 }

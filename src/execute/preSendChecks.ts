@@ -21,7 +21,14 @@ export interface SignatureEntry {
 }
 
 /** A right of a user as the node lists it; `undefined` rights: not known (not read from the node). */
-export type ExecuteRight = { canActAs: string } | { canExecuteAs: string } | { canReadAs: string } | 'canActAsAnyParty' | 'canExecuteAsAnyParty' | 'canReadAsAnyParty' | 'participantAdmin';
+export type ExecuteRight =
+  | { canActAs: string }
+  | { canExecuteAs: string }
+  | { canReadAs: string }
+  | 'canActAsAnyParty'
+  | 'canExecuteAsAnyParty'
+  | 'canReadAsAnyParty'
+  | 'participantAdmin';
 
 export interface PreSendInput {
   /** The signing party of the request. */
@@ -68,11 +75,20 @@ export function preSendChecks(input: PreSendInput): Finding[] {
   const now = input.now ?? new Date();
 
   if (input.actAs !== undefined) {
-    if (input.actAs.includes(input.party)) add('actingParty', 'ok', l10n.t('{0} signs, and is an acting party of the prepared transaction.', short(input.party)));
+    if (input.actAs.includes(input.party))
+      add('actingParty', 'ok', l10n.t('{0} signs, and is an acting party of the prepared transaction.', short(input.party)));
     else {
-      add('actingParty', 'block', input.actAs.length === 0
-        ? l10n.t('The prepared transaction names no acting party, but {0} signs it. The node would refuse it.', input.party)
-        : l10n.t('The signing party {0} is not an acting party of the prepared transaction, which acts as {1}. Sign as that party, or prepare the transaction to act as {0}.', input.party, input.actAs.join(', ')));
+      add(
+        'actingParty',
+        'block',
+        input.actAs.length === 0
+          ? l10n.t('The prepared transaction names no acting party, but {0} signs it. The node would refuse it.', input.party)
+          : l10n.t(
+              'The signing party {0} is not an acting party of the prepared transaction, which acts as {1}. Sign as that party, or prepare the transaction to act as {0}.',
+              input.party,
+              input.actAs.join(', '),
+            ),
+      );
     }
   }
 
@@ -81,7 +97,14 @@ export function preSendChecks(input: PreSendInput): Finding[] {
   }
 
   if (input.unsigned) {
-    add('signature', 'block', l10n.t('Not signed yet: sign the hash as {0} (Sign with Development Key, or paste an external signer\'s signature into partySignatures), then Check Again.', short(input.party)));
+    add(
+      'signature',
+      'block',
+      l10n.t(
+        "Not signed yet: sign the hash as {0} (Sign with Development Key, or paste an external signer's signature into partySignatures), then Check Again.",
+        short(input.party),
+      ),
+    );
   }
 
   // A signature made with a key known locally is verified over the hash it must cover.
@@ -96,27 +119,64 @@ export function preSendChecks(input: PreSendInput): Finding[] {
     let ok: boolean;
     try {
       const { createPublicKey, verify } = crypto();
-      ok = verify(null, Buffer.from(covered, 'base64'), createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }), Buffer.from(s.signature, 'base64'));
+      ok = verify(
+        null,
+        Buffer.from(covered, 'base64'),
+        createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }),
+        Buffer.from(s.signature, 'base64'),
+      );
     } catch {
       ok = false;
     }
-    add('signature', ok ? 'ok' : 'block', ok
-      ? l10n.t('The Ed25519 signature of key {0} (known locally) verifies over the hash.', s.signedBy)
-      : l10n.t('The Ed25519 signature of key {0} (known locally) does not verify over this transaction\'s hash: it signs something else. Sign the hash again.', s.signedBy));
+    add(
+      'signature',
+      ok ? 'ok' : 'block',
+      ok
+        ? l10n.t('The Ed25519 signature of key {0} (known locally) verifies over the hash.', s.signedBy)
+        : l10n.t(
+            "The Ed25519 signature of key {0} (known locally) does not verify over this transaction's hash: it signs something else. Sign the hash again.",
+            s.signedBy,
+          ),
+    );
   }
 
   if (input.tokenUser && input.userId && input.userId !== input.tokenUser) {
     add('rights', 'block', l10n.t('userId is "{0}" but the token is for user "{1}": the node would refuse it (403).', input.userId, input.tokenUser));
   } else if (input.rights !== undefined) {
-    const can = input.rights.some((r) => r === 'canActAsAnyParty' || r === 'canExecuteAsAnyParty'
-      || (typeof r === 'object' && (('canActAs' in r && r.canActAs === input.party) || ('canExecuteAs' in r && r.canExecuteAs === input.party))));
-    add('rights', can ? 'ok' : 'block', can
-      ? l10n.t('User {0} may execute as {1}.', input.tokenUser ?? '?', short(input.party))
-      : l10n.t('User {0} has neither CanActAs nor CanExecuteAs for {1}: the node would refuse it (403). Grant the right first.', input.tokenUser ?? '?', input.party));
+    const can = input.rights.some(
+      (r) =>
+        r === 'canActAsAnyParty' ||
+        r === 'canExecuteAsAnyParty' ||
+        (typeof r === 'object' && (('canActAs' in r && r.canActAs === input.party) || ('canExecuteAs' in r && r.canExecuteAs === input.party))),
+    );
+    add(
+      'rights',
+      can ? 'ok' : 'block',
+      can
+        ? l10n.t('User {0} may execute as {1}.', input.tokenUser ?? '?', short(input.party))
+        : l10n.t(
+            'User {0} has neither CanActAs nor CanExecuteAs for {1}: the node would refuse it (403). Grant the right first.',
+            input.tokenUser ?? '?',
+            input.party,
+          ),
+    );
   } else {
-    add('rights', 'warn', input.rightsUnknownReason
-      ? l10n.t('The rights of user {0} could not be read from the node ({1}): it needs CanActAs or CanExecuteAs for {2}.', input.tokenUser ?? l10n.t("(the token's user)"), input.rightsUnknownReason, short(input.party))
-      : l10n.t('The rights of user {0} for {1} were not read from the node: it needs CanActAs or CanExecuteAs for that party.', input.tokenUser ?? l10n.t("(the token's user)"), short(input.party)));
+    add(
+      'rights',
+      'warn',
+      input.rightsUnknownReason
+        ? l10n.t(
+            'The rights of user {0} could not be read from the node ({1}): it needs CanActAs or CanExecuteAs for {2}.',
+            input.tokenUser ?? l10n.t("(the token's user)"),
+            input.rightsUnknownReason,
+            short(input.party),
+          )
+        : l10n.t(
+            'The rights of user {0} for {1} were not read from the node: it needs CanActAs or CanExecuteAs for that party.',
+            input.tokenUser ?? l10n.t("(the token's user)"),
+            short(input.party),
+          ),
+    );
   }
 
   const at = (s: string | undefined) => (s ? Date.parse(s) : NaN);
@@ -124,15 +184,32 @@ export function preSendChecks(input: PreSendInput): Finding[] {
   const minLet = at(input.minLedgerEffectiveTime);
   const maxRecord = at(input.maxRecordTime);
   const prepared = at(input.preparationTime);
-  if (!Number.isNaN(maxRecord) && maxRecord < now.getTime()) add('time', 'warn', l10n.t('Its max record time {0} has passed: the synchronizer will reject it. Prepare it again.', input.maxRecordTime!));
-  if (!Number.isNaN(maxLet) && maxLet < now.getTime()) add('time', 'warn', l10n.t('Its ledger time must be at most {0}, which has passed: it will be rejected. Prepare it again.', input.maxLedgerEffectiveTime!));
-  if (!Number.isNaN(minLet) && minLet > now.getTime() + 60_000) add('time', 'warn', l10n.t('Its ledger time must be at least {0}, in the future: it cannot commit before then.', input.minLedgerEffectiveTime!));
+  if (!Number.isNaN(maxRecord) && maxRecord < now.getTime())
+    add('time', 'warn', l10n.t('Its max record time {0} has passed: the synchronizer will reject it. Prepare it again.', input.maxRecordTime!));
+  if (!Number.isNaN(maxLet) && maxLet < now.getTime())
+    add('time', 'warn', l10n.t('Its ledger time must be at most {0}, which has passed: it will be rejected. Prepare it again.', input.maxLedgerEffectiveTime!));
+  if (!Number.isNaN(minLet) && minLet > now.getTime() + 60_000)
+    add('time', 'warn', l10n.t('Its ledger time must be at least {0}, in the future: it cannot commit before then.', input.minLedgerEffectiveTime!));
   if (!Number.isNaN(prepared) && now.getTime() - prepared > PREPARATION_TOLERANCE_MS) {
-    add('time', 'warn', l10n.t('It was prepared at {0}, more than 24 hours ago: past the default preparation time tolerance, the synchronizer rejects it. Prepare it again.', input.preparationTime!));
+    add(
+      'time',
+      'warn',
+      l10n.t(
+        'It was prepared at {0}, more than 24 hours ago: past the default preparation time tolerance, the synchronizer rejects it. Prepare it again.',
+        input.preparationTime!,
+      ),
+    );
   }
 
   if (input.hashingSchemeVersion && input.hashingSchemeVersion !== 'HASHING_SCHEME_VERSION_V2') {
-    add('scheme', 'warn', l10n.t('The hash is not checked locally for {0}: its algorithm is not published as a specification Canton Lens can implement (only V2 is). The node checks it.', input.hashingSchemeVersion));
+    add(
+      'scheme',
+      'warn',
+      l10n.t(
+        'The hash is not checked locally for {0}: its algorithm is not published as a specification Canton Lens can implement (only V2 is). The node checks it.',
+        input.hashingSchemeVersion,
+      ),
+    );
   }
   return findings;
 }
@@ -149,7 +226,8 @@ export function executeRightsOf(access: LearnedAccess | undefined): ExecuteRight
   for (const [party, rights] of access.rights.byParty) {
     for (const r of rights) out.push(r === 'CanActAs' ? { canActAs: party } : r === 'CanExecuteAs' ? { canExecuteAs: party } : { canReadAs: party });
   }
-  for (const r of access.rights.anyParty) out.push(r === 'CanActAsAnyParty' ? 'canActAsAnyParty' : r === 'CanExecuteAsAnyParty' ? 'canExecuteAsAnyParty' : 'canReadAsAnyParty');
+  for (const r of access.rights.anyParty)
+    out.push(r === 'CanActAsAnyParty' ? 'canActAsAnyParty' : r === 'CanExecuteAsAnyParty' ? 'canExecuteAsAnyParty' : 'canReadAsAnyParty');
   if (access.rights.admin.has('ParticipantAdmin')) out.push('participantAdmin');
   return out;
 }

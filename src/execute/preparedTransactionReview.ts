@@ -44,7 +44,8 @@ export interface PreparedTransactionReview {
 
 type Identifier = { packageId: string; moduleName: string; entityName: string } | undefined;
 const templateIdOf = (t: Identifier) => (t ? `${t.packageId}:${t.moduleName}:${t.entityName}` : undefined);
-const instant = (micros: bigint | undefined) => (micros === undefined ? undefined : new Date(Number(micros / 1000n)).toISOString().replace(/\.(\d{3})Z$/, `.$1${String(micros % 1000n).padStart(3, '0')}Z`));
+const instant = (micros: bigint | undefined) =>
+  micros === undefined ? undefined : new Date(Number(micros / 1000n)).toISOString().replace(/\.(\d{3})Z$/, `.$1${String(micros % 1000n).padStart(3, '0')}Z`);
 
 /** A Daml value of the protobuf model as plain JSON, as the JSON API would print it. */
 export function valueToJson(v: unknown): unknown {
@@ -52,19 +53,38 @@ export function valueToJson(v: unknown): unknown {
   if (!sum || !sum.oneofKind) return null;
   const x = sum[sum.oneofKind] as never;
   switch (sum.oneofKind) {
-    case 'unit': return {};
-    case 'bool': case 'text': case 'party': case 'contractId': case 'numeric': return x;
-    case 'int64': return String(x);
-    case 'date': return new Date(Number(x) * 86_400_000).toISOString().slice(0, 10);
-    case 'timestamp': return instant(BigInt(x));
-    case 'optional': return valueToJson((x as { value?: unknown }).value);
-    case 'list': return ((x as { elements: unknown[] }).elements ?? []).map(valueToJson);
-    case 'textMap': return Object.fromEntries(((x as { entries: { key: string; value: unknown }[] }).entries ?? []).map((e) => [e.key, valueToJson(e.value)]));
-    case 'genMap': return ((x as { entries: { key: unknown; value: unknown }[] }).entries ?? []).map((e) => [valueToJson(e.key), valueToJson(e.value)]);
-    case 'record': return Object.fromEntries(((x as { fields: { label: string; value: unknown }[] }).fields ?? []).map((f, i) => [f.label || `_${i + 1}`, valueToJson(f.value)]));
-    case 'variant': return { tag: (x as { constructor: string }).constructor, value: valueToJson((x as { value: unknown }).value) };
-    case 'enum': return (x as { constructor: string }).constructor;
-    default: return null;
+    case 'unit':
+      return {};
+    case 'bool':
+    case 'text':
+    case 'party':
+    case 'contractId':
+    case 'numeric':
+      return x;
+    case 'int64':
+      return String(x);
+    case 'date':
+      return new Date(Number(x) * 86_400_000).toISOString().slice(0, 10);
+    case 'timestamp':
+      return instant(BigInt(x));
+    case 'optional':
+      return valueToJson((x as { value?: unknown }).value);
+    case 'list':
+      return ((x as { elements: unknown[] }).elements ?? []).map(valueToJson);
+    case 'textMap':
+      return Object.fromEntries(((x as { entries: { key: string; value: unknown }[] }).entries ?? []).map((e) => [e.key, valueToJson(e.value)]));
+    case 'genMap':
+      return ((x as { entries: { key: unknown; value: unknown }[] }).entries ?? []).map((e) => [valueToJson(e.key), valueToJson(e.value)]);
+    case 'record':
+      return Object.fromEntries(
+        ((x as { fields: { label: string; value: unknown }[] }).fields ?? []).map((f, i) => [f.label || `_${i + 1}`, valueToJson(f.value)]),
+      );
+    case 'variant':
+      return { tag: (x as { constructor: string }).constructor, value: valueToJson((x as { value: unknown }).value) };
+    case 'enum':
+      return (x as { constructor: string }).constructor;
+    default:
+      return null;
   }
 }
 

@@ -64,11 +64,15 @@ export function generateDevKey(): DevKeyPair {
 /** The public key (SPKI DER, base64) of a private key (PKCS#8 DER, base64). */
 export function publicKeyOf(privateKey: string): string {
   const { createPublicKey, createPrivateKey } = crypto();
-  return createPublicKey(createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' })).export({ format: 'der', type: 'spki' }).toString('base64');
+  return createPublicKey(createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' }))
+    .export({ format: 'der', type: 'spki' })
+    .toString('base64');
 }
 
 /** An Ed25519 signature (64 bytes, base64: SIGNATURE_FORMAT_CONCAT) over the raw bytes of a base64 hash. */
 export function signHash(privateKey: string, hashBase64: string): string {
   const { sign, createPrivateKey } = crypto();
-  return sign(null, Buffer.from(hashBase64, 'base64'), createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' })).toString('base64');
+  return sign(null, Buffer.from(hashBase64, 'base64'), createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' })).toString(
+    'base64',
+  );
 }

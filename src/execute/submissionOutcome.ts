@@ -31,7 +31,10 @@ export function judgeFailure(e: LedgerApiError): FailureVerdict {
     if (DEFINITE_CATEGORIES.has(c.errorCategory)) {
       return { definite: true, reason: l10n.t('The node refused the request (error category {0}).', c.errorCategory) };
     }
-    return { definite: false, reason: l10n.t('The node answered with an error of category {0}, which does not say whether the submission will still commit.', c.errorCategory) };
+    return {
+      definite: false,
+      reason: l10n.t('The node answered with an error of category {0}, which does not say whether the submission will still commit.', c.errorCategory),
+    };
   }
   if (e.status === 400 && e.plainText !== undefined && /^Invalid value for: /.test(e.plainText)) {
     return { definite: true, reason: l10n.t('The node could not decode the request, so it never ran it.') };
@@ -40,15 +43,26 @@ export function judgeFailure(e: LedgerApiError): FailureVerdict {
     return { definite: true, reason: l10n.t('The node has no such endpoint, so nothing ran.') };
   }
   switch (e.kind) {
-    case 'timeout': return { definite: false, reason: l10n.t('No answer in time.') };
-    case 'network': return { definite: false, reason: l10n.t('The connection failed or dropped.') };
-    case 'cancelled': return { definite: false, reason: l10n.t('The request was cancelled after it was sent.') };
+    case 'timeout':
+      return { definite: false, reason: l10n.t('No answer in time.') };
+    case 'network':
+      return { definite: false, reason: l10n.t('The connection failed or dropped.') };
+    case 'cancelled':
+      return { definite: false, reason: l10n.t('The request was cancelled after it was sent.') };
     default:
-      return { definite: false, reason: e.status ? l10n.t('The answer (HTTP {0}) is not a Canton error from the node: a proxy or a failing node may have sent it.', e.status) : l10n.t('The answer is not a Canton error from the node.') };
+      return {
+        definite: false,
+        reason: e.status
+          ? l10n.t('The answer (HTTP {0}) is not a Canton error from the node: a proxy or a failing node may have sent it.', e.status)
+          : l10n.t('The answer is not a Canton error from the node.'),
+      };
   }
 }
 
 /** What to do before submitting again when the outcome is unknown. */
 export function unknownOutcomeAdvice(submissionId: string): string {
-  return l10n.t('The submission may still commit. Before submitting again, look for submission id {0} in the completions of the user (or the update stream), and wait until the prepared transaction\'s max record time has passed; only then submit again, with a new submission id.', submissionId);
+  return l10n.t(
+    "The submission may still commit. Before submitting again, look for submission id {0} in the completions of the user (or the update stream), and wait until the prepared transaction's max record time has passed; only then submit again, with a new submission id.",
+    submissionId,
+  );
 }

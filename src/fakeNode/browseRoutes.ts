@@ -41,7 +41,9 @@ export function browseEndpoints(ctx: BrowseContext): Record<string, BrowseEndpoi
   return {
     '/v2/state/ledger-end': { method: 'GET', noBody: true, rights: allowed, handle: () => json(200, { offset: ctx.generated().ledgerEnd() }) },
     '/v2/state/latest-pruned-offsets': {
-      method: 'GET', noBody: true, rights: allowed,
+      method: 'GET',
+      noBody: true,
+      rights: allowed,
       handle: () => json(200, { participantPrunedUpToInclusive: ctx.prunedUpTo(), allDivulgedContractsPrunedUpToInclusive: ctx.prunedUpTo() }),
     },
     '/v2/state/active-contracts': {
@@ -77,23 +79,36 @@ export function offsetAfterLedgerEnd(what: string, offset: number, end: number):
 
 /** A request that reads pruned data (category 9, FAILED_PRECONDITION → 400); the earliest offset in a resource. */
 export function prunedDataAccessed(offset: number, prunedUpTo: number): ErrorReply {
-  return cantonError(400, 'PARTICIPANT_PRUNED_DATA_ACCESSED', `Updates request from ${offset} precedes pruned offset ${prunedUpTo}`, 9, 9, [['earliest_offset', String(prunedUpTo)]]);
+  return cantonError(400, 'PARTICIPANT_PRUNED_DATA_ACCESSED', `Updates request from ${offset} precedes pruned offset ${prunedUpTo}`, 9, 9, [
+    ['earliest_offset', String(prunedUpTo)],
+  ]);
 }
 
 /** More elements than `http-list-max-elements-limit` on a list endpoint. */
 export function listTooLarge(limit: number): ErrorReply {
-  return cantonError(413, 'HTTP_LIST_MAX_ELEMENTS_LIMIT_EXCEEDED', `The number of elements exceeds the limit of ${limit} (http-list-max-elements-limit); use the paged or websocket endpoints, or a limit`, 8, 8);
+  return cantonError(
+    413,
+    'HTTP_LIST_MAX_ELEMENTS_LIMIT_EXCEEDED',
+    `The number of elements exceeds the limit of ${limit} (http-list-max-elements-limit); use the paged or websocket endpoints, or a limit`,
+    8,
+    8,
+  );
 }
 
 function checkOffset(value: unknown, field: string): ErrorReply | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return invalidField(field, `the offset must be a non-negative integer, got ${JSON.stringify(value).slice(0, 30)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    return invalidField(field, `the offset must be a non-negative integer, got ${JSON.stringify(value).slice(0, 30)}`);
   return undefined;
 }
 
 // --- Active contracts ---------------------------------------------------------------------------
 
-interface AcsScan { entries: unknown[]; next: number; more: boolean }
+interface AcsScan {
+  entries: unknown[];
+  next: number;
+  more: boolean;
+}
 
 /** Active contracts at `activeAt` visible through `format`, from slot `start`, at most `max`. */
 function scanAcs(g: GeneratedLedger, format: EventFormat, activeAt: number, start: number, max: number): AcsScan {
@@ -139,12 +154,18 @@ function activeContractsList(ctx: BrowseContext, b: Record<string, unknown>, q: 
   if (late) return late;
   const g = ctx.generated();
   const capped = limit !== undefined && limit >= 0 && limit <= g.listLimit;
-  const scan = scanAcs(g, b.eventFormat as EventFormat, activeAt, 0, capped ? limit : g.listLimit + 1);
+  const scan = scanAcs(g, b.eventFormat, activeAt, 0, capped ? limit : g.listLimit + 1);
   if (!capped && scan.entries.length > g.listLimit) return listTooLarge(g.listLimit);
   return json(200, scan.entries);
 }
 
-interface AcsToken { v: 1; a: number; i: number; h: string; t: number }
+interface AcsToken {
+  v: 1;
+  a: number;
+  i: number;
+  h: string;
+  t: number;
+}
 
 const formatHash = (format: unknown) => createHash('sha256').update(JSON.stringify(format)).digest('hex').slice(0, 16);
 
@@ -175,7 +196,10 @@ function activeContractsPage(ctx: BrowseContext, b: Record<string, unknown>): Er
 
 // --- Updates ------------------------------------------------------------------------------------
 
-interface TxFormat { eventFormat: EventFormat; transactionShape: string }
+interface TxFormat {
+  eventFormat: EventFormat;
+  transactionShape: string;
+}
 
 function transactionFormatOf(b: Record<string, unknown>): TxFormat | ErrorReply {
   const f = b.updateFormat as UpdateFormatBody | undefined;
@@ -218,8 +242,10 @@ async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: UR
   if (isReply(idleParam)) return idleParam;
   const f = transactionFormatOf(b);
   if (isReply(f)) return f;
-  const bad = checkOffset(b.beginExclusive ?? 0, 'begin_exclusive') ?? checkOffset(b.endInclusive, 'end_inclusive')
-    ?? ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
+  const bad =
+    checkOffset(b.beginExclusive ?? 0, 'begin_exclusive') ??
+    checkOffset(b.endInclusive, 'end_inclusive') ??
+    ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
   if (bad) return bad;
   const g = ctx.generated();
   const begin = (b.beginExclusive as number | undefined) ?? 0;
@@ -255,13 +281,20 @@ async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: UR
   return json(200, out);
 }
 
-interface UpdatesToken { v: 1; b: number; e: number; h: string }
+interface UpdatesToken {
+  v: 1;
+  b: number;
+  e: number;
+  h: string;
+}
 
 function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply {
   const f = transactionFormatOf(b);
   if (isReply(f)) return f;
-  const bad = checkOffset(b.beginOffsetExclusive, 'begin_offset_exclusive') ?? checkOffset(b.endOffsetInclusive, 'end_offset_inclusive')
-    ?? ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
+  const bad =
+    checkOffset(b.beginOffsetExclusive, 'begin_offset_exclusive') ??
+    checkOffset(b.endOffsetInclusive, 'end_offset_inclusive') ??
+    ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
   if (bad) return bad;
   if (b.descendingOrder === true) return invalidField('descending_order', 'this node serves ascending pages only');
   const g = ctx.generated();
@@ -269,7 +302,8 @@ function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply
   let end = (b.endOffsetInclusive as number | undefined) ?? g.ledgerEnd();
   if (typeof b.pageToken === 'string' && b.pageToken !== '') {
     const token = decodeToken<UpdatesToken>(b.pageToken);
-    if (!token || token.v !== 1 || token.h !== formatHash(b.updateFormat)) return invalidField('page_token', 'the page token does not belong to this request; start again without one');
+    if (!token || token.v !== 1 || token.h !== formatHash(b.updateFormat))
+      return invalidField('page_token', 'the page token does not belong to this request; start again without one');
     begin = token.b;
     end = token.e;
   }

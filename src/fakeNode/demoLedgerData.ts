@@ -4,7 +4,14 @@
 import { createHash } from 'node:crypto';
 import type { CreatedEvent, ExercisedEvent } from '../ledger/apiTypes';
 
-export type UserRight = { canActAs: string } | { canReadAs: string } | { canExecuteAs: string } | 'canReadAsAnyParty' | 'canActAsAnyParty' | 'canExecuteAsAnyParty' | 'participantAdmin';
+export type UserRight =
+  | { canActAs: string }
+  | { canReadAs: string }
+  | { canExecuteAs: string }
+  | 'canReadAsAnyParty'
+  | 'canActAsAnyParty'
+  | 'canExecuteAsAnyParty'
+  | 'participantAdmin';
 
 export interface StoredCreate {
   kind: 'created';
@@ -47,7 +54,18 @@ export interface StoredReassignment {
   synchronizerId: string;
   traceContext: { traceparent: string; tracestate: string | null };
   event:
-    | { kind: 'unassigned'; contractId: string; templateId: string; packageName: string; stakeholders: string[]; source: string; target: string; reassignmentId: string; submitter: string; reassignmentCounter: number }
+    | {
+        kind: 'unassigned';
+        contractId: string;
+        templateId: string;
+        packageName: string;
+        stakeholders: string[];
+        source: string;
+        target: string;
+        reassignmentId: string;
+        submitter: string;
+        reassignmentCounter: number;
+      }
     | { kind: 'assigned'; create: StoredCreate; source: string; target: string; reassignmentId: string; submitter: string; reassignmentCounter: number };
 }
 
@@ -57,7 +75,11 @@ export interface StoredTopology {
   offset: number;
   recordTime: string;
   synchronizerId: string;
-  events: { partyId: string; participantId: string; participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION' | 'PARTICIPANT_PERMISSION_CONFIRMATION' | 'PARTICIPANT_PERMISSION_OBSERVATION' }[];
+  events: {
+    partyId: string;
+    participantId: string;
+    participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION' | 'PARTICIPANT_PERMISSION_CONFIRMATION' | 'PARTICIPANT_PERMISSION_OBSERVATION';
+  }[];
 }
 
 export interface DemoLedger {
@@ -192,8 +214,16 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   };
 
   const create = (
-    off: number, at: string, nodeId: number, seed: string, templateId: string, createArgument: unknown,
-    signatories: string[], observers: string[], more: Partial<CreatedEvent> = {}, views: StoredCreate['views'] = [],
+    off: number,
+    at: string,
+    nodeId: number,
+    seed: string,
+    templateId: string,
+    createArgument: unknown,
+    signatories: string[],
+    observers: string[],
+    more: Partial<CreatedEvent> = {},
+    views: StoredCreate['views'] = [],
   ): StoredCreate => ({
     kind: 'created',
     views,
@@ -211,28 +241,53 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       observers,
       createdAt: at,
       packageName: PACKAGE_NAME,
-      representativePackageId: templateId.split(':')[0]!,
+      representativePackageId: templateId.split(':')[0],
       acsDelta: true,
       ...more,
     },
   });
 
   const iou = (issuer: string, owner: string, amount: string, currency = 'USD') => ({ issuer, owner, currency, amount, observers: [] as string[] });
-  const holdingView = (owner: string, amount: string) => [{
-    interfaceId: HOLDING,
-    viewValue: { owner, instrument: { issuer: Bank, id: 'USD' }, amount },
-    implementationPackageId: MODEL_PACKAGE,
-  }];
+  const holdingView = (owner: string, amount: string) => [
+    {
+      interfaceId: HOLDING,
+      viewValue: { owner, instrument: { issuer: Bank, id: 'USD' }, amount },
+      implementationPackageId: MODEL_PACKAGE,
+    },
+  ];
 
   const exercise = (
-    off: number, nodeId: number, contractId: string, templateId: string, choice: string, choiceArgument: unknown, exerciseResult: unknown,
-    actingParties: string[], stakeholders: string[], witnessParties: string[], lastDescendantNodeId: number, more: Partial<ExercisedEvent> = {},
+    off: number,
+    nodeId: number,
+    contractId: string,
+    templateId: string,
+    choice: string,
+    choiceArgument: unknown,
+    exerciseResult: unknown,
+    actingParties: string[],
+    stakeholders: string[],
+    witnessParties: string[],
+    lastDescendantNodeId: number,
+    more: Partial<ExercisedEvent> = {},
   ): StoredExercise => ({
     kind: 'exercised',
     stakeholders,
     event: {
-      offset: off, nodeId, contractId, templateId, choice, choiceArgument, actingParties, consuming: true, witnessParties,
-      lastDescendantNodeId, exerciseResult, packageName: PACKAGE_NAME, implementedInterfaces: [], acsDelta: true, ...more,
+      offset: off,
+      nodeId,
+      contractId,
+      templateId,
+      choice,
+      choiceArgument,
+      actingParties,
+      consuming: true,
+      witnessParties,
+      lastDescendantNodeId,
+      exerciseResult,
+      packageName: PACKAGE_NAME,
+      implementedInterfaces: [],
+      acsDelta: true,
+      ...more,
     },
   });
   const note = (author: string, reader: string, title: string) => ({ author, reader, title, body: '', tags: [] as string[] });
@@ -243,9 +298,12 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   ]);
   offset = 11;
   clock = Date.parse('2026-11-02T09:14:05.000Z');
-  tx('issue-alice', 'issue-iou-alice-1', (off, at) => [
-    create(off, at, 0, 'active-iou', IOU, iou(Bank, Alice, '1000.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '1000.0000000000')),
-  ], { workflowId: 'onboarding' });
+  tx(
+    'issue-alice',
+    'issue-iou-alice-1',
+    (off, at) => [create(off, at, 0, 'active-iou', IOU, iou(Bank, Alice, '1000.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '1000.0000000000'))],
+    { workflowId: 'onboarding' },
+  );
   tx('open-account', 'open-account-bob', (off, at) => [
     create(off, at, 0, 'keyed-account', ACCOUNT, { bank: Bank, owner: Bob, number: 'CH93-0076-2011-6238-5295-7' }, [Bank], [Bob], {
       contractKey: { _1: Bank, _2: 'CH93-0076-2011-6238-5295-7' },
@@ -256,44 +314,63 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     create(off, at, 0, 'archived-iou', IOU, iou(Bank, Alice, '250.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '250.0000000000')),
   ]);
   const transferred = contractIdFor('transferred-iou');
-  tx('transfer', 'transfer-alice-bob-7f3a', (off, at) => [
-    {
-      kind: 'exercised',
-      stakeholders: [Bank, Alice],
-      event: {
-        offset: off,
-        nodeId: 0,
-        contractId: contractIdFor('archived-iou'),
-        templateId: IOU,
-        choice: 'Iou_Transfer',
-        choiceArgument: { newOwner: Bob },
-        actingParties: [Alice],
-        consuming: true,
-        witnessParties: [Alice, Bank, Bob],
-        lastDescendantNodeId: 1,
-        exerciseResult: transferred,
-        packageName: PACKAGE_NAME,
-        implementedInterfaces: [HOLDING],
-        acsDelta: true,
+  tx(
+    'transfer',
+    'transfer-alice-bob-7f3a',
+    (off, at) => [
+      {
+        kind: 'exercised',
+        stakeholders: [Bank, Alice],
+        event: {
+          offset: off,
+          nodeId: 0,
+          contractId: contractIdFor('archived-iou'),
+          templateId: IOU,
+          choice: 'Iou_Transfer',
+          choiceArgument: { newOwner: Bob },
+          actingParties: [Alice],
+          consuming: true,
+          witnessParties: [Alice, Bank, Bob],
+          lastDescendantNodeId: 1,
+          exerciseResult: transferred,
+          packageName: PACKAGE_NAME,
+          implementedInterfaces: [HOLDING],
+          acsDelta: true,
+        },
       },
-    },
-    create(off, at, 1, 'transferred-iou', IOU, iou(Bank, Bob, '250.0000000000'), [Bank], [Bob], {}, holdingView(Bob, '250.0000000000')),
-  ], { externalTransactionHash: Buffer.from(hex('external-hash:transfer'), 'hex').toString('base64') });
-  tx('hostile', 'notes-<script>-1', (off, at) => [
-    create(off, at, 0, 'hostile-note', NOTE, {
-      author: Bank,
-      reader: Alice,
-      title: HOSTILE_STRINGS[0],
-      body: HOSTILE_STRINGS.join('\n'),
-      tags: HOSTILE_STRINGS,
-      link: HOSTILE_STRINGS[2],
-      related: contractIdFor('active-iou'),
-      deep: nested(50),
-      emptyText: '',
-      optional: null,
-      amount: '-0.0000000001',
-    }, [Bank], [Alice, Carol]),
-  ], { workflowId: '<b>workflow</b>' });
+      create(off, at, 1, 'transferred-iou', IOU, iou(Bank, Bob, '250.0000000000'), [Bank], [Bob], {}, holdingView(Bob, '250.0000000000')),
+    ],
+    { externalTransactionHash: Buffer.from(hex('external-hash:transfer'), 'hex').toString('base64') },
+  );
+  tx(
+    'hostile',
+    'notes-<script>-1',
+    (off, at) => [
+      create(
+        off,
+        at,
+        0,
+        'hostile-note',
+        NOTE,
+        {
+          author: Bank,
+          reader: Alice,
+          title: HOSTILE_STRINGS[0],
+          body: HOSTILE_STRINGS.join('\n'),
+          tags: HOSTILE_STRINGS,
+          link: HOSTILE_STRINGS[2],
+          related: contractIdFor('active-iou'),
+          deep: nested(50),
+          emptyText: '',
+          optional: null,
+          amount: '-0.0000000001',
+        },
+        [Bank],
+        [Alice, Carol],
+      ),
+    ],
+    { workflowId: '<b>workflow</b>' },
+  );
   tx('batch', 'batch-issue-2026-11', (off, at) => {
     const events: StoredEvent[] = [];
     for (let i = 0; i < bigCount; i++) {
@@ -302,12 +379,8 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     }
     return events;
   });
-  tx('bank-only', 'bank-internal-1', (off, at) => [
-    create(off, at, 0, 'bank-only', IOU, iou(Bank, Bank, '5.0000000000'), [Bank], []),
-  ]);
-  tx('external-dana', 'external-dana-1', (off, at) => [
-    create(off, at, 0, 'dana-iou', IOU, iou(Bank, Dana, '42.0000000000'), [Bank], [Dana]),
-  ]);
+  tx('bank-only', 'bank-internal-1', (off, at) => [create(off, at, 0, 'bank-only', IOU, iou(Bank, Bank, '5.0000000000'), [Bank], [])]);
+  tx('external-dana', 'external-dana-1', (off, at) => [create(off, at, 0, 'dana-iou', IOU, iou(Bank, Dana, '42.0000000000'), [Bank], [Dana])]);
 
   // After the pruning point: the archive of the pruned note is still there.
   tx('close-note', 'close-note-1', (off) => [
@@ -321,20 +394,61 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     create(off, at, 1, 'leg-1-iou', IOU, iou(Bank, Alice, '100.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '100.0000000000')),
     create(off, at, 2, 'leg-2-iou', IOU, iou(Bank, Bob, '80.0000000000'), [Bank], [Bob], {}, holdingView(Bob, '80.0000000000')),
   ]);
-  tx('settlement', 'settle-dvp-2026-11-02', (off, at) => [
-    exercise(off, 0, contractIdFor('settlement'), SETTLEMENT, 'Settlement_Execute',
-      { note: HOSTILE_STRINGS[1], legs: [contractIdFor('leg-1-iou'), contractIdFor('leg-2-iou')], deep: nested(8) },
-      { settled: [contractIdFor('settled-1'), contractIdFor('split-a'), contractIdFor('split-b')], log: HOSTILE_STRINGS[0] },
-      [Bank], [Bank, Alice, Bob], [Bank, Alice, Bob], 6),
-    exercise(off, 1, contractIdFor('leg-1-iou'), IOU, 'Iou_Transfer', { newOwner: Bob }, contractIdFor('settled-1'),
-      [Alice], [Bank, Alice], [Bank, Alice, Bob], 2, { implementedInterfaces: [HOLDING] }),
-    create(off, at, 2, 'settled-1', IOU, iou(Bank, Bob, '100.0000000000'), [Bank], [Bob]),
-    exercise(off, 3, contractIdFor('leg-2-iou'), IOU, 'Holding_Split', { amounts: ['30.0000000000', '50.0000000000'], memo: HOSTILE_STRINGS[4] },
-      { _1: contractIdFor('split-a'), _2: contractIdFor('split-b') }, [Bob], [Bank, Bob], [Bank, Alice, Bob], 5, { interfaceId: HOLDING, implementedInterfaces: [HOLDING] }),
-    create(off, at, 4, 'split-a', IOU, iou(Bank, Alice, '30.0000000000'), [Bank], [Alice]),
-    create(off, at, 5, 'split-b', IOU, iou(Bank, Bob, '50.0000000000'), [Bank], [Bob]),
-    exercise(off, 6, contractIdFor('keyed-account'), ACCOUNT, 'Account_Log', { entry: HOSTILE_STRINGS[6] }, {}, [Bank], [Bank, Bob], [Bank, Alice, Bob], 6, { consuming: false, acsDelta: false }),
-  ], { workflowId: 'settlement-2026-11' });
+  tx(
+    'settlement',
+    'settle-dvp-2026-11-02',
+    (off, at) => [
+      exercise(
+        off,
+        0,
+        contractIdFor('settlement'),
+        SETTLEMENT,
+        'Settlement_Execute',
+        { note: HOSTILE_STRINGS[1], legs: [contractIdFor('leg-1-iou'), contractIdFor('leg-2-iou')], deep: nested(8) },
+        { settled: [contractIdFor('settled-1'), contractIdFor('split-a'), contractIdFor('split-b')], log: HOSTILE_STRINGS[0] },
+        [Bank],
+        [Bank, Alice, Bob],
+        [Bank, Alice, Bob],
+        6,
+      ),
+      exercise(
+        off,
+        1,
+        contractIdFor('leg-1-iou'),
+        IOU,
+        'Iou_Transfer',
+        { newOwner: Bob },
+        contractIdFor('settled-1'),
+        [Alice],
+        [Bank, Alice],
+        [Bank, Alice, Bob],
+        2,
+        { implementedInterfaces: [HOLDING] },
+      ),
+      create(off, at, 2, 'settled-1', IOU, iou(Bank, Bob, '100.0000000000'), [Bank], [Bob]),
+      exercise(
+        off,
+        3,
+        contractIdFor('leg-2-iou'),
+        IOU,
+        'Holding_Split',
+        { amounts: ['30.0000000000', '50.0000000000'], memo: HOSTILE_STRINGS[4] },
+        { _1: contractIdFor('split-a'), _2: contractIdFor('split-b') },
+        [Bob],
+        [Bank, Bob],
+        [Bank, Alice, Bob],
+        5,
+        { interfaceId: HOLDING, implementedInterfaces: [HOLDING] },
+      ),
+      create(off, at, 4, 'split-a', IOU, iou(Bank, Alice, '30.0000000000'), [Bank], [Alice]),
+      create(off, at, 5, 'split-b', IOU, iou(Bank, Bob, '50.0000000000'), [Bank], [Bob]),
+      exercise(off, 6, contractIdFor('keyed-account'), ACCOUNT, 'Account_Log', { entry: HOSTILE_STRINGS[6] }, {}, [Bank], [Bank, Bob], [Bank, Alice, Bob], 6, {
+        consuming: false,
+        acsDelta: false,
+      }),
+    ],
+    { workflowId: 'settlement-2026-11' },
+  );
 
   // A generated call tree: jobs of up to 100 nodes, each a non-consuming run with steps that create.
   const treeNodes = options.bigTreeNodes ?? 200;
@@ -343,12 +457,40 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     for (let job = 0; events.length < treeNodes; job++) {
       const root = events.length;
       const size = Math.min(100, treeNodes - root);
-      events.push(exercise(off, root, contractIdFor(`job-${job}`), BATCH, 'Job_Run', { job, label: job % 97 === 0 ? HOSTILE_STRINGS[job % HOSTILE_STRINGS.length] : `job ${job}` }, job,
-        [Bank], [Bank, Alice], [Bank, Alice], root + size - 1, { consuming: false, acsDelta: false }));
+      events.push(
+        exercise(
+          off,
+          root,
+          contractIdFor(`job-${job}`),
+          BATCH,
+          'Job_Run',
+          { job, label: job % 97 === 0 ? HOSTILE_STRINGS[job % HOSTILE_STRINGS.length] : `job ${job}` },
+          job,
+          [Bank],
+          [Bank, Alice],
+          [Bank, Alice],
+          root + size - 1,
+          { consuming: false, acsDelta: false },
+        ),
+      );
       for (let n = root + 1; n < root + size; n += 2) {
         if (n + 1 < root + size) {
-          events.push(exercise(off, n, contractIdFor(`job-${job}`), BATCH, 'Job_Step', { step: n - root }, contractIdFor(`job-${job}-out-${n}`),
-            [Bank], [Bank, Alice], [Bank, Alice], n + 1, { consuming: false, acsDelta: false }));
+          events.push(
+            exercise(
+              off,
+              n,
+              contractIdFor(`job-${job}`),
+              BATCH,
+              'Job_Step',
+              { step: n - root },
+              contractIdFor(`job-${job}-out-${n}`),
+              [Bank],
+              [Bank, Alice],
+              [Bank, Alice],
+              n + 1,
+              { consuming: false, acsDelta: false },
+            ),
+          );
           events.push(create(off, at, n + 1, `job-${job}-out-${n}`, NOTE, note(Bank, Alice, `output of step ${n - root}`), [Bank], [Alice]));
         } else {
           events.push(create(off, at, n, `job-${job}-out-${n}`, NOTE, note(Bank, Alice, `last output of job ${job}`), [Bank], [Alice]));
@@ -360,23 +502,54 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
 
   // A contract that moves to the other synchronizer: created, unassigned, assigned.
   const moved = contractIdFor('moved-iou');
-  tx('move-setup', 'issue-iou-moved', (off, at) => [
-    create(off, at, 0, 'moved-iou', IOU, iou(Bank, Alice, '77.0000000000'), [Bank], [Alice]),
-  ]);
+  tx('move-setup', 'issue-iou-moved', (off, at) => [create(off, at, 0, 'moved-iou', IOU, iou(Bank, Alice, '77.0000000000'), [Bank], [Alice])]);
   const reassignmentId = `${hex('reassignment:moved-iou').slice(0, 40)}`;
   const reassign = (seed: string, commandId: string, event: StoredReassignment['event'], synchronizer: string) => {
     offset += 1;
     clock += 2_000_000;
-    reassignments.push({ updateId: updateIdFor(seed), commandId, workflowId: '', offset, recordTime: micros(clock), synchronizerId: synchronizer, traceContext: trace(seed), event });
+    reassignments.push({
+      updateId: updateIdFor(seed),
+      commandId,
+      workflowId: '',
+      offset,
+      recordTime: micros(clock),
+      synchronizerId: synchronizer,
+      traceContext: trace(seed),
+      event,
+    });
   };
-  reassign('unassign-moved', 'move-iou-1', {
-    kind: 'unassigned', contractId: moved, templateId: IOU, packageName: PACKAGE_NAME, stakeholders: [Bank, Alice],
-    source: synchronizerId, target: otherSynchronizerId, reassignmentId, submitter: Alice, reassignmentCounter: 1,
-  }, synchronizerId);
+  reassign(
+    'unassign-moved',
+    'move-iou-1',
+    {
+      kind: 'unassigned',
+      contractId: moved,
+      templateId: IOU,
+      packageName: PACKAGE_NAME,
+      stakeholders: [Bank, Alice],
+      source: synchronizerId,
+      target: otherSynchronizerId,
+      reassignmentId,
+      submitter: Alice,
+      reassignmentCounter: 1,
+    },
+    synchronizerId,
+  );
   const movedCreate = create(offset + 1, micros(clock + 2_000_000), 0, 'moved-iou', IOU, iou(Bank, Alice, '77.0000000000'), [Bank], [Alice]);
-  reassign('assign-moved', 'move-iou-1', {
-    kind: 'assigned', create: movedCreate, source: synchronizerId, target: otherSynchronizerId, reassignmentId, submitter: Alice, reassignmentCounter: 1,
-  }, otherSynchronizerId);
+  reassign(
+    'assign-moved',
+    'move-iou-1',
+    {
+      kind: 'assigned',
+      create: movedCreate,
+      source: synchronizerId,
+      target: otherSynchronizerId,
+      reassignmentId,
+      submitter: Alice,
+      reassignmentCounter: 1,
+    },
+    otherSynchronizerId,
+  );
 
   offset += 1;
   clock += 1_000_000;
@@ -417,7 +590,10 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       dana: { primaryParty: Dana },
       former: { primaryParty: Alice, isDeactivated: true },
     },
-    extraHostedParties: Array.from({ length: Math.max(0, Math.floor(options.extraHostedParties ?? 0)) }, (_, i) => `Hosted-${String(i).padStart(4, '0')}::${participantNamespace}`),
+    extraHostedParties: Array.from(
+      { length: Math.max(0, Math.floor(options.extraHostedParties ?? 0)) },
+      (_, i) => `Hosted-${String(i).padStart(4, '0')}::${participantNamespace}`,
+    ),
     transactions,
     samples: {
       activeContract: contractIdFor('active-iou'),

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     `  reader  (CanReadAsAnyParty):           ${node.mintToken('reader')}`,
     `  participant_admin (ParticipantAdmin):  ${node.mintToken('participant_admin')}`,
     `  former  (deactivated):                 ${node.mintToken('former')}`,
-    '  With no parties set for the node, lookups read as the parties the token\'s rights allow.',
+    "  With no parties set for the node, lookups read as the parties the token's rights allow.",
     '',
     'Parties:',
     ...Object.entries(node.ledger.parties).map(([k, v]) => `  ${k.padEnd(6)} ${v}`),

@@ -4,13 +4,32 @@
 import type { ErrorReply } from './cantonErrorBodies';
 import { invalidArgument, missingField, undecodableBody } from './cantonErrorBodies';
 
-const SIGNATURE_FORMATS = ['SIGNATURE_FORMAT_UNSPECIFIED', 'SIGNATURE_FORMAT_RAW', 'SIGNATURE_FORMAT_DER', 'SIGNATURE_FORMAT_CONCAT', 'SIGNATURE_FORMAT_SYMBOLIC'];
-const SIGNING_ALGORITHMS = ['SIGNING_ALGORITHM_SPEC_UNSPECIFIED', 'SIGNING_ALGORITHM_SPEC_ED25519', 'SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_256', 'SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_384', 'SIGNING_ALGORITHM_SPEC_ML_DSA_65'];
+const SIGNATURE_FORMATS = [
+  'SIGNATURE_FORMAT_UNSPECIFIED',
+  'SIGNATURE_FORMAT_RAW',
+  'SIGNATURE_FORMAT_DER',
+  'SIGNATURE_FORMAT_CONCAT',
+  'SIGNATURE_FORMAT_SYMBOLIC',
+];
+const SIGNING_ALGORITHMS = [
+  'SIGNING_ALGORITHM_SPEC_UNSPECIFIED',
+  'SIGNING_ALGORITHM_SPEC_ED25519',
+  'SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_256',
+  'SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_384',
+  'SIGNING_ALGORITHM_SPEC_ML_DSA_65',
+];
 const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-interface SignatureBody { format: string; signature: string; signedBy: string; signingAlgorithmSpec: string }
-interface PartySignaturesBody { signatures: { party: string; signatures: SignatureBody[] }[] }
+interface SignatureBody {
+  format: string;
+  signature: string;
+  signedBy: string;
+  signingAlgorithmSpec: string;
+}
+interface PartySignaturesBody {
+  signatures: { party: string; signatures: SignatureBody[] }[];
+}
 
 export interface ExecuteCheck {
   /** The single submitting party, when the request is acceptable. */
@@ -20,13 +39,15 @@ export interface ExecuteCheck {
 
 /** Decoding (the JSON layer): bad base64 and unknown proto enum values give text/plain 400s. */
 export function decodeExecuteRequest(body: Record<string, unknown>): ErrorReply | undefined {
-  if (typeof body.preparedTransaction === 'string' && !BASE64.test(body.preparedTransaction)) return undecodableBody('Invalid base64 string', 'preparedTransaction');
+  if (typeof body.preparedTransaction === 'string' && !BASE64.test(body.preparedTransaction))
+    return undecodableBody('Invalid base64 string', 'preparedTransaction');
   const perParty = (body.partySignatures as PartySignaturesBody | undefined)?.signatures ?? [];
   for (const [i, p] of perParty.entries()) {
     for (const [j, s] of p.signatures.entries()) {
       const at = `partySignatures.signatures[${i}].signatures[${j}]`;
       if (!SIGNATURE_FORMATS.includes(s.format)) return undecodableBody(`Unknown enum value ${JSON.stringify(s.format)}`, `${at}.format`);
-      if (!SIGNING_ALGORITHMS.includes(s.signingAlgorithmSpec)) return undecodableBody(`Unknown enum value ${JSON.stringify(s.signingAlgorithmSpec)}`, `${at}.signingAlgorithmSpec`);
+      if (!SIGNING_ALGORITHMS.includes(s.signingAlgorithmSpec))
+        return undecodableBody(`Unknown enum value ${JSON.stringify(s.signingAlgorithmSpec)}`, `${at}.signingAlgorithmSpec`);
       if (!BASE64.test(s.signature)) return undecodableBody('Invalid base64 string', `${at}.signature`);
     }
   }
@@ -38,12 +59,14 @@ export function checkExecuteRequest(body: Record<string, unknown>): ExecuteCheck
   if (!body.preparedTransaction) return { error: missingField('prepared_transaction') };
   if (!body.submissionId) return { error: missingField('submission_id') };
   const submissionId = body.submissionId as string;
-  if (!LEDGER_STRING.test(submissionId)) return { error: invalidArgument(`Invalid field submission_id: non expected character in "${submissionId.slice(0, 64)}"`) };
+  if (!LEDGER_STRING.test(submissionId))
+    return { error: invalidArgument(`Invalid field submission_id: non expected character in "${submissionId.slice(0, 64)}"`) };
   if (body.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED') return { error: missingField('hashing_scheme_version') };
   const perParty = (body.partySignatures as PartySignaturesBody).signatures;
   if (perParty.length === 0) return { error: missingField('party_signatures') };
-  if (perParty.length > 1) return { error: invalidArgument('Only single-party submissions are supported: party_signatures has signatures of more than one party', submissionId) };
-  const only = perParty[0]!;
+  if (perParty.length > 1)
+    return { error: invalidArgument('Only single-party submissions are supported: party_signatures has signatures of more than one party', submissionId) };
+  const only = perParty[0];
   if (!only.party.includes('::')) return { error: invalidArgument(`Invalid field party: "${only.party.slice(0, 80)}" is not a party id`) };
   if (only.signatures.length === 0) return { error: invalidArgument(`No signatures for party ${only.party.slice(0, 80)}`) };
   if (only.signatures.some((s) => !s.signedBy)) return { error: missingField('signed_by') };

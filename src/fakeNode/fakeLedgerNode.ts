@@ -6,8 +6,18 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { EventFormat, GetLedgerApiVersionResponse } from '../ledger/apiTypes';
 import {
-  contractEventsNotFound, internalError, invalidArgument, invalidField, json, methodNotAllowed, missingField, noSuchRoute,
-  redacted, undecodableBody, updateNotFound, type ErrorReply,
+  contractEventsNotFound,
+  internalError,
+  invalidArgument,
+  invalidField,
+  json,
+  methodNotAllowed,
+  missingField,
+  noSuchRoute,
+  redacted,
+  undecodableBody,
+  updateNotFound,
+  type ErrorReply,
 } from './cantonErrorBodies';
 import { browseEndpoints } from './browseRoutes';
 import { matchTemplate, userEndpoints } from './userRoutes';
@@ -156,7 +166,8 @@ export class FakeLedgerNode {
     this.maxPartiesPageSize = options.maxPartiesPageSize ?? 10_000;
     this.maxRightsPerUser = options.maxRightsPerUser ?? 1000;
     this.checkResponses = options.checkResponses ?? process.env.CANTON_LENS_CHECK_RESPONSES === '1';
-    this.onInternalError = options.onInternalError ?? ((e) => process.stderr.write(`fake ledger node: a handler failed: ${(e as Error)?.stack ?? String(e)}\n`));
+    this.onInternalError =
+      options.onInternalError ?? ((e) => process.stderr.write(`fake ledger node: a handler failed: ${(e as Error)?.stack ?? String(e)}\n`));
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
     this.server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
     this.scheme = options.tls ? 'https' : 'http';
@@ -183,13 +194,16 @@ export class FakeLedgerNode {
 
   /** A token for one of the node's users (alice, bob, bank, dana, reader, participant_admin). */
   mintToken(user: string, claims: Partial<LedgerJwtClaims> = {}): string {
-    return mintHs256({
-      sub: user,
-      aud: `https://daml.com/jwt/aud/participant/${this.ledger.participantId}`,
-      iss: 'canton-lens-fake-idp',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-      ...claims,
-    }, this.secret);
+    return mintHs256(
+      {
+        sub: user,
+        aud: `https://daml.com/jwt/aud/participant/${this.ledger.participantId}`,
+        iss: 'canton-lens-fake-idp',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+        ...claims,
+      },
+      this.secret,
+    );
   }
 
   /** Prunes the ledger up to `offset` (inclusive): updates at or below it and creates of contracts archived after it are gone. */
@@ -225,16 +239,22 @@ export class FakeLedgerNode {
   private takeFault(path: string): Fault | undefined {
     const i = this.faults.findIndex((r) => r.path === undefined || r.path === path);
     if (i < 0) return undefined;
-    const rule = this.faults[i]!;
+    const rule = this.faults[i];
     if (rule.times !== undefined && --rule.times <= 0) this.faults.splice(i, 1);
     return rule.fault;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
-    const fullPath = (req.url ?? '/').split('?')[0]!;
+    const fullPath = (req.url ?? '/').split('?')[0];
     const path = fullPath.startsWith(`${this.pathPrefix}/`) ? fullPath.slice(this.pathPrefix.length) : fullPath;
-    this.keep(this.requests, { method: req.method ?? '', path, headers: { ...req.headers }, body: body.length > MAX_RECORDED_BODY ? body.slice(0, MAX_RECORDED_BODY) : body, remotePort: req.socket.remotePort });
+    this.keep(this.requests, {
+      method: req.method ?? '',
+      path,
+      headers: { ...req.headers },
+      body: body.length > MAX_RECORDED_BODY ? body.slice(0, MAX_RECORDED_BODY) : body,
+      remotePort: req.socket.remotePort,
+    });
     let fault = this.takeFault(path);
     while (fault?.type === 'latency') {
       // Ends early when the client goes away (a timeout, a cancel, the node closing): a latency
@@ -285,7 +305,7 @@ export class FakeLedgerNode {
     if (extra) return extra;
     const denied = endpoint.rights(user, decoded.body, query, params);
     if (denied) return denied;
-    if (decoded.missing.length > 0) return missingField(snakeCase(decoded.missing[0]!));
+    if (decoded.missing.length > 0) return missingField(snakeCase(decoded.missing[0]));
     return endpoint.handle(user, decoded.body, query, params);
   }
 
@@ -304,7 +324,13 @@ export class FakeLedgerNode {
     '/v2/version': { method: 'GET', public: true, rights: allowed, handle: () => json(200, this.versionResponse()) },
     // Health checks are in the 3.5 and 3.6 specs, not in 3.4's.
     '/livez': { method: 'GET', public: true, versions: ['3.5', '3.6'], rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain', body: '' }) },
-    '/readyz': { method: 'GET', public: true, versions: ['3.5', '3.6'], rights: allowed, handle: () => ({ status: 200, contentType: 'text/plain; charset=UTF-8', body: 'OK' }) },
+    '/readyz': {
+      method: 'GET',
+      public: true,
+      versions: ['3.5', '3.6'],
+      rights: allowed,
+      handle: () => ({ status: 200, contentType: 'text/plain; charset=UTF-8', body: 'OK' }),
+    },
     '/v2/events/events-by-contract-id': {
       method: 'POST',
       rights: (user, b) => this.readRights(user, b.eventFormat as EventFormat | undefined),
@@ -349,7 +375,7 @@ export class FakeLedgerNode {
       auth: () => this.auth,
       rights: (user) => this.rights(user),
       canReadAs: (user, party) => this.canReadAs(user, party),
-      executeRights: (user, b) => this.endpoints['/v2/interactive-submission/execute']!.rights(user, b, new URLSearchParams(), {}),
+      executeRights: (user, b) => this.endpoints['/v2/interactive-submission/execute'].rights(user, b, new URLSearchParams(), {}),
       updateFormatRights: (user, f) => this.updateFormatRights(user, f),
       checkUpdateFormat: (f) => this.checkUpdateFormat(f),
       checkEventFormat: (f, field) => this.checkEventFormat(f, field),
@@ -364,12 +390,13 @@ export class FakeLedgerNode {
         const parties = [...(Array.isArray(b.actAs) ? (b.actAs as string[]) : []), ...(Array.isArray(b.readAs) ? (b.readAs as string[]) : [])];
         return parties.some((p) => !this.canReadAs(user, p) && !this.canExecuteAs(user, p)) ? redacted(403) : undefined;
       },
-      handle: (user, b) => prepare(this.ledger, user, b, (p) => Object.values(this.ledger.parties).includes(p) || interactiveState(this.ledger).externalParties.has(p)),
+      handle: (user, b) =>
+        prepare(this.ledger, user, b, (p) => Object.values(this.ledger.parties).includes(p) || interactiveState(this.ledger).externalParties.has(p)),
     },
     '/v2/interactive-submission/executeAndWait': {
       method: 'POST',
       decode: (b) => decodeExecuteRequest(b),
-      rights: (user, b, q, p) => this.endpoints['/v2/interactive-submission/execute']!.rights(user, b, q, p),
+      rights: (user, b, q, p) => this.endpoints['/v2/interactive-submission/execute'].rights(user, b, q, p),
       handle: async (user, b) => {
         const check = checkExecuteRequest(b);
         if (check.error) return check.error;
@@ -405,12 +432,14 @@ export class FakeLedgerNode {
     if (header === undefined) return redacted(401);
     const m = /^Bearer(?: (.*))?$/i.exec(header);
     if (!m) return redacted(401, true);
-    if ((m[1] ?? '').trim() === '') return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: header Authorization (missing token)' };
-    const check = verifyHs256(m[1]!.trim(), this.secret);
+    if ((m[1] ?? '').trim() === '')
+      return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: header Authorization (missing token)' };
+    const check = verifyHs256(m[1].trim(), this.secret);
     if (!check.ok) return redacted(401, true);
     const claims = check.claims;
-    const audOk = [claims.aud ?? []].flat().includes(`https://daml.com/jwt/aud/participant/${this.ledger.participantId}`)
-      || (typeof claims.scope === 'string' && claims.scope.split(' ').includes('daml_ledger_api'));
+    const audOk =
+      [claims.aud ?? []].flat().includes(`https://daml.com/jwt/aud/participant/${this.ledger.participantId}`) ||
+      (typeof claims.scope === 'string' && claims.scope.split(' ').includes('daml_ledger_api'));
     if (!audOk) return redacted(401, true);
     if (typeof claims.sub !== 'string' || !this.ledger.users[claims.sub]) return redacted(403, true);
     // A deactivated user is denied all access to the Ledger API.
@@ -436,13 +465,21 @@ export class FakeLedgerNode {
   }
 
   private canReadAs(user: string, party: string): boolean {
-    return this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty'
-      || (typeof r === 'object' && ('canActAs' in r ? r.canActAs : 'canReadAs' in r ? r.canReadAs : undefined) === party));
+    return this.rights(user).some(
+      (r) =>
+        r === 'canReadAsAnyParty' ||
+        r === 'canActAsAnyParty' ||
+        (typeof r === 'object' && ('canActAs' in r ? r.canActAs : 'canReadAs' in r ? r.canReadAs : undefined) === party),
+    );
   }
 
   private canExecuteAs(user: string, party: string): boolean {
-    return this.rights(user).some((r) => r === 'canActAsAnyParty' || r === 'canExecuteAsAnyParty'
-      || (typeof r === 'object' && ('canActAs' in r ? r.canActAs : 'canExecuteAs' in r ? r.canExecuteAs : undefined) === party));
+    return this.rights(user).some(
+      (r) =>
+        r === 'canActAsAnyParty' ||
+        r === 'canExecuteAsAnyParty' ||
+        (typeof r === 'object' && ('canActAs' in r ? r.canActAs : 'canExecuteAs' in r ? r.canExecuteAs : undefined) === party),
+    );
   }
 
   /** readAs for every `filtersByParty` party; the any-party right for `filtersForAnyParty`. */
@@ -488,7 +525,8 @@ export class FakeLedgerNode {
       return invalidArgument(`${field}: filters_by_party and filters_for_any_party cannot both be empty`);
     }
     for (const p of parties) {
-      if (!/^[A-Za-z0-9_\- :]+::1220[0-9a-f]{64}$/.test(p) && !p.includes('::')) return invalidArgument(`Invalid field party: non expected character in "${p.slice(0, 64)}"`);
+      if (!/^[A-Za-z0-9_\- :]+::1220[0-9a-f]{64}$/.test(p) && !p.includes('::'))
+        return invalidArgument(`Invalid field party: non expected character in "${p.slice(0, 64)}"`);
     }
     return undefined;
   }
@@ -507,7 +545,8 @@ export class FakeLedgerNode {
 
   private checkUpdateId(updateId: unknown): ErrorReply | undefined {
     if (!updateId) return missingField('update_id');
-    if (!/^1220[0-9a-f]{64}$/.test(updateId as string)) return invalidArgument(`Invalid field update_id: "${(updateId as string).slice(0, 80)}" is not a valid update id`);
+    if (!/^1220[0-9a-f]{64}$/.test(updateId as string))
+      return invalidArgument(`Invalid field update_id: "${(updateId as string).slice(0, 80)}" is not a valid update id`);
     return undefined;
   }
 
@@ -587,11 +626,15 @@ export class FakeLedgerNode {
         return;
       }
       case 'html500':
-        return send(res, { status: 500, contentType: 'text/html; charset=utf-8', body: '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>nginx</p></body></html>' });
+        return send(res, {
+          status: 500,
+          contentType: 'text/html; charset=utf-8',
+          body: '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>nginx</p></body></html>',
+        });
       case 'invalidJson':
         return send(res, { status: 200, contentType: 'application/json', body: '{"version":"3.5.10","features":{"experimental":{' });
       case 'plainText400':
-        return send(res, undecodableBody(fault.text ?? 'expected json value got \'garbage\' (line 1, column 1)'));
+        return send(res, undecodableBody(fault.text ?? "expected json value got 'garbage' (line 1, column 1)"));
       case 'redirect':
         res.writeHead(fault.status ?? 307, { location: fault.location, 'content-length': '0' });
         res.end();

@@ -97,7 +97,13 @@ function mix(i: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-interface SeededCreate { create: StoredCreate; offset: number; archivedAt: number; synchronizerId: string; workflowId: string }
+interface SeededCreate {
+  create: StoredCreate;
+  offset: number;
+  archivedAt: number;
+  synchronizerId: string;
+  workflowId: string;
+}
 
 /** Commits whose offsets are remembered (the demo ledger runs for days). */
 const KEPT_COMMITS = 10_000;
@@ -166,7 +172,13 @@ export class GeneratedLedger {
     for (const t of ledger.transactions) {
       for (const e of t.events) {
         if (e.kind !== 'created') continue;
-        this.seeded.push({ create: e, offset: t.offset, archivedAt: archived.get(e.event.contractId) ?? Infinity, synchronizerId: t.synchronizerId, workflowId: t.workflowId });
+        this.seeded.push({
+          create: e,
+          offset: t.offset,
+          archivedAt: archived.get(e.event.contractId) ?? Infinity,
+          synchronizerId: t.synchronizerId,
+          workflowId: t.workflowId,
+        });
       }
     }
   }
@@ -276,9 +288,23 @@ export class GeneratedLedger {
     let info = this.templateCache.get(t);
     if (info) return info;
     const base = BASE_TEMPLATES[t];
-    const [pkg, module, entity, holding, keyed] = base ?? [`acs-generated-${Math.floor(t / 100)}`, `Gen.M${Math.floor(t / 10) % 10}`, `T${t}`, t % 7 === 0, t % 5 === 0];
+    const [pkg, module, entity, holding, keyed] = base ?? [
+      `acs-generated-${Math.floor(t / 100)}`,
+      `Gen.M${Math.floor(t / 10) % 10}`,
+      `T${t}`,
+      t % 7 === 0,
+      t % 5 === 0,
+    ];
     const packageId = packageIdOf(pkg);
-    info = { templateId: `${packageId}:${module}:${entity}`, packageId, packageName: pkg, module, entity, interfaces: holding ? [HOLDING_INTERFACE] : [], keyed: Boolean(keyed) };
+    info = {
+      templateId: `${packageId}:${module}:${entity}`,
+      packageId,
+      packageName: pkg,
+      module,
+      entity,
+      interfaces: holding ? [HOLDING_INTERFACE] : [],
+      keyed: Boolean(keyed),
+    };
     this.templateCache.set(t, info);
     return info;
   }
@@ -291,11 +317,19 @@ export class GeneratedLedger {
   /** What filters need about slot `index`, without building its event. */
   meta(index: number): ContractMeta {
     if (index < this.seeded.length) {
-      const s = this.seeded[index]!;
+      const s = this.seeded[index];
       const e = s.create.event;
       const templateId = e.templateId;
       const [packageId = '', module = '', entity = ''] = templateId.split(':');
-      const template: TemplateInfo = { templateId, packageId, packageName: e.packageName, module, entity, interfaces: s.create.views.map((v) => v.interfaceId), keyed: Boolean(e.contractKey) };
+      const template: TemplateInfo = {
+        templateId,
+        packageId,
+        packageName: e.packageName,
+        module,
+        entity,
+        interfaces: s.create.views.map((v) => v.interfaceId),
+        keyed: Boolean(e.contractKey),
+      };
       return { index, offset: s.offset, archivedAt: s.archivedAt, template, stakeholders: [...new Set([...e.signatories, ...(e.observers ?? [])])] };
     }
     const i = index - this.seeded.length;
@@ -304,32 +338,60 @@ export class GeneratedLedger {
       // Skewed: a few templates hold most contracts, as on real ledgers.
       const u = (h % 100_000) / 100_000;
       const t = Math.min(this.templateCount - 1, Math.floor(this.templateCount * u * u));
-      const owner = this.parties[(h >>> 8) % this.parties.length]!;
-      return { index, offset: this.seededEnd + 1 + i, archivedAt: Infinity, template: this.template(t), stakeholders: owner === this.bank ? [this.bank] : [this.bank, owner] };
+      const owner = this.parties[(h >>> 8) % this.parties.length];
+      return {
+        index,
+        offset: this.seededEnd + 1 + i,
+        archivedAt: Infinity,
+        template: this.template(t),
+        stakeholders: owner === this.bank ? [this.bank] : [this.bank, owner],
+      };
     }
     const k = i - this.contracts + 1;
     return this.liveMeta(k, index);
   }
 
   private liveMeta(k: number, index = this.seeded.length + this.contracts + k - 1): ContractMeta {
-    const owner = this.parties[k % 4]!;
+    const owner = this.parties[k % 4];
     const offset = this.liveOffset(k);
-    return { index, offset, archivedAt: k % 2 === 1 ? this.liveOffset(k + 1) : Infinity, template: this.template(k % Math.min(this.templateCount, 18)), stakeholders: [this.bank, owner] };
+    return {
+      index,
+      offset,
+      archivedAt: k % 2 === 1 ? this.liveOffset(k + 1) : Infinity,
+      template: this.template(k % Math.min(this.templateCount, 18)),
+      stakeholders: [this.bank, owner],
+    };
   }
 
   /** The created event of slot `index` for the given witnesses. */
-  createdEvent(meta: ContractMeta, witnessParties: string[], blob: boolean, views: string[]): { event: CreatedEvent; synchronizerId: string; workflowId: string } {
+  createdEvent(
+    meta: ContractMeta,
+    witnessParties: string[],
+    blob: boolean,
+    views: string[],
+  ): { event: CreatedEvent; synchronizerId: string; workflowId: string } {
     if (meta.index < this.seeded.length) {
-      const s = this.seeded[meta.index]!;
-      const interfaceViews = s.create.views.filter((v) => views.includes(v.interfaceId)).map((v) => ({ interfaceId: v.interfaceId, viewStatus: { code: 0, message: '' }, viewValue: v.viewValue, implementationPackageId: v.implementationPackageId }));
-      return { event: { ...s.create.event, witnessParties, interfaceViews, createdEventBlob: blob ? s.create.event.createdEventBlob : '' }, synchronizerId: s.synchronizerId, workflowId: s.workflowId };
+      const s = this.seeded[meta.index];
+      const interfaceViews = s.create.views
+        .filter((v) => views.includes(v.interfaceId))
+        .map((v) => ({
+          interfaceId: v.interfaceId,
+          viewStatus: { code: 0, message: '' },
+          viewValue: v.viewValue,
+          implementationPackageId: v.implementationPackageId,
+        }));
+      return {
+        event: { ...s.create.event, witnessParties, interfaceViews, createdEventBlob: blob ? s.create.event.createdEventBlob : '' },
+        synchronizerId: s.synchronizerId,
+        workflowId: s.workflowId,
+      };
     }
     const i = meta.index - this.seeded.length;
     const live = i >= this.contracts;
     const seed = live ? `live-${i - this.contracts + 1}` : `acs-${i}`;
     const n = live ? i - this.contracts + 1 : i;
     const t = meta.template;
-    const owner = meta.stakeholders[meta.stakeholders.length - 1]!;
+    const owner = meta.stakeholders[meta.stakeholders.length - 1];
     const h = mix(n + (live ? 7_000_000 : 0));
     const id = `${t.entity.slice(0, 24)}-${n}`;
     const amount = `${Math.floor(h % 10_000_000) / 100}`;
@@ -344,9 +406,14 @@ export class GeneratedLedger {
       observers: [],
     };
     const createdAtMs = live ? this.timeOfLive(n) : MICROS_BASE + i * 1000;
-    const interfaceViews = t.interfaces.filter((x) => views.includes(x)).map((interfaceId) => ({
-      interfaceId, viewStatus: { code: 0, message: '' }, viewValue: { owner, instrument: { issuer: this.bank, id: createArgument.currency }, amount: createArgument.amount }, implementationPackageId: t.packageId,
-    }));
+    const interfaceViews = t.interfaces
+      .filter((x) => views.includes(x))
+      .map((interfaceId) => ({
+        interfaceId,
+        viewStatus: { code: 0, message: '' },
+        viewValue: { owner, instrument: { issuer: this.bank, id: createArgument.currency }, amount: createArgument.amount },
+        implementationPackageId: t.packageId,
+      }));
     const event: CreatedEvent = {
       offset: meta.offset,
       nodeId: 0,
@@ -374,7 +441,7 @@ export class GeneratedLedger {
 
   /** When live update k was produced (wall clock, ms). */
   timeOfLive(k: number): number {
-    let seg = this.segments[0]!;
+    let seg = this.segments[0];
     for (const s of this.segments) if (s.k <= k - 1) seg = s;
     return seg.rate > 0 ? seg.at + ((k - seg.k) * 1000) / seg.rate : seg.at;
   }
@@ -417,14 +484,34 @@ export class GeneratedLedger {
           const contractId = contractIdFor(`live-${k - 1}`);
           if (ledgerEffects) {
             const exercised: ExercisedEvent = {
-              offset, nodeId: 0, contractId, templateId: prev.template.templateId, choice: `${prev.template.entity.slice(0, 40)}_Settle`,
-              choiceArgument: { settledBy: this.bank, step: k }, actingParties: [this.bank], consuming: true, witnessParties: seen.witnesses,
-              lastDescendantNodeId: 1, exerciseResult: contractIdFor(`live-${k}`), packageName: prev.template.packageName,
-              implementedInterfaces: prev.template.interfaces, acsDelta: true,
+              offset,
+              nodeId: 0,
+              contractId,
+              templateId: prev.template.templateId,
+              choice: `${prev.template.entity.slice(0, 40)}_Settle`,
+              choiceArgument: { settledBy: this.bank, step: k },
+              actingParties: [this.bank],
+              consuming: true,
+              witnessParties: seen.witnesses,
+              lastDescendantNodeId: 1,
+              exerciseResult: contractIdFor(`live-${k}`),
+              packageName: prev.template.packageName,
+              implementedInterfaces: prev.template.interfaces,
+              acsDelta: true,
             };
             events.push({ ExercisedEvent: exercised });
           } else {
-            events.push({ ArchivedEvent: { offset, nodeId: 0, contractId, templateId: prev.template.templateId, witnessParties: seen.witnesses, packageName: prev.template.packageName, implementedInterfaces: prev.template.interfaces } });
+            events.push({
+              ArchivedEvent: {
+                offset,
+                nodeId: 0,
+                contractId,
+                templateId: prev.template.templateId,
+                witnessParties: seen.witnesses,
+                packageName: prev.template.packageName,
+                implementedInterfaces: prev.template.interfaces,
+              },
+            });
           }
         }
       }
@@ -444,7 +531,9 @@ export class GeneratedLedger {
       events,
       offset,
       synchronizerId: this.synchronizerId,
-      traceContext: { traceparent: `00-${hex(`trace:${updateSeed}`).slice(0, 32)}-${hex(`span:${updateSeed}`).slice(0, 16)}-01` } as JsTransaction['traceContext'],
+      traceContext: {
+        traceparent: `00-${hex(`trace:${updateSeed}`).slice(0, 32)}-${hex(`span:${updateSeed}`).slice(0, 16)}-01`,
+      },
       recordTime: micros(at + 1),
     };
   }
@@ -462,7 +551,11 @@ export class GeneratedLedger {
 }
 
 /** What a reader sees of a contract: the witnesses among its stakeholders, and what they asked for. */
-export interface Seen { witnesses: string[]; blob: boolean; views: string[] }
+export interface Seen {
+  witnesses: string[];
+  blob: boolean;
+  views: string[];
+}
 
 /** Applies an event format (parties, template and interface filters) to a contract. */
 export function matchFormat(format: EventFormat, meta: ContractMeta): Seen | undefined {
@@ -474,7 +567,10 @@ export function matchFormat(format: EventFormat, meta: ContractMeta): Seen | und
     if (cumulative.length === 0) return true;
     let hit = false;
     for (const c of cumulative) {
-      const idf = (c.identifierFilter ?? {}) as Record<string, { value?: { templateId?: string; interfaceId?: string; includeCreatedEventBlob?: boolean; includeInterfaceView?: boolean } }>;
+      const idf = (c.identifierFilter ?? {}) as Record<
+        string,
+        { value?: { templateId?: string; interfaceId?: string; includeCreatedEventBlob?: boolean; includeInterfaceView?: boolean } }
+      >;
       const [kind, inner] = Object.entries(idf)[0] ?? [];
       const v = inner?.value ?? {};
       let ok = false;

@@ -10,7 +10,14 @@ import { cantonFingerprint } from '../execute/signingKeys';
 import { cantonError, invalidArgument, invalidField, json, missingField, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
 import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
-import { checkExternalSignatures, commitSubmission, interactiveState, knowExternalParty, type CommitOptions, type SubmissionRecord } from './interactiveSubmissions';
+import {
+  checkExternalSignatures,
+  commitSubmission,
+  interactiveState,
+  knowExternalParty,
+  type CommitOptions,
+  type SubmissionRecord,
+} from './interactiveSubmissions';
 import type { FakeVersion, LedgerQueries, UpdateFormatBody } from './ledgerQueries';
 
 export interface InteractiveContext {
@@ -39,14 +46,24 @@ export interface InteractiveEndpoint {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const completionNotFound = (hash: string) => cantonError(404, 'COMPLETION_NOT_FOUND', `Completion not found for transaction hash ${hash.slice(0, 100)}`, 11, 5, [['TRANSACTION_HASH', hash.slice(0, 100)]]);
+const completionNotFound = (hash: string) =>
+  cantonError(404, 'COMPLETION_NOT_FOUND', `Completion not found for transaction hash ${hash.slice(0, 100)}`, 11, 5, [
+    ['TRANSACTION_HASH', hash.slice(0, 100)],
+  ]);
 
 /** A completion as the JSON API writes it (Completion1); `transactionHash` only where the spec has it (3.6). */
 function completionOf(r: SubmissionRecord, version: FakeVersion): Record<string, unknown> {
   const c: Record<string, unknown> = {
-    commandId: r.commandId, status: { code: 0, message: '', details: [] }, updateId: r.updateId, userId: r.userId, actAs: r.actAs,
-    submissionId: r.submissionId, traceContext: r.transaction.traceContext, offset: r.completionOffset,
-    synchronizerTime: { synchronizerId: r.synchronizerId, recordTime: r.recordTime }, paidTrafficCost: 0,
+    commandId: r.commandId,
+    status: { code: 0, message: '', details: [] },
+    updateId: r.updateId,
+    userId: r.userId,
+    actAs: r.actAs,
+    submissionId: r.submissionId,
+    traceContext: r.transaction.traceContext,
+    offset: r.completionOffset,
+    synchronizerTime: { synchronizerId: r.synchronizerId, recordTime: r.recordTime },
+    paidTrafficCost: 0,
   };
   if (version === '3.6' && r.hash) c.transactionHash = r.hash;
   return c;
@@ -56,11 +73,14 @@ function completionOf(r: SubmissionRecord, version: FakeVersion): Record<string,
 export function interactiveEndpoints(ctx: InteractiveContext): Record<string, InteractiveEndpoint> {
   const isAdmin = (user: string) => !ctx.auth() || ctx.rights(user).includes('participantAdmin');
   const matchUserId = (user: string, b: Record<string, unknown>) => ctx.auth() && typeof b.userId === 'string' && b.userId !== '' && b.userId !== user;
-  const byHash = (user: string, hash: string) => interactiveState(ctx.ledger()).submissions
-    .filter((r) => r.hash === hash && (r.userId === user || r.actAs.some((p) => ctx.canReadAs(user, p)) || isAdmin(user))).at(-1);
+  const byHash = (user: string, hash: string) =>
+    interactiveState(ctx.ledger())
+      .submissions.filter((r) => r.hash === hash && (r.userId === user || r.actAs.some((p) => ctx.canReadAs(user, p)) || isAdmin(user)))
+      .at(-1);
   const badHash = (hash: unknown) => {
     if (typeof hash !== 'string' || hash === '') return missingField('transaction_hash');
-    if (!BASE64.test(hash) || Buffer.from(hash, 'base64').length !== 32) return invalidField('transaction_hash', `"${hash.slice(0, 80)}" is not a transaction hash (32 bytes, base64)`);
+    if (!BASE64.test(hash) || Buffer.from(hash, 'base64').length !== 32)
+      return invalidField('transaction_hash', `"${hash.slice(0, 80)}" is not a transaction hash (32 bytes, base64)`);
     return undefined;
   };
 
@@ -82,14 +102,19 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         const userId = (b.userId as string | undefined) || user;
         const limit = Math.min(Number(q.get('limit') ?? 1000) || 1000, 1000);
         const idle = Math.min(Number(q.get('stream_idle_timeout_ms') ?? 0) || 0, 30_000);
-        const found = () => interactiveState(ctx.ledger()).submissions
-          .filter((r) => r.userId === userId && r.completionOffset > begin && r.actAs.some((p) => parties.includes(p))).slice(0, limit);
+        const found = () =>
+          interactiveState(ctx.ledger())
+            .submissions.filter((r) => r.userId === userId && r.completionOffset > begin && r.actAs.some((p) => parties.includes(p)))
+            .slice(0, limit);
         let list = found();
         for (let waited = 0; list.length === 0 && waited < idle; waited += 50) {
           await sleep(50);
           list = found();
         }
-        return json(200, list.map((r) => ({ completionResponse: { Completion: { value: completionOf(r, ctx.version()) } } })));
+        return json(
+          200,
+          list.map((r) => ({ completionResponse: { Completion: { value: completionOf(r, ctx.version()) } } })),
+        );
       },
     },
     '/v2/commands/completion-by-hash': {
@@ -100,7 +125,9 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         const bad = badHash(b.transactionHash);
         if (bad) return bad;
         const r = byHash(user, b.transactionHash as string);
-        return r ? json(200, { acceptedCompletion: completionOf(r, ctx.version()), lastRejectedCompletions: [] }) : completionNotFound(b.transactionHash as string);
+        return r
+          ? json(200, { acceptedCompletion: completionOf(r, ctx.version()), lastRejectedCompletions: [] })
+          : completionNotFound(b.transactionHash as string);
       },
     },
     '/v2/updates/update-by-hash': {
@@ -111,9 +138,15 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         const bad = badHash(b.transactionHash) ?? ctx.checkUpdateFormat(b.updateFormat as UpdateFormatBody | undefined);
         if (bad) return bad;
         const hash = b.transactionHash as string;
-        const r = interactiveState(ctx.ledger()).submissions.filter((s) => s.hash === hash).at(-1);
+        const r = interactiveState(ctx.ledger())
+          .submissions.filter((s) => s.hash === hash)
+          .at(-1);
         const update = r && ctx.queries().update(r.updateId, b.updateFormat as UpdateFormatBody, ctx.version());
-        return update ? json(200, { update }) : cantonError(404, 'UPDATE_NOT_FOUND', `Update not found for transaction hash ${hash.slice(0, 100)}`, 11, 5, [['TRANSACTION_HASH', hash.slice(0, 100)]]);
+        return update
+          ? json(200, { update })
+          : cantonError(404, 'UPDATE_NOT_FOUND', `Update not found for transaction hash ${hash.slice(0, 100)}`, 11, 5, [
+              ['TRANSACTION_HASH', hash.slice(0, 100)],
+            ]);
       },
     },
     '/v2/interactive-submission/executeAndWaitForTransaction': {
@@ -140,10 +173,22 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         const record = await commitSubmission(ctx.ledger(), user, b, check.party!, ctx.commitOptions());
         if (!record) return cantonError(504, 'REQUEST_TIME_OUT', 'Timed out while awaiting for a completion corresponding to a command submission.', 3, 4);
         // Without a transaction format: the submitting party's view, ACS-delta shape (the default of the JSON API).
-        const format: EventFormat = tf?.eventFormat ?? { filtersByParty: { [check.party!]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] } }, verbose: true };
+        const format: EventFormat = tf?.eventFormat ?? {
+          filtersByParty: { [check.party!]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] } },
+          verbose: true,
+        };
         const shape = tf?.transactionShape ?? 'TRANSACTION_SHAPE_ACS_DELTA';
-        const transaction = ctx.queries().transaction(record.updateId, format, shape, ctx.version())
-          ?? { updateId: record.updateId, commandId: record.commandId, workflowId: '', effectiveAt: record.recordTime, events: [], offset: record.completionOffset, synchronizerId: record.synchronizerId, traceContext: record.transaction.traceContext, recordTime: record.recordTime };
+        const transaction = ctx.queries().transaction(record.updateId, format, shape, ctx.version()) ?? {
+          updateId: record.updateId,
+          commandId: record.commandId,
+          workflowId: '',
+          effectiveAt: record.recordTime,
+          events: [],
+          offset: record.completionOffset,
+          synchronizerId: record.synchronizerId,
+          traceContext: record.transaction.traceContext,
+          recordTime: record.recordTime,
+        };
         return json(200, { transaction });
       },
     },
@@ -158,7 +203,8 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         const hint = typeof b.partyHint === 'string' ? b.partyHint : JSON.stringify(b.partyHint ?? '');
         if (!/^[A-Za-z0-9_\- ]{1,185}$/.test(hint)) return invalidField('party_hint', `"${hint.slice(0, 80)}" is not a valid party hint`);
         const key = b.publicKey as { format: string; keyData: string; keySpec: string };
-        if (key.keySpec !== 'SIGNING_KEY_SPEC_EC_CURVE25519') return invalidArgument(`Unsupported key spec ${String(key.keySpec).slice(0, 60)}: this participant takes SIGNING_KEY_SPEC_EC_CURVE25519 (Ed25519)`);
+        if (key.keySpec !== 'SIGNING_KEY_SPEC_EC_CURVE25519')
+          return invalidArgument(`Unsupported key spec ${String(key.keySpec).slice(0, 60)}: this participant takes SIGNING_KEY_SPEC_EC_CURVE25519 (Ed25519)`);
         let fingerprint: string;
         try {
           fingerprint = cantonFingerprint(Buffer.from(key.keyData, 'base64'));
@@ -166,7 +212,9 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
           return invalidField('public_key', 'not an Ed25519 public key (CRYPTO_KEY_FORMAT_RAW or DER_X509_SUBJECT_PUBLIC_KEY_INFO)');
         }
         const partyId = `${hint}::${fingerprint}`;
-        const transactions = ['NamespaceDelegation', 'PartyToKeyMapping', 'PartyToParticipant'].map((m) => createHash('sha256').update(`${m}:${partyId}:${ledger.participantId}`).digest());
+        const transactions = ['NamespaceDelegation', 'PartyToKeyMapping', 'PartyToParticipant'].map((m) =>
+          createHash('sha256').update(`${m}:${partyId}:${ledger.participantId}`).digest(),
+        );
         const multiHash = multiHashOf(transactions);
         interactiveState(ledger).pendingParties.set(multiHash, { partyId, fingerprint, rawKey: Buffer.from(key.keyData, 'base64') });
         return json(200, { partyId, publicKeyFingerprint: fingerprint, topologyTransactions: transactions.map((t) => t.toString('base64')), multiHash });
@@ -184,22 +232,35 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         if (txs.length === 0) return missingField('onboarding_transactions');
         const multiHash = multiHashOf(txs);
         const pending = interactiveState(ledger).pendingParties.get(multiHash);
-        if (!pending) return invalidArgument('The onboarding transactions are not those of a generated external party topology: call generate-topology first and send its transactions unchanged');
+        if (!pending)
+          return invalidArgument(
+            'The onboarding transactions are not those of a generated external party topology: call generate-topology first and send its transactions unchanged',
+          );
         const sigs = (b.multiHashSignatures as { signature: string; signedBy: string; signingAlgorithmSpec: string }[] | undefined) ?? [];
-        const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), pending.rawKey.length === 32 ? pending.rawKey : pending.rawKey.subarray(12)]);
+        const spki = Buffer.concat([
+          Buffer.from('302a300506032b6570032100', 'hex'),
+          pending.rawKey.length === 32 ? pending.rawKey : pending.rawKey.subarray(12),
+        ]);
         const valid = sigs.some((s) => {
           if (s.signedBy !== pending.fingerprint || s.signingAlgorithmSpec !== 'SIGNING_ALGORITHM_SPEC_ED25519') return false;
           try {
-            return verify(null, Buffer.from(multiHash, 'base64'), createPublicKey({ key: spki, format: 'der', type: 'spki' }), Buffer.from(s.signature, 'base64'));
+            return verify(
+              null,
+              Buffer.from(multiHash, 'base64'),
+              createPublicKey({ key: spki, format: 'der', type: 'spki' }),
+              Buffer.from(s.signature, 'base64'),
+            );
           } catch {
             return false;
           }
         });
         if (!valid) return invalidArgument(`The multi-hash signatures do not include a valid signature by ${pending.fingerprint} (the party's namespace key)`);
-        if (interactiveState(ledger).externalParties.has(pending.partyId)) return cantonError(409, 'PARTY_ALREADY_EXISTS', `Party already exists: party ${pending.partyId} is already allocated on this node`, 9, 6);
+        if (interactiveState(ledger).externalParties.has(pending.partyId))
+          return cantonError(409, 'PARTY_ALREADY_EXISTS', `Party already exists: party ${pending.partyId} is already allocated on this node`, 9, 6);
         knowExternalParty(ledger, pending.partyId, spki);
         // 3.5+: the user named in the request gets the right to act as the new party.
-        if (typeof b.userId === 'string' && b.userId !== '' && ctx.version() !== '3.4') ledger.users[b.userId] = [...(ledger.users[b.userId] ?? []), { canActAs: pending.partyId }];
+        if (typeof b.userId === 'string' && b.userId !== '' && ctx.version() !== '3.4')
+          ledger.users[b.userId] = [...(ledger.users[b.userId] ?? []), { canActAs: pending.partyId }];
         return json(200, { partyId: pending.partyId });
       },
     },

@@ -89,13 +89,16 @@ export function jsonToValue(v: unknown, depth = 0): Value {
     return sum({ oneofKind: 'text', text: v });
   }
   if (Array.isArray(v)) return sum({ oneofKind: 'list', list: { elements: v.map((x) => jsonToValue(x, depth + 1)) } });
-  return sum({ oneofKind: 'record', record: { fields: Object.entries(v as Record<string, unknown>).map(([label, x]) => ({ label, value: jsonToValue(x, depth + 1) })) } });
+  return sum({
+    oneofKind: 'record',
+    record: { fields: Object.entries(v as Record<string, unknown>).map(([label, x]) => ({ label, value: jsonToValue(x, depth + 1) })) },
+  });
 }
 
 /** `pkg:Module.Sub:Entity` (or `#package-name:…`) as a proto Identifier. */
 function identifier(templateId: string): LedgerProto.Identifier | undefined {
   const m = /^([^:]+):([^:]+):([^:]+)$/.exec(templateId);
-  return m ? { packageId: m[1]!, moduleName: m[2]!, entityName: m[3]! } : undefined;
+  return m ? { packageId: m[1], moduleName: m[2], entityName: m[3] } : undefined;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -117,14 +120,22 @@ interface PrepareBody {
 export async function prepare(ledger: DemoLedger, user: string, body: Record<string, unknown>, knows: (party: string) => boolean): Promise<ErrorReply> {
   const b = body as unknown as PrepareBody;
   if (!b.commandId) return cantonError(400, 'MISSING_FIELD', 'The submitted command is missing a mandatory field: command_id', 8, 3);
-  if (!Array.isArray(b.commands) || b.commands.length === 0) return cantonError(400, 'MISSING_FIELD', 'The submitted command is missing a mandatory field: commands', 8, 3);
-  if (!Array.isArray(b.actAs) || b.actAs.length === 0) return cantonError(400, 'MISSING_FIELD', 'The submitted command is missing a mandatory field: act_as', 8, 3);
+  if (!Array.isArray(b.commands) || b.commands.length === 0)
+    return cantonError(400, 'MISSING_FIELD', 'The submitted command is missing a mandatory field: commands', 8, 3);
+  if (!Array.isArray(b.actAs) || b.actAs.length === 0)
+    return cantonError(400, 'MISSING_FIELD', 'The submitted command is missing a mandatory field: act_as', 8, 3);
   for (const p of [...b.actAs, ...(b.readAs ?? [])]) {
     if (!PARTY.test(p)) return invalidArgument(`Invalid field party: non expected character in "${p.slice(0, 64)}"`);
     if (!knows(p)) return cantonError(404, 'PARTY_NOT_KNOWN_ON_LEDGER', `Parties not known on ledger: [${p.slice(0, 80)}]`, 11, 5);
   }
   if (b.synchronizerId && b.synchronizerId !== ledger.synchronizerId) {
-    return cantonError(400, 'INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field synchronizer_id: unknown synchronizer ${b.synchronizerId.slice(0, 80)}`, 8, 3);
+    return cantonError(
+      400,
+      'INVALID_FIELD',
+      `The submitted command has a field with invalid value: Invalid field synchronizer_id: unknown synchronizer ${b.synchronizerId.slice(0, 80)}`,
+      8,
+      3,
+    );
   }
   if (b.hashingSchemeVersion && b.hashingSchemeVersion !== 'HASHING_SCHEME_VERSION_V2' && b.hashingSchemeVersion !== 'HASHING_SCHEME_VERSION_UNSPECIFIED') {
     return invalidArgument(`The hashing scheme ${b.hashingSchemeVersion} is not supported by this participant; use HASHING_SCHEME_VERSION_V2`);
@@ -149,16 +160,46 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   const createNode = (templateId: string, args: unknown, seed: string) => {
     const contractId = contractIdOf(seed);
     traced.push(`# Create Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${templateId}' # Template Id`);
-    return { nodeId: addNode({ oneofKind: 'create', create: proto.Create.create({ lfVersion: '2.1', contractId, packageName: 'canton-lens-demo-model', templateId: identifier(templateId), argument: jsonToValue(args), signatories: b.actAs, stakeholders: b.actAs }) } as never), contractId };
+    return {
+      nodeId: addNode({
+        oneofKind: 'create',
+        create: proto.Create.create({
+          lfVersion: '2.1',
+          contractId,
+          packageName: 'canton-lens-demo-model',
+          templateId: identifier(templateId),
+          argument: jsonToValue(args),
+          signatories: b.actAs,
+          stakeholders: b.actAs,
+        }),
+      }),
+      contractId,
+    };
   };
   const exerciseNode = (templateId: string, contractId: string, choice: string, arg: unknown, stakeholders: string[], signatories: string[]) => {
     traced.push(`# Exercise Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${templateId}' # Template Id`, `'${choice}' # Choice Id`);
-    return addNode({ oneofKind: 'exercise', exercise: proto.Exercise.create({ lfVersion: '2.1', contractId, packageName: 'canton-lens-demo-model', templateId: identifier(templateId), signatories, stakeholders, actingParties: b.actAs, choiceId: choice, chosenValue: jsonToValue(arg), consuming: true, children: [], choiceObservers: [] }) } as never);
+    return addNode({
+      oneofKind: 'exercise',
+      exercise: proto.Exercise.create({
+        lfVersion: '2.1',
+        contractId,
+        packageName: 'canton-lens-demo-model',
+        templateId: identifier(templateId),
+        signatories,
+        stakeholders,
+        actingParties: b.actAs,
+        choiceId: choice,
+        chosenValue: jsonToValue(arg),
+        consuming: true,
+        children: [],
+        choiceObservers: [],
+      }),
+    });
   };
 
   for (const [i, command] of b.commands.entries()) {
-    const kind = Object.keys(command)[0]!;
-    const c = command[kind] as Record<string, unknown>;
+    const kind = Object.keys(command)[0];
+    const c = command[kind];
     const templateId = c.templateId as string;
     if (!identifier(templateId)) return invalidArgument(`Invalid field template_id: "${String(templateId).slice(0, 80)}" is not <package>:<module>:<entity>`);
     const existing = (id: string) => contracts.get(id) ?? undefined;
@@ -171,7 +212,14 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
       let target: StoredCreate | undefined;
       if (kind === 'ExerciseCommand') {
         const id = c.contractId as string;
-        if (!CONTRACT.test(id)) return cantonError(400, 'INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field contract_id: cannot parse ContractId "${id.slice(0, 80)}"`, 8, 3);
+        if (!CONTRACT.test(id))
+          return cantonError(
+            400,
+            'INVALID_FIELD',
+            `The submitted command has a field with invalid value: Invalid field contract_id: cannot parse ContractId "${id.slice(0, 80)}"`,
+            8,
+            3,
+          );
         target = existing(id);
         if (!target) return cantonError(404, 'CONTRACT_NOT_FOUND', `Contract could not be found with id ${id}`, 11, 5, [['CONTRACT_ID', id]]);
       } else {
@@ -181,7 +229,16 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
       }
       inputs.set(target.event.contractId, target);
       const stakeholders = [...new Set([...target.event.signatories, ...(target.event.observers ?? [])])];
-      roots.push(exerciseNode(target.event.templateId ?? templateId, target.event.contractId, c.choice as string, c.choiceArgument, stakeholders, target.event.signatories));
+      roots.push(
+        exerciseNode(
+          target.event.templateId ?? templateId,
+          target.event.contractId,
+          c.choice as string,
+          c.choiceArgument,
+          stakeholders,
+          target.event.signatories,
+        ),
+      );
     }
   }
 
@@ -195,7 +252,18 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
       transactionUuid: `${uuid.slice(0, 8)}-${uuid.slice(8, 12)}-4${uuid.slice(13, 16)}-a${uuid.slice(17, 20)}-${uuid.slice(20, 32)}`,
       preparationTime: state.clockMicros,
       inputContracts: [...inputs.values()].map((e) => ({
-        contract: { oneofKind: 'v1', v1: proto.Create.create({ lfVersion: '2.1', contractId: e.event.contractId, packageName: e.event.packageName ?? 'canton-lens-demo-model', templateId: identifier(e.event.templateId ?? ''), argument: jsonToValue(e.event.createArgument), signatories: e.event.signatories, stakeholders: [...new Set([...e.event.signatories, ...(e.event.observers ?? [])])] }) },
+        contract: {
+          oneofKind: 'v1',
+          v1: proto.Create.create({
+            lfVersion: '2.1',
+            contractId: e.event.contractId,
+            packageName: e.event.packageName ?? 'canton-lens-demo-model',
+            templateId: identifier(e.event.templateId ?? ''),
+            argument: jsonToValue(e.event.createArgument),
+            signatories: e.event.signatories,
+            stakeholders: [...new Set([...e.event.signatories, ...(e.event.observers ?? [])])],
+          }),
+        },
         createdAt: BigInt(Date.parse(e.event.createdAt) || 0) * 1000n,
         eventBlob: new Uint8Array(),
       })),
@@ -233,7 +301,11 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
  */
 export async function checkExternalSignatures(ledger: DemoLedger, body: Record<string, unknown>): Promise<ErrorReply | undefined> {
   const state = interactiveState(ledger);
-  const perParty = (body.partySignatures as { signatures?: { party: string; signatures: { signature: string; signedBy: string; signingAlgorithmSpec: string }[] }[] } | undefined)?.signatures ?? [];
+  const perParty =
+    (
+      body.partySignatures as
+        { signatures?: { party: string; signatures: { signature: string; signedBy: string; signingAlgorithmSpec: string }[] }[] } | undefined
+    )?.signatures ?? [];
   const known = perParty.filter((p) => state.externalParties.has(p.party));
   if (known.length === 0) return undefined;
   let hash: string;
@@ -253,7 +325,10 @@ export async function checkExternalSignatures(ledger: DemoLedger, body: Record<s
       }
     });
     if (valid.length === 0) {
-      return invalidArgument(`Received 0 valid signatures from party ${p.party} (${p.signatures.length} invalid); the party's threshold is 1`, body.submissionId as string);
+      return invalidArgument(
+        `Received 0 valid signatures from party ${p.party} (${p.signatures.length} invalid); the party's threshold is 1`,
+        body.submissionId as string,
+      );
     }
   }
   return undefined;
@@ -275,7 +350,13 @@ const micros = (m: bigint) => new Date(Number(m / 1000n)).toISOString().replace(
  * at an offset after the ledger end and every earlier commit. With `holdCompletions` set (tests,
  * "outcome unknown") it is accepted but nothing commits.
  */
-export async function commitSubmission(ledger: DemoLedger, user: string, body: Record<string, unknown>, party: string, options: CommitOptions): Promise<SubmissionRecord | undefined> {
+export async function commitSubmission(
+  ledger: DemoLedger,
+  user: string,
+  body: Record<string, unknown>,
+  party: string,
+  options: CommitOptions,
+): Promise<SubmissionRecord | undefined> {
   const state = interactiveState(ledger);
   const submissionId = body.submissionId as string;
   const seed = `${submissionId}:${state.submittedCount++}`;
@@ -297,37 +378,82 @@ export async function commitSubmission(ledger: DemoLedger, user: string, body: R
     const stakeholders = n.stakeholders ?? n.signatories ?? [party];
     if (n.kind === 'create') {
       const signatories = n.signatories ?? [party];
-      return [{
-        kind: 'created', views: [],
-        event: {
-          offset, nodeId: i, contractId: n.contractId ?? contractIdOf(`${seed}:${i}`), templateId: n.templateId ?? '', contractKey: null,
-          createArgument: n.argument ?? {}, createdEventBlob: '', interfaceViews: [], witnessParties: stakeholders, signatories,
-          observers: stakeholders.filter((p) => !signatories.includes(p)), createdAt: at, packageName: 'canton-lens-demo-model',
-          representativePackageId: (n.templateId ?? '').split(':')[0] ?? '', acsDelta: true,
+      return [
+        {
+          kind: 'created',
+          views: [],
+          event: {
+            offset,
+            nodeId: i,
+            contractId: n.contractId ?? contractIdOf(`${seed}:${i}`),
+            templateId: n.templateId ?? '',
+            contractKey: null,
+            createArgument: n.argument ?? {},
+            createdEventBlob: '',
+            interfaceViews: [],
+            witnessParties: stakeholders,
+            signatories,
+            observers: stakeholders.filter((p) => !signatories.includes(p)),
+            createdAt: at,
+            packageName: 'canton-lens-demo-model',
+            representativePackageId: (n.templateId ?? '').split(':')[0] ?? '',
+            acsDelta: true,
+          },
         },
-      }];
+      ];
     }
     if (n.kind === 'exercise') {
-      return [{
-        kind: 'exercised', stakeholders,
-        event: {
-          offset, nodeId: i, contractId: n.contractId ?? '', templateId: n.templateId ?? '', choice: n.choice ?? '', choiceArgument: n.argument ?? {},
-          actingParties: n.actingParties ?? [party], consuming: n.consuming ?? true, witnessParties: stakeholders, lastDescendantNodeId: i,
-          exerciseResult: null, packageName: 'canton-lens-demo-model', implementedInterfaces: [], acsDelta: true,
+      return [
+        {
+          kind: 'exercised',
+          stakeholders,
+          event: {
+            offset,
+            nodeId: i,
+            contractId: n.contractId ?? '',
+            templateId: n.templateId ?? '',
+            choice: n.choice ?? '',
+            choiceArgument: n.argument ?? {},
+            actingParties: n.actingParties ?? [party],
+            consuming: n.consuming ?? true,
+            witnessParties: stakeholders,
+            lastDescendantNodeId: i,
+            exerciseResult: null,
+            packageName: 'canton-lens-demo-model',
+            implementedInterfaces: [],
+            acsDelta: true,
+          },
         },
-      }];
+      ];
     }
     return [];
   });
   const transaction: StoredTransaction = {
-    updateId, commandId, workflowId: '', effectiveAt: at, recordTime: at, offset, synchronizerId: review?.synchronizerId || ledger.synchronizerId,
-    traceContext: { traceparent: `00-${digest(`trace:${seed}`).toString('hex').slice(0, 32)}-${digest(`span:${seed}`).toString('hex').slice(0, 16)}-01`, tracestate: null },
+    updateId,
+    commandId,
+    workflowId: '',
+    effectiveAt: at,
+    recordTime: at,
+    offset,
+    synchronizerId: review?.synchronizerId || ledger.synchronizerId,
+    traceContext: {
+      traceparent: `00-${digest(`trace:${seed}`).toString('hex').slice(0, 32)}-${digest(`span:${seed}`).toString('hex').slice(0, 16)}-01`,
+      tracestate: null,
+    },
     ...(hash ? { externalTransactionHash: hash } : {}),
     events,
   };
   const record: SubmissionRecord = {
-    submissionId, updateId, completionOffset: offset, userId: (body.userId as string) || user, actAs: [party], commandId,
-    hash, recordTime: at, synchronizerId: transaction.synchronizerId, transaction,
+    submissionId,
+    updateId,
+    completionOffset: offset,
+    userId: (body.userId as string) || user,
+    actAs: [party],
+    commandId,
+    hash,
+    recordTime: at,
+    synchronizerId: transaction.synchronizerId,
+    transaction,
   };
   state.submissions.push(record);
   if (state.submissions.length > KEPT * 1.25) state.submissions.splice(0, state.submissions.length - KEPT);
@@ -336,7 +462,13 @@ export async function commitSubmission(ledger: DemoLedger, user: string, body: R
 }
 
 /** executeAndWait: the submission commits at once; the answer names its update and completion offset. */
-export async function executeAndWait(ledger: DemoLedger, user: string, body: Record<string, unknown>, party: string, options: CommitOptions): Promise<ErrorReply> {
+export async function executeAndWait(
+  ledger: DemoLedger,
+  user: string,
+  body: Record<string, unknown>,
+  party: string,
+  options: CommitOptions,
+): Promise<ErrorReply> {
   const record = await commitSubmission(ledger, user, body, party, options);
   // Held: the node would wait until its timeout; a deadline exceeded leaves the outcome unknown.
   if (!record) return cantonError(504, 'REQUEST_TIME_OUT', 'Timed out while awaiting for a completion corresponding to a command submission.', 3, 4);

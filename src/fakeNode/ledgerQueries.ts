@@ -22,9 +22,7 @@ export interface UpdateFormatBody {
 }
 
 type StoredUpdate =
-  | { kind: 'transaction'; update: StoredTransaction }
-  | { kind: 'reassignment'; update: StoredReassignment }
-  | { kind: 'topology'; update: StoredTopology };
+  { kind: 'transaction'; update: StoredTransaction } | { kind: 'reassignment'; update: StoredReassignment } | { kind: 'topology'; update: StoredTopology };
 
 export class LedgerQueries {
   private readonly contracts = new Map<string, ContractEntry>();
@@ -136,16 +134,47 @@ export class LedgerQueries {
     if (e.kind === 'unassigned') {
       const witnessParties = visibleTo(e.stakeholders, readers);
       if (witnessParties.length === 0) return undefined;
-      event = { JsUnassignedEvent: { value: {
-        reassignmentId: e.reassignmentId, contractId: e.contractId, templateId: e.templateId, source: e.source, target: e.target,
-        submitter: e.submitter, reassignmentCounter: e.reassignmentCounter, witnessParties, packageName: e.packageName, offset: r.offset, nodeId: 0,
-      } } };
+      event = {
+        JsUnassignedEvent: {
+          value: {
+            reassignmentId: e.reassignmentId,
+            contractId: e.contractId,
+            templateId: e.templateId,
+            source: e.source,
+            target: e.target,
+            submitter: e.submitter,
+            reassignmentCounter: e.reassignmentCounter,
+            witnessParties,
+            packageName: e.packageName,
+            offset: r.offset,
+            nodeId: 0,
+          },
+        },
+      };
     } else {
       const createdEvent = this.createdFor(e.create, readers, format, version);
       if (!createdEvent) return undefined;
-      event = { JsAssignmentEvent: { source: e.source, target: e.target, reassignmentId: e.reassignmentId, submitter: e.submitter, reassignmentCounter: e.reassignmentCounter, createdEvent } };
+      event = {
+        JsAssignmentEvent: {
+          source: e.source,
+          target: e.target,
+          reassignmentId: e.reassignmentId,
+          submitter: e.submitter,
+          reassignmentCounter: e.reassignmentCounter,
+          createdEvent,
+        },
+      };
     }
-    return { updateId: r.updateId, commandId: r.commandId, workflowId: r.workflowId, offset: r.offset, events: [event], traceContext: r.traceContext, recordTime: r.recordTime, synchronizerId: r.synchronizerId };
+    return {
+      updateId: r.updateId,
+      commandId: r.commandId,
+      workflowId: r.workflowId,
+      offset: r.offset,
+      events: [event],
+      traceContext: r.traceContext,
+      recordTime: r.recordTime,
+      synchronizerId: r.synchronizerId,
+    };
   }
 
   transaction(updateId: string, format: EventFormat, shape: string, version: FakeVersion): JsTransaction | undefined {
@@ -247,7 +276,9 @@ function wants(f: Filters, flag: 'includeCreatedEventBlob'): boolean {
 }
 
 function interfaceViewsWanted(f: Filters): string[] {
-  return filterValues(f).filter((v) => v.includeInterfaceView && v.interfaceId).map((v) => v.interfaceId!);
+  return filterValues(f)
+    .filter((v) => v.includeInterfaceView && v.interfaceId)
+    .map((v) => v.interfaceId!);
 }
 
 function archivedFor(e: StoredExercise, readers: Readers): ArchivedEvent | undefined {

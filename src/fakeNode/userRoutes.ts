@@ -33,13 +33,17 @@ export function rightJson(r: UserRight, version: FakeVersion): { kind: Record<st
     return [{ kind: { CanExecuteAs: { value: { party: r.canExecuteAs } } } }];
   }
   switch (r) {
-    case 'canReadAsAnyParty': return [{ kind: { CanReadAsAnyParty: { value: {} } } }];
-    case 'canExecuteAsAnyParty': return [{ kind: { CanExecuteAsAnyParty: { value: {} } } }];
-    case 'participantAdmin': return [{ kind: { ParticipantAdmin: { value: {} } } }];
+    case 'canReadAsAnyParty':
+      return [{ kind: { CanReadAsAnyParty: { value: {} } } }];
+    case 'canExecuteAsAnyParty':
+      return [{ kind: { CanExecuteAsAnyParty: { value: {} } } }];
+    case 'participantAdmin':
+      return [{ kind: { ParticipantAdmin: { value: {} } } }];
     // CanActAsAnyParty is new in 3.6; before, the same reach is the two rights it implies.
-    case 'canActAsAnyParty': return version === '3.6'
-      ? [{ kind: { CanActAsAnyParty: { value: {} } } }]
-      : [{ kind: { CanReadAsAnyParty: { value: {} } } }, { kind: { CanExecuteAsAnyParty: { value: {} } } }];
+    case 'canActAsAnyParty':
+      return version === '3.6'
+        ? [{ kind: { CanActAsAnyParty: { value: {} } } }]
+        : [{ kind: { CanReadAsAnyParty: { value: {} } } }, { kind: { CanExecuteAsAnyParty: { value: {} } } }];
   }
 }
 
@@ -60,15 +64,20 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
   return {
     // Any authenticated (and active) user may ask who it is.
     '/v2/authenticated-user': {
-      method: 'GET', noBody: true, rights: () => undefined,
+      method: 'GET',
+      noBody: true,
+      rights: () => undefined,
       handle: (user) => {
         const details = ctx.ledger().userDetails[user] ?? {};
-        return json(200, { user: { id: user, primaryParty: details.primaryParty ?? '', isDeactivated: details.isDeactivated ?? false, identityProviderId: '' } });
+        return json(200, {
+          user: { id: user, primaryParty: details.primaryParty ?? '', isDeactivated: details.isDeactivated ?? false, identityProviderId: '' },
+        });
       },
     },
     // A user's own rights, or anyone's for a participant administrator.
     '/v2/users/{user-id}/rights': {
-      method: 'GET', noBody: true,
+      method: 'GET',
+      noBody: true,
       rights: (user, _b, _q, params) => (params['user-id'] === user || isAdmin(ctx.rights(user)) ? undefined : redacted(403)),
       handle: (_user, _b, _q, params) => {
         const id = params['user-id'] ?? '';
@@ -79,17 +88,21 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
       },
     },
     '/v2/parties/participant-id': {
-      method: 'GET', noBody: true, rights: () => undefined,
+      method: 'GET',
+      noBody: true,
+      rights: () => undefined,
       handle: () => json(200, { participantId: ctx.ledger().participantId }),
     },
     // Listing the known parties needs ParticipantAdmin (or IdentityProviderAdmin).
     '/v2/parties': {
-      method: 'GET', noBody: true,
+      method: 'GET',
+      noBody: true,
       rights: (user) => (isAdmin(ctx.rights(user)) ? undefined : redacted(403)),
       handle: (_user, _b, query) => {
         const all = hostedParties(ctx.ledger());
         const rawSize = query.get('pageSize');
-        if (rawSize !== null && !/^-?\d{1,10}$/.test(rawSize)) return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: query parameter pageSize' };
+        if (rawSize !== null && !/^-?\d{1,10}$/.test(rawSize))
+          return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: query parameter pageSize' };
         const asked = rawSize === null ? 0 : Number(rawSize);
         if (asked < 0) return invalidArgument('Invalid field page_size: must be non-negative');
         const size = asked === 0 ? ctx.maxPartiesPageSize() : Math.min(asked, ctx.maxPartiesPageSize());
@@ -105,7 +118,8 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
     },
     // With `party`: readAs that party (or an admin); without: an admin only.
     '/v2/state/connected-synchronizers': {
-      method: 'GET', noBody: true,
+      method: 'GET',
+      noBody: true,
       rights: (user, _b, query) => {
         const party = query.get('party');
         if (isAdmin(ctx.rights(user))) return undefined;
@@ -114,7 +128,11 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
       handle: (_user, _b, query) => {
         const l = ctx.ledger();
         const party = query.get('party');
-        const permission = party ? (party === l.parties.Carol ? 'PARTICIPANT_PERMISSION_OBSERVATION' : 'PARTICIPANT_PERMISSION_SUBMISSION') : 'PARTICIPANT_PERMISSION_UNSPECIFIED';
+        const permission = party
+          ? party === l.parties.Carol
+            ? 'PARTICIPANT_PERMISSION_OBSERVATION'
+            : 'PARTICIPANT_PERMISSION_SUBMISSION'
+          : 'PARTICIPANT_PERMISSION_UNSPECIFIED';
         return json(200, {
           connectedSynchronizers: [
             { synchronizerAlias: 'da1', synchronizerId: l.synchronizerId, permission },
@@ -136,10 +154,10 @@ export function matchTemplate(templates: readonly string[], path: string): { rou
     const params: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < parts.length && ok; i++) {
-      const m = /^\{(.+)\}$/.exec(parts[i]!);
+      const m = /^\{(.+)\}$/.exec(parts[i]);
       if (m) {
         try {
-          params[m[1]!] = decodeURIComponent(segments[i]!);
+          params[m[1]] = decodeURIComponent(segments[i]);
         } catch {
           ok = false;
         }

@@ -13,9 +13,7 @@ export interface LedgerIdMatch {
   end: number;
 }
 
-export type TokenClassification =
-  | { kind: LedgerIdKind; format: string }
-  | { kind: 'none'; reason: string };
+export type TokenClassification = { kind: LedgerIdKind; format: string } | { kind: 'none'; reason: string };
 
 const HEX64 = '[0-9a-f]{64}';
 const CANTON_V1_CONTRACT = `00${HEX64}ca1[0-2]1220${HEX64}`;
@@ -148,7 +146,8 @@ function nearMissReason(token: string): string {
   if (token.includes('::')) {
     const fingerprint = token.slice(token.lastIndexOf('::') + 2);
     const hint = token.slice(0, token.lastIndexOf('::'));
-    if (!/^[A-Za-z0-9_\- :]+$/.test(hint)) return l10n.t('The party hint "{0}" has characters a party id cannot hold (letters, digits, "-", "_", " " and ":" only).', preview(hint));
+    if (!/^[A-Za-z0-9_\- :]+$/.test(hint))
+      return l10n.t('The party hint "{0}" has characters a party id cannot hold (letters, digits, "-", "_", " " and ":" only).', preview(hint));
     if (hint.includes('::')) return l10n.t('A party hint cannot contain "::".');
     return l10n.t('Not a party id: {0}', hexProblem(fingerprint, l10n.t('fingerprint'), 68, '1220'));
   }
@@ -161,7 +160,8 @@ function nearMissReason(token: string): string {
   }
   if (token.startsWith('1220')) return l10n.t('Wrong length: {0} characters; an update id has 68 (1220 + 64 hex).', token.length);
   if (token.startsWith('00')) {
-    if (token.length === 66) return l10n.t('This is a contract id without its suffix (a relative id from a prepared transaction); the ledger knows it only with its Canton suffix.');
+    if (token.length === 66)
+      return l10n.t('This is a contract id without its suffix (a relative id from a prepared transaction); the ledger knows it only with its Canton suffix.');
     return l10n.t('Wrong length: {0} characters; a Canton contract id has 138 (00 + 64 hex + ca1x + 1220 + 64 hex).', token.length);
   }
   if (token.startsWith('01')) return l10n.t('Wrong length: {0} characters; a V2 contract id has 26 to 92.', token.length);

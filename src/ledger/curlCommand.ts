@@ -44,7 +44,9 @@ export function curlCommand(r: CurlRequest, secrets: readonly (string | undefine
   if (r.authenticated) lines.push('-H "Authorization: Bearer $TOKEN"');
   if (body !== undefined) lines.push(`--data-raw ${shellQuote(body)}`);
   const command = lines.join(' \\\n  ');
-  return replaced > 0 ? `# Canton Lens replaced what looked like a credential with ${REPLACED}; put it back by hand if the node needs it.\n${command}` : command;
+  return replaced > 0
+    ? `# Canton Lens replaced what looked like a credential with ${REPLACED}; put it back by hand if the node needs it.\n${command}`
+    : command;
 }
 
 /**

@@ -81,14 +81,14 @@ const PREVIEW_CHARS = 200;
 
 /** Credentials a body may echo (a proxy's debug page, a node's log line): never shown. */
 export function scrubCredentials(text: string): string {
-  return text
-    .replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [token]')
-    .replace(/eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g, '[token]');
+  return text.replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [token]').replace(/eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g, '[token]');
 }
 
 /** The first characters of a body, on one line and without credentials, for an error text. */
 export function previewBody(body: string): string {
-  const oneLine = scrubCredentials(body.slice(0, PREVIEW_CHARS * 4)).replace(/\s+/g, ' ').trim();
+  const oneLine = scrubCredentials(body.slice(0, PREVIEW_CHARS * 4))
+    .replace(/\s+/g, ' ')
+    .trim();
   return oneLine.length > PREVIEW_CHARS ? `${oneLine.slice(0, PREVIEW_CHARS)}…` : oneLine;
 }
 
@@ -146,7 +146,11 @@ function explainResponse(res: HttpErrorResponse): LedgerApiError {
       kind: 'notFound',
       routeMissing: true,
       bodyPreview: previewBody(res.body),
-      explanation: l10n.t("The node has no endpoint {0} {1} (404 without a Canton error): check the node URL and its path prefix, or the node's version.", res.method, res.path),
+      explanation: l10n.t(
+        "The node has no endpoint {0} {1} (404 without a Canton error): check the node URL and its path prefix, or the node's version.",
+        res.method,
+        res.path,
+      ),
     });
   }
   if (res.status >= 300 && res.status < 400) {
@@ -154,22 +158,35 @@ function explainResponse(res: HttpErrorResponse): LedgerApiError {
       ...base,
       kind: 'badResponse',
       bodyPreview: previewBody(res.body),
-      explanation: l10n.t("The node answered with a redirect ({0}); Canton Lens does not follow redirects so that a token never reaches another address: put the final URL in the node's settings.", res.status),
+      explanation: l10n.t(
+        "The node answered with a redirect ({0}); Canton Lens does not follow redirects so that a token never reaches another address: put the final URL in the node's settings.",
+        res.status,
+      ),
     });
   }
   const statusKind = kindForStatus(res.status, undefined);
   const html = looksLikeHtml(res.contentType, res.body);
   // An HTML page where the API promises JSON is a bad response, unless a proxy says the node is away.
-  const kind = (html && statusKind !== 'unavailable' && statusKind !== 'timeout') || statusKind === 'invalidRequest' || statusKind === 'notFound'
-    ? 'badResponse' : statusKind;
-  const what = html ? l10n.t('an HTML page') : res.body.trim() === '' ? l10n.t('an empty body') : res.contentType ? l10n.t('a {0} body', res.contentType) : l10n.t('an untyped body');
+  const kind =
+    (html && statusKind !== 'unavailable' && statusKind !== 'timeout') || statusKind === 'invalidRequest' || statusKind === 'notFound'
+      ? 'badResponse'
+      : statusKind;
+  const what = html
+    ? l10n.t('an HTML page')
+    : res.body.trim() === ''
+      ? l10n.t('an empty body')
+      : res.contentType
+        ? l10n.t('a {0} body', res.contentType)
+        : l10n.t('an untyped body');
   return new LedgerApiError({
     ...base,
     kind,
     bodyPreview: previewBody(res.body),
-    explanation: `${statusSentence(statusKind, res.status)} ${res.body.trim()
-      ? l10n.t('The node sent {0} instead of a Canton error: "{1}"', what, previewBody(res.body))
-      : l10n.t('The node sent {0} instead of a Canton error.', what)} ${nextStep(kind)}`,
+    explanation: `${statusSentence(statusKind, res.status)} ${
+      res.body.trim()
+        ? l10n.t('The node sent {0} instead of a Canton error: "{1}"', what, previewBody(res.body))
+        : l10n.t('The node sent {0} instead of a Canton error.', what)
+    } ${nextStep(kind)}`,
   });
 }
 
@@ -196,21 +213,30 @@ function kindForStatus(status: number, e: JsCantonError | undefined): LedgerErro
 
 function statusSentence(kind: LedgerErrorKind, status: number): string {
   switch (kind) {
-    case 'unauthenticated': return l10n.t('The node refused the token (401).');
-    case 'permissionDenied': return l10n.t('The node denied access (403).');
-    case 'unavailable': return l10n.t('The node is unavailable ({0}).', status);
-    case 'timeout': return l10n.t('The node timed out ({0}).', status);
-    default: return l10n.t('The node failed with HTTP {0}.', status);
+    case 'unauthenticated':
+      return l10n.t('The node refused the token (401).');
+    case 'permissionDenied':
+      return l10n.t('The node denied access (403).');
+    case 'unavailable':
+      return l10n.t('The node is unavailable ({0}).', status);
+    case 'timeout':
+      return l10n.t('The node timed out ({0}).', status);
+    default:
+      return l10n.t('The node failed with HTTP {0}.', status);
   }
 }
 
 function nextStep(kind: LedgerErrorKind): string {
   switch (kind) {
-    case 'unauthenticated': return l10n.t('Set a fresh token for this node.');
-    case 'permissionDenied': return l10n.t("Check that the token's user has rights for the parties queried.");
+    case 'unauthenticated':
+      return l10n.t('Set a fresh token for this node.');
+    case 'permissionDenied':
+      return l10n.t("Check that the token's user has rights for the parties queried.");
     case 'unavailable':
-    case 'timeout': return l10n.t('Try again in a moment.');
-    default: return l10n.t('Check that the URL points at the JSON Ledger API, and the node logs.');
+    case 'timeout':
+      return l10n.t('Try again in a moment.');
+    default:
+      return l10n.t('Check that the URL points at the JSON Ledger API, and the node logs.');
   }
 }
 
@@ -241,19 +267,29 @@ function rightsHint(path: string): string {
   if (path.endsWith('/interactive-submission/execute')) {
     return l10n.t("it needs CanActAs or CanExecuteAs for the submitting party, and userId must be the token's user.");
   }
-  return l10n.t('reading needs CanReadAs or CanActAs for every party queried (CanReadAsAnyParty when no parties are set); ParticipantAdmin alone does not grant reads.');
+  return l10n.t(
+    'reading needs CanReadAs or CanActAs for every party queried (CanReadAsAnyParty when no parties are set); ParticipantAdmin alone does not grant reads.',
+  );
 }
 
 function kindLabel(kind: LedgerErrorKind): string {
   switch (kind) {
-    case 'notFound': return l10n.t('Not found');
-    case 'invalidRequest': return l10n.t('Invalid request');
-    case 'conflict': return l10n.t('Conflict');
-    case 'unavailable': return l10n.t('Node unavailable');
-    case 'timeout': return l10n.t('Timed out on the node');
-    case 'cancelled': return l10n.t('Cancelled on the node');
-    case 'permissionDenied': return l10n.t('Permission denied');
-    default: return l10n.t('Node error');
+    case 'notFound':
+      return l10n.t('Not found');
+    case 'invalidRequest':
+      return l10n.t('Invalid request');
+    case 'conflict':
+      return l10n.t('Conflict');
+    case 'unavailable':
+      return l10n.t('Node unavailable');
+    case 'timeout':
+      return l10n.t('Timed out on the node');
+    case 'cancelled':
+      return l10n.t('Cancelled on the node');
+    case 'permissionDenied':
+      return l10n.t('Permission denied');
+    default:
+      return l10n.t('Node error');
   }
 }
 
@@ -273,9 +309,13 @@ function codeHint(code: string, kind: LedgerErrorKind): string {
       break;
   }
   switch (kind) {
-    case 'unavailable': return l10n.t('Try again in a moment.');
-    case 'timeout': return l10n.t('The outcome is unknown; check before trying again.');
-    case 'serverError': return l10n.t('See the node logs for the correlation id.');
-    default: return '';
+    case 'unavailable':
+      return l10n.t('Try again in a moment.');
+    case 'timeout':
+      return l10n.t('The outcome is unknown; check before trying again.');
+    case 'serverError':
+      return l10n.t('See the node logs for the correlation id.');
+    default:
+      return '';
   }
 }

@@ -107,7 +107,8 @@ export function updateAnswer(res: JsGetUpdateResponse | undefined): UpdateAnswer
   if (!update || typeof update !== 'object') return undefined;
   if (update.Transaction?.value) return { type: 'transaction', transaction: update.Transaction.value as JsTransaction, route: 'update-by-id' };
   if (update.Reassignment?.value) return { type: 'reassignment', reassignment: update.Reassignment.value as JsReassignment, route: 'update-by-id' };
-  if (update.TopologyTransaction?.value) return { type: 'topology', topology: update.TopologyTransaction.value as JsTopologyTransaction, route: 'update-by-id' };
+  if (update.TopologyTransaction?.value)
+    return { type: 'topology', topology: update.TopologyTransaction.value as JsTopologyTransaction, route: 'update-by-id' };
   return undefined;
 }
 
@@ -147,12 +148,14 @@ export class LedgerClient {
   getTransactionById(request: GetTransactionByIdRequest, opts: CallOptions = {}): Promise<JsGetTransactionResponse> {
     const forms = Number(request.requestingParties !== undefined) + Number(request.transactionFormat !== undefined);
     if (forms !== 1) {
-      return Promise.reject(new LedgerApiError({
-        kind: 'invalidRequest',
-        method: 'POST',
-        path: '/v2/updates/transaction-by-id',
-        explanation: l10n.t('A transaction lookup needs exactly one of requestingParties or transactionFormat.'),
-      }));
+      return Promise.reject(
+        new LedgerApiError({
+          kind: 'invalidRequest',
+          method: 'POST',
+          path: '/v2/updates/transaction-by-id',
+          explanation: l10n.t('A transaction lookup needs exactly one of requestingParties or transactionFormat.'),
+        }),
+      );
     }
     return this.call('POST', '/v2/updates/transaction-by-id', request, opts);
   }
@@ -214,7 +217,11 @@ export class LedgerClient {
   }
 
   /** Updates after `beginExclusive` as a list; the node waits up to the idle timeout for new ones. */
-  getUpdates(request: GetUpdatesRequest, query: { limit?: number; streamIdleTimeoutMs?: number } = {}, opts: CallOptions = {}): Promise<JsGetUpdatesResponse[]> {
+  getUpdates(
+    request: GetUpdatesRequest,
+    query: { limit?: number; streamIdleTimeoutMs?: number } = {},
+    opts: CallOptions = {},
+  ): Promise<JsGetUpdatesResponse[]> {
     return this.call('POST', '/v2/updates' + queryString({ limit: query.limit, stream_idle_timeout_ms: query.streamIdleTimeoutMs }), request, opts);
   }
 
@@ -229,13 +236,25 @@ export class LedgerClient {
   }
 
   /** Executes and waits for the committed transaction (every version of the spec). One POST, never retried. */
-  executeSubmissionAndWaitForTransaction(request: JsExecuteSubmissionAndWaitForTransactionRequest, opts: CallOptions = {}): Promise<JsExecuteSubmissionAndWaitForTransactionResponse> {
+  executeSubmissionAndWaitForTransaction(
+    request: JsExecuteSubmissionAndWaitForTransactionRequest,
+    opts: CallOptions = {},
+  ): Promise<JsExecuteSubmissionAndWaitForTransactionResponse> {
     return this.call('POST', '/v2/interactive-submission/executeAndWaitForTransaction', request, opts);
   }
 
   /** The user's completions for parties after an offset; the node waits up to the idle timeout for new ones. A read. */
-  getCompletions(request: CompletionStreamRequest, query: { limit?: number; streamIdleTimeoutMs?: number } = {}, opts: CallOptions = {}): Promise<CompletionStreamResponse[]> {
-    return this.call('POST', '/v2/commands/completions' + queryString({ limit: query.limit, stream_idle_timeout_ms: query.streamIdleTimeoutMs }), request, opts);
+  getCompletions(
+    request: CompletionStreamRequest,
+    query: { limit?: number; streamIdleTimeoutMs?: number } = {},
+    opts: CallOptions = {},
+  ): Promise<CompletionStreamResponse[]> {
+    return this.call(
+      'POST',
+      '/v2/commands/completions' + queryString({ limit: query.limit, stream_idle_timeout_ms: query.streamIdleTimeoutMs }),
+      request,
+      opts,
+    );
   }
 
   /** Canton 3.6: the completion of a prepared transaction by its hash (base64). A read. */
@@ -272,7 +291,13 @@ export class LedgerClient {
   async lookupTransaction(updateId: string, query: TransactionQuery, opts: CallOptions = {}): Promise<TransactionLookup> {
     const found = await this.lookupUpdate(updateId, query, opts);
     if (found.type !== 'transaction') {
-      throw new LedgerApiError({ kind: 'notFound', method: 'POST', path: '/v2/updates/update-by-id', status: 200, explanation: l10n.t('Update {0} is a {1}, not a transaction.', updateId, found.type) });
+      throw new LedgerApiError({
+        kind: 'notFound',
+        method: 'POST',
+        path: '/v2/updates/update-by-id',
+        status: 200,
+        explanation: l10n.t('Update {0} is a {1}, not a transaction.', updateId, found.type),
+      });
     }
     return found;
   }
@@ -318,7 +343,13 @@ export class LedgerClient {
     const res = await this.getUpdateById(request, opts);
     const answer = updateAnswer(res);
     if (!answer) {
-      throw new LedgerApiError({ kind: 'notFound', method: 'POST', path: '/v2/updates/update-by-id', status: 200, explanation: l10n.t('The node returned no update for {0}.', updateId) });
+      throw new LedgerApiError({
+        kind: 'notFound',
+        method: 'POST',
+        path: '/v2/updates/update-by-id',
+        status: 200,
+        explanation: l10n.t('The node returned no update for {0}.', updateId),
+      });
     }
     return answer;
   }
@@ -341,18 +372,15 @@ export class LedgerClient {
     if (!this.transport) {
       const t = this.options.transport;
       this.transport = typeof t === 'function' ? t() : Promise.resolve(t);
-      this.transport.then((loaded) => (this.loadedTransport = loaded), () => (this.transport = undefined));
+      this.transport.then(
+        (loaded) => (this.loadedTransport = loaded),
+        () => (this.transport = undefined),
+      );
     }
     return this.transport;
   }
 
-  private async call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    opts: CallOptions,
-    { authenticate = true } = {},
-  ): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions, { authenticate = true } = {}): Promise<T> {
     const started = performance.now();
     let url = this.urls.get(path);
     if (!url) this.urls.set(path, (url = new URL(this.baseUrl.pathname.replace(/\/$/, '') + path, this.baseUrl)));
@@ -373,7 +401,7 @@ export class LedgerClient {
         token = opts.auth ? opts.auth.token : await this.options.getToken?.();
         if (token) headers.authorization = `Bearer ${token}`;
       }
-      const transport = this.loadedTransport ?? await this.loadTransport();
+      const transport = this.loadedTransport ?? (await this.loadTransport());
       throwIfAborted(signal, method, path);
       const res = await transport.send({
         method,
@@ -397,7 +425,17 @@ export class LedgerClient {
       errorKind = err.kind;
       throw redactToken(err, token);
     } finally {
-      this.options.onRequest?.({ method, path, url: url.toString(), body: sentBody, authenticated: Boolean(token), status, durationMs: performance.now() - started, correlationId, errorKind });
+      this.options.onRequest?.({
+        method,
+        path,
+        url: url.toString(),
+        body: sentBody,
+        authenticated: Boolean(token),
+        status,
+        durationMs: performance.now() - started,
+        correlationId,
+        errorKind,
+      });
     }
   }
 
@@ -416,7 +454,9 @@ export class LedgerClient {
 
 /** `?limit=10&…` from the defined integer parameters (never a token: that goes in a header). */
 function queryString(params: Record<string, number | undefined>): string {
-  const parts = Object.entries(params).filter(([, v]) => v !== undefined && Number.isFinite(v)).map(([k, v]) => `${k}=${Math.floor(v!)}`);
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined && Number.isFinite(v))
+    .map(([k, v]) => `${k}=${Math.floor(v!)}`);
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
@@ -425,7 +465,10 @@ function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new LedgerApiError({ kind: 'invalidRequest', explanation: l10n.t('"{0}" is not a URL; a node URL looks like http://localhost:7575 or https://host/api/json.', raw) });
+    throw new LedgerApiError({
+      kind: 'invalidRequest',
+      explanation: l10n.t('"{0}" is not a URL; a node URL looks like http://localhost:7575 or https://host/api/json.', raw),
+    });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new LedgerApiError({ kind: 'invalidRequest', explanation: l10n.t('A node URL must start with http:// or https://, not {0}//.', url.protocol) });
@@ -441,16 +484,32 @@ function parseBaseUrl(raw: string): URL {
 function parseJsonBody<T>(contentType: string, body: string, method: string, path: string, status: number): T {
   if (looksLikeHtml(contentType, body)) {
     throw new LedgerApiError({
-      kind: 'badResponse', method, path, status, bodyPreview: previewBody(body),
-      explanation: l10n.t('The node answered with an HTML page instead of JSON ("{0}"): is the URL the JSON Ledger API (with its path prefix), not a web page or a login proxy?', previewBody(body).slice(0, 80)),
+      kind: 'badResponse',
+      method,
+      path,
+      status,
+      bodyPreview: previewBody(body),
+      explanation: l10n.t(
+        'The node answered with an HTML page instead of JSON ("{0}"): is the URL the JSON Ledger API (with its path prefix), not a web page or a login proxy?',
+        previewBody(body).slice(0, 80),
+      ),
     });
   }
   try {
     return JSON.parse(body) as T;
   } catch (e) {
     throw new LedgerApiError({
-      kind: 'badResponse', method, path, status, bodyPreview: previewBody(body), cause: e,
-      explanation: l10n.t('The node\'s answer is not valid JSON ({0}); it starts with "{1}". Try again; if it persists, check the node or a proxy in between.', (e as Error).message, previewBody(body).slice(0, 80)),
+      kind: 'badResponse',
+      method,
+      path,
+      status,
+      bodyPreview: previewBody(body),
+      cause: e,
+      explanation: l10n.t(
+        'The node\'s answer is not valid JSON ({0}); it starts with "{1}". Try again; if it persists, check the node or a proxy in between.',
+        (e as Error).message,
+        previewBody(body).slice(0, 80),
+      ),
     });
   }
 }

@@ -12,21 +12,21 @@ export function proxyFor(target: string, sources: ProxySources): string | undefi
   const env = sources.env ?? {};
   const get = (k: string) => env[k] ?? env[k.toLowerCase()];
   if (bypassed(url, get('NO_PROXY'))) return undefined;
-  const proxy = sources.httpProxySetting?.trim()
-    || (url.protocol === 'https:' ? get('HTTPS_PROXY') : undefined)
-    || get('HTTP_PROXY')
-    || get('ALL_PROXY');
+  const proxy = sources.httpProxySetting?.trim() || (url.protocol === 'https:' ? get('HTTPS_PROXY') : undefined) || get('HTTP_PROXY') || get('ALL_PROXY');
   return proxy ? proxy.trim() : undefined;
 }
 
 function bypassed(url: URL, noProxy: string | undefined): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (!noProxy) return false;
-  return noProxy.split(/[\s,]+/).filter(Boolean).some((rule) => {
-    if (rule === '*') return true;
-    const [ruleHost, rulePort] = rule.toLowerCase().split(':');
-    if (rulePort && rulePort !== (url.port || (url.protocol === 'https:' ? '443' : '80'))) return false;
-    const bare = ruleHost!.replace(/^\*?\./, '');
-    return host === bare || host.endsWith(`.${bare}`);
-  });
+  return noProxy
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .some((rule) => {
+      if (rule === '*') return true;
+      const [ruleHost, rulePort] = rule.toLowerCase().split(':');
+      if (rulePort && rulePort !== (url.port || (url.protocol === 'https:' ? '443' : '80'))) return false;
+      const bare = ruleHost.replace(/^\*?\./, '');
+      return host === bare || host.endsWith(`.${bare}`);
+    });
 }

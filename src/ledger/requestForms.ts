@@ -28,26 +28,23 @@ export function transactionFormatFor(
 }
 
 /** How a transaction lookup asks for its events: the seed's two forms of transaction-by-id. */
-export type TransactionQuery =
-  | { requestingParties: string[] }
-  | { transactionFormat: TransactionFormat };
+export type TransactionQuery = { requestingParties: string[] } | { transactionFormat: TransactionFormat };
 
 /**
  * The seed's choice for what changed (ACS delta): `requestingParties` when the node has parties
  * configured, else a transaction format. What happened (ledger effects) needs a transaction format.
  */
-export function transactionQueryFor(parties: readonly string[] | undefined, shape: TransactionFormat['transactionShape'] = 'TRANSACTION_SHAPE_ACS_DELTA'): TransactionQuery {
+export function transactionQueryFor(
+  parties: readonly string[] | undefined,
+  shape: TransactionFormat['transactionShape'] = 'TRANSACTION_SHAPE_ACS_DELTA',
+): TransactionQuery {
   if (shape !== 'TRANSACTION_SHAPE_ACS_DELTA') return { transactionFormat: transactionFormatFor(parties, shape) };
-  return parties && parties.length > 0
-    ? { requestingParties: [...parties] }
-    : { transactionFormat: transactionFormatFor(undefined) };
+  return parties && parties.length > 0 ? { requestingParties: [...parties] } : { transactionFormat: transactionFormatFor(undefined) };
 }
 
 /** transaction-by-id body: exactly one of the two forms, never both (400 otherwise). */
 export function transactionByIdRequest(updateId: string, query: TransactionQuery): GetTransactionByIdRequest {
-  return 'requestingParties' in query
-    ? { updateId, requestingParties: query.requestingParties }
-    : { updateId, transactionFormat: query.transactionFormat };
+  return 'requestingParties' in query ? { updateId, requestingParties: query.requestingParties } : { updateId, transactionFormat: query.transactionFormat };
 }
 
 /**
@@ -55,8 +52,7 @@ export function transactionByIdRequest(updateId: string, query: TransactionQuery
  * (wildcard per party, verbose, ACS delta: `getUpdateFormatForFlatQueries`).
  */
 export function updateByIdRequest(updateId: string, query: TransactionQuery): GetUpdateByIdRequest {
-  const includeTransactions =
-    'requestingParties' in query ? transactionFormatFor(query.requestingParties) : query.transactionFormat;
+  const includeTransactions = 'requestingParties' in query ? transactionFormatFor(query.requestingParties) : query.transactionFormat;
   return { updateId, updateFormat: { includeTransactions } };
 }
 

@@ -27,13 +27,23 @@ export class RequestHistory {
   private readonly items: RecordedRequest[] = [];
   private next = 1;
 
-  constructor(private readonly size = DEFAULT_HISTORY_SIZE, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly size = DEFAULT_HISTORY_SIZE,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   record(node: string, e: RequestLogEntry): RecordedRequest | undefined {
     if (!e.url) return undefined;
     const tooLarge = e.body !== undefined && e.body.length > MAX_KEPT_BODY;
     const r: RecordedRequest = {
-      id: this.next++, node, at: this.now(), method: e.method, url: e.url, path: e.path, status: e.status, errorKind: e.errorKind,
+      id: this.next++,
+      node,
+      at: this.now(),
+      method: e.method,
+      url: e.url,
+      path: e.path,
+      status: e.status,
+      errorKind: e.errorKind,
       authenticated: e.authenticated === true,
       ...(e.body !== undefined && !tooLarge ? { body: e.body } : {}),
       ...(tooLarge ? { bodyOmitted: true } : {}),

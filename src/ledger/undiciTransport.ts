@@ -63,8 +63,15 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
       bodyPreview: previewBody(partial),
       cause: e,
       explanation: partial
-        ? l10n.t('The response was cut off after {0} (the connection closed mid-body): "{1}". Try again; if it persists, check the node or a proxy in between.', formatBytes(size), previewBody(partial))
-        : l10n.t('The response was cut off after {0} (the connection closed mid-body). Try again; if it persists, check the node or a proxy in between.', formatBytes(size)),
+        ? l10n.t(
+            'The response was cut off after {0} (the connection closed mid-body): "{1}". Try again; if it persists, check the node or a proxy in between.',
+            formatBytes(size),
+            previewBody(partial),
+          )
+        : l10n.t(
+            'The response was cut off after {0} (the connection closed mid-body). Try again; if it persists, check the node or a proxy in between.',
+            formatBytes(size),
+          ),
     });
   }
   return { status: res.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
@@ -79,11 +86,25 @@ function transportError(e: unknown, req: HttpRequest, where: { method: string; p
   }
   if ((e as { code?: string }).code === 'UND_ERR_CONNECT_TIMEOUT') {
     // A connection that never opened timed out: a timeout (logged as one), not a network failure.
-    return new LedgerApiError({ ...where, kind: 'timeout', cause: e, explanation: l10n.t('Could not connect to {0} in time: check the URL, the network or a proxy.', req.url.origin) });
+    return new LedgerApiError({
+      ...where,
+      kind: 'timeout',
+      cause: e,
+      explanation: l10n.t('Could not connect to {0} in time: check the URL, the network or a proxy.', req.url.origin),
+    });
   }
   if (isTimeout(e)) {
     const s = req.timeoutMs % 1000 === 0 ? `${req.timeoutMs / 1000} s` : `${(req.timeoutMs / 1000).toFixed(1)} s`;
-    return new LedgerApiError({ ...where, kind: 'timeout', cause: e, explanation: l10n.t('No answer from {0} within {1}: the node is slow or unreachable. Try again, or raise the timeout in the settings.', req.url.origin, s) });
+    return new LedgerApiError({
+      ...where,
+      kind: 'timeout',
+      cause: e,
+      explanation: l10n.t(
+        'No answer from {0} within {1}: the node is slow or unreachable. Try again, or raise the timeout in the settings.',
+        req.url.origin,
+        s,
+      ),
+    });
   }
   const code = (e as { code?: string }).code ?? '';
   const origin = req.url.origin;
@@ -93,11 +114,14 @@ function transportError(e: unknown, req: HttpRequest, where: { method: string; p
 
 function networkExplanation(code: string, origin: string, e: unknown): string {
   switch (code) {
-    case 'ECONNREFUSED': return l10n.t('Nothing is listening at {0} (connection refused): start the node or fix its URL.', origin);
+    case 'ECONNREFUSED':
+      return l10n.t('Nothing is listening at {0} (connection refused): start the node or fix its URL.', origin);
     case 'ENOTFOUND':
-    case 'EAI_AGAIN': return l10n.t('The host of {0} cannot be resolved: check the node URL.', origin);
+    case 'EAI_AGAIN':
+      return l10n.t('The host of {0} cannot be resolved: check the node URL.', origin);
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET': return l10n.t('The connection to {0} was reset before an answer came: try again; if it persists, check the node or a proxy in between.', origin);
+    case 'UND_ERR_SOCKET':
+      return l10n.t('The connection to {0} was reset before an answer came: try again; if it persists, check the node or a proxy in between.', origin);
     default:
       if (/certificate|self[- ]signed|SSL|TLS/i.test(`${code} ${(e as Error).message ?? ''}`)) {
         return l10n.t("The TLS certificate of {0} is not trusted ({1}): add the node's CA file to its settings.", origin, code || (e as Error).message);
@@ -116,7 +140,11 @@ function tooLarge(req: HttpRequest, where: { method: string; path: string }, sta
     ...where,
     kind: 'badResponse',
     status,
-    explanation: l10n.t('The response is larger than the {0} limit ({1}); raise the limit in the settings if you expect it.', formatBytes(req.maxResponseBytes), detail),
+    explanation: l10n.t(
+      'The response is larger than the {0} limit ({1}); raise the limit in the settings if you expect it.',
+      formatBytes(req.maxResponseBytes),
+      detail,
+    ),
   });
 }
 

@@ -30,7 +30,7 @@ export function treeEvent(e: LedgerEvent): TreeEvent {
  */
 export function exerciseTree(events: readonly LedgerEvent[]): FlatTreeNode[] {
   const nodes = events.map(treeEvent);
-  if (nodes.some((n, i) => i > 0 && n.event.nodeId < nodes[i - 1]!.event.nodeId)) nodes.sort((a, b) => a.event.nodeId - b.event.nodeId);
+  if (nodes.some((n, i) => i > 0 && n.event.nodeId < nodes[i - 1].event.nodeId)) nodes.sort((a, b) => a.event.nodeId - b.event.nodeId);
   const flat: FlatTreeNode[] = [];
   // Open exercises: their index and the last node id they enclose.
   const open: { index: number; last: number }[] = [];
@@ -40,7 +40,7 @@ export function exerciseTree(events: readonly LedgerEvent[]): FlatTreeNode[] {
     const parent = open.at(-1)?.index ?? -1;
     const index = flat.length;
     flat.push({ index, parent, depth: open.length, descendants: 0, node });
-    for (const o of open) flat[o.index]!.descendants++;
+    for (const o of open) flat[o.index].descendants++;
     if (node.kind === 'exercised') {
       const last = node.event.lastDescendantNodeId;
       if (typeof last === 'number' && last > id) open.push({ index, last });

@@ -52,8 +52,17 @@ export function hoverMarkdown(f: HoverFacts): string {
   const l = f.lookup;
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created?.createdEvent;
-    lines.push('', `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · ${codeSpan(templateName(contractTemplateId(l.response)))}`);
-    if (c) lines.push('', l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')), '', l10n.t('Created {0}', escapeMarkdown(whenForPeople(c.createdAt))));
+    lines.push(
+      '',
+      `${l.status === 'active' ? `$(pass-filled) ${l10n.t('Active')}` : `$(archive) ${l10n.t('Archived')}`} · ${codeSpan(templateName(contractTemplateId(l.response)))}`,
+    );
+    if (c)
+      lines.push(
+        '',
+        l10n.t('Signatories: {0}', c.signatories.map((p) => escapeMarkdown(shortenPartyId(p))).join(', ')),
+        '',
+        l10n.t('Created {0}', escapeMarkdown(whenForPeople(c.createdAt))),
+      );
     else lines.push('', l10n.t('Its create event was pruned on this node; the archive event is what is left.'));
   } else if (l && l.found && l.kind === 'transaction' && l.update !== 'transaction') {
     lines.push('', escapeMarkdown(lookupSummary(l)));
@@ -70,11 +79,17 @@ export function hoverMarkdown(f: HoverFacts): string {
   } else if (f.note) {
     lines.push('', escapeMarkdown(f.note));
   }
-  lines.push('', commandLink(isContract ? l10n.t('Open contract') : l10n.t('Open transaction'), isContract ? 'cantonLens.showContract' : 'cantonLens.showTransaction', [match.text]));
+  lines.push(
+    '',
+    commandLink(isContract ? l10n.t('Open contract') : l10n.t('Open transaction'), isContract ? 'cantonLens.showContract' : 'cantonLens.showTransaction', [
+      match.text,
+    ]),
+  );
   // The contract's template in the workspace's Daml source (issue 13).
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created?.createdEvent ?? l.response.archived?.archivedEvent;
-    if (c) lines[lines.length - 1] += ` · ${commandLink(l10n.t('Open Daml definition'), 'cantonLens.openDamlDefinition', [c.templateId, undefined, c.packageName])}`;
+    if (c)
+      lines[lines.length - 1] += ` · ${commandLink(l10n.t('Open Daml definition'), 'cantonLens.openDamlDefinition', [c.templateId, undefined, c.packageName])}`;
   }
   return lines.join('\n');
 }

@@ -42,17 +42,57 @@ export interface Credentials {
 
 export type ContractLookup =
   /** `createPruned`: the node answered with the archive event only (its create was pruned). */
-  | { kind: 'contract'; found: true; status: 'active' | 'archived'; contractId: string; response: JsGetEventsByContractIdResponse; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; createPruned?: boolean }
-  | { kind: 'contract'; found: false; contractId: string; request: GetEventsByContractIdRequest; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError; facts?: NotFoundExplanation };
+  | {
+      kind: 'contract';
+      found: true;
+      status: 'active' | 'archived';
+      contractId: string;
+      response: JsGetEventsByContractIdResponse;
+      request: GetEventsByContractIdRequest;
+      asked: string;
+      askedAs: AskedAs;
+      createPruned?: boolean;
+    }
+  | {
+      kind: 'contract';
+      found: false;
+      contractId: string;
+      request: GetEventsByContractIdRequest;
+      asked: string;
+      askedAs: AskedAs;
+      askedFor: string;
+      explanation: string;
+      error: LedgerApiError;
+      facts?: NotFoundExplanation;
+    };
 
-interface FoundUpdate { kind: 'transaction'; found: true; updateId: string; route: 'transaction-by-id' | 'update-by-id'; query: TransactionQuery; asked: string; askedAs: AskedAs }
+interface FoundUpdate {
+  kind: 'transaction';
+  found: true;
+  updateId: string;
+  route: 'transaction-by-id' | 'update-by-id';
+  query: TransactionQuery;
+  asked: string;
+  askedAs: AskedAs;
+}
 
 /** An update id's lookup: a transaction, or (`update`) a reassignment or topology transaction, or not found. */
 export type TransactionLookup =
   | (FoundUpdate & { update: 'transaction'; transaction: JsTransaction })
   | (FoundUpdate & { update: 'reassignment'; reassignment: JsReassignment })
   | (FoundUpdate & { update: 'topology'; topology: JsTopologyTransaction })
-  | { kind: 'transaction'; found: false; updateId: string; query: TransactionQuery; asked: string; askedAs: AskedAs; askedFor: string; explanation: string; error: LedgerApiError; facts?: NotFoundExplanation };
+  | {
+      kind: 'transaction';
+      found: false;
+      updateId: string;
+      query: TransactionQuery;
+      asked: string;
+      askedAs: AskedAs;
+      askedFor: string;
+      explanation: string;
+      error: LedgerApiError;
+      facts?: NotFoundExplanation;
+    };
 
 export type LedgerLookup = ContractLookup | TransactionLookup;
 
@@ -98,17 +138,39 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
     if (refused) throw refused;
     const response = await client.getEventsByContractId(request, callOptions(ctx));
     if (!response.created && !response.archived) {
-      throw new LedgerApiError({ kind: 'notFound', status: 200, explanation: l10n.t('The node returned neither a create nor an archive event for this contract.') });
+      throw new LedgerApiError({
+        kind: 'notFound',
+        status: 200,
+        explanation: l10n.t('The node returned neither a create nor an archive event for this contract.'),
+      });
     }
     // Only the archive: the node pruned the create event (it was created before the pruning offset).
     const createPruned = !response.created;
-    return { kind: 'contract', found: true, status: response.archived ? 'archived' : 'active', contractId, response, request, asked, askedAs: askedAsOf(ctx), ...(createPruned ? { createPruned } : {}) };
+    return {
+      kind: 'contract',
+      found: true,
+      status: response.archived ? 'archived' : 'active',
+      contractId,
+      response,
+      request,
+      asked,
+      askedAs: askedAsOf(ctx),
+      ...(createPruned ? { createPruned } : {}),
+    };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
     const askedFor = who(ctx);
     const explanation = ctx.parties?.length
-      ? l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, askedFor)
-      : l10n.t('Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to any party hosted here, or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.', ctx.nodeName, askedFor);
+      ? l10n.t(
+          'Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.',
+          ctx.nodeName,
+          askedFor,
+        )
+      : l10n.t(
+          'Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to any party hosted here, or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.',
+          ctx.nodeName,
+          askedFor,
+        );
     return { kind: 'contract', found: false, contractId, request, asked, askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
   }
 }
@@ -126,14 +188,26 @@ export async function lookupTransaction(client: LedgerClient, updateId: string, 
     const refused = preflight(ctx, 'update', updateId, '/v2/updates/update-by-id');
     if (refused) throw refused;
     const found = await client.lookupUpdate(updateId, query, callOptions(ctx));
-    const base = { kind: 'transaction' as const, found: true as const, updateId, route: found.route, query, asked: askedVia(found.route), askedAs: askedAsOf(ctx) };
+    const base = {
+      kind: 'transaction' as const,
+      found: true as const,
+      updateId,
+      route: found.route,
+      query,
+      asked: askedVia(found.route),
+      askedAs: askedAsOf(ctx),
+    };
     if (found.type === 'transaction') return { ...base, update: 'transaction', transaction: found.transaction };
     if (found.type === 'reassignment') return { ...base, update: 'reassignment', reassignment: found.reassignment };
     return { ...base, update: 'topology', topology: found.topology };
   } catch (e) {
     if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
     const askedFor = who(ctx);
-    const explanation = l10n.t('Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes". (A key fingerprint or a hash has the same 1220… shape: if this is one, it is not an update id.)', ctx.nodeName, askedFor);
+    const explanation = l10n.t(
+      'Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes". (A key fingerprint or a hash has the same 1220… shape: if this is one, it is not an update id.)',
+      ctx.nodeName,
+      askedFor,
+    );
     const route = e.path?.endsWith('transaction-by-id') ? 'transaction-by-id' : 'update-by-id';
     return { kind: 'transaction', found: false, updateId, query, asked: askedVia(route), askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
   }

@@ -36,13 +36,15 @@ export class LookupCache<T> {
     }
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = fetch().then(({ value, final }) => {
-        const entry = { value, final, fetchedAt: Date.now() };
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-        return entry;
-      }).finally(() => this.inFlight.delete(key));
+      pending = fetch()
+        .then(({ value, final }) => {
+          const entry = { value, final, fetchedAt: Date.now() };
+          this.entries.delete(key);
+          this.entries.set(key, entry);
+          while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+          return entry;
+        })
+        .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;

@@ -100,8 +100,9 @@ function isTransient(e: LedgerApiError): boolean {
 
 function refusedReason(e: LedgerApiError): string {
   if (e.kind === 'unauthenticated') return l10n.t('the node did not accept the token (401)');
-  if (e.cantonError?.context?.ledger_api_error === 'invalid token') return l10n.t('the node does not know the token\'s user (403): the user was deleted or never existed here');
-  return l10n.t('the node refused the token\'s user even its own user record (403): the user is deactivated, or its identity provider does not allow it');
+  if (e.cantonError?.context?.ledger_api_error === 'invalid token')
+    return l10n.t("the node does not know the token's user (403): the user was deleted or never existed here");
+  return l10n.t("the node refused the token's user even its own user record (403): the user is deactivated, or its identity provider does not allow it");
 }
 
 function reasonOf(e: LedgerApiError, what: string): string {

@@ -33,7 +33,7 @@ export function browseKey(args: BrowseArgs): string {
   return `${list(args.templates)} for ${list(args.parties)}`;
 }
 
-const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
+const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined);
 
 export const MAX_UNPINNED = 30;
 
@@ -63,11 +63,19 @@ export function ordered(list: readonly RecentLookup[]): RecentLookup[] {
 /** Entries from storage that still make sense (storage may hold anything). */
 export function validRecent(value: unknown): RecentLookup[] {
   if (!Array.isArray(value)) return [];
-  return (value as unknown[]).filter((x): x is RecentLookup => {
-    const e = x as Partial<Record<keyof RecentLookup, unknown>> | null;
-    return typeof e === 'object' && e !== null && KINDS.includes(e.kind as RecentKind) && typeof e.id === 'string' && typeof e.node === 'string'
-      && typeof e.summary === 'string' && typeof e.at === 'number';
-  })
+  return (value as unknown[])
+    .filter((x): x is RecentLookup => {
+      const e = x as Partial<Record<keyof RecentLookup, unknown>> | null;
+      return (
+        typeof e === 'object' &&
+        e !== null &&
+        KINDS.includes(e.kind as RecentKind) &&
+        typeof e.id === 'string' &&
+        typeof e.node === 'string' &&
+        typeof e.summary === 'string' &&
+        typeof e.at === 'number'
+      );
+    })
     .map((e) => (e.askedAs === undefined || typeof e.askedAs === 'string' ? e : { ...e, askedAs: undefined }))
     .map((e) => {
       if (e.args === undefined) return e;

@@ -33,7 +33,13 @@ const templateName = (id: string) => {
   return a < 0 ? id : id.slice(a + 1);
 };
 
-const ICONS: Record<RecentLookup['kind'], string> = { contract: 'file-code', update: 'git-commit', submission: 'send', activeContracts: 'table', tail: 'pulse' };
+const ICONS: Record<RecentLookup['kind'], string> = {
+  contract: 'file-code',
+  update: 'git-commit',
+  submission: 'send',
+  activeContracts: 'table',
+  tail: 'pulse',
+};
 
 export function entryText(e: RecentLookup): EntryText {
   const parties = e.args?.parties?.length ? l10n.t('for {0}', e.args.parties.join(', ')) : '';
@@ -43,7 +49,7 @@ export function entryText(e: RecentLookup): EntryText {
     e.summary,
     l10n.t('on {0}, {1}', e.node, new Date(e.at).toLocaleString()),
   ];
-  if (e.askedAs) lines.push(l10n.t('Asked as {0}; opening it asks again as the node\'s current token.', e.askedAs));
+  if (e.askedAs) lines.push(l10n.t("Asked as {0}; opening it asks again as the node's current token.", e.askedAs));
   if (e.kind === 'submission') lines.push(l10n.t('Running it again opens the request: a submission is never sent again by itself.'));
   return { label: what(e), description, tooltip: lines.join('\n'), icon: e.pinned ? 'pinned' : ICONS[e.kind] };
 }
@@ -56,7 +62,10 @@ export function openAction(e: RecentLookup): EntryAction {
   switch (e.kind) {
     case 'contract':
     case 'update':
-      return { command: e.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction', args: e.askedAs ? [e.id, e.node, { recordedAs: e.askedAs }] : [e.id, e.node] };
+      return {
+        command: e.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction',
+        args: e.askedAs ? [e.id, e.node, { recordedAs: e.askedAs }] : [e.id, e.node],
+      };
     case 'activeContracts':
       return { command: 'cantonLens.showActiveContracts', args: [e.node, e.args?.parties, e.args?.templates] };
     case 'tail':

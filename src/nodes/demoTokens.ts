@@ -25,4 +25,3 @@ export function demoTokensFrom(raw: string | undefined): Map<string, string> | u
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   return new Map(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0));
 }
-

@@ -63,7 +63,14 @@ export class NodeFacts {
   accessFor(node: NodeConfig, credentials: Credentials, signal?: AbortSignal): Promise<LearnedAccess> {
     const status = this.nodes.status(node);
     const max = status.state === 'reachable' ? status.features.userManagement?.maxRightsPerUser : undefined;
-    return this.access.get({ url: node.url, identity: credentials.identity, token: credentials.token, client: this.nodes.client(node), maxRightsPerUser: max, signal });
+    return this.access.get({
+      url: node.url,
+      identity: credentials.identity,
+      token: credentials.token,
+      client: this.nodes.client(node),
+      maxRightsPerUser: max,
+      signal,
+    });
   }
 
   /** The rights the pre-send checks need (may the user act or execute as a party?), or why they are not known. */
@@ -97,8 +104,13 @@ export class NodeFacts {
     const key = JSON.stringify([node.name, node.url, credentials.identity.key]);
     const hit = this.pruned.get(key);
     if (hit && Date.now() - hit.at < PRUNED_TTL_MS) return hit.value;
-    const value = this.nodes.client(node).getLatestPrunedOffsets({ signal, auth: { token: credentials.token } })
-      .then((r): Fact<number> => ({ ok: true, value: Number(r.participantPrunedUpToInclusive ?? 0) }), (e) => factError<number>(e));
+    const value = this.nodes
+      .client(node)
+      .getLatestPrunedOffsets({ signal, auth: { token: credentials.token } })
+      .then(
+        (r): Fact<number> => ({ ok: true, value: Number(r.participantPrunedUpToInclusive ?? 0) }),
+        (e) => factError<number>(e),
+      );
     this.pruned.set(key, { at: Date.now(), value });
     return value;
   }
@@ -122,13 +134,22 @@ export class NodeFacts {
     const party = effectiveParties(node.parties, access).parties[0] ?? (access.state === 'known' ? access.user.primaryParty : undefined);
     const admin = access.state === 'known' && access.rights.admin.has('ParticipantAdmin');
     const [participantId, parties, ledgerEnd, prunedUpTo, synchronizers] = await Promise.all([
-      client.getParticipantId(opts).then((r): Fact<string> => ({ ok: true, value: r.participantId }), (e) => factError<string>(e)),
+      client.getParticipantId(opts).then(
+        (r): Fact<string> => ({ ok: true, value: r.participantId }),
+        (e) => factError<string>(e),
+      ),
       this.allParties(node, credentials),
-      client.getLedgerEnd(opts).then((r): Fact<number> => ({ ok: true, value: Number(r.offset) }), (e) => factError<number>(e)),
+      client.getLedgerEnd(opts).then(
+        (r): Fact<number> => ({ ok: true, value: Number(r.offset) }),
+        (e) => factError<number>(e),
+      ),
       this.prunedUpTo(node, credentials),
       // With a party the user reads as (or as an admin, all): an ordinary user may ask for its own parties.
       client.getConnectedSynchronizers(admin ? undefined : party, opts).then(
-        (r): Fact<{ alias: string; id: string; permission?: string }[]> => ({ ok: true, value: (r.connectedSynchronizers ?? []).map((s) => ({ alias: s.synchronizerAlias, id: s.synchronizerId, permission: s.permission })) }),
+        (r): Fact<{ alias: string; id: string; permission?: string }[]> => ({
+          ok: true,
+          value: (r.connectedSynchronizers ?? []).map((s) => ({ alias: s.synchronizerAlias, id: s.synchronizerId, permission: s.permission })),
+        }),
         (e) => factError<{ alias: string; id: string; permission?: string }[]>(e, 'ParticipantAdmin'),
       ),
     ]);

@@ -23,9 +23,7 @@ export type CheckedStatus =
 export type NodeStatus = { state: 'unchecked' } | { state: 'checking'; previous?: NodeStatus } | CheckedStatus;
 
 export type TokenInfo =
-  | { source: 'pasted'; state: TokenState }
-  | { source: 'clientCredentials'; state: TokenState; clientId: string }
-  | { source: 'blocked'; reason: string };
+  { source: 'pasted'; state: TokenState } | { source: 'clientCredentials'; state: TokenState; clientId: string } | { source: 'blocked'; reason: string };
 
 /** A node's identity (or parties) changed: what was remembered for it belongs to someone else. */
 export interface IdentityChange {
@@ -235,7 +233,7 @@ export class NodeRegistry {
    * identity already known is used as it is: naming the user does not read the secret again.
    */
   async tokenUser(node: NodeConfig): Promise<string | undefined> {
-    const identity = this.identities.current(node.name) ?? await this.currentIdentity(node);
+    const identity = this.identities.current(node.name) ?? (await this.currentIdentity(node));
     return identity?.user ?? node.userId;
   }
 
@@ -277,7 +275,9 @@ export class NodeRegistry {
   /** Why stored tokens are not sent to this node (a workspace entry in an untrusted workspace), if they are not. */
   tokenBlockedReason(node: NodeConfig): string | undefined {
     if (!mayUseStoredToken(node, this.host.isTrusted())) {
-      return l10n.t('This node comes from the settings of an untrusted workspace: no stored token is sent to it. Trust the workspace, or add the node to your user settings.');
+      return l10n.t(
+        'This node comes from the settings of an untrusted workspace: no stored token is sent to it. Trust the workspace, or add the node to your user settings.',
+      );
     }
     return undefined;
   }
@@ -297,12 +297,14 @@ export class NodeRegistry {
     const connection = this.host.connection(node);
     const transport = this.host.transport(node, connection);
     const auth = node.auth;
-    const oauth = auth ? new ClientCredentialsTokenSource({
-      auth,
-      getClientSecret: () => Promise.resolve(this.host.secrets.clientSecret(node, auth)),
-      transport,
-      userAgent: this.host.userAgent,
-    }) : undefined;
+    const oauth = auth
+      ? new ClientCredentialsTokenSource({
+          auth,
+          getClientSecret: () => Promise.resolve(this.host.secrets.clientSecret(node, auth)),
+          transport,
+          userAgent: this.host.userAgent,
+        })
+      : undefined;
     const entry: NodeClient = { key, oauth, client: undefined as unknown as LedgerClient };
     entry.client = new LedgerClient({
       baseUrl: node.url,
@@ -334,7 +336,7 @@ export class NodeRegistry {
       const oauth = (client ?? (fetch ? this.nodeClient(node) : this.clients.get(node.name)))?.oauth;
       if (fetch && oauth) token = await oauth.getToken();
       else token = oauth?.cachedToken;
-      if (!token && !fetch && await this.host.secrets.clientSecret(node, node.auth)) return undefined;
+      if (!token && !fetch && (await this.host.secrets.clientSecret(node, node.auth))) return undefined;
       // A refreshed token of the same subject is the same identity; another subject is a change.
       identity = identityOfToken(token, { tokenUrl: node.auth.tokenUrl, clientId: node.auth.clientId });
       mark = identity.key;

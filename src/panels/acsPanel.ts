@@ -20,7 +20,9 @@ export interface AcsTarget {
   interfaceId?: string;
 }
 
-type AcsMessage = { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' } | { type: 'openContract'; id: string }
+type AcsMessage =
+  | { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' }
+  | { type: 'openContract'; id: string }
   | { type: 'openDaml'; templateId: string; packageName?: string };
 
 const VIEW_TYPE = 'cantonLens.activeContracts';
@@ -28,7 +30,10 @@ const VIEW_TYPE = 'cantonLens.activeContracts';
 export class AcsPanels implements vscode.Disposable {
   private readonly open = new Set<AcsPanel>();
 
-  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes) {}
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly nodes: LedgerNodes,
+  ) {}
 
   /** Reveals the table of `target`, or opens one; `reload` reads an open one again (Run Again). */
   show(target: AcsTarget, reload = false): AcsPanel {
@@ -39,9 +44,16 @@ export class AcsPanels implements vscode.Disposable {
         return p;
       }
     }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(target), { viewColumn: vscode.ViewColumn.Active }, {
-      enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')], enableFindWidget: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      VIEW_TYPE,
+      titleOf(target),
+      { viewColumn: vscode.ViewColumn.Active },
+      {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+        enableFindWidget: true,
+      },
+    );
     const p = new AcsPanel(panel, this, target);
     this.open.add(p);
     panel.onDidDispose(() => this.open.delete(p));
@@ -64,9 +76,22 @@ export class AcsPanel {
   private readonly isReady = new Promise<void>((r) => (this.ready = r));
   private identity: string | undefined;
   /** For tests: contracts sent to the page (the first ids, the templates), the offset, the last notice or error. */
-  readonly shown = { contracts: 0, firstIds: [] as string[], templates: new Set<string>(), activeAtOffset: undefined as number | undefined, notice: '', error: '', done: false, pages: 0 };
+  readonly shown = {
+    contracts: 0,
+    firstIds: [] as string[],
+    templates: new Set<string>(),
+    activeAtOffset: undefined as number | undefined,
+    notice: '',
+    error: '',
+    done: false,
+    pages: 0,
+  };
 
-  constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: AcsPanels, readonly target: AcsTarget) {
+  constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly manager: AcsPanels,
+    readonly target: AcsTarget,
+  ) {
     panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
@@ -107,12 +132,22 @@ export class AcsPanel {
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
     const f = this.filter();
-    const who = f.parties?.length ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', ')) : vscode.l10n.t('as seen by any party on the node');
-    const what = this.target.templateId ? vscode.l10n.t('template {0}', this.target.templateId) : this.target.interfaceId ? vscode.l10n.t('interface {0}', this.target.interfaceId) : vscode.l10n.t('every template');
+    const who = f.parties?.length
+      ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', '))
+      : vscode.l10n.t('as seen by any party on the node');
+    const what = this.target.templateId
+      ? vscode.l10n.t('template {0}', this.target.templateId)
+      : this.target.interfaceId
+        ? vscode.l10n.t('interface {0}', this.target.interfaceId)
+        : vscode.l10n.t('every template');
     webview.html = acsPageHtml({
-      nonce: newNonce(), cspSource: webview.cspSource,
-      scriptUris: [media('virtualTable.js'), media('acs.js')], styleUris: [media('panel.css'), media('browse.css')],
-      title: titleOf(this.target), nodeName: this.target.node, scope: `${what}, ${who}`,
+      nonce: newNonce(),
+      cspSource: webview.cspSource,
+      scriptUris: [media('virtualTable.js'), media('acs.js')],
+      styleUris: [media('panel.css'), media('browse.css')],
+      title: titleOf(this.target),
+      nodeName: this.target.node,
+      scope: `${what}, ${who}`,
     });
   }
 
@@ -133,17 +168,38 @@ export class AcsPanel {
     this.loading = ac;
     await this.isReady;
     if (ac.signal.aborted) return;
-    Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0 });
+    Object.assign(this.shown, {
+      contracts: 0,
+      firstIds: [],
+      templates: new Set<string>(),
+      activeAtOffset: undefined,
+      notice: '',
+      error: '',
+      done: false,
+      pages: 0,
+    });
     this.post({ type: 'reset' });
     const node = this.manager.nodes.find(this.target.node);
     if (!node) {
-      this.fail(vscode.l10n.t('The node "{0}" is no longer configured.', this.target.node), [{ action: 'selectNode', label: vscode.l10n.t('Select Active Node') }]);
+      this.fail(vscode.l10n.t('The node "{0}" is no longer configured.', this.target.node), [
+        { action: 'selectNode', label: vscode.l10n.t('Select Active Node') },
+      ]);
       return;
     }
     const status = this.manager.nodes.status(node);
-    const version = status.state === 'reachable' ? status.version : status.state === 'checking' && status.previous?.state === 'reachable' ? status.previous.version : undefined;
+    const version =
+      status.state === 'reachable'
+        ? status.version
+        : status.state === 'checking' && status.previous?.state === 'reachable'
+          ? status.previous.version
+          : undefined;
     try {
-      for await (const page of readActiveContracts(this.manager.nodes.client(node), { eventFormat: browseEventFormat(this.filter()), paged: hasPagedEndpoints(version), pageSize: 1000, signal: ac.signal })) {
+      for await (const page of readActiveContracts(this.manager.nodes.client(node), {
+        eventFormat: browseEventFormat(this.filter()),
+        paged: hasPagedEndpoints(version),
+        pageSize: 1000,
+        signal: ac.signal,
+      })) {
         if (ac.signal.aborted) return;
         if (page.restarted) Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>() });
         this.shown.contracts += page.events.length;
@@ -168,7 +224,8 @@ export class AcsPanel {
       }
       const explanation = isLedgerApiError(e) ? e.explanation : (e as Error).message;
       const actions = [{ action: 'retry', label: vscode.l10n.t('Retry') }];
-      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied')) actions.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
+      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied'))
+        actions.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
       this.fail(vscode.l10n.t('Could not read the active contracts: {0}', explanation), actions);
     } finally {
       if (this.loading === ac) this.loading = undefined;
@@ -216,7 +273,13 @@ export class AcsPanel {
         return;
       case 'openDaml':
         // A template name: its Daml definition (issue 13); the command checks the id.
-        if (typeof m.templateId === 'string') await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, undefined, typeof m.packageName === 'string' ? m.packageName : undefined);
+        if (typeof m.templateId === 'string')
+          await vscode.commands.executeCommand(
+            'cantonLens.openDamlDefinition',
+            m.templateId,
+            undefined,
+            typeof m.packageName === 'string' ? m.packageName : undefined,
+          );
         return;
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);

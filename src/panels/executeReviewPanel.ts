@@ -39,7 +39,15 @@ export const confirmWithModal: Confirm = async (node, party, submissionId, endpo
   const submit = vscode.l10n.t('Submit');
   const pick = await vscode.window.showWarningMessage(
     vscode.l10n.t('Submit this transaction to "{0}" as {1}?', node.name, party),
-    { modal: true, detail: vscode.l10n.t('POST {0}/v2/interactive-submission/{2} with submission id {1}. Once the node accepts it, it executes it; a submission cannot be called back.', node.url, submissionId, endpoint) },
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'POST {0}/v2/interactive-submission/{2} with submission id {1}. Once the node accepts it, it executes it; a submission cannot be called back.',
+        node.url,
+        submissionId,
+        endpoint,
+      ),
+    },
     submit,
   );
   return pick === submit;
@@ -63,7 +71,12 @@ export class ExecuteReviews implements vscode.Disposable {
   /** How long a plain execute's outcome is looked for (tests shorten it). */
   outcomeSearchMs = OUTCOME_SEARCH_MS;
 
-  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly lookups: LedgerPanels, readonly recent: RecentLookupStore) {}
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly nodes: LedgerNodes,
+    readonly lookups: LedgerPanels,
+    readonly recent: RecentLookupStore,
+  ) {}
 
   /** An answer belongs to who asked: the node (name and URL) and the identity its token was, with the hash. */
   private hashingKey(node: NodeConfig, hash: string): string | undefined {
@@ -93,7 +106,10 @@ export class ExecuteReviews implements vscode.Disposable {
     if (!checked.request) return undefined;
     let panel = this.open.get(uri.toString());
     if (!panel) {
-      const webview = vscode.window.createWebviewPanel(VIEW_TYPE, `Review ${path.basename(uri.path)}`, vscode.ViewColumn.Beside, { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')] });
+      const webview = vscode.window.createWebviewPanel(VIEW_TYPE, `Review ${path.basename(uri.path)}`, vscode.ViewColumn.Beside, {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+      });
       panel = new ExecuteReviewPanel(webview, this, uri);
       this.open.set(uri.toString(), panel);
       webview.onDidDispose(() => this.open.delete(uri.toString()));
@@ -107,18 +123,34 @@ export class ExecuteReviews implements vscode.Disposable {
     // Unsigned is not a problem here: the review before signing shows it as a blocking check.
     const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node), { allowUnsigned: true });
     const spans = jsonValueSpans(text);
-    this.diagnostics.set(doc.uri, checked.problems.map((p) => {
-      const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
-      const d = new vscode.Diagnostic(new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), `${p.path}: ${p.message}`, vscode.DiagnosticSeverity.Error);
-      d.source = 'Canton Lens';
-      return d;
-    }));
+    this.diagnostics.set(
+      doc.uri,
+      checked.problems.map((p) => {
+        const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
+        const d = new vscode.Diagnostic(
+          new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)),
+          `${p.path}: ${p.message}`,
+          vscode.DiagnosticSeverity.Error,
+        );
+        d.source = 'Canton Lens';
+        return d;
+      }),
+    );
     if (checked.problems.length > 0) {
       const n = checked.problems.length;
-      const first = checked.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join(' ');
+      const first = checked.problems
+        .slice(0, 3)
+        .map((p) => `${p.path}: ${p.message}`)
+        .join(' ');
       const file = path.basename(doc.uri.path);
       const showProblems = vscode.l10n.t('Show Problems');
-      void vscode.window.showErrorMessage(n === 1 ? vscode.l10n.t('{0} has 1 problem; nothing was sent. {1}', file, first) : vscode.l10n.t('{0} has {1} problems; nothing was sent. {2}', file, n, first), showProblems)
+      void vscode.window
+        .showErrorMessage(
+          n === 1
+            ? vscode.l10n.t('{0} has 1 problem; nothing was sent. {1}', file, first)
+            : vscode.l10n.t('{0} has {1} problems; nothing was sent. {2}', file, n, first),
+          showProblems,
+        )
         .then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
     }
     return checked;
@@ -140,7 +172,11 @@ export class ExecuteReviewPanel {
   /** Requests sent from this panel (for tests: one click submits once). */
   submissions = 0;
 
-  constructor(private readonly panel: vscode.WebviewPanel, private readonly owner: ExecuteReviews, readonly uri: vscode.Uri) {
+  constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly owner: ExecuteReviews,
+    readonly uri: vscode.Uri,
+  ) {
     panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'icon.png');
     this.subscription = panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m));
     panel.onDidDispose(() => {
@@ -170,7 +206,15 @@ export class ExecuteReviewPanel {
   private async buildView(node: NodeConfig, checked: CheckedRequest): Promise<ReviewView> {
     const request = checked.request!;
     const tokenUser = await this.owner.nodes.tokenUser(node);
-    const view: ReviewView = { fileName: vscode.workspace.asRelativePath(this.uri), node: node.name, party: checked.party ?? '', request, claimedHash: checked.claimedHash, tokenUser, findings: [] };
+    const view: ReviewView = {
+      fileName: vscode.workspace.asRelativePath(this.uri),
+      node: node.name,
+      party: checked.party ?? '',
+      request,
+      claimedHash: checked.claimedHash,
+      tokenUser,
+      findings: [],
+    };
     try {
       const { reviewPreparedTransaction } = loadTxReviewBundle(vscode.Uri.joinPath(this.owner.extensionUri, 'dist').fsPath);
       view.review = await reviewPreparedTransaction(request.preparedTransaction, request.hashingSchemeVersion);
@@ -182,16 +226,31 @@ export class ExecuteReviewPanel {
     const details = this.owner.hashingDetailsFor(node, checked.claimedHash);
     if (r && details !== undefined) view.hashing = compareHashingDetails(r, checked.claimedHash, details);
     // One or two requests (the user, its rights) the first time: shown, and they can be cancelled.
-    const rights = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the rights of the token\'s user on {0}…', node.name), cancellable: true }, (_progress, cancel) => {
-      const ac = new AbortController();
-      cancel.onCancellationRequested(() => ac.abort());
-      return this.owner.userRights(node, ac.signal).then((r) => (ac.signal.aborted ? { reason: vscode.l10n.t('Reading the rights was cancelled.') } : r));
-    });
+    const rights = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Reading the rights of the token's user on {0}…", node.name), cancellable: true },
+      (_progress, cancel) => {
+        const ac = new AbortController();
+        cancel.onCancellationRequested(() => ac.abort());
+        return this.owner.userRights(node, ac.signal).then((r) => (ac.signal.aborted ? { reason: vscode.l10n.t('Reading the rights was cancelled.') } : r));
+      },
+    );
     view.findings = preSendChecks({
-      party: view.party, actAs: r?.submitters, hashingSchemeVersion: request.hashingSchemeVersion, computedHash: r?.computedHash, claimedHash: checked.claimedHash,
-      signatures: request.partySignatures.signatures[0]?.signatures ?? [], unsigned: checked.unsigned, knownPublicKey: (fp) => this.owner.knownPublicKey(fp),
-      tokenUser, userId: request.userId, rights: rights.rights, rightsUnknownReason: rights.reason,
-      preparationTime: r?.preparationTime, minLedgerEffectiveTime: r?.minLedgerEffectiveTime, maxLedgerEffectiveTime: r?.maxLedgerEffectiveTime, maxRecordTime: r?.maxRecordTime,
+      party: view.party,
+      actAs: r?.submitters,
+      hashingSchemeVersion: request.hashingSchemeVersion,
+      computedHash: r?.computedHash,
+      claimedHash: checked.claimedHash,
+      signatures: request.partySignatures.signatures[0]?.signatures ?? [],
+      unsigned: checked.unsigned,
+      knownPublicKey: (fp) => this.owner.knownPublicKey(fp),
+      tokenUser,
+      userId: request.userId,
+      rights: rights.rights,
+      rightsUnknownReason: rights.reason,
+      preparationTime: r?.preparationTime,
+      minLedgerEffectiveTime: r?.minLedgerEffectiveTime,
+      maxLedgerEffectiveTime: r?.maxLedgerEffectiveTime,
+      maxRecordTime: r?.maxRecordTime,
     });
     return view;
   }
@@ -220,7 +279,11 @@ export class ExecuteReviewPanel {
     }
     if (view.decodeError) {
       const anyway = vscode.l10n.t('Submit Anyway');
-      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('The prepared transaction does not decode: Canton Lens cannot show what it does. Submit it anyway?'), { modal: true }, anyway);
+      const pick = await vscode.window.showWarningMessage(
+        vscode.l10n.t('The prepared transaction does not decode: Canton Lens cannot show what it does. Submit it anyway?'),
+        { modal: true },
+        anyway,
+      );
       if (pick !== anyway) return false;
     }
     return true;
@@ -238,9 +301,19 @@ export class ExecuteReviewPanel {
     this.committedToShow = undefined;
     if (committed) this.owner.lookups.show({ kind: 'update', id: committed, node: node.name });
     void this.owner.recent.add({
-      kind: 'submission', id: view.request.submissionId, node: node.name, at: Date.now(), file: this.uri.toString(),
-      summary: outcome.state === 'accepted' ? vscode.l10n.t('accepted') : outcome.outcomeUnknown ? vscode.l10n.t('outcome unknown')
-        : outcome.code ? vscode.l10n.t('not accepted ({0})', outcome.code) : vscode.l10n.t('not accepted'),
+      kind: 'submission',
+      id: view.request.submissionId,
+      node: node.name,
+      at: Date.now(),
+      file: this.uri.toString(),
+      summary:
+        outcome.state === 'accepted'
+          ? vscode.l10n.t('accepted')
+          : outcome.outcomeUnknown
+            ? vscode.l10n.t('outcome unknown')
+            : outcome.code
+              ? vscode.l10n.t('not accepted ({0})', outcome.code)
+              : vscode.l10n.t('not accepted'),
     });
     return outcome;
   }
@@ -279,20 +352,44 @@ export class ExecuteReviewPanel {
     try {
       const client = this.owner.nodes.client(node);
       // A plain execute's outcome is looked for in the completions after the ledger end of now (a read, not retried).
-      const ledgerEnd = endpoint === 'execute' ? await client.getLedgerEnd().then((r) => r.offset, () => undefined) : undefined;
+      const ledgerEnd =
+        endpoint === 'execute'
+          ? await client.getLedgerEnd().then(
+              (r) => r.offset,
+              () => undefined,
+            )
+          : undefined;
       const party = view.party;
-      const answer: unknown = await vscode.window.withProgress<unknown>({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
-        () => (endpoint === 'executeAndWait' ? client.executeSubmissionAndWait(view.request)
-          : endpoint === 'executeAndWaitForTransaction' ? client.executeSubmissionAndWaitForTransaction({
-            ...view.request,
-            transactionFormat: { eventFormat: { filtersByParty: { [party]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] } }, verbose: true }, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' },
-          } as never)
-          : client.executeSubmission(view.request)));
+      const answer: unknown = await vscode.window.withProgress<unknown>(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
+        () =>
+          endpoint === 'executeAndWait'
+            ? client.executeSubmissionAndWait(view.request)
+            : endpoint === 'executeAndWaitForTransaction'
+              ? client.executeSubmissionAndWaitForTransaction({
+                  ...view.request,
+                  transactionFormat: {
+                    eventFormat: {
+                      filtersByParty: { [party]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] } },
+                      verbose: true,
+                    },
+                    transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+                  },
+                } as never)
+              : client.executeSubmission(view.request),
+      );
       const waited = answer as { updateId?: string; completionOffset?: number; transaction?: JsTransaction };
       const accepted: Extract<SubmissionOutcome, { state: 'accepted' }> = {
-        state: 'accepted', node: node.name, at: new Date().toISOString(), submissionId: view.request.submissionId, endpoint,
-        userId: view.request.userId || view.tokenUser, commandId: view.review?.commandId, actAs: view.review?.submitters ?? [view.party],
-        updateId: typeof waited.updateId === 'string' ? waited.updateId : waited.transaction?.updateId, completionOffset: waited.completionOffset ?? waited.transaction?.offset,
+        state: 'accepted',
+        node: node.name,
+        at: new Date().toISOString(),
+        submissionId: view.request.submissionId,
+        endpoint,
+        userId: view.request.userId || view.tokenUser,
+        commandId: view.review?.commandId,
+        actAs: view.review?.submitters ?? [view.party],
+        updateId: typeof waited.updateId === 'string' ? waited.updateId : waited.transaction?.updateId,
+        completionOffset: waited.completionOffset ?? waited.transaction?.offset,
       };
       if (waited.transaction) {
         accepted.followUp = { state: 'committed', via: 'executeAndWaitForTransaction' };
@@ -303,13 +400,29 @@ export class ExecuteReviewPanel {
       accepted.followUp = { state: 'searching' };
       view.outcome = accepted;
       this.render();
-      const query: OutcomeQuery = { submissionId: view.request.submissionId, userId: accepted.userId, parties: accepted.actAs, transactionHash: view.review?.computedHash ?? view.claimedHash, beginExclusive: ledgerEnd };
-      const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for the outcome of submission {0} on {1}', view.request.submissionId, node.name), cancellable: true },
+      const query: OutcomeQuery = {
+        submissionId: view.request.submissionId,
+        userId: accepted.userId,
+        parties: accepted.actAs,
+        transactionHash: view.review?.computedHash ?? view.claimedHash,
+        beginExclusive: ledgerEnd,
+      };
+      const found = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Looking for the outcome of submission {0} on {1}', view.request.submissionId, node.name),
+          cancellable: true,
+        },
         (progress, token) => {
           const ac = new AbortController();
           token.onCancellationRequested(() => ac.abort());
-          return findOutcome(client, query, { timeoutMs: this.owner.outcomeSearchMs, signal: ac.signal, onProgress: (message) => progress.report({ message }) });
-        });
+          return findOutcome(client, query, {
+            timeoutMs: this.owner.outcomeSearchMs,
+            signal: ac.signal,
+            onProgress: (message) => progress.report({ message }),
+          });
+        },
+      );
       if (found.kind === 'committed') {
         accepted.updateId = found.updateId;
         accepted.completionOffset = found.offset;
@@ -317,18 +430,39 @@ export class ExecuteReviewPanel {
         return accepted;
       }
       if (found.kind === 'rejected') {
-        return { state: 'failed', code: String(found.code), cause: found.message, outcomeUnknown: false,
-          explanation: vscode.l10n.t('The node accepted the submission, then rejected it: its completion (offset {0}, through {1}) has status {2}: {3}', found.offset, found.via, found.code, found.message) };
+        return {
+          state: 'failed',
+          code: String(found.code),
+          cause: found.message,
+          outcomeUnknown: false,
+          explanation: vscode.l10n.t(
+            'The node accepted the submission, then rejected it: its completion (offset {0}, through {1}) has status {2}: {3}',
+            found.offset,
+            found.via,
+            found.code,
+            found.message,
+          ),
+        };
       }
       accepted.followUp = { state: 'unknown', reason: `${found.reason} ${outcomeUnknownAdvice(query)}` };
       return accepted;
     } catch (e) {
-      if (!isLedgerApiError(e)) return { state: 'failed', explanation: `${(e as Error).message} ${unknownOutcomeAdvice(view.request.submissionId)}`, outcomeUnknown: true };
+      if (!isLedgerApiError(e))
+        return { state: 'failed', explanation: `${(e as Error).message} ${unknownOutcomeAdvice(view.request.submissionId)}`, outcomeUnknown: true };
       const verdict = judgeFailure(e);
       const explanation = !verdict.definite
         ? `${e.explanation} ${verdict.reason} ${unknownOutcomeAdvice(view.request.submissionId)}`
-        : e.kind === 'unauthenticated' ? `${e.explanation} ${vscode.l10n.t('Set a fresh token, then submit again.')}` : `${e.explanation} ${verdict.reason}`;
-      return { state: 'failed', code: e.code, cause: e.cantonError?.cause ?? e.plainText, correlationId: e.correlationId, explanation, outcomeUnknown: !verdict.definite };
+        : e.kind === 'unauthenticated'
+          ? `${e.explanation} ${vscode.l10n.t('Set a fresh token, then submit again.')}`
+          : `${e.explanation} ${verdict.reason}`;
+      return {
+        state: 'failed',
+        code: e.code,
+        cause: e.cantonError?.cause ?? e.plainText,
+        correlationId: e.correlationId,
+        explanation,
+        outcomeUnknown: !verdict.definite,
+      };
     }
   }
 
@@ -337,8 +471,14 @@ export class ExecuteReviewPanel {
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.extensionUri, 'media', f)).toString();
     webview.html = renderPanelPage({
-      nonce: newNonce(), cspSource: webview.cspSource, scriptUri: media('panel.js'), styleUri: media('panel.css'),
-      title: vscode.l10n.t('Review {0}', this.view.fileName), nodeName: this.view.node, actions: [{ action: 'openRequest', label: vscode.l10n.t('Open Request') }], body: reviewBody(this.view),
+      nonce: newNonce(),
+      cspSource: webview.cspSource,
+      scriptUri: media('panel.js'),
+      styleUri: media('panel.css'),
+      title: vscode.l10n.t('Review {0}', this.view.fileName),
+      nodeName: this.view.node,
+      actions: [{ action: 'openRequest', label: vscode.l10n.t('Open Request') }],
+      body: reviewBody(this.view),
     });
   }
 
@@ -346,10 +486,16 @@ export class ExecuteReviewPanel {
     const m = raw as { type?: unknown; id?: unknown; text?: unknown };
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
-      case 'submitAndWaitForTransaction': return void this.submit('executeAndWaitForTransaction').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
-      case 'submitAndWait': return void this.submit('executeAndWait').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
-      case 'submit': return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
-      case 'submitAgain': return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));
+      case 'submitAndWaitForTransaction':
+        return void this.submit('executeAndWaitForTransaction').catch((e: Error) =>
+          vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)),
+        );
+      case 'submitAndWait':
+        return void this.submit('executeAndWait').catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
+      case 'submit':
+        return void this.submit().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)));
+      case 'submitAgain':
+        return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));
       case 'sign': {
         if (!this.node || this.view?.outcome) return;
         if (!(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', this.uri))) return;
@@ -365,10 +511,13 @@ export class ExecuteReviewPanel {
         if (checked.request) await this.load(this.node, checked);
         return;
       }
-      case 'openRequest': return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
+      case 'openRequest':
+        return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
       case 'openId':
-        if (typeof m.id === 'string' && classifyLedgerId(m.id).kind === 'contract' && this.node) this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
-        else if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id) && this.node) this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
+        if (typeof m.id === 'string' && classifyLedgerId(m.id).kind === 'contract' && this.node)
+          this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
+        else if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id) && this.node)
+          this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
         return;
       case 'copy':
         if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);

@@ -36,7 +36,10 @@ export type PanelTarget = {
   /** Asked as this one party (a cell of the visibility matrix). */
   asParty?: string;
 };
-export interface PanelState { history: PanelTarget[]; index: number }
+export interface PanelState {
+  history: PanelTarget[];
+  index: number;
+}
 
 const VIEW_TYPE = 'cantonLens.ledgerPanel';
 
@@ -125,7 +128,11 @@ export class LedgerPanel {
   /** The text the page shows, for tests and "Copy as Markdown". */
   lastBody = '';
 
-  constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: LedgerPanels, state: PanelState) {
+  constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly manager: LedgerPanels,
+    state: PanelState,
+  ) {
     this.history = state.history;
     this.index = state.index;
     panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
@@ -148,14 +155,19 @@ export class LedgerPanel {
   /** Opens the answer's JSON as a read-only document (closing it never asks to save). */
   async openJson(): Promise<vscode.TextEditor | undefined> {
     if (!this.result) return undefined;
-    const raw = this.result.kind === 'contract'
-      ? (this.result.found ? this.result.response : { request: this.result.request, error: this.result.error.cantonError })
-      : (this.result.found ? updateValue(this.result) : { error: this.result.error.cantonError });
+    const raw =
+      this.result.kind === 'contract'
+        ? this.result.found
+          ? this.result.response
+          : { request: this.result.request, error: this.result.error.cantonError }
+        : this.result.found
+          ? updateValue(this.result)
+          : { error: this.result.error.cantonError };
     return openJsonDocument(`${this.current.kind === 'contract' ? 'contract' : 'update'} ${shortId(this.current.id)}`, raw);
   }
 
   get current(): PanelTarget {
-    return this.history[this.index]!;
+    return this.history[this.index];
   }
 
   get webviewPanel(): vscode.WebviewPanel {
@@ -228,7 +240,11 @@ export class LedgerPanel {
     this.panel.title = titleOf(target);
     const node = this.manager.nodes.find(target.node);
     if (!node) {
-      this.render(errorBody(target.id, vscode.l10n.t('The node "{0}" is no longer configured.', target.node), [{ action: 'selectNode', label: vscode.l10n.t('Select Active Node') }]));
+      this.render(
+        errorBody(target.id, vscode.l10n.t('The node "{0}" is no longer configured.', target.node), [
+          { action: 'selectNode', label: vscode.l10n.t('Select Active Node') },
+        ]),
+      );
       return;
     }
     this.render(loadingBody(`${target.kind === 'update' ? 'update' : 'contract'} ${shortId(target.id)}`, node.name));
@@ -242,14 +258,18 @@ export class LedgerPanel {
       const asking = (a: AskedAs) => {
         if (this.loading === ac) this.shownAs.set(node.name, a);
       };
-      const result = target.kind === 'contract'
-        ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal, asking, asParty: target.asParty })
-        : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal, asking, shape: target.shape, asParty: target.asParty });
+      const result =
+        target.kind === 'contract'
+          ? await this.manager.lookups.contract(node, target.id, { refresh, signal: ac.signal, asking, asParty: target.asParty })
+          : await this.manager.lookups.transaction(node, target.id, { refresh, signal: ac.signal, asking, shape: target.shape, asParty: target.asParty });
       if (ac.signal.aborted) return;
       this.result = result;
       // The answer says who asked it: a token switched in flight leaves it the old identity's.
       this.shownAs.set(node.name, result.askedAs);
-      this.tree = result.kind === 'transaction' && result.found && result.update === 'transaction' && target.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? exerciseTree(result.transaction.events) : undefined;
+      this.tree =
+        result.kind === 'transaction' && result.found && result.update === 'transaction' && target.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS'
+          ? exerciseTree(result.transaction.events)
+          : undefined;
       this.render(result.kind === 'contract' ? contractBody(result) : transactionBody(result, target.shape, target.highlight));
       this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
     } catch (e) {
@@ -257,9 +277,17 @@ export class LedgerPanel {
       const cancelled = isLedgerApiError(e) && e.kind === 'cancelled';
       const explanation = isLedgerApiError(e) ? e.explanation : (e as Error).message;
       const actions = [{ action: 'retry', label: vscode.l10n.t('Retry') }];
-      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied')) actions.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
+      if (isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied'))
+        actions.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
       actions.push({ action: 'selectNode', label: vscode.l10n.t('Use Another Node') });
-      this.render(errorBody(vscode.l10n.t('{0} on {1}', shortId(target.id), node.name), cancelled ? vscode.l10n.t('The lookup was cancelled.') : explanation, actions, isLedgerApiError(e) && !cancelled ? errorDetailsHtml(e) : undefined));
+      this.render(
+        errorBody(
+          vscode.l10n.t('{0} on {1}', shortId(target.id), node.name),
+          cancelled ? vscode.l10n.t('The lookup was cancelled.') : explanation,
+          actions,
+          isLedgerApiError(e) && !cancelled ? errorDetailsHtml(e) : undefined,
+        ),
+      );
     } finally {
       if (this.loading === ac) this.loading = undefined;
     }
@@ -272,31 +300,54 @@ export class LedgerPanel {
   private async lookUpEverywhere(target: PanelTarget, refresh: boolean, signal: AbortSignal): Promise<NodeAnswer[]> {
     const kind = idKind(target.id);
     const asked = new Map<string, AskedAs>();
-    const lookup = (n: NodeConfig, opts: LookupOptions) => (kind === 'contract' ? this.manager.lookups.contract(n, target.id, opts) : this.manager.lookups.transaction(n, target.id, opts));
-    const answers = await Promise.all(this.manager.nodes.all().map(async (n: NodeConfig): Promise<NodeAnswer> => {
-      const asking = (a: AskedAs) => asked.set(n.name, a);
-      try {
-        const l = await lookup(n, { refresh, signal, asking });
-        asked.set(n.name, l.askedAs);
-        // One cell per party the lookup read as (several parties: each asked alone, so the cell says who sees it).
-        const parties = l.askedAs.parties;
-        const cells: MatrixCell[] = parties.length <= 1
-          ? [{ party: parties[0], state: cellState(l), summary: lookupSummary(l), why: l.found ? undefined : l.explanation }]
-          : await Promise.all(parties.map(async (party): Promise<MatrixCell> => {
-            try {
-              const one = await lookup(n, { refresh, signal, asParty: party });
-              return { party, state: cellState(one), summary: lookupSummary(one), why: one.found ? undefined : one.explanation };
-            } catch (e) {
-              return { party, state: 'error', summary: isLedgerApiError(e) ? e.explanation : (e as Error).message };
-            }
-          }));
-        return { node: n.name, url: n.url, summary: lookupSummary(l), state: l.found ? 'found' : 'notFound', asked: l.asked, askedAs: askedAsLine(l.askedAs), cells };
-      } catch (e) {
-        const a = asked.get(n.name);
-        const authProblem = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
-        return { node: n.name, url: n.url, summary: isLedgerApiError(e) ? e.explanation : (e as Error).message, state: 'error', asked: '', askedAs: a ? askedAsLine(a) : '', cells: [], authProblem };
-      }
-    }));
+    const lookup = (n: NodeConfig, opts: LookupOptions) =>
+      kind === 'contract' ? this.manager.lookups.contract(n, target.id, opts) : this.manager.lookups.transaction(n, target.id, opts);
+    const answers = await Promise.all(
+      this.manager.nodes.all().map(async (n: NodeConfig): Promise<NodeAnswer> => {
+        const asking = (a: AskedAs) => asked.set(n.name, a);
+        try {
+          const l = await lookup(n, { refresh, signal, asking });
+          asked.set(n.name, l.askedAs);
+          // One cell per party the lookup read as (several parties: each asked alone, so the cell says who sees it).
+          const parties = l.askedAs.parties;
+          const cells: MatrixCell[] =
+            parties.length <= 1
+              ? [{ party: parties[0], state: cellState(l), summary: lookupSummary(l), why: l.found ? undefined : l.explanation }]
+              : await Promise.all(
+                  parties.map(async (party): Promise<MatrixCell> => {
+                    try {
+                      const one = await lookup(n, { refresh, signal, asParty: party });
+                      return { party, state: cellState(one), summary: lookupSummary(one), why: one.found ? undefined : one.explanation };
+                    } catch (e) {
+                      return { party, state: 'error', summary: isLedgerApiError(e) ? e.explanation : (e as Error).message };
+                    }
+                  }),
+                );
+          return {
+            node: n.name,
+            url: n.url,
+            summary: lookupSummary(l),
+            state: l.found ? 'found' : 'notFound',
+            asked: l.asked,
+            askedAs: askedAsLine(l.askedAs),
+            cells,
+          };
+        } catch (e) {
+          const a = asked.get(n.name);
+          const authProblem = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
+          return {
+            node: n.name,
+            url: n.url,
+            summary: isLedgerApiError(e) ? e.explanation : (e as Error).message,
+            state: 'error',
+            asked: '',
+            askedAs: a ? askedAsLine(a) : '',
+            cells: [],
+            authProblem,
+          };
+        }
+      }),
+    );
     if (!signal.aborted) for (const [name, a] of asked) this.shownAs.set(name, a);
     return answers;
   }
@@ -319,9 +370,14 @@ export class LedgerPanel {
     const lines = this.current.kind === 'everywhere' ? [] : [...this.shownAs.values()].map(askedAsLine);
     const recorded = this.current.recordedAs;
     const now = this.shownAs.get(this.current.node);
-    const note = recorded !== undefined && now && recorded !== (now.identity.user ?? '')
-      ? vscode.l10n.t('Recent Lookups had this as asked by {0}; it was asked again as {1}.', recorded || vscode.l10n.t('an unnamed token'), identityName(now.identity))
-      : undefined;
+    const note =
+      recorded !== undefined && now && recorded !== (now.identity.user ?? '')
+        ? vscode.l10n.t(
+            'Recent Lookups had this as asked by {0}; it was asked again as {1}.',
+            recorded || vscode.l10n.t('an unnamed token'),
+            identityName(now.identity),
+          )
+        : undefined;
     return identityBar({ lines, notices: this.staleNotices(), note });
   }
 
@@ -450,21 +506,34 @@ export class LedgerPanel {
     if (!node) return;
     const from = this.current;
     try {
-      const updateId = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding the update at offset {0}…', offset), cancellable: true }, (_p, token) => {
-        const ac = new AbortController();
-        token.onCancellationRequested(() => ac.abort());
-        return this.manager.lookups.updateIdAt(node, offset, ac.signal);
-      });
+      const updateId = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding the update at offset {0}…', offset), cancellable: true },
+        (_p, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          return this.manager.lookups.updateIdAt(node, offset, ac.signal);
+        },
+      );
       // The panel closed or moved on while the update was found: nothing to show it in.
       if (this.disposed || this.current !== from) return;
       if (!updateId) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('The node has no update at offset {0} visible to these parties (it may have been pruned).', offset));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('The node has no update at offset {0} visible to these parties (it may have been pruned).', offset),
+        );
         return;
       }
-      this.navigate({ kind: 'update', id: updateId, node: node.name, shape: shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? shape : undefined, highlight: typeof nodeId === 'number' ? nodeId : undefined });
+      this.navigate({
+        kind: 'update',
+        id: updateId,
+        node: node.name,
+        shape: shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? shape : undefined,
+        highlight: typeof nodeId === 'number' ? nodeId : undefined,
+      });
     } catch (e) {
       if (isLedgerApiError(e) && e.kind === 'cancelled') return;
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not find the update at offset {0}: {1}', offset, isLedgerApiError(e) ? e.explanation : (e as Error).message));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Could not find the update at offset {0}: {1}', offset, isLedgerApiError(e) ? e.explanation : (e as Error).message),
+      );
     }
   }
 
@@ -496,7 +565,11 @@ function idKind(id: string): 'contract' | 'update' {
 
 function titleOf(t: PanelTarget): string {
   const id = shortId(t.id);
-  return t.kind === 'everywhere' ? vscode.l10n.t('All nodes {0}', id) : t.kind === 'contract' ? vscode.l10n.t('Contract {0}', id) : vscode.l10n.t('Transaction {0}', id);
+  return t.kind === 'everywhere'
+    ? vscode.l10n.t('All nodes {0}', id)
+    : t.kind === 'contract'
+      ? vscode.l10n.t('Contract {0}', id)
+      : vscode.l10n.t('Transaction {0}', id);
 }
 
 function sameTarget(a: PanelTarget, b: PanelTarget): boolean {
@@ -511,11 +584,17 @@ function cellState(l: LedgerLookup): MatrixCell['state'] {
 function validState(state: unknown): PanelState | undefined {
   const s = state as PanelState;
   if (!s || !Array.isArray(s.history) || typeof s.index !== 'number' || !s.history[s.index]) return undefined;
-  const ok = s.history.every((t) => t && ['contract', 'update', 'everywhere'].includes(t.kind) && typeof t.id === 'string' && typeof t.node === 'string'
-    && (t.recordedAs === undefined || typeof t.recordedAs === 'string')
-    && (t.shape === undefined || t.shape === 'TRANSACTION_SHAPE_ACS_DELTA' || t.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS')
-    && (t.highlight === undefined || Number.isInteger(t.highlight))
-    && (t.asParty === undefined || typeof t.asParty === 'string')
-    && ['contract', 'update'].includes(classifyLedgerId(t.id).kind));
+  const ok = s.history.every(
+    (t) =>
+      t &&
+      ['contract', 'update', 'everywhere'].includes(t.kind) &&
+      typeof t.id === 'string' &&
+      typeof t.node === 'string' &&
+      (t.recordedAs === undefined || typeof t.recordedAs === 'string') &&
+      (t.shape === undefined || t.shape === 'TRANSACTION_SHAPE_ACS_DELTA' || t.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS') &&
+      (t.highlight === undefined || Number.isInteger(t.highlight)) &&
+      (t.asParty === undefined || typeof t.asParty === 'string') &&
+      ['contract', 'update'].includes(classifyLedgerId(t.id).kind),
+  );
   return ok ? s : undefined;
 }

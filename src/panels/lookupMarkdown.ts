@@ -9,13 +9,24 @@ export function lookupMarkdown(l: LedgerLookup, nodeName: string, nodeVersion?: 
   const lines: string[] = [];
   const on = `${nodeName}${nodeVersion ? ` (Canton ${nodeVersion})` : ''}`;
   if (l.kind === 'contract') {
-    lines.push(`### Contract ${code(l.contractId)}`, '', `- Node: ${on}`, `- Asked: ${l.asked}`, `- ${askedAsLine(l.askedAs)}`, `- Status: ${l.found ? l.status : 'not found'}`);
+    lines.push(
+      `### Contract ${code(l.contractId)}`,
+      '',
+      `- Node: ${on}`,
+      `- Asked: ${l.asked}`,
+      `- ${askedAsLine(l.askedAs)}`,
+      `- Status: ${l.found ? l.status : 'not found'}`,
+    );
     if (l.found) {
       const c = l.response.created?.createdEvent;
       const templateId = contractTemplateId(l.response);
       lines.push(`- Template: ${code(templateId)} (${templateName(templateId)})`);
       if (c) {
-        lines.push(`- Created at: ${code(c.createdAt)}, offset ${code(c.offset)}`, `- Signatories: ${c.signatories.map(code).join(', ')}`, `- Observers: ${(c.observers ?? []).map(code).join(', ') || '—'}`);
+        lines.push(
+          `- Created at: ${code(c.createdAt)}, offset ${code(c.offset)}`,
+          `- Signatories: ${c.signatories.map(code).join(', ')}`,
+          `- Observers: ${(c.observers ?? []).map(code).join(', ') || '—'}`,
+        );
       } else {
         lines.push('- Create event: pruned on this node');
       }
@@ -30,7 +41,12 @@ export function lookupMarkdown(l: LedgerLookup, nodeName: string, nodeVersion?: 
       lines.push(`- ${lookupSummary(l)}`, '', '```json', JSON.stringify(updateValue(l), null, 2), '```');
     } else if (l.found) {
       const t = l.transaction;
-      lines.push(`- ${lookupSummary(l)}`, `- Record time: ${code(t.recordTime)}`, `- Command id: ${code(t.commandId)}`, `- Synchronizer: ${code(t.synchronizerId)}`);
+      lines.push(
+        `- ${lookupSummary(l)}`,
+        `- Record time: ${code(t.recordTime)}`,
+        `- Command id: ${code(t.commandId)}`,
+        `- Synchronizer: ${code(t.synchronizerId)}`,
+      );
       const shown = t.events.slice(0, 50).map((e) => {
         const [kind, ev] = Object.entries(e)[0] as [string, { nodeId: number; templateId: string; contractId: string }];
         return `| ${ev.nodeId} | ${kind.replace('Event', '')} | ${templateName(ev.templateId)} | ${code(ev.contractId)} |`;

@@ -3,8 +3,28 @@
 
 /** Buttons of the panels' toolbars and bodies: a message with nothing but its type. */
 export const PAGE_ACTIONS = [
-  'ready', 'back', 'forward', 'refresh', 'retry', 'cancel', 'openJson', 'copyId', 'copyMarkdown', 'copyCurl', 'copyArgument', 'allNodes',
-  'setToken', 'selectNode', 'askAgain', 'submit', 'submitAndWait', 'submitAndWaitForTransaction', 'submitAgain', 'sign', 'reload', 'openRequest',
+  'ready',
+  'back',
+  'forward',
+  'refresh',
+  'retry',
+  'cancel',
+  'openJson',
+  'copyId',
+  'copyMarkdown',
+  'copyCurl',
+  'copyArgument',
+  'allNodes',
+  'setToken',
+  'selectNode',
+  'askAgain',
+  'submit',
+  'submitAndWait',
+  'submitAndWaitForTransaction',
+  'submitAgain',
+  'sign',
+  'reload',
+  'openRequest',
 ] as const;
 
 export type PageAction = (typeof PAGE_ACTIONS)[number];
@@ -37,12 +57,14 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
   switch (m.type) {
     case 'openId':
       return isString(m.id) && optional(m.kind, isString) && optional(m.node, isString) && optional(m.asParty, isString)
-        ? { type: 'openId', id: m.id, kind: m.kind, node: m.node, ...(m.asParty ? { asParty: m.asParty } : {}) } : undefined;
+        ? { type: 'openId', id: m.id, kind: m.kind, node: m.node, ...(m.asParty ? { asParty: m.asParty } : {}) }
+        : undefined;
     case 'setTokenFor':
       return isString(m.node) ? { type: 'setTokenFor', node: m.node } : undefined;
     case 'openDaml':
       return isString(m.templateId) && optional(m.choice, isString) && optional(m.packageName, isString)
-        ? { type: 'openDaml', templateId: m.templateId, choice: m.choice, packageName: m.packageName } : undefined;
+        ? { type: 'openDaml', templateId: m.templateId, choice: m.choice, packageName: m.packageName }
+        : undefined;
     case 'copy':
       return isString(m.text) ? { type: 'copy', text: m.text } : undefined;
     case 'setShape':
@@ -51,7 +73,8 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
       return isSource(m.source) && isIndex(m.index) ? { type: 'eventDetail', source: m.source, index: m.index } : undefined;
     case 'openOffset':
       return isIndex(m.offset) && m.offset > 0 && optional(m.nodeId, isIndex) && optional(m.shape, isShape)
-        ? { type: 'openOffset', offset: m.offset, nodeId: m.nodeId, shape: m.shape } : undefined;
+        ? { type: 'openOffset', offset: m.offset, nodeId: m.nodeId, shape: m.shape }
+        : undefined;
     default:
       return (PAGE_ACTIONS as readonly unknown[]).includes(m.type) ? { type: m.type as PageAction } : undefined;
   }
@@ -61,5 +84,6 @@ export function parseHostMessage(raw: unknown): HostMessage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const m = raw as Record<string, unknown>;
   return m.type === 'eventDetail' && isSource(m.source) && isIndex(m.index) && isString(m.html)
-    ? { type: 'eventDetail', source: m.source, index: m.index, html: m.html } : undefined;
+    ? { type: 'eventDetail', source: m.source, index: m.index, html: m.html }
+    : undefined;
 }

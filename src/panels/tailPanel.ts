@@ -20,10 +20,7 @@ export interface TailTarget {
   transport?: TransportKind;
 }
 
-type TailMessage =
-  | { type: 'ready' | 'pause' | 'resume' | 'setToken' }
-  | { type: 'restart'; start: string }
-  | { type: 'openUpdate'; id: string };
+type TailMessage = { type: 'ready' | 'pause' | 'resume' | 'setToken' } | { type: 'restart'; start: string } | { type: 'openUpdate'; id: string };
 
 const VIEW_TYPE = 'cantonLens.followUpdates';
 /** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
@@ -35,12 +32,23 @@ export type PositionListener = (node: string, offset: number | undefined, live: 
 export class TailPanels implements vscode.Disposable {
   private readonly open = new Set<TailPanel>();
 
-  constructor(readonly extensionUri: vscode.Uri, readonly nodes: LedgerNodes, readonly onPosition: PositionListener = () => undefined) {}
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly nodes: LedgerNodes,
+    readonly onPosition: PositionListener = () => undefined,
+  ) {}
 
   show(target: TailTarget): TailPanel {
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Updates on {0}', target.node), { viewColumn: vscode.ViewColumn.Active }, {
-      enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')], enableFindWidget: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      VIEW_TYPE,
+      vscode.l10n.t('Updates on {0}', target.node),
+      { viewColumn: vscode.ViewColumn.Active },
+      {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+        enableFindWidget: true,
+      },
+    );
     const p = new TailPanel(panel, this, target);
     this.open.add(p);
     panel.onDidDispose(() => this.open.delete(p));
@@ -63,9 +71,23 @@ export class TailPanel {
   private ready!: () => void;
   private readonly isReady = new Promise<void>((r) => (this.ready = r));
   /** For tests: rows sent (with the sum of their offsets: no gap and no duplicate), the start, the position, the state, reconnections, offers. */
-  readonly shown = { rows: 0, offsetSum: 0, duplicates: 0, start: undefined as number | undefined, position: undefined as number | undefined, state: 'starting' as string, message: '', reconnects: 0, offers: [] as { action: string; label: string; offset?: number }[] };
+  readonly shown = {
+    rows: 0,
+    offsetSum: 0,
+    duplicates: 0,
+    start: undefined as number | undefined,
+    position: undefined as number | undefined,
+    state: 'starting' as string,
+    message: '',
+    reconnects: 0,
+    offers: [] as { action: string; label: string; offset?: number }[],
+  };
 
-  constructor(private readonly panel: vscode.WebviewPanel, private readonly manager: TailPanels, readonly target: TailTarget) {
+  constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly manager: TailPanels,
+    readonly target: TailTarget,
+  ) {
     panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
     this.disposables.push(panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)));
     panel.onDidDispose(() => this.dispose());
@@ -94,12 +116,18 @@ export class TailPanel {
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
     const f = this.filter();
-    const who = f.parties?.length ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', ')) : vscode.l10n.t('as seen by any party on the node');
+    const who = f.parties?.length
+      ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', '))
+      : vscode.l10n.t('as seen by any party on the node');
     const what = f.templates?.length ? vscode.l10n.t('templates {0}', f.templates.join(', ')) : vscode.l10n.t('every template');
     webview.html = tailPageHtml({
-      nonce: newNonce(), cspSource: webview.cspSource,
-      scriptUris: [media('virtualTable.js'), media('tail.js')], styleUris: [media('panel.css'), media('browse.css')],
-      title: vscode.l10n.t('Updates on {0}', this.target.node), nodeName: this.target.node, scope: `${what}, ${who}`,
+      nonce: newNonce(),
+      cspSource: webview.cspSource,
+      scriptUris: [media('virtualTable.js'), media('tail.js')],
+      styleUris: [media('panel.css'), media('browse.css')],
+      title: vscode.l10n.t('Updates on {0}', this.target.node),
+      nodeName: this.target.node,
+      scope: `${what}, ${who}`,
       start: this.target.start === undefined ? '' : String(this.target.start),
     });
   }
@@ -114,7 +142,14 @@ export class TailPanel {
     }
   }
 
-  private state(s: { state: string; attempt?: number; error?: string; message?: string; offers?: { action: string; label: string; offset?: number }[]; canResume?: boolean }): void {
+  private state(s: {
+    state: string;
+    attempt?: number;
+    error?: string;
+    message?: string;
+    offers?: { action: string; label: string; offset?: number }[];
+    canResume?: boolean;
+  }): void {
     this.shown.state = s.state;
     this.shown.message = s.message ?? '';
     this.shown.offers = s.offers ?? [];
@@ -135,8 +170,11 @@ export class TailPanel {
         begin = (await this.manager.nodes.client(node).getLedgerEnd()).offset ?? 0;
       } catch (e) {
         const setToken = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
-        this.state({ state: 'stopped', message: vscode.l10n.t('Could not read the ledger end: {0}', isLedgerApiError(e) ? e.explanation : (e as Error).message),
-          offers: [{ action: 'restart', label: vscode.l10n.t('Try Again') }, ...(setToken ? [{ action: 'setToken', label: vscode.l10n.t('Set Token') }] : [])] });
+        this.state({
+          state: 'stopped',
+          message: vscode.l10n.t('Could not read the ledger end: {0}', isLedgerApiError(e) ? e.explanation : (e as Error).message),
+          offers: [{ action: 'restart', label: vscode.l10n.t('Try Again') }, ...(setToken ? [{ action: 'setToken', label: vscode.l10n.t('Set Token') }] : [])],
+        });
         return;
       }
     }
@@ -155,9 +193,14 @@ export class TailPanel {
     this.following = ac;
     const client = this.manager.nodes.client(node);
     const format = tailUpdateFormat(this.filter());
-    const fetch = this.target.transport === 'updatesPage' ? updatesPageFetch(client, format, { pageSize: LIST_LIMIT }) : updatesListFetch(client, format, { limit: LIST_LIMIT, idleMs: IDLE_MS });
+    const fetch =
+      this.target.transport === 'updatesPage'
+        ? updatesPageFetch(client, format, { pageSize: LIST_LIMIT })
+        : updatesListFetch(client, format, { limit: LIST_LIMIT, idleMs: IDLE_MS });
     void followUpdates({
-      fetch, cursor, signal: ac.signal,
+      fetch,
+      cursor,
+      signal: ac.signal,
       onRows: (rows, position) => {
         this.shown.rows += rows.length;
         for (const r of rows) this.shown.offsetSum += r.offset;
@@ -174,12 +217,22 @@ export class TailPanel {
     if (this.following !== ac) return;
     if (s.state === 'following') return this.state({ state: 'following' });
     if (s.state === 'reconnecting') this.shown.reconnects++;
-    if (s.state === 'reconnecting') return this.state({ state: 'reconnecting', attempt: s.attempt, error: s.error, message: vscode.l10n.t('The node does not answer; asking again from offset {0}. Nothing is lost meanwhile.', (this.cursor?.position ?? 0).toLocaleString('en-US')) });
+    if (s.state === 'reconnecting')
+      return this.state({
+        state: 'reconnecting',
+        attempt: s.attempt,
+        error: s.error,
+        message: vscode.l10n.t(
+          'The node does not answer; asking again from offset {0}. Nothing is lost meanwhile.',
+          (this.cursor?.position ?? 0).toLocaleString('en-US'),
+        ),
+      });
     if (s.reason === 'cancelled') return;
     this.manager.onPosition(this.target.node, this.cursor?.position, false);
     const offers: { action: string; label: string; offset?: number }[] = [];
     if (s.reason === 'beyondEnd') offers.push({ action: 'startAt', label: vscode.l10n.t('Start at the Ledger End'), offset: undefined });
-    if (s.reason === 'pruned' && s.earliest !== undefined) offers.push({ action: 'startAt', label: vscode.l10n.t('Start at Offset {0}', s.earliest.toLocaleString('en-US')), offset: s.earliest });
+    if (s.reason === 'pruned' && s.earliest !== undefined)
+      offers.push({ action: 'startAt', label: vscode.l10n.t('Start at Offset {0}', s.earliest.toLocaleString('en-US')), offset: s.earliest });
     if (s.reason === 'error') {
       offers.push({ action: 'resume', label: vscode.l10n.t('Try Again') });
       if (s.kind === 'unauthenticated' || s.kind === 'permissionDenied') offers.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
@@ -213,13 +266,18 @@ export class TailPanel {
       case 'restart': {
         const text = typeof m.start === 'string' ? m.start.replace(/[,_\s]/g, '') : '';
         if (text !== '' && !/^\d{1,15}$/.test(text)) {
-          this.state({ state: 'stopped', message: vscode.l10n.t('"{0}" is not an offset: enter a whole number, or nothing for the ledger end.', text.slice(0, 40)), canResume: this.cursor !== undefined });
+          this.state({
+            state: 'stopped',
+            message: vscode.l10n.t('"{0}" is not an offset: enter a whole number, or nothing for the ledger end.', text.slice(0, 40)),
+            canResume: this.cursor !== undefined,
+          });
           return;
         }
         return void this.start(text === '' ? undefined : Number(text));
       }
       case 'openUpdate':
-        if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id)) await vscode.commands.executeCommand('cantonLens.showTransaction', m.id, this.target.node);
+        if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id))
+          await vscode.commands.executeCommand('cantonLens.showTransaction', m.id, this.target.node);
         return;
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);

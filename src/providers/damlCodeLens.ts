@@ -21,12 +21,23 @@ const HOVER_WAIT_MS = 1500;
 const enabled = () => vscode.workspace.getConfiguration('cantonLens').get<boolean>('codeLens.enabled', true);
 
 class TemplateLens extends vscode.CodeLens {
-  constructor(range: vscode.Range, readonly uri: string, readonly entity: string, readonly ref: string | undefined, readonly refs: string[]) {
+  constructor(
+    range: vscode.Range,
+    readonly uri: string,
+    readonly entity: string,
+    readonly ref: string | undefined,
+    readonly refs: string[],
+  ) {
     super(range);
   }
 }
 
-interface TemplateRefs { symbols: DamlFileSymbols; module: string; packageName?: string; refs: Map<string, string> }
+interface TemplateRefs {
+  symbols: DamlFileSymbols;
+  module: string;
+  packageName?: string;
+  refs: Map<string, string>;
+}
 
 export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLens>, vscode.HoverProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -36,7 +47,11 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
   private readonly disposables: vscode.Disposable[] = [];
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly nodes: LedgerNodes, private readonly daml: DamlWorkspace, private readonly counts: DamlLedgerCounts) {
+  constructor(
+    private readonly nodes: LedgerNodes,
+    private readonly daml: DamlWorkspace,
+    private readonly counts: DamlLedgerCounts,
+  ) {
     const refresh = () => {
       clearTimeout(this.refreshTimer);
       this.refreshTimer = setTimeout(() => this.changed.fire(), 300);
@@ -89,8 +104,9 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
     const r = await this.templateRefs(doc, token);
     if (!r || token.isCancellationRequested) return [];
     const all = [...r.refs.values()];
-    return r.symbols.decls.filter((d) => d.kind === 'template').map((d) =>
-      new TemplateLens(new vscode.Range(d.line, 0, d.line, d.column + d.name.length), doc.uri.toString(), d.name, r.refs.get(d.name), all));
+    return r.symbols.decls
+      .filter((d) => d.kind === 'template')
+      .map((d) => new TemplateLens(new vscode.Range(d.line, 0, d.line, d.column + d.name.length), doc.uri.toString(), d.name, r.refs.get(d.name), all));
   }
 
   /** Waits until the document has not changed for QUIET_MS; false when cancelled meanwhile. */
@@ -105,7 +121,7 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
 
   async resolveCodeLens(lens: TemplateLens, token: vscode.CancellationToken): Promise<TemplateLens> {
     if (!lens.ref) {
-      lens.command = { title: vscode.l10n.t('$(info) Canton: no daml.yaml names this file\'s package, so its contracts cannot be counted'), command: '' };
+      lens.command = { title: vscode.l10n.t("$(info) Canton: no daml.yaml names this file's package, so its contracts cannot be counted"), command: '' };
       return lens;
     }
     if (!(await this.quiet(lens.uri, token))) return lens;
@@ -116,11 +132,19 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
     }
     const open = { command: 'cantonLens.showActiveContracts', arguments: [answer.node, undefined, lens.ref] };
     if (answer.state === 'error') {
-      lens.command = { ...open, title: vscode.l10n.t('$(warning) Canton: could not count on {0}: {1}', answer.node, answer.error.slice(0, 120)), tooltip: answer.error };
+      lens.command = {
+        ...open,
+        title: vscode.l10n.t('$(warning) Canton: could not count on {0}: {1}', answer.node, answer.error.slice(0, 120)),
+        tooltip: answer.error,
+      };
       return lens;
     }
     const c = answer.counts.get(lens.ref) ?? { active: 0, recent: 0, latest: [] };
-    lens.command = { ...open, title: `$(database) ${vscode.l10n.t('{0} on {1}', countTitle(c, answer.capped), answer.node)}`, tooltip: vscode.l10n.t('Active {0} contracts on {1}, as its parties see them: open the table', lens.ref, answer.node) };
+    lens.command = {
+      ...open,
+      title: `$(database) ${vscode.l10n.t('{0} on {1}', countTitle(c, answer.capped), answer.node)}`,
+      tooltip: vscode.l10n.t('Active {0} contracts on {1}, as its parties see them: open the table', lens.ref, answer.node),
+    };
     return lens;
   }
 
@@ -131,7 +155,8 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
     const word = doc.getText(range);
     const symbols = this.symbolsOf(doc);
     if (!symbols.decls.some((d) => d.kind === 'template' && d.name === word)) return undefined;
-    const link = (label: string, command: string, args: unknown[]) => `[${escapeMarkdown(label)}](command:${command}?${encodeURIComponent(JSON.stringify(args))} "${label}")`;
+    const link = (label: string, command: string, args: unknown[]) =>
+      `[${escapeMarkdown(label)}](command:${command}?${encodeURIComponent(JSON.stringify(args))} "${label}")`;
     const node = this.nodes.active();
     const lines: string[] = [vscode.l10n.t('**Template {0}**', escapeMarkdown(word))];
     if (!node) {
@@ -141,7 +166,7 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
     const r = await this.templateRefs(doc, token);
     const ref = r?.refs.get(word);
     if (!r || !ref) {
-      if (r) lines.push('', vscode.l10n.t('No daml.yaml names this file\'s package, so its contracts cannot be counted.'));
+      if (r) lines.push('', vscode.l10n.t("No daml.yaml names this file's package, so its contracts cannot be counted."));
       return new vscode.Hover(new vscode.MarkdownString(lines.join('\n')), range);
     }
     lines[0] = vscode.l10n.t('**Template {0}** on {1}', codeSpan(ref), escapeMarkdown(node.name));
@@ -161,15 +186,25 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
       const out = [escapeMarkdown(countTitle(c, capped))];
       if (c.latest.length > 0) {
         out.push('', vscode.l10n.t('Latest:'));
-        for (const l of c.latest) out.push(`- ${link(shortId(l.contractId), 'cantonLens.showContract', [l.contractId, nodeName])} ${escapeMarkdown(l.createdAt)}`);
+        for (const l of c.latest)
+          out.push(`- ${link(shortId(l.contractId), 'cantonLens.showContract', [l.contractId, nodeName])} ${escapeMarkdown(l.createdAt)}`);
       }
       return out;
     }
   }
 }
 
-export function registerDamlCodeLens(context: vscode.ExtensionContext, nodes: LedgerNodes, daml: DamlWorkspace, counts: DamlLedgerCounts): DamlCodeLensProvider {
+export function registerDamlCodeLens(
+  context: vscode.ExtensionContext,
+  nodes: LedgerNodes,
+  daml: DamlWorkspace,
+  counts: DamlLedgerCounts,
+): DamlCodeLensProvider {
   const provider = new DamlCodeLensProvider(nodes, daml, counts);
-  context.subscriptions.push(provider, vscode.languages.registerCodeLensProvider(SELECTOR, provider), vscode.languages.registerHoverProvider(SELECTOR, provider));
+  context.subscriptions.push(
+    provider,
+    vscode.languages.registerCodeLensProvider(SELECTOR, provider),
+    vscode.languages.registerHoverProvider(SELECTOR, provider),
+  );
   return provider;
 }

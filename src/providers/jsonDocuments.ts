@@ -11,8 +11,9 @@ let counter = 0;
 export function registerJsonDocuments(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, {
-      provideTextDocumentContent: (uri) => contents.get(uri.toString())
-        ?? `${JSON.stringify({ note: vscode.l10n.t('This document is no longer held by Canton Lens (it keeps the last {0}). Open it again from its panel (Open as JSON).', KEPT) }, null, 2)}\n`,
+      provideTextDocumentContent: (uri) =>
+        contents.get(uri.toString()) ??
+        `${JSON.stringify({ note: vscode.l10n.t('This document is no longer held by Canton Lens (it keeps the last {0}). Open it again from its panel (Open as JSON).', KEPT) }, null, 2)}\n`,
     }),
     { dispose: () => contents.clear() },
   );

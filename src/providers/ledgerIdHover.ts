@@ -35,7 +35,8 @@ export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: L
               const r = await Promise.race([pending, timeout]);
               if (r === 'timeout') facts.note = vscode.l10n.t('Still looking it up…');
               // The token changed while it was looked up: that answer is another identity's.
-              else if (!sameIdentity(r.askedAs.identity, nodes.knownIdentity(node))) facts.note = vscode.l10n.t('The token of {0} changed while this was looked up: hover again.', node.name);
+              else if (!sameIdentity(r.askedAs.identity, nodes.knownIdentity(node)))
+                facts.note = vscode.l10n.t('The token of {0} changed while this was looked up: hover again.', node.name);
               else facts.lookup = r;
             } catch (e) {
               facts.note = (e as { explanation?: string }).explanation ?? (e as Error).message;

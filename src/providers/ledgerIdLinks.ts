@@ -7,7 +7,11 @@ const MAX_SCAN_CHARS = 4 * 1024 * 1024;
 const MAX_LINKS = 2000;
 
 class LedgerIdLink extends vscode.DocumentLink {
-  constructor(range: vscode.Range, readonly id: string, readonly kind: 'contract' | 'update') {
+  constructor(
+    range: vscode.Range,
+    readonly id: string,
+    readonly kind: 'contract' | 'update',
+  ) {
     super(range);
     this.tooltip = kind === 'contract' ? vscode.l10n.t('Open the contract in Canton Lens') : vscode.l10n.t('Open the transaction in Canton Lens');
   }

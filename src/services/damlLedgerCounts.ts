@@ -17,7 +17,10 @@ export type CountsAnswer =
   | { state: 'counted'; node: string; counts: ReadonlyMap<string, TemplateCount>; capped: boolean; activeAt?: number }
   | { state: 'error'; node: string; error: string };
 
-interface Entry { promise: Promise<CountsAnswer>; identity: string }
+interface Entry {
+  promise: Promise<CountsAnswer>;
+  identity: string;
+}
 
 export class DamlLedgerCounts implements vscode.Disposable {
   /** By `#pkg:M:E` template ref. */
@@ -33,11 +36,18 @@ export class DamlLedgerCounts implements vscode.Disposable {
   /** Who is asking, and when the node was last checked: a Refresh or a new token counts again. */
   private async identity(node: NodeConfig): Promise<string> {
     const s = this.nodes.status(node);
-    const checkedAt = s.state === 'reachable' || s.state === 'unreachable' ? s.checkedAt : s.state === 'checking' && s.previous && 'checkedAt' in s.previous ? s.previous.checkedAt : 0;
+    const checkedAt =
+      s.state === 'reachable' || s.state === 'unreachable'
+        ? s.checkedAt
+        : s.state === 'checking' && s.previous && 'checkedAt' in s.previous
+          ? s.previous.checkedAt
+          : 0;
     // The token by what it is, not by the time it has left (tokenInfo's expiresInMs changes every call).
     const ti = await this.nodes.tokenInfo(node);
-    const token = ti.source === 'blocked' ? ['blocked', ti.reason]
-      : [ti.source, ti.state.state === 'expiring' ? 'valid' : ti.state.state, 'claims' in ti.state ? ti.state.claims : undefined];
+    const token =
+      ti.source === 'blocked'
+        ? ['blocked', ti.reason]
+        : [ti.source, ti.state.state === 'expiring' ? 'valid' : ti.state.state, 'claims' in ti.state ? ti.state.claims : undefined];
     return JSON.stringify([node.name, node.url, node.parties ?? [], token, checkedAt]);
   }
 
@@ -59,8 +69,8 @@ export class DamlLedgerCounts implements vscode.Disposable {
     let activeAt: number | undefined;
     for (const [i, a] of answers.entries()) {
       if (a.state !== 'counted') continue;
-      const c = a.counts.get(refs[i]!);
-      if (c) counts.set(refs[i]!, c);
+      const c = a.counts.get(refs[i]);
+      if (c) counts.set(refs[i], c);
       capped ||= a.capped;
       activeAt = a.activeAt;
     }
@@ -86,7 +96,13 @@ export class DamlLedgerCounts implements vscode.Disposable {
     let capped = false;
     let activeAt: number | undefined;
     try {
-      for await (const page of readActiveContracts(this.nodes.client(node), { eventFormat: browseEventFormat({ parties: node.parties, templates: refs }), paged: hasPagedEndpoints(version), pageSize: 1000, listLimit: MAX_COUNTED, signal: ac.signal })) {
+      for await (const page of readActiveContracts(this.nodes.client(node), {
+        eventFormat: browseEventFormat({ parties: node.parties, templates: refs }),
+        paged: hasPagedEndpoints(version),
+        pageSize: 1000,
+        listLimit: MAX_COUNTED,
+        signal: ac.signal,
+      })) {
         if (page.restarted) builder.reset();
         builder.add(page.events);
         activeAt = page.activeAtOffset;

@@ -44,7 +44,10 @@ export class DamlWorkspace implements vscode.Disposable {
   /** How many times the index was built (for tests). */
   builds = 0;
 
-  constructor(private readonly log?: ExtensionLog, private readonly limits: DamlWorkspaceLimits = DEFAULT_LIMITS) {}
+  constructor(
+    private readonly log?: ExtensionLog,
+    private readonly limits: DamlWorkspaceLimits = DEFAULT_LIMITS,
+  ) {}
 
   /**
    * The index, built first if needed. When every caller waiting for a build has cancelled, the
@@ -137,8 +140,14 @@ export class DamlWorkspace implements vscode.Disposable {
       const seen = new Set<string>();
       for (const p of projects) {
         const source = uriOf.get(p.source)!;
-        const found = p.source.endsWith('.daml') ? [source] : await vscode.workspace.findFiles(new vscode.RelativePattern(source, '**/*.daml'), EXCLUDE, max + 1, token);
-        for (const f of found) if (!seen.has(f.toString())) { seen.add(f.toString()); files.push(f); }
+        const found = p.source.endsWith('.daml')
+          ? [source]
+          : await vscode.workspace.findFiles(new vscode.RelativePattern(source, '**/*.daml'), EXCLUDE, max + 1, token);
+        for (const f of found)
+          if (!seen.has(f.toString())) {
+            seen.add(f.toString());
+            files.push(f);
+          }
         if (token.isCancellationRequested) return;
       }
     } else {
@@ -153,12 +162,18 @@ export class DamlWorkspace implements vscode.Disposable {
     let next = 0;
     const worker = async () => {
       while (next < files.length && !token.isCancellationRequested) {
-        const uri = files[next++]!;
+        const uri = files[next++];
         const doc = open.get(uri.toString());
-        if (doc) { texts.push([uri, doc.getText()]); continue; }
+        if (doc) {
+          texts.push([uri, doc.getText()]);
+          continue;
+        }
         try {
           const bytes = await vscode.workspace.fs.readFile(uri);
-          if (bytes.byteLength > this.limits.maxFileBytes) { skippedLarge++; continue; }
+          if (bytes.byteLength > this.limits.maxFileBytes) {
+            skippedLarge++;
+            continue;
+          }
           texts.push([uri, new TextDecoder().decode(bytes)]);
         } catch {
           // Deleted meanwhile.
@@ -171,11 +186,14 @@ export class DamlWorkspace implements vscode.Disposable {
     this.projects = projects;
     for (const [uri, text] of texts) this.indexText(uri, text);
     this.builds++;
-    const scope = projects.length > 0
-      ? vscode.l10n.t('the source folders of {0}', projects.map((p) => vscode.workspace.asRelativePath(uriOf.get(p.source)!)).join(', '))
-      : vscode.l10n.t('every .daml file of the workspace (no daml.yaml)');
+    const scope =
+      projects.length > 0
+        ? vscode.l10n.t('the source folders of {0}', projects.map((p) => vscode.workspace.asRelativePath(uriOf.get(p.source)!)).join(', '))
+        : vscode.l10n.t('every .daml file of the workspace (no daml.yaml)');
     this.stats = { files: this.index.size, projects: projects.length, skippedLarge, truncated, ms: performance.now() - started, scope };
-    this.log?.info(`Daml index: ${this.index.size} files of ${projects.length} daml.yaml projects in ${Math.round(this.stats.ms)} ms${truncated ? ` (only the first ${max})` : ''}${skippedLarge ? `, ${skippedLarge} files over ${this.limits.maxFileBytes} bytes skipped` : ''}`);
+    this.log?.info(
+      `Daml index: ${this.index.size} files of ${projects.length} daml.yaml projects in ${Math.round(this.stats.ms)} ms${truncated ? ` (only the first ${max})` : ''}${skippedLarge ? `, ${skippedLarge} files over ${this.limits.maxFileBytes} bytes skipped` : ''}`,
+    );
   }
 
   /** Whether a file belongs in the index: in a project's source folder, or anywhere without daml.yaml. */
@@ -188,7 +206,8 @@ export class DamlWorkspace implements vscode.Disposable {
     const path = normalizePath(uri.path);
     const project = projectFor(path, this.projects);
     const folder = project ? project.source : vscode.workspace.getWorkspaceFolder(uri)?.uri.path;
-    const relative = folder && path.startsWith(`${normalizePath(folder)}/`) ? path.slice(normalizePath(folder).length + 1) : path.slice(path.lastIndexOf('/') + 1);
+    const relative =
+      folder && path.startsWith(`${normalizePath(folder)}/`) ? path.slice(normalizePath(folder).length + 1) : path.slice(path.lastIndexOf('/') + 1);
     this.index.setFile(uri.toString(), text, project, moduleFromPath(relative));
   }
 
@@ -212,7 +231,8 @@ export class DamlWorkspace implements vscode.Disposable {
       }
     };
     this.disposables.push(
-      daml, yaml,
+      daml,
+      yaml,
       daml.onDidCreate(reindex),
       daml.onDidChange(reindex),
       daml.onDidDelete((uri) => {
@@ -229,10 +249,13 @@ export class DamlWorkspace implements vscode.Disposable {
         if (!uri.path.endsWith('.daml') || e.contentChanges.length === 0) return;
         const key = uri.toString();
         clearTimeout(this.pendingEdits.get(key));
-        this.pendingEdits.set(key, setTimeout(() => {
-          this.pendingEdits.delete(key);
-          void reindex(uri);
-        }, 300));
+        this.pendingEdits.set(
+          key,
+          setTimeout(() => {
+            this.pendingEdits.delete(key);
+            void reindex(uri);
+          }, 300),
+        );
       }),
     );
   }

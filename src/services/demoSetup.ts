@@ -12,7 +12,13 @@ import type { TokenStore } from './tokenStore';
 const WALKTHROUGH_SHOWN = 'cantonLens.demoWalkthroughShown';
 
 /** Sets the demo tokens and opens the walkthrough once; resolves when done (for tests). */
-export async function applyDemoSetup(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog, raw = process.env[DEMO_TOKENS_ENV]): Promise<string[]> {
+export async function applyDemoSetup(
+  context: vscode.ExtensionContext,
+  nodes: LedgerNodes,
+  tokens: TokenStore,
+  log: ExtensionLog,
+  raw = process.env[DEMO_TOKENS_ENV],
+): Promise<string[]> {
   const given = demoTokensFrom(raw);
   if (!given) {
     if (raw) log.warn(`${DEMO_TOKENS_ENV} is not a JSON object of node names and tokens; ignored.`);
@@ -21,7 +27,7 @@ export async function applyDemoSetup(context: vscode.ExtensionContext, nodes: Le
   const set: string[] = [];
   for (const [name, token] of given) {
     const node = nodes.find(name);
-    if (!node || !isLoopbackUrl(node.url) || await tokens.getToken(node)) continue;
+    if (!node || !isLoopbackUrl(node.url) || (await tokens.getToken(node))) continue;
     await nodes.setToken(node, token);
     set.push(name);
     log.info(`Stored the demo ledger's token for node "${name}".`);

@@ -24,7 +24,10 @@ export class DevSigningKeys {
    */
   private readonly generatedHere = new Map<string, string>();
 
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly state: vscode.Memento,
+  ) {}
 
   list(): DevKeyInfo[] {
     return this.state.get<DevKeyInfo[]>(LIST, []);
@@ -45,9 +48,12 @@ export class DevSigningKeys {
 
   /** The private key, or undefined when it is missing or was deleted (then the key is dropped from the list). */
   async privateKey(fingerprint: string): Promise<string | undefined> {
-    const secret = this.generatedHere.get(fingerprint) ?? await this.secrets.get(secretKey(fingerprint));
+    const secret = this.generatedHere.get(fingerprint) ?? (await this.secrets.get(secretKey(fingerprint)));
     if (!secret || publicKeyOf(secret) !== this.publicKey(fingerprint)) {
-      await this.state.update(LIST, this.list().filter((k) => k.fingerprint !== fingerprint));
+      await this.state.update(
+        LIST,
+        this.list().filter((k) => k.fingerprint !== fingerprint),
+      );
       return undefined;
     }
     return secret;
@@ -56,6 +62,9 @@ export class DevSigningKeys {
   async delete(fingerprint: string): Promise<void> {
     this.generatedHere.delete(fingerprint);
     await this.secrets.delete(secretKey(fingerprint));
-    await this.state.update(LIST, this.list().filter((k) => k.fingerprint !== fingerprint));
+    await this.state.update(
+      LIST,
+      this.list().filter((k) => k.fingerprint !== fingerprint),
+    );
   }
 }

@@ -8,7 +8,17 @@ import { LookupCache } from '../lookups/lookupCache';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { updateAnswer } from '../ledger/ledgerClient';
 import { otherUpdatesFormat, transactionQueryFor, updateByIdRequest } from '../ledger/requestForms';
-import { lookupContract, lookupSummary, lookupTransaction, type ContractLookup, type Credentials, type LedgerLookup, type LookupContext, type TransactionLookup, type TransactionShape } from '../lookups/ledgerLookups';
+import {
+  lookupContract,
+  lookupSummary,
+  lookupTransaction,
+  type ContractLookup,
+  type Credentials,
+  type LedgerLookup,
+  type LookupContext,
+  type TransactionLookup,
+  type TransactionShape,
+} from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeFacts } from '../nodes/nodeFacts';
 import type { NodeRegistry } from '../nodes/nodeRegistry';
@@ -43,7 +53,10 @@ export class LedgerLookupService implements vscode.Disposable {
   private readonly caches = new Map<string, LookupCache<LedgerLookup>>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly nodes: NodeRegistry, readonly facts: NodeFacts) {
+  constructor(
+    private readonly nodes: NodeRegistry,
+    readonly facts: NodeFacts,
+  ) {
     this.subscriptions = [
       // A node removed: its cached answers go. (A changed URL or party set changes the cache key.)
       nodes.onDidChange(() => {
@@ -81,7 +94,10 @@ export class LedgerLookupService implements vscode.Disposable {
     opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
     const effects = opts.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
     return this.cached(node, credentials.identity, effective.parties, effects ? FORMS.effects : FORMS.update, updateId, opts, async () => {
-      const l = await lookupTransaction(this.nodes.client(node), updateId, { ...this.context(node, credentials, effective, access, opts.signal), shape: opts.shape });
+      const l = await lookupTransaction(this.nodes.client(node), updateId, {
+        ...this.context(node, credentials, effective, access, opts.signal),
+        shape: opts.shape,
+      });
       if (!l.found) await this.explain(node, credentials, effective, access, l, opts.signal);
       return { value: l, final: l.found };
     }) as Promise<TransactionLookup>;
@@ -97,14 +113,25 @@ export class LedgerLookupService implements vscode.Disposable {
    * request, remembered briefly), what the other nodes' remembered answers say (no request), the
    * user's state and the id's kind. At most one request beyond the lookup.
    */
-  private async explain(node: NodeConfig, credentials: Credentials, effective: EffectiveParties, access: LearnedAccess, l: Extract<LedgerLookup, { found: false }>, signal?: AbortSignal): Promise<void> {
+  private async explain(
+    node: NodeConfig,
+    credentials: Credentials,
+    effective: EffectiveParties,
+    access: LearnedAccess,
+    l: Extract<LedgerLookup, { found: false }>,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const id = l.kind === 'contract' ? l.contractId : l.updateId;
     const kind = l.kind === 'contract' ? 'contract' : 'update';
     const shape = classifyLedgerId(id).kind;
     const pruned = shape === 'none' || shape === kind ? await this.facts.prunedUpTo(node, credentials, signal) : undefined;
     const facts = explainNotFound({
-      kind, id, nodeName: node.name, user: access.state === 'known' ? access.user.id : credentials.identity.user,
-      effective, access,
+      kind,
+      id,
+      nodeName: node.name,
+      user: access.state === 'known' ? access.user.id : credentials.identity.user,
+      effective,
+      access,
       prunedUpTo: pruned?.ok ? pruned.value : undefined,
       prunedUnknown: pruned && !pruned.ok ? pruned.reason : undefined,
       elsewhere: await this.sightings(node, kind, id),
@@ -121,8 +148,14 @@ export class LedgerLookupService implements vscode.Disposable {
       if (n.name === here.name) continue;
       const l = await this.peek(n, kind, id).catch(() => undefined);
       if (!l?.found) continue;
-      const offset = l.kind === 'contract' ? l.response.created?.createdEvent.offset ?? l.response.archived?.archivedEvent.offset
-        : l.update === 'transaction' ? l.transaction.offset : l.update === 'reassignment' ? l.reassignment.offset : l.topology.offset;
+      const offset =
+        l.kind === 'contract'
+          ? (l.response.created?.createdEvent.offset ?? l.response.archived?.archivedEvent.offset)
+          : l.update === 'transaction'
+            ? l.transaction.offset
+            : l.update === 'reassignment'
+              ? l.reassignment.offset
+              : l.topology.offset;
       out.push({ node: n.name, parties: l.askedAs.parties, offset, summary: lookupSummary(l) });
     }
     return out;
@@ -136,17 +169,20 @@ export class LedgerLookupService implements vscode.Disposable {
     const request = updateByIdRequest('', query);
     let res;
     try {
-      res = await this.nodes.client(node).getUpdateByOffset(
-        { offset, updateFormat: { ...request.updateFormat, ...otherUpdatesFormat(query) } },
-        { signal, auth: { token: credentials.token } },
-      );
+      res = await this.nodes
+        .client(node)
+        .getUpdateByOffset({ offset, updateFormat: { ...request.updateFormat, ...otherUpdatesFormat(query) } }, { signal, auth: { token: credentials.token } });
     } catch (e) {
       // Nothing there for these parties (or pruned): no update, not a failure.
       if (e instanceof LedgerApiError && e.kind === 'notFound' && !e.routeMissing) return undefined;
       throw e;
     }
     const answer = updateAnswer(res);
-    return answer?.type === 'transaction' ? answer.transaction.updateId : answer?.type === 'reassignment' ? answer.reassignment.updateId : answer?.topology.updateId;
+    return answer?.type === 'transaction'
+      ? answer.transaction.updateId
+      : answer?.type === 'reassignment'
+        ? answer.reassignment.updateId
+        : answer?.topology.updateId;
   }
 
   /**
@@ -164,7 +200,15 @@ export class LedgerLookupService implements vscode.Disposable {
     this.caches.clear();
   }
 
-  private async cached(node: NodeConfig, identity: LedgerIdentity, parties: readonly string[], form: string, id: string, opts: LookupOptions, fetch: () => Promise<{ value: LedgerLookup; final: boolean }>): Promise<LedgerLookup> {
+  private async cached(
+    node: NodeConfig,
+    identity: LedgerIdentity,
+    parties: readonly string[],
+    form: string,
+    id: string,
+    opts: LookupOptions,
+    fetch: () => Promise<{ value: LedgerLookup; final: boolean }>,
+  ): Promise<LedgerLookup> {
     return (await this.cacheFor(node).get(lookupKey(node.url, identity, parties, form, id), fetch, { refresh: opts.refresh })).value;
   }
 

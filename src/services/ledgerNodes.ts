@@ -11,7 +11,16 @@ import { proxyFor } from '../ledger/proxyFor';
 import { NodeRegistry, type CheckedStatus, type NodeConnection, type NodeStatus, type TokenInfo } from '../nodes/nodeRegistry';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { ExtensionLog } from './extensionLog';
-import { affectsNodeSettings, deleteNode, readActiveNodeName, readNodeSettings, readRequestTimeoutMs, saveNode, setActiveNodeName, type SavedNode } from './nodeSettingsStore';
+import {
+  affectsNodeSettings,
+  deleteNode,
+  readActiveNodeName,
+  readNodeSettings,
+  readRequestTimeoutMs,
+  saveNode,
+  setActiveNodeName,
+  type SavedNode,
+} from './nodeSettingsStore';
 import type { TokenStore } from './tokenStore';
 
 export type { CheckedStatus, IdentityChange, NodeStatus, TokenInfo } from '../nodes/nodeRegistry';
@@ -47,27 +56,69 @@ export class LedgerNodes implements vscode.Disposable {
   }
 
   // Reading: the registry's state.
-  get onDidChange() { return this.registry.onDidChange; }
-  get onDidChangeIdentity() { return this.registry.onDidChangeIdentity; }
-  get onDidRequestRefresh() { return this.registry.onDidRequestRefresh; }
-  get onDidChangeNodes() { return this.registry.onDidChangeNodes; }
-  get onDidChangeTokens() { return this.registry.onDidChangeTokens; }
-  get facts() { return this.registry.facts; }
-  all(): readonly NodeConfig[] { return this.registry.all(); }
-  find(name: string | undefined): NodeConfig | undefined { return this.registry.find(name); }
-  active(): NodeConfig | undefined { return this.registry.active(); }
-  status(node: NodeConfig): NodeStatus { return this.registry.status(node); }
-  client(node: NodeConfig): LedgerClient { return this.registry.client(node); }
-  check(node: NodeConfig, signal?: AbortSignal): Promise<CheckedStatus> { return this.registry.check(node, signal); }
-  tokenInfo(node: NodeConfig): Promise<TokenInfo> { return this.registry.tokenInfo(node); }
-  tokenUser(node: NodeConfig) { return this.registry.tokenUser(node); }
-  credentials(node: NodeConfig) { return this.registry.credentials(node); }
-  currentIdentity(node: NodeConfig) { return this.registry.currentIdentity(node); }
-  knownIdentity(node: NodeConfig) { return this.registry.knownIdentity(node); }
-  tokenBlockedReason(node: NodeConfig) { return this.registry.tokenBlockedReason(node); }
-  fetchOAuthToken(node: NodeConfig, signal?: AbortSignal) { return this.registry.fetchOAuthToken(node, signal); }
-  invalidateToken(node: NodeConfig): void { this.registry.invalidateToken(node); }
-  requestRefresh(node: NodeConfig): void { this.registry.requestRefresh(node); }
+  get onDidChange() {
+    return this.registry.onDidChange;
+  }
+  get onDidChangeIdentity() {
+    return this.registry.onDidChangeIdentity;
+  }
+  get onDidRequestRefresh() {
+    return this.registry.onDidRequestRefresh;
+  }
+  get onDidChangeNodes() {
+    return this.registry.onDidChangeNodes;
+  }
+  get onDidChangeTokens() {
+    return this.registry.onDidChangeTokens;
+  }
+  get facts() {
+    return this.registry.facts;
+  }
+  all(): readonly NodeConfig[] {
+    return this.registry.all();
+  }
+  find(name: string | undefined): NodeConfig | undefined {
+    return this.registry.find(name);
+  }
+  active(): NodeConfig | undefined {
+    return this.registry.active();
+  }
+  status(node: NodeConfig): NodeStatus {
+    return this.registry.status(node);
+  }
+  client(node: NodeConfig): LedgerClient {
+    return this.registry.client(node);
+  }
+  check(node: NodeConfig, signal?: AbortSignal): Promise<CheckedStatus> {
+    return this.registry.check(node, signal);
+  }
+  tokenInfo(node: NodeConfig): Promise<TokenInfo> {
+    return this.registry.tokenInfo(node);
+  }
+  tokenUser(node: NodeConfig) {
+    return this.registry.tokenUser(node);
+  }
+  credentials(node: NodeConfig) {
+    return this.registry.credentials(node);
+  }
+  currentIdentity(node: NodeConfig) {
+    return this.registry.currentIdentity(node);
+  }
+  knownIdentity(node: NodeConfig) {
+    return this.registry.knownIdentity(node);
+  }
+  tokenBlockedReason(node: NodeConfig) {
+    return this.registry.tokenBlockedReason(node);
+  }
+  fetchOAuthToken(node: NodeConfig, signal?: AbortSignal) {
+    return this.registry.fetchOAuthToken(node, signal);
+  }
+  invalidateToken(node: NodeConfig): void {
+    this.registry.invalidateToken(node);
+  }
+  requestRefresh(node: NodeConfig): void {
+    this.registry.requestRefresh(node);
+  }
 
   /** GET /v2/version of a URL not saved yet (public: no token is sent). */
   async probe(url: string, signal?: AbortSignal) {
@@ -149,9 +200,14 @@ export class LedgerNodes implements vscode.Disposable {
     const fresh = this.registry.applySettings(nodes, problems);
     for (const p of fresh) this.log.warn(p);
     if (fresh.length > 0) {
-      void vscode.window.showWarningMessage(fresh.length === 1 ? fresh[0]! : vscode.l10n.t('{0} problems in cantonLens.nodes: {1}', fresh.length, fresh.join(' ')), vscode.l10n.t('Open Settings')).then((pick) => {
-        if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
-      });
+      void vscode.window
+        .showWarningMessage(
+          fresh.length === 1 ? fresh[0] : vscode.l10n.t('{0} problems in cantonLens.nodes: {1}', fresh.length, fresh.join(' ')),
+          vscode.l10n.t('Open Settings'),
+        )
+        .then((pick) => {
+          if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
+        });
     }
   }
 
@@ -165,7 +221,15 @@ export class LedgerNodes implements vscode.Disposable {
             options.ca = await fs.readFile(node.caFile, 'utf8');
           } catch (e) {
             transport = undefined;
-            throw new LedgerApiError({ kind: 'network', explanation: vscode.l10n.t('Cannot read the CA file "{0}" of node "{1}" ({2}): fix caFile in cantonLens.nodes.', node.caFile, node.name, (e as NodeJS.ErrnoException).code ?? (e as Error).message) });
+            throw new LedgerApiError({
+              kind: 'network',
+              explanation: vscode.l10n.t(
+                'Cannot read the CA file "{0}" of node "{1}" ({2}): fix caFile in cantonLens.nodes.',
+                node.caFile,
+                node.name,
+                (e as NodeJS.ErrnoException).code ?? (e as Error).message,
+              ),
+            });
           }
         }
         return lazyHttpTransport(this.bundleDir, options)();

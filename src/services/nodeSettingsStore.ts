@@ -54,7 +54,11 @@ export async function deleteNode(node: NodeConfig): Promise<void> {
   const target = node.scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   const inspected = config.inspect<RawNode[]>('nodes');
   const current = (node.scope === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
-  await config.update('nodes', current.filter((n) => n?.name !== node.name), target);
+  await config.update(
+    'nodes',
+    current.filter((n) => n?.name !== node.name),
+    target,
+  );
   if (readActiveNodeName() === node.name) await setActiveNodeName(undefined);
 }
 

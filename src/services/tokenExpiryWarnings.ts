@@ -14,7 +14,8 @@ export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, no
     const key = `${name}@${expiresAt}`;
     if (warned.has(key)) return;
     warned.add(key);
-    void vscode.window.showWarningMessage(vscode.l10n.t('The token for "{0}" expires {1}.', name, relativeTime(expiresAt - Date.now())), vscode.l10n.t('Set Token'))
+    void vscode.window
+      .showWarningMessage(vscode.l10n.t('The token for "{0}" expires {1}.', name, relativeTime(expiresAt - Date.now())), vscode.l10n.t('Set Token'))
       .then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name));
   };
 

@@ -11,20 +11,27 @@ import type { TokenStore } from './tokenStore';
 export const HAS_NODE_CONTEXT = 'cantonLens.walkthrough.hasNode';
 export const HAS_CREDENTIALS_CONTEXT = 'cantonLens.walkthrough.hasCredentials';
 
-export function registerWalkthroughProgress(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, after: Promise<unknown> = Promise.resolve()): void {
+export function registerWalkthroughProgress(
+  context: vscode.ExtensionContext,
+  nodes: LedgerNodes,
+  tokens: TokenStore,
+  after: Promise<unknown> = Promise.resolve(),
+): void {
   let checking: Promise<unknown> = after.catch(() => undefined);
   const check = () => {
-    checking = checking.then(async () => {
-      const all = nodes.all();
-      await vscode.commands.executeCommand('setContext', HAS_NODE_CONTEXT, all.length > 0);
-      let credentials = false;
-      // A token that is not sent (a workspace node in Restricted Mode) does not count.
-      for (const node of all.filter((n) => !nodes.tokenBlockedReason(n))) {
-        credentials = Boolean(node.auth ? await tokens.getClientSecret(node, node.auth) : await tokens.getToken(node));
-        if (credentials) break;
-      }
-      await vscode.commands.executeCommand('setContext', HAS_CREDENTIALS_CONTEXT, credentials);
-    }).catch(() => undefined);
+    checking = checking
+      .then(async () => {
+        const all = nodes.all();
+        await vscode.commands.executeCommand('setContext', HAS_NODE_CONTEXT, all.length > 0);
+        let credentials = false;
+        // A token that is not sent (a workspace node in Restricted Mode) does not count.
+        for (const node of all.filter((n) => !nodes.tokenBlockedReason(n))) {
+          credentials = Boolean(node.auth ? await tokens.getClientSecret(node, node.auth) : await tokens.getToken(node));
+          if (credentials) break;
+        }
+        await vscode.commands.executeCommand('setContext', HAS_CREDENTIALS_CONTEXT, credentials);
+      })
+      .catch(() => undefined);
   };
   // Only when the list of nodes or the stored secrets change, not on every status check.
   context.subscriptions.push(nodes.onDidChangeNodes(check), nodes.onDidChangeTokens(check));

@@ -17,7 +17,10 @@ export function registerActiveNodeStatusBar(context: vscode.ExtensionContext, no
     const s = nodes.status(node);
     const detail = s.state === 'reachable' ? ` ${s.version}` : s.state === 'unreachable' ? ' (unreachable)' : '';
     item.text = `$(database) ${node.name}${detail}`;
-    item.tooltip = s.state === 'unreachable' ? vscode.l10n.t('{0}\n{1}\nClick to choose another node.', node.url, s.error.explanation) : vscode.l10n.t('{0}\nClick to choose another node.', node.url);
+    item.tooltip =
+      s.state === 'unreachable'
+        ? vscode.l10n.t('{0}\n{1}\nClick to choose another node.', node.url, s.error.explanation)
+        : vscode.l10n.t('{0}\nClick to choose another node.', node.url);
     item.show();
   };
   context.subscriptions.push(item, nodes.onDidChange(update));

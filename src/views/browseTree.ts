@@ -16,7 +16,8 @@ export type BrowseTreeItem =
   | { kind: 'module'; packageName: string; module: string; count: number; templates: PackageGroup['modules'][number]['templates'] }
   | { kind: 'message'; text: string; tooltip?: string; icon: string; command?: vscode.Command; templateId?: string; packageName?: string };
 
-type Counting = { identity: string; state: 'loading'; counter: TemplateCounter; abort: AbortController }
+type Counting =
+  | { identity: string; state: 'loading'; counter: TemplateCounter; abort: AbortController }
   | { identity: string; state: 'done'; groups: PackageGroup[]; total: number; activeAt: number; notice?: string }
   | { identity: string; state: 'error'; error: string };
 
@@ -37,9 +38,12 @@ export class BrowseTreeSection implements vscode.Disposable {
     const end = this.ends.get(node.name);
     if (end) {
       rows.push({
-        kind: 'message', icon: end.live ? 'pulse' : 'milestone',
+        kind: 'message',
+        icon: end.live ? 'pulse' : 'milestone',
         text: vscode.l10n.t('Ledger end: {0}{1}', end.offset.toLocaleString('en-US'), end.live ? vscode.l10n.t(' (following)') : ''),
-        tooltip: end.live ? vscode.l10n.t('The last offset a Follow Updates panel has read; it moves as updates commit.') : vscode.l10n.t('The last offset read; open Follow Updates to see it move.'),
+        tooltip: end.live
+          ? vscode.l10n.t('The last offset a Follow Updates panel has read; it moves as updates commit.')
+          : vscode.l10n.t('The last offset read; open Follow Updates to see it move.'),
         command: { command: 'cantonLens.followUpdates', title: vscode.l10n.t('Follow Updates'), arguments: [node.name] },
       });
     }
@@ -66,7 +70,9 @@ export class BrowseTreeSection implements vscode.Disposable {
         const c = this.counts.get(node);
         if (c?.state === 'done') item.description = vscode.l10n.t('{0} at offset {1}', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'));
         if (c?.state === 'loading') item.description = vscode.l10n.t('counting… {0}', c.counter.total.toLocaleString('en-US'));
-        item.tooltip = vscode.l10n.t('The active contracts the node\'s parties (or any party, with CanReadAsAnyParty) can read, by package, module and template. Refresh recounts.');
+        item.tooltip = vscode.l10n.t(
+          "The active contracts the node's parties (or any party, with CanReadAsAnyParty) can read, by package, module and template. Refresh recounts.",
+        );
         return item;
       }
       case 'package': {
@@ -74,7 +80,9 @@ export class BrowseTreeSection implements vscode.Disposable {
         item.id = `acs:${node}:p:${e.group.packageName}`;
         item.description = e.group.count.toLocaleString('en-US');
         item.iconPath = new vscode.ThemeIcon('package');
-        item.tooltip = new vscode.MarkdownString().appendText(vscode.l10n.t('Package {0}: {1} active contracts', e.group.packageName, e.group.count.toLocaleString('en-US')));
+        item.tooltip = new vscode.MarkdownString().appendText(
+          vscode.l10n.t('Package {0}: {1} active contracts', e.group.packageName, e.group.count.toLocaleString('en-US')),
+        );
         return item;
       }
       case 'module': {
@@ -97,13 +105,24 @@ export class BrowseTreeSection implements vscode.Disposable {
   }
 
   async children(node: NodeConfig, e: BrowseTreeItem): Promise<BrowseTreeItem[]> {
-    if (e.kind === 'package') return e.group.modules.map((m) => ({ kind: 'module', packageName: e.group.packageName, module: m.module, count: m.count, templates: m.templates }));
+    if (e.kind === 'package')
+      return e.group.modules.map((m) => ({ kind: 'module', packageName: e.group.packageName, module: m.module, count: m.count, templates: m.templates }));
     if (e.kind === 'module') {
       const shown = e.templates.slice(0, MAX_TEMPLATE_ITEMS).map((t): BrowseTreeItem => ({
-        kind: 'message', icon: 'symbol-class', text: `${t.entity}  ${t.count.toLocaleString('en-US')}`, tooltip: t.templateId, templateId: t.templateId, packageName: e.packageName,
+        kind: 'message',
+        icon: 'symbol-class',
+        text: `${t.entity}  ${t.count.toLocaleString('en-US')}`,
+        tooltip: t.templateId,
+        templateId: t.templateId,
+        packageName: e.packageName,
         command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name, undefined, t.templateId] },
       }));
-      if (e.templates.length > MAX_TEMPLATE_ITEMS) shown.push({ kind: 'message', icon: 'ellipsis', text: vscode.l10n.t('{0} more templates: use Show Active Contracts and search', (e.templates.length - MAX_TEMPLATE_ITEMS).toLocaleString('en-US')) });
+      if (e.templates.length > MAX_TEMPLATE_ITEMS)
+        shown.push({
+          kind: 'message',
+          icon: 'ellipsis',
+          text: vscode.l10n.t('{0} more templates: use Show Active Contracts and search', (e.templates.length - MAX_TEMPLATE_ITEMS).toLocaleString('en-US')),
+        });
       return shown;
     }
     if (e.kind !== 'acsRoot') return [];
@@ -113,9 +132,27 @@ export class BrowseTreeSection implements vscode.Disposable {
       if (c?.state === 'loading') c.abort.abort();
       c = this.count(node, identity);
     }
-    const all: BrowseTreeItem = { kind: 'message', icon: 'table', text: vscode.l10n.t('Show All in a Table'), command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] } };
-    if (c.state === 'loading') return [{ kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.counter.total.toLocaleString('en-US')) }, all];
-    if (c.state === 'error') return [{ kind: 'message', icon: 'warning', text: c.error, tooltip: c.error, command: { command: 'cantonLens.refreshActiveContracts', title: vscode.l10n.t('Retry'), arguments: [node.name] } }];
+    const all: BrowseTreeItem = {
+      kind: 'message',
+      icon: 'table',
+      text: vscode.l10n.t('Show All in a Table'),
+      command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] },
+    };
+    if (c.state === 'loading')
+      return [
+        { kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.counter.total.toLocaleString('en-US')) },
+        all,
+      ];
+    if (c.state === 'error')
+      return [
+        {
+          kind: 'message',
+          icon: 'warning',
+          text: c.error,
+          tooltip: c.error,
+          command: { command: 'cantonLens.refreshActiveContracts', title: vscode.l10n.t('Retry'), arguments: [node.name] },
+        },
+      ];
     const out: BrowseTreeItem[] = [all];
     if (c.notice) out.push({ kind: 'message', icon: 'info', text: c.notice, tooltip: c.notice });
     out.push(...c.groups.map((group): BrowseTreeItem => ({ kind: 'package', group })));
@@ -152,7 +189,12 @@ export class BrowseTreeSection implements vscode.Disposable {
       let notice: string | undefined;
       let lastFire = 0;
       try {
-        for await (const page of readActiveContracts(this.nodes.client(node), { eventFormat: browseEventFormat({ parties: node.parties }), paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined), pageSize: 1000, signal: abort.signal })) {
+        for await (const page of readActiveContracts(this.nodes.client(node), {
+          eventFormat: browseEventFormat({ parties: node.parties }),
+          paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined),
+          pageSize: 1000,
+          signal: abort.signal,
+        })) {
           if (page.restarted) counter.reset();
           for (const ev of page.events) counter.add(String(ev.templateId), String(ev.packageName ?? ''));
           activeAt = page.activeAtOffset;
@@ -162,11 +204,13 @@ export class BrowseTreeSection implements vscode.Disposable {
             this.changed.fire();
           }
         }
-        if (this.counts.get(node.name) === c) this.counts.set(node.name, { identity, state: 'done', groups: counter.groups(), total: counter.total, activeAt, notice });
+        if (this.counts.get(node.name) === c)
+          this.counts.set(node.name, { identity, state: 'done', groups: counter.groups(), total: counter.total, activeAt, notice });
       } catch (e) {
         if (abort.signal.aborted) return;
         const error = isLedgerApiError(e) ? e.explanation : (e as Error).message;
-        if (this.counts.get(node.name) === c) this.counts.set(node.name, { identity, state: 'error', error: vscode.l10n.t('Could not count the active contracts: {0}', error) });
+        if (this.counts.get(node.name) === c)
+          this.counts.set(node.name, { identity, state: 'error', error: vscode.l10n.t('Could not count the active contracts: {0}', error) });
       }
       this.changed.fire();
     })();

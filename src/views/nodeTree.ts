@@ -20,7 +20,15 @@ export type NodeTreeElement =
   | { kind: 'detail'; name: string; label: string; value: string; tooltip?: string; icon?: string; contextValue?: string; command?: vscode.Command }
   | { kind: 'features'; name: string }
   /** A collapsible group of learned facts (rights by party, hosted parties, synchronizers). */
-  | { kind: 'group'; name: string; label: string; value: string; icon: string; tooltip: string; rows: { label: string; value: string; tooltip?: string; icon?: string }[] }
+  | {
+      kind: 'group';
+      name: string;
+      label: string;
+      value: string;
+      icon: string;
+      tooltip: string;
+      rows: { label: string; value: string; tooltip?: string; icon?: string }[];
+    }
   /** Active contracts and the ledger end (browseTree.ts). */
   | { kind: 'browse'; name: string; item: BrowseTreeItem };
 
@@ -35,16 +43,26 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
   /** The token state each node showed last (the node row's icon is honest about a missing token). */
   private readonly tokens = new Map<string, TokenInfo>();
 
-  constructor(private readonly nodes: LedgerNodes, private readonly recent: RecentLookupStore, private readonly browse?: BrowseTreeSection, private readonly facts?: NodeFacts) {
-    this.subscriptions.push(nodes.onDidChange(() => this.changed.fire(undefined)), recent.onDidChange(() => this.changed.fire(undefined)));
+  constructor(
+    private readonly nodes: LedgerNodes,
+    private readonly recent: RecentLookupStore,
+    private readonly browse?: BrowseTreeSection,
+    private readonly facts?: NodeFacts,
+  ) {
+    this.subscriptions.push(
+      nodes.onDidChange(() => this.changed.fire(undefined)),
+      recent.onDidChange(() => this.changed.fire(undefined)),
+    );
     if (browse) this.subscriptions.push(browse.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Follows the view's visibility: checks stale nodes only while someone looks. */
   attach(view: vscode.TreeView<NodeTreeElement>): void {
-    this.subscriptions.push(view.onDidChangeVisibility((e) => {
-      if (e.visible) this.checkStale();
-    }));
+    this.subscriptions.push(
+      view.onDidChangeVisibility((e) => {
+        if (e.visible) this.checkStale();
+      }),
+    );
   }
 
   refreshAll(): void {
@@ -99,14 +117,23 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     const node = this.nodes.find(e.name);
     if (!node) return [];
     if (e.kind === 'features') return this.featureChildren(node);
-    if (e.kind === 'group') return e.rows.map((r) => ({ kind: 'detail', name: node.name, label: r.label, value: r.value, tooltip: r.tooltip ?? `${r.label}: ${r.value}`, icon: r.icon ?? e.icon }));
+    if (e.kind === 'group')
+      return e.rows.map((r) => ({
+        kind: 'detail',
+        name: node.name,
+        label: r.label,
+        value: r.value,
+        tooltip: r.tooltip ?? `${r.label}: ${r.value}`,
+        icon: r.icon ?? e.icon,
+      }));
     if (e.kind === 'browse') return (await this.browse!.children(node, e.item)).map((item) => ({ kind: 'browse', name: node.name, item }));
     if (e.kind === 'node') {
       const token = await this.nodes.tokenInfo(node);
       const before = this.tokens.get(node.name);
       this.tokens.set(node.name, token);
-      if (before?.source !== token.source || (before.source !== 'blocked' && token.source !== 'blocked' && before.state.state !== token.state.state)) this.changed.fire(e);
-      return [...this.nodeChildren(node, token), ...await this.factRows(node, token)];
+      if (before?.source !== token.source || (before.source !== 'blocked' && token.source !== 'blocked' && before.state.state !== token.state.state))
+        this.changed.fire(e);
+      return [...this.nodeChildren(node, token), ...(await this.factRows(node, token))];
     }
     return [];
   }
@@ -145,7 +172,14 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
           ? new vscode.ThemeIcon('unverified', new vscode.ThemeColor('list.warningForeground'))
           : new vscode.ThemeIcon(active ? 'pass-filled' : 'pass', new vscode.ThemeColor('testing.iconPassed'));
         tip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Canton {0}, answered in {1} ms.', shown.version, Math.round(shown.latencyMs)));
-        if (noToken) tip.appendMarkdown('\n\n').appendText(token?.source === 'blocked' ? token.reason : vscode.l10n.t('Reachable, but no usable token: lookups are refused (401) unless the node runs without authentication. Set Token.'));
+        if (noToken)
+          tip
+            .appendMarkdown('\n\n')
+            .appendText(
+              token?.source === 'blocked'
+                ? token.reason
+                : vscode.l10n.t('Reachable, but no usable token: lookups are refused (401) unless the node runs without authentication. Set Token.'),
+            );
         break;
       }
       case 'unreachable':
@@ -168,21 +202,61 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     const out: NodeTreeElement[] = [];
     if (status.state === 'unreachable') {
       out.push({
-        kind: 'detail', name, label: vscode.l10n.t('Unreachable'), value: status.error.explanation, icon: 'warning', contextValue: 'cantonLens.error',
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Unreachable'),
+        value: status.error.explanation,
+        icon: 'warning',
+        contextValue: 'cantonLens.error',
         tooltip: vscode.l10n.t('{0}\n\nChecked {1}. Retry with the refresh action.', status.error.explanation, relativeTime(status.checkedAt - Date.now())),
         command: { command: 'cantonLens.refresh', title: vscode.l10n.t('Retry'), arguments: [name] },
       });
     }
-    out.push({ kind: 'detail', name, label: vscode.l10n.t('URL'), value: node.url, icon: 'link', tooltip: vscode.l10n.t('The JSON Ledger API base URL ({0} settings).', node.scope) });
+    out.push({
+      kind: 'detail',
+      name,
+      label: vscode.l10n.t('URL'),
+      value: node.url,
+      icon: 'link',
+      tooltip: vscode.l10n.t('The JSON Ledger API base URL ({0} settings).', node.scope),
+    });
     if (status.state === 'reachable') {
-      out.push({ kind: 'detail', name, label: vscode.l10n.t('Version'), value: status.version, icon: 'versions', tooltip: vscode.l10n.t('The participant\'s Canton version (GET /v2/version).') });
-      out.push({ kind: 'detail', name, label: vscode.l10n.t('Latency'), value: `${Math.round(status.latencyMs)} ms`, icon: 'pulse', tooltip: vscode.l10n.t('Round trip of GET /v2/version, checked {0}.', relativeTime(status.checkedAt - Date.now())) });
+      out.push({
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Version'),
+        value: status.version,
+        icon: 'versions',
+        tooltip: vscode.l10n.t("The participant's Canton version (GET /v2/version)."),
+      });
+      out.push({
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Latency'),
+        value: `${Math.round(status.latencyMs)} ms`,
+        icon: 'pulse',
+        tooltip: vscode.l10n.t('Round trip of GET /v2/version, checked {0}.', relativeTime(status.checkedAt - Date.now())),
+      });
     }
     out.push(tokenDetail(name, token));
     if (node.parties?.length) {
-      out.push({ kind: 'detail', name, label: vscode.l10n.t('Parties'), value: vscode.l10n.t('{0} (from the settings)', node.parties.map(shortenPartyId).join(', ')), icon: 'person', tooltip: vscode.l10n.t('Lookups read as (cantonLens.nodes parties):\n{0}', node.parties.join('\n')) });
+      out.push({
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Parties'),
+        value: vscode.l10n.t('{0} (from the settings)', node.parties.map(shortenPartyId).join(', ')),
+        icon: 'person',
+        tooltip: vscode.l10n.t('Lookups read as (cantonLens.nodes parties):\n{0}', node.parties.join('\n')),
+      });
     } else if (!this.facts) {
-      out.push({ kind: 'detail', name, label: vscode.l10n.t('Parties'), value: vscode.l10n.t('any party (needs CanReadAsAnyParty)'), icon: 'person', tooltip: vscode.l10n.t('No parties configured: lookups use filtersForAnyParty, which needs the CanReadAsAnyParty right.') });
+      out.push({
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Parties'),
+        value: vscode.l10n.t('any party (needs CanReadAsAnyParty)'),
+        icon: 'person',
+        tooltip: vscode.l10n.t('No parties configured: lookups use filtersForAnyParty, which needs the CanReadAsAnyParty right.'),
+      });
     }
     if (node.userId) out.push({ kind: 'detail', name, label: vscode.l10n.t('User'), value: node.userId, icon: 'account' });
     if (status.state === 'reachable') out.push({ kind: 'features', name });
@@ -192,9 +266,21 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
 
   private featureChildren(node: NodeConfig): NodeTreeElement[] {
     const status = this.nodes.status(node);
-    const features = status.state === 'reachable' ? status.features : status.state === 'checking' && status.previous?.state === 'reachable' ? status.previous.features : undefined;
+    const features =
+      status.state === 'reachable'
+        ? status.features
+        : status.state === 'checking' && status.previous?.state === 'reachable'
+          ? status.previous.features
+          : undefined;
     if (!features) return [];
-    return featureRows(features).map((r) => ({ kind: 'detail', name: node.name, label: r.label, value: r.value, tooltip: `${r.label}: ${r.value}\n\n${r.tooltip}`, icon: featureIcon(r.value) }));
+    return featureRows(features).map((r) => ({
+      kind: 'detail',
+      name: node.name,
+      label: r.label,
+      value: r.value,
+      tooltip: `${r.label}: ${r.value}\n\n${r.tooltip}`,
+      icon: featureIcon(r.value),
+    }));
   }
 
   /**
@@ -206,7 +292,20 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     if (!this.facts || this.nodes.status(node).state !== 'reachable') return [];
     const name = node.name;
     if (token.source === 'blocked' || token.state.state === 'none') {
-      return node.parties?.length ? [] : [{ kind: 'detail', name, label: vscode.l10n.t('Parties'), value: vscode.l10n.t('learned from the token\'s rights once a token is set'), icon: 'person', tooltip: vscode.l10n.t('With no parties configured, lookups read as the parties the token\'s user may read as (CanActAs, CanReadAs), or as any party with CanReadAsAnyParty.') }];
+      return node.parties?.length
+        ? []
+        : [
+            {
+              kind: 'detail',
+              name,
+              label: vscode.l10n.t('Parties'),
+              value: vscode.l10n.t("learned from the token's rights once a token is set"),
+              icon: 'person',
+              tooltip: vscode.l10n.t(
+                "With no parties configured, lookups read as the parties the token's user may read as (CanActAs, CanReadAs), or as any party with CanReadAsAnyParty.",
+              ),
+            },
+          ];
     }
     let learned;
     try {
@@ -218,28 +317,88 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     const out: NodeTreeElement[] = [...userRows(name, access)];
     if (!node.parties?.length) {
       const e = effectiveParties(node.parties, access);
-      const value = e.refusal ? vscode.l10n.t('none: no read right') : e.parties.length ? vscode.l10n.t('{0} (from the token\'s rights)', e.parties.map(shortenPartyId).join(', '))
-        : e.source === 'rights' ? vscode.l10n.t('any party ({0})', e.rightOf['*'] ?? '') : vscode.l10n.t('any party (rights not known)');
-      const tooltip = e.refusal ?? e.note ?? (e.parties.length ? vscode.l10n.t('Lookups read as (from the token\'s rights):\n{0}', e.parties.map((p) => `${p} (${e.rightOf[p] ?? ''})`).join('\n')) : vscode.l10n.t('Lookups use filtersForAnyParty, which the token\'s CanReadAsAnyParty allows.'));
+      const value = e.refusal
+        ? vscode.l10n.t('none: no read right')
+        : e.parties.length
+          ? vscode.l10n.t("{0} (from the token's rights)", e.parties.map(shortenPartyId).join(', '))
+          : e.source === 'rights'
+            ? vscode.l10n.t('any party ({0})', e.rightOf['*'] ?? '')
+            : vscode.l10n.t('any party (rights not known)');
+      const tooltip =
+        e.refusal ??
+        e.note ??
+        (e.parties.length
+          ? vscode.l10n.t("Lookups read as (from the token's rights):\n{0}", e.parties.map((p) => `${p} (${e.rightOf[p] ?? ''})`).join('\n'))
+          : vscode.l10n.t("Lookups use filtersForAnyParty, which the token's CanReadAsAnyParty allows."));
       out.push({ kind: 'detail', name, label: vscode.l10n.t('Parties'), value, icon: e.refusal ? 'circle-slash' : 'person', tooltip });
     }
-    if (s.participantId.ok) out.push({ kind: 'detail', name, label: vscode.l10n.t('Participant'), value: shortenPartyId(s.participantId.value), icon: 'server', tooltip: s.participantId.value });
+    if (s.participantId.ok)
+      out.push({
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Participant'),
+        value: shortenPartyId(s.participantId.value),
+        icon: 'server',
+        tooltip: s.participantId.value,
+      });
     if (s.parties.ok) {
       const shown = s.parties.value.slice(0, 500);
       const rows = shown.map((p) => ({ label: shortenPartyId(p), value: '', tooltip: p, icon: 'person' }));
-      if (s.parties.value.length > shown.length) rows.push({ label: vscode.l10n.t('… {0} more', (s.parties.value.length - shown.length).toLocaleString('en-US')), value: '', tooltip: vscode.l10n.t('Only the first 500 are listed.'), icon: 'ellipsis' });
-      out.push({ kind: 'group', name, label: vscode.l10n.t('Hosted parties'), value: s.parties.value.length.toLocaleString('en-US'), icon: 'organization', tooltip: vscode.l10n.t('The parties this participant hosts (GET /v2/parties, every page).'), rows });
+      if (s.parties.value.length > shown.length)
+        rows.push({
+          label: vscode.l10n.t('… {0} more', (s.parties.value.length - shown.length).toLocaleString('en-US')),
+          value: '',
+          tooltip: vscode.l10n.t('Only the first 500 are listed.'),
+          icon: 'ellipsis',
+        });
+      out.push({
+        kind: 'group',
+        name,
+        label: vscode.l10n.t('Hosted parties'),
+        value: s.parties.value.length.toLocaleString('en-US'),
+        icon: 'organization',
+        tooltip: vscode.l10n.t('The parties this participant hosts (GET /v2/parties, every page).'),
+        rows,
+      });
     } else {
       out.push(factProblem(name, vscode.l10n.t('Hosted parties'), s.parties, 'organization'));
     }
-    if (s.ledgerEnd.ok) out.push({ kind: 'detail', name, label: vscode.l10n.t('Ledger end'), value: s.ledgerEnd.value.toLocaleString('en-US'), icon: 'milestone', tooltip: vscode.l10n.t('The offset of the last update (GET /v2/state/ledger-end), when the node was expanded or refreshed.') });
+    if (s.ledgerEnd.ok)
+      out.push({
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Ledger end'),
+        value: s.ledgerEnd.value.toLocaleString('en-US'),
+        icon: 'milestone',
+        tooltip: vscode.l10n.t('The offset of the last update (GET /v2/state/ledger-end), when the node was expanded or refreshed.'),
+      });
     else out.push(factProblem(name, vscode.l10n.t('Ledger end'), s.ledgerEnd, 'milestone'));
-    if (s.prunedUpTo.ok) out.push({ kind: 'detail', name, label: vscode.l10n.t('Pruned up to'), value: s.prunedUpTo.value > 0 ? s.prunedUpTo.value.toLocaleString('en-US') : vscode.l10n.t('nothing pruned'), icon: 'archive', tooltip: vscode.l10n.t('Updates at or below this offset, and contracts archived by then, are gone from this node (GET /v2/state/latest-pruned-offsets).') });
+    if (s.prunedUpTo.ok)
+      out.push({
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('Pruned up to'),
+        value: s.prunedUpTo.value > 0 ? s.prunedUpTo.value.toLocaleString('en-US') : vscode.l10n.t('nothing pruned'),
+        icon: 'archive',
+        tooltip: vscode.l10n.t(
+          'Updates at or below this offset, and contracts archived by then, are gone from this node (GET /v2/state/latest-pruned-offsets).',
+        ),
+      });
     else out.push(factProblem(name, vscode.l10n.t('Pruned up to'), s.prunedUpTo, 'archive'));
     if (s.synchronizers.ok) {
       out.push({
-        kind: 'group', name, label: vscode.l10n.t('Synchronizers'), value: s.synchronizers.value.map((x) => x.alias).join(', '), icon: 'globe', tooltip: vscode.l10n.t('The synchronizers this participant is connected to (GET /v2/state/connected-synchronizers).'),
-        rows: s.synchronizers.value.map((x) => ({ label: x.alias, value: shortenPartyId(x.id), tooltip: `${x.id}${x.permission && x.permission !== 'PARTICIPANT_PERMISSION_UNSPECIFIED' ? `\n${x.permission}` : ''}`, icon: 'globe' })),
+        kind: 'group',
+        name,
+        label: vscode.l10n.t('Synchronizers'),
+        value: s.synchronizers.value.map((x) => x.alias).join(', '),
+        icon: 'globe',
+        tooltip: vscode.l10n.t('The synchronizers this participant is connected to (GET /v2/state/connected-synchronizers).'),
+        rows: s.synchronizers.value.map((x) => ({
+          label: x.alias,
+          value: shortenPartyId(x.id),
+          tooltip: `${x.id}${x.permission && x.permission !== 'PARTICIPANT_PERMISSION_UNSPECIFIED' ? `\n${x.permission}` : ''}`,
+          icon: 'globe',
+        })),
       });
     } else out.push(factProblem(name, vscode.l10n.t('Synchronizers'), s.synchronizers, 'globe'));
     return out;
@@ -255,25 +414,40 @@ function recentItem(entry: RecentLookup): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon(text.icon);
   item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
   const action = openAction(entry);
-  item.command = !action ? undefined
-    : 'file' in action ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(action.file)] }
-    : { command: action.command, title: vscode.l10n.t('Open'), arguments: action.args };
+  item.command = !action
+    ? undefined
+    : 'file' in action
+      ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(action.file)] }
+      : { command: action.command, title: vscode.l10n.t('Open'), arguments: action.args };
   return item;
 }
 
 function tokenDetail(name: string, token: TokenInfo): NodeTreeElement {
   const setToken: vscode.Command = { command: 'cantonLens.setToken', title: vscode.l10n.t('Set Token'), arguments: [name] };
   if (token.source === 'blocked') {
-    return { kind: 'detail', name, label: vscode.l10n.t('Token'), value: vscode.l10n.t('not used (untrusted workspace)'), icon: 'shield', tooltip: token.reason, contextValue: 'cantonLens.token' };
+    return {
+      kind: 'detail',
+      name,
+      label: vscode.l10n.t('Token'),
+      value: vscode.l10n.t('not used (untrusted workspace)'),
+      icon: 'shield',
+      tooltip: token.reason,
+      contextValue: 'cantonLens.token',
+    };
   }
   const s = token.state;
   const prefix = token.source === 'clientCredentials' ? vscode.l10n.t('client {0}: ', token.clientId) : '';
-  const value = token.source === 'clientCredentials' && s.state === 'opaque' ? `${prefix}${vscode.l10n.t('fetched on first request')}`
-    : token.source === 'clientCredentials' && s.state === 'none' ? `${prefix}${vscode.l10n.t('no client secret')}` : `${prefix}${describeTokenState(s)}`;
+  const value =
+    token.source === 'clientCredentials' && s.state === 'opaque'
+      ? `${prefix}${vscode.l10n.t('fetched on first request')}`
+      : token.source === 'clientCredentials' && s.state === 'none'
+        ? `${prefix}${vscode.l10n.t('no client secret')}`
+        : `${prefix}${describeTokenState(s)}`;
   const icon = s.state === 'expired' ? 'error' : s.state === 'expiring' ? 'warning' : s.state === 'none' ? 'circle-slash' : 'key';
-  const tooltip = token.source === 'clientCredentials'
-    ? vscode.l10n.t('Tokens come from OAuth2 client credentials and are refreshed before they expire. The client secret is kept in VS Code\'s secret storage.')
-    : vscode.l10n.t('The bearer token is kept in VS Code\'s secret storage, bound to this node\'s name and URL origin. Click to set a new one.');
+  const tooltip =
+    token.source === 'clientCredentials'
+      ? vscode.l10n.t("Tokens come from OAuth2 client credentials and are refreshed before they expire. The client secret is kept in VS Code's secret storage.")
+      : vscode.l10n.t("The bearer token is kept in VS Code's secret storage, bound to this node's name and URL origin. Click to set a new one.");
   return { kind: 'detail', name, label: vscode.l10n.t('Token'), value, icon, tooltip, contextValue: 'cantonLens.token', command: setToken };
 }
 
@@ -283,29 +457,60 @@ function escapeMd(s: string): string {
 
 /** The token's user and its rights, grouped by party. */
 function userRows(name: string, access: LearnedAccess): NodeTreeElement[] {
-  if (access.state === 'refused') return [{ kind: 'detail', name, label: vscode.l10n.t('User'), value: vscode.l10n.t('refused ({0})', access.status), icon: 'error', tooltip: access.reason }];
+  if (access.state === 'refused')
+    return [
+      { kind: 'detail', name, label: vscode.l10n.t('User'), value: vscode.l10n.t('refused ({0})', access.status), icon: 'error', tooltip: access.reason },
+    ];
   if (access.state === 'unknown') {
-    return [{ kind: 'detail', name, label: vscode.l10n.t('User'), value: access.user ? `${access.user.id} · ${vscode.l10n.t('rights not known')}` : vscode.l10n.t('not known'), icon: 'question', tooltip: vscode.l10n.t('The token\'s rights could not be read: {0}. Lookups use the configured parties, or ask for any party.', access.reason) }];
+    return [
+      {
+        kind: 'detail',
+        name,
+        label: vscode.l10n.t('User'),
+        value: access.user ? `${access.user.id} · ${vscode.l10n.t('rights not known')}` : vscode.l10n.t('not known'),
+        icon: 'question',
+        tooltip: vscode.l10n.t("The token's rights could not be read: {0}. Lookups use the configured parties, or ask for any party.", access.reason),
+      },
+    ];
   }
   const u = access.user;
   const user: NodeTreeElement = {
-    kind: 'detail', name, label: vscode.l10n.t('User'), value: `${u.id}${u.isDeactivated ? vscode.l10n.t(' (deactivated)') : ''}${u.primaryParty ? ` · ${shortenPartyId(u.primaryParty)}` : ''}`,
+    kind: 'detail',
+    name,
+    label: vscode.l10n.t('User'),
+    value: `${u.id}${u.isDeactivated ? vscode.l10n.t(' (deactivated)') : ''}${u.primaryParty ? ` · ${shortenPartyId(u.primaryParty)}` : ''}`,
     icon: u.isDeactivated ? 'error' : 'account',
-    tooltip: vscode.l10n.t('The token\'s user (GET /v2/authenticated-user): {0}\nPrimary party: {1}', u.id, u.primaryParty ?? vscode.l10n.t('none')),
+    tooltip: vscode.l10n.t("The token's user (GET /v2/authenticated-user): {0}\nPrimary party: {1}", u.id, u.primaryParty ?? vscode.l10n.t('none')),
   };
   const lines = rightsLines(access.rights);
-  const over = access.maxRightsPerUser !== undefined ? vscode.l10n.t(' (more than the node\'s maxRightsPerUser, {0})', access.maxRightsPerUser) : '';
+  const over = access.maxRightsPerUser !== undefined ? vscode.l10n.t(" (more than the node's maxRightsPerUser, {0})", access.maxRightsPerUser) : '';
   const rights: NodeTreeElement = {
-    kind: 'group', name, label: vscode.l10n.t('Rights'), value: lines.length === 0 ? vscode.l10n.t('none') : `${access.rights.total.toLocaleString('en-US')}${over}`, icon: 'shield',
-    tooltip: vscode.l10n.t('The user\'s rights (GET /v2/users/{user-id}/rights), grouped by party.'),
-    rows: lines.map((l) => ({ label: l.label, value: l.value, tooltip: l.party ? `${l.party}: ${l.value}` : `${l.label}: ${l.value}`, icon: l.party ? 'person' : 'shield' })),
+    kind: 'group',
+    name,
+    label: vscode.l10n.t('Rights'),
+    value: lines.length === 0 ? vscode.l10n.t('none') : `${access.rights.total.toLocaleString('en-US')}${over}`,
+    icon: 'shield',
+    tooltip: vscode.l10n.t("The user's rights (GET /v2/users/{user-id}/rights), grouped by party."),
+    rows: lines.map((l) => ({
+      label: l.label,
+      value: l.value,
+      tooltip: l.party ? `${l.party}: ${l.value}` : `${l.label}: ${l.value}`,
+      icon: l.party ? 'person' : 'shield',
+    })),
   };
   return [user, rights];
 }
 
 function factProblem(name: string, label: string, f: { ok: false; needs?: string; reason: string }, icon: string): NodeTreeElement {
   return f.needs
-    ? { kind: 'detail', name, label, value: vscode.l10n.t('needs {0}', f.needs), icon: 'lock', tooltip: vscode.l10n.t('The token\'s user may not ask this: it needs the {0} right.', f.needs) }
+    ? {
+        kind: 'detail',
+        name,
+        label,
+        value: vscode.l10n.t('needs {0}', f.needs),
+        icon: 'lock',
+        tooltip: vscode.l10n.t("The token's user may not ask this: it needs the {0} right.", f.needs),
+      }
     : { kind: 'detail', name, label, value: vscode.l10n.t('not known'), icon, tooltip: f.reason };
 }
 

@@ -24,7 +24,10 @@ export function startEventTable(data: HTMLElement): void {
     const fragment = document.createDocumentFragment();
     const end = Math.min(shown.length, rendered + PAGE);
     for (; rendered < end; rendered++) {
-      const { row: [nodeId, k, templateId, contractId, detail, parties], index } = shown[rendered]!;
+      const {
+        row: [nodeId, k, templateId, contractId, detail, parties],
+        index,
+      } = shown[rendered];
       const tr = document.createElement('tr');
       tr.className = `ev-${k}`;
       tr.dataset.nodeId = String(nodeId);
@@ -48,7 +51,10 @@ export function startEventTable(data: HTMLElement): void {
     tbody.textContent = '';
     rendered = 0;
     renderMore();
-    status.textContent = shown.length === rows.length ? '' : say('eventsMatch', '{0} of {1} events match', shown.length.toLocaleString('en-US'), rows.length.toLocaleString('en-US'));
+    status.textContent =
+      shown.length === rows.length
+        ? ''
+        : say('eventsMatch', '{0} of {1} events match', shown.length.toLocaleString('en-US'), rows.length.toLocaleString('en-US'));
   };
 
   const filters = ui.filters ?? { kind: '', template: '', party: '' };

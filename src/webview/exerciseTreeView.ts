@@ -31,15 +31,15 @@ export function startExerciseTree(data: HTMLElement): void {
       // Matches and their ancestors, whatever is folded.
       const keep = new Set<number>();
       const matches = nodes.filter((n) => text(n).includes(q));
-      for (const n of matches) for (let i = n[0]; i >= 0 && !keep.has(i); i = nodes[i]![1]) keep.add(i);
+      for (const n of matches) for (let i = n[0]; i >= 0 && !keep.has(i); i = nodes[i][1]) keep.add(i);
       visible = nodes.filter((n) => keep.has(n[0]));
       status.textContent = say('nodesMatch', '{0} of {1} nodes match', matches.length.toLocaleString('en-US'), nodes.length.toLocaleString('en-US'));
       return;
     }
     visible = [];
     for (let i = 0; i < nodes.length; i++) {
-      visible.push(nodes[i]!);
-      if (collapsed.has(i)) i += nodes[i]![3];
+      visible.push(nodes[i]);
+      if (collapsed.has(i)) i += nodes[i][3];
     }
     status.textContent = '';
   };
@@ -49,7 +49,7 @@ export function startExerciseTree(data: HTMLElement): void {
     const fragment = document.createDocumentFragment();
     const end = Math.min(visible.length, rendered + PAGE);
     for (; rendered < end; rendered++) {
-      const [index, , depth, descendants, k, templateId, choice, contractId, parties, consuming, interfaceId, nodeId] = visible[rendered]!;
+      const [index, , depth, descendants, k, templateId, choice, contractId, parties, consuming, interfaceId, nodeId] = visible[rendered];
       const tr = document.createElement('tr');
       tr.className = `ev-${k}${consuming && k === 'exercised' ? ' consuming' : ''}`;
       tr.setAttribute('role', 'row');
@@ -71,7 +71,11 @@ export function startExerciseTree(data: HTMLElement): void {
       const label = document.createElement('span');
       if (k === 'exercised') {
         label.appendChild(damlLink(choice, interfaceId || templateId, choice));
-        label.appendChild(document.createTextNode(`${interfaceId ? ` (${say('viaInterface', 'via {0}', templateName(interfaceId))})` : ''}${consuming ? ` · ${say('consuming', 'consuming')}` : ''}`));
+        label.appendChild(
+          document.createTextNode(
+            `${interfaceId ? ` (${say('viaInterface', 'via {0}', templateName(interfaceId))})` : ''}${consuming ? ` · ${say('consuming', 'consuming')}` : ''}`,
+          ),
+        );
       } else label.textContent = say(k, k);
       what.appendChild(label);
       tr.appendChild(what);
@@ -121,7 +125,7 @@ export function startExerciseTree(data: HTMLElement): void {
   const wanted = tbody.getAttribute('data-highlight');
   const target = wanted === null ? undefined : nodes.find((n) => n[11] === Number(wanted));
   if (target) {
-    for (let i = target[1]; i >= 0; i = nodes[i]![1]) collapsed.delete(i);
+    for (let i = target[1]; i >= 0; i = nodes[i][1]) collapsed.delete(i);
     refresh();
     highlightRow(tbody, renderMore);
   }

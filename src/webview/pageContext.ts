@@ -20,8 +20,16 @@ export interface PageUi {
   scrollY?: number;
 }
 
-interface Target { kind: string; id: string; node: string; shape?: string }
-interface Navigation { history: Target[]; index: number }
+interface Target {
+  kind: string;
+  id: string;
+  node: string;
+  shape?: string;
+}
+interface Navigation {
+  history: Target[];
+  index: number;
+}
 
 const vscode: WebviewApi = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage() {}, getState: () => undefined, setState() {} };
 
@@ -70,7 +78,9 @@ export function damlLink(text: string, templateId: string, choice?: string): HTM
   a.className = 'daml-link';
   a.dataset.damlTemplate = templateId;
   if (choice) a.dataset.damlChoice = choice;
-  a.title = choice ? say('openDamlChoice', '{0}: open the Daml definition of choice {1}', templateId, choice) : say('openDaml', '{0}: open its Daml definition', templateId);
+  a.title = choice
+    ? say('openDamlChoice', '{0}: open the Daml definition of choice {1}', templateId, choice)
+    : say('openDaml', '{0}: open its Daml definition', templateId);
   a.textContent = text;
   return a;
 }
@@ -93,7 +103,10 @@ export function contractLink(contractId: string, short: string): HTMLTableCellEl
 
 /** Renders rows page by page as the sentinel comes into view. */
 export function pageOnScroll(sentinel: Element, more: () => boolean): void {
-  new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) more();
-  }, { rootMargin: '600px' }).observe(sentinel);
+  new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) more();
+    },
+    { rootMargin: '600px' },
+  ).observe(sentinel);
 }

@@ -15,14 +15,25 @@ document.addEventListener('click', (event) => {
   const link = target.closest<HTMLElement>('[data-open-id]');
   if (link) {
     event.preventDefault();
-    post({ type: 'openId', id: link.dataset.openId ?? '', kind: link.dataset.kind, node: link.dataset.node || undefined, ...(link.dataset.asParty ? { asParty: link.dataset.asParty } : {}) });
+    post({
+      type: 'openId',
+      id: link.dataset.openId ?? '',
+      kind: link.dataset.kind,
+      node: link.dataset.node || undefined,
+      ...(link.dataset.asParty ? { asParty: link.dataset.asParty } : {}),
+    });
     return;
   }
   // A template, interface or choice name: its definition in the workspace's Daml source.
   const damlName = target.closest<HTMLElement>('[data-daml-template]');
   if (damlName) {
     event.preventDefault();
-    post({ type: 'openDaml', templateId: damlName.dataset.damlTemplate ?? '', choice: damlName.dataset.damlChoice || undefined, packageName: damlName.dataset.damlPackage || undefined });
+    post({
+      type: 'openDaml',
+      templateId: damlName.dataset.damlTemplate ?? '',
+      choice: damlName.dataset.damlChoice || undefined,
+      packageName: damlName.dataset.damlPackage || undefined,
+    });
     return;
   }
   const tokenFor = target.closest<HTMLElement>('[data-set-token-for]');
@@ -42,7 +53,12 @@ document.addEventListener('click', (event) => {
   const offsetLink = target.closest<HTMLElement>('[data-open-offset]');
   if (offsetLink) {
     event.preventDefault();
-    const message = parsePageMessage({ type: 'openOffset', offset: Number(offsetLink.dataset.openOffset), nodeId: Number(offsetLink.dataset.nodeId), shape: offsetLink.dataset.shape || undefined });
+    const message = parsePageMessage({
+      type: 'openOffset',
+      offset: Number(offsetLink.dataset.openOffset),
+      nodeId: Number(offsetLink.dataset.nodeId),
+      shape: offsetLink.dataset.shape || undefined,
+    });
     if (message) post(message);
     return;
   }
@@ -76,7 +92,11 @@ function searchTree(query: string): void {
   let hits = 0;
   for (const li of document.querySelectorAll('.value-tree li')) {
     // The entry's own key and value, not its nested children.
-    const text = Array.from(li.children).filter((c) => !c.matches('details')).map((c) => `${c.textContent ?? ''} ${c.getAttribute('title') ?? ''}`).join(' ').toLowerCase();
+    const text = Array.from(li.children)
+      .filter((c) => !c.matches('details'))
+      .map((c) => `${c.textContent ?? ''} ${c.getAttribute('title') ?? ''}`)
+      .join(' ')
+      .toLowerCase();
     const hit = query !== '' && text.includes(query);
     li.classList.toggle('match', hit);
     if (!hit) continue;

@@ -6,12 +6,40 @@ type Loader = (request: string, ...rest: unknown[]) => unknown;
 
 /** The `vscode` module: its API names, each a stub. */
 function moduleStub(): unknown {
-  const names = ['window', 'workspace', 'commands', 'languages', 'env', 'Uri', 'EventEmitter', 'TreeItem', 'ThemeIcon', 'ThemeColor', 'MarkdownString', 'DocumentLink', 'Range', 'Position', 'Hover', 'Diagnostic', 'DiagnosticSeverity', 'ProgressLocation', 'ViewColumn', 'StatusBarAlignment', 'TreeItemCollapsibleState', 'ConfigurationTarget', 'InputBoxValidationSeverity', 'WorkspaceEdit', 'l10n'];
+  const names = [
+    'window',
+    'workspace',
+    'commands',
+    'languages',
+    'env',
+    'Uri',
+    'EventEmitter',
+    'TreeItem',
+    'ThemeIcon',
+    'ThemeColor',
+    'MarkdownString',
+    'DocumentLink',
+    'Range',
+    'Position',
+    'Hover',
+    'Diagnostic',
+    'DiagnosticSeverity',
+    'ProgressLocation',
+    'ViewColumn',
+    'StatusBarAlignment',
+    'TreeItemCollapsibleState',
+    'ConfigurationTarget',
+    'InputBoxValidationSeverity',
+    'WorkspaceEdit',
+    'l10n',
+  ];
   return Object.fromEntries(names.map((n) => [n, stub()]));
 }
 
 function stub(): unknown {
-  const fn = function () { /* stub */ };
+  const fn = function () {
+    /* stub */
+  };
   return new Proxy(fn, {
     // Settings read as unset; everything else is another stub.
     get: (_t, key) => (key === 'then' ? undefined : key === Symbol.toPrimitive ? () => '' : key === 'inspect' || key === 'get' ? () => undefined : stub()),
@@ -29,17 +57,37 @@ moduleWithLoad._load = function (request: string, ...rest: unknown[]) {
   return request === 'vscode' ? vscodeStub : original.call(this, request, ...rest);
 };
 
-const file = process.argv[2]!;
+const file = process.argv[2];
 const loadedBefore = Object.keys(require.cache).length;
 const t0 = process.hrtime.bigint();
 const ext = require(file) as { activate?: (c: unknown) => unknown };
 const t1 = process.hrtime.bigint();
 let activateError: string | undefined;
 try {
-  ext.activate?.({ subscriptions: { push() { /* */ } }, extensionUri: stub(), extension: { packageJSON: { version: '0.0.0' } }, secrets: stub(), globalState: stub() });
+  ext.activate?.({
+    subscriptions: {
+      push() {
+        /* */
+      },
+    },
+    extensionUri: stub(),
+    extension: { packageJSON: { version: '0.0.0' } },
+    secrets: stub(),
+    globalState: stub(),
+  });
 } catch (e) {
   activateError = (e as Error).message;
 }
 const t2 = process.hrtime.bigint();
-const modules = Object.keys(require.cache).slice(loadedBefore).map((m) => m.replace(/.*node_modules\//, ''));
-process.stdout.write(JSON.stringify({ requireMs: Number(t1 - t0) / 1e6, activateMs: Number(t2 - t1) / 1e6, activateError, modules, undiciLoaded: modules.some((m) => m.includes('http.js') || m.startsWith('undici')) }));
+const modules = Object.keys(require.cache)
+  .slice(loadedBefore)
+  .map((m) => m.replace(/.*node_modules\//, ''));
+process.stdout.write(
+  JSON.stringify({
+    requireMs: Number(t1 - t0) / 1e6,
+    activateMs: Number(t2 - t1) / 1e6,
+    activateError,
+    modules,
+    undiciLoaded: modules.some((m) => m.includes('http.js') || m.startsWith('undici')),
+  }),
+);

@@ -18,7 +18,15 @@ import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { acsPageHtml, tailPageHtml } from '../../src/panels/html/browseHtml';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
 
-export interface BenchRow { area: string; measure: string; value: number; unit: string; baseline?: number; target?: string; ok?: boolean }
+export interface BenchRow {
+  area: string;
+  measure: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  target?: string;
+  ok?: boolean;
+}
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -41,8 +49,13 @@ async function servePages(pages: Record<string, (origin: string) => string>): Pr
 }
 
 const pageOptions = (origin: string, script: string) => ({
-  nonce: 'bm9uY2U=', cspSource: origin, scriptUris: [`${origin}/media/virtualTable.js`, `${origin}/media/${script}`],
-  styleUris: [`${origin}/media/panel.css`, `${origin}/media/browse.css`], title: 'bench', nodeName: 'bench', scope: 'bench',
+  nonce: 'bm9uY2U=',
+  cspSource: origin,
+  scriptUris: [`${origin}/media/virtualTable.js`, `${origin}/media/${script}`],
+  styleUris: [`${origin}/media/panel.css`, `${origin}/media/browse.css`],
+  title: 'bench',
+  nodeName: 'bench',
+  scope: 'bench',
 });
 
 /** Long tasks (> 50 ms) the page sees from now on. */
@@ -50,7 +63,9 @@ async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
   });
 }
 /** Sends a message as a webview receives one: serialized once, parsed in the page, then dispatched. */
@@ -60,10 +75,18 @@ const longestTask = (page: Page) => page.evaluate(() => Math.max(0, ...(window a
 export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
   const contracts = Number(process.env.CANTON_LENS_BENCH_ACS ?? 100_000);
   const tailSeconds = Number(process.env.CANTON_LENS_BENCH_TAIL_SECONDS ?? 60);
-  const node = await FakeLedgerNode.start({ version: '3.5', requestLog: 0, bigTransactionEvents: 10, generated: { contracts, maxPageSize: 1000, listLimit: 1000 } });
+  const node = await FakeLedgerNode.start({
+    version: '3.5',
+    requestLog: 0,
+    bigTransactionEvents: 10,
+    generated: { contracts, maxPageSize: 1000, listLimit: 1000 },
+  });
   const token = node.mintToken('reader');
   const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, timeoutMs: 60_000 });
-  const served = await servePages({ '/acs': (o) => acsPageHtml(pageOptions(o, 'acs.js')), '/tail': (o) => tailPageHtml({ ...pageOptions(o, 'tail.js'), start: '' }) });
+  const served = await servePages({
+    '/acs': (o) => acsPageHtml(pageOptions(o, 'acs.js')),
+    '/tail': (o) => tailPageHtml({ ...pageOptions(o, 'tail.js'), start: '' }),
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const eventFormat = browseEventFormat({});
@@ -74,7 +97,12 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       let token2: string | undefined;
       let n = 0;
       do {
-        const res = await request(`${node.url}/v2/state/active-contracts-page`, { dispatcher: agent, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ eventFormat, maxPageSize: 1000, pageToken: token2 }) });
+        const res = await request(`${node.url}/v2/state/active-contracts-page`, {
+          dispatcher: agent,
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ eventFormat, maxPageSize: 1000, pageToken: token2 }),
+        });
         const body = JSON.parse(await res.body.text()) as { activeContracts: unknown[]; nextPageToken?: string };
         n += body.activeContracts.length;
         token2 = body.nextPageToken;
@@ -89,7 +117,15 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     let hn = 0;
     for await (const p of readActiveContracts(client, { eventFormat, paged: true, pageSize: 1000 })) hn += p.events.map(acsRow).length;
     const hostMs = performance.now() - h0;
-    add({ area: 'browse', measure: `ACS ${hn.toLocaleString('en-US')} contracts: throughput of the host side alone (client + paging + rows; baseline: raw undici + JSON.parse)`, value: hn / (hostMs / 1000), unit: 'contracts/s', baseline: base.n / (base.ms / 1000), target: '≥ 0.5× the floor', ok: hn / hostMs >= 0.5 * (base.n / base.ms) });
+    add({
+      area: 'browse',
+      measure: `ACS ${hn.toLocaleString('en-US')} contracts: throughput of the host side alone (client + paging + rows; baseline: raw undici + JSON.parse)`,
+      value: hn / (hostMs / 1000),
+      unit: 'contracts/s',
+      baseline: base.n / (base.ms / 1000),
+      target: '≥ 0.5× the floor',
+      ok: hn / hostMs >= 0.5 * (base.n / base.ms),
+    });
     // Ours: the client, the paging, the rows, and the page showing them.
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1400, height: 900 });
@@ -123,9 +159,31 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     const ours = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 500));
     const loadTask = await longestTask(page);
-    add({ area: 'browse', measure: `ACS ${n.toLocaleString('en-US')} contracts: first rows shown after the first page arrived`, value: firstRowsShown - firstPageAt, unit: 'ms', target: '≤ 500 ms', ok: firstRowsShown - firstPageAt <= 500 });
-    add({ area: 'browse', measure: `ACS ${n.toLocaleString('en-US')} contracts: throughput, paging + rows + page (baseline: raw undici + JSON.parse, ${base.n.toLocaleString('en-US')})`, value: n / (ours / 1000), unit: 'contracts/s', baseline: base.n / (base.ms / 1000), target: '≥ 0.5× the floor', ok: n / ours >= 0.5 * (base.n / base.ms) });
-    add({ area: 'browse', measure: 'ACS: RSS growth of the reading process (host side) while reading', value: mb(rssPeak - rssBefore), unit: 'MB', target: '≤ 150 MB', ok: mb(rssPeak - rssBefore) <= 150 });
+    add({
+      area: 'browse',
+      measure: `ACS ${n.toLocaleString('en-US')} contracts: first rows shown after the first page arrived`,
+      value: firstRowsShown - firstPageAt,
+      unit: 'ms',
+      target: '≤ 500 ms',
+      ok: firstRowsShown - firstPageAt <= 500,
+    });
+    add({
+      area: 'browse',
+      measure: `ACS ${n.toLocaleString('en-US')} contracts: throughput, paging + rows + page (baseline: raw undici + JSON.parse, ${base.n.toLocaleString('en-US')})`,
+      value: n / (ours / 1000),
+      unit: 'contracts/s',
+      baseline: base.n / (base.ms / 1000),
+      target: '≥ 0.5× the floor',
+      ok: n / ours >= 0.5 * (base.n / base.ms),
+    });
+    add({
+      area: 'browse',
+      measure: 'ACS: RSS growth of the reading process (host side) while reading',
+      value: mb(rssPeak - rssBefore),
+      unit: 'MB',
+      target: '≤ 150 MB',
+      ok: mb(rssPeak - rssBefore) <= 150,
+    });
     add({ area: 'browse', measure: 'ACS: longest page task while rows arrived', value: loadTask, unit: 'ms', target: 'informational' });
     // Scrolling the whole table, then searching and sorting it.
     await watchLongTasks(page);
@@ -137,7 +195,14 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       }
     });
     const scrollTask = await longestTask(page);
-    add({ area: 'browse', measure: `ACS table of ${n.toLocaleString('en-US')} rows: longest task while scrolling top to bottom (200 frames)`, value: scrollTask, unit: 'ms', target: 'no task > 50 ms', ok: scrollTask <= 50 });
+    add({
+      area: 'browse',
+      measure: `ACS table of ${n.toLocaleString('en-US')} rows: longest task while scrolling top to bottom (200 frames)`,
+      value: scrollTask,
+      unit: 'ms',
+      target: 'no task > 50 ms',
+      ok: scrollTask <= 50,
+    });
     await watchLongTasks(page);
     const searchMs = await page.evaluate(async () => {
       const input = document.getElementById('search') as HTMLInputElement;
@@ -148,7 +213,14 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       return performance.now() - t - 150;
     });
     const searchTask = await longestTask(page);
-    add({ area: 'browse', measure: `ACS table: search over ${n.toLocaleString('en-US')} arguments (longest task)`, value: searchTask, unit: 'ms', target: 'informational (one pass; < 50 ms wanted)', ok: undefined });
+    add({
+      area: 'browse',
+      measure: `ACS table: search over ${n.toLocaleString('en-US')} arguments (longest task)`,
+      value: searchTask,
+      unit: 'ms',
+      target: 'informational (one pass; < 50 ms wanted)',
+      ok: undefined,
+    });
     void searchMs;
     await page.close();
     add({ area: 'browse', measure: 'ACS: baseline time to read all pages raw', value: base.ms, unit: 'ms' });
@@ -167,14 +239,24 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       const lags: number[] = [];
       let requests = 0;
       const format = tailUpdateFormat({});
-      const inner = transport === 'updates' ? updatesListFetch(client, format, { limit: 200, idleMs: 1000 }) : updatesPageFetch(client, format, { pageSize: 500 });
-      const fetch = Object.assign((b: number, s: AbortSignal) => { requests++; return inner(b, s); }, { limit: (inner as { limit?: number }).limit });
+      const inner =
+        transport === 'updates' ? updatesListFetch(client, format, { limit: 200, idleMs: 1000 }) : updatesPageFetch(client, format, { pageSize: 500 });
+      const fetch = Object.assign(
+        (b: number, s: AbortSignal) => {
+          requests++;
+          return inner(b, s);
+        },
+        { limit: (inner as { limit?: number }).limit },
+      );
       let pending = Promise.resolve();
       gc();
       const rss0 = process.memoryUsage().rss;
       let rssMax = rss0;
       const done = followUpdates({
-        fetch, cursor, signal: ac.signal, pollMs: 100,
+        fetch,
+        cursor,
+        signal: ac.signal,
+        pollMs: 100,
         onRows: (rows: TailRow[], position) => {
           const now = Date.now();
           for (const r of rows) {
@@ -199,16 +281,43 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       const lost = expected.filter((o) => !seen.has(o)).length;
       const duplicated = got.length - seen.size + cursor.duplicates;
       const task = await longestTask(tail);
-      const heap = await tail.evaluate(() => ({ shown: (window as unknown as { cantonTail: { shown: number; dropped: number } }).cantonTail.shown, dropped: (window as unknown as { cantonTail: { dropped: number } }).cantonTail.dropped, rows: document.querySelectorAll('.vt-body tr').length }));
+      const heap = await tail.evaluate(() => ({
+        shown: (window as unknown as { cantonTail: { shown: number; dropped: number } }).cantonTail.shown,
+        dropped: (window as unknown as { cantonTail: { dropped: number } }).cantonTail.dropped,
+        rows: document.querySelectorAll('.vt-body tr').length,
+      }));
       const sorted = [...lags].sort((a, b) => a - b);
       const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
       const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
-      const label = transport === 'updates' ? '/v2/updates (held open, limit up to 200 following the rate)' : 'get-updates-page (polled every 100 ms when idle)';
-      add({ area: 'tail', measure: `${label}, 1,000/s for ${seconds} s: updates lost / duplicated (against the fake node's ${expected.length.toLocaleString('en-US')} offsets)`, value: lost + duplicated, unit: 'updates', target: '0', ok: lost + duplicated === 0 });
-      add({ area: 'tail', measure: `${label}: longest page task (Chromium long-task observer)`, value: task, unit: 'ms', target: 'no task > 50 ms', ok: task <= 50 });
+      const label =
+        transport === 'updates' ? '/v2/updates (held open, limit up to 200 following the rate)' : 'get-updates-page (polled every 100 ms when idle)';
+      add({
+        area: 'tail',
+        measure: `${label}, 1,000/s for ${seconds} s: updates lost / duplicated (against the fake node's ${expected.length.toLocaleString('en-US')} offsets)`,
+        value: lost + duplicated,
+        unit: 'updates',
+        target: '0',
+        ok: lost + duplicated === 0,
+      });
+      add({
+        area: 'tail',
+        measure: `${label}: longest page task (Chromium long-task observer)`,
+        value: task,
+        unit: 'ms',
+        target: 'no task > 50 ms',
+        ok: task <= 50,
+      });
       add({ area: 'tail', measure: `${label}: commit-to-shown latency p50 / p95`, value: p50, unit: 'ms', baseline: p95 });
       add({ area: 'tail', measure: `${label}: requests per second`, value: requests / seconds, unit: 'req/s' });
-      add({ area: 'tail', measure: `${label}: rows kept in the page / dropped older (bounded)`, value: heap.shown, unit: 'rows', baseline: heap.dropped, target: '≤ 22,000 kept', ok: heap.shown <= 22_000 && heap.rows < 200 });
+      add({
+        area: 'tail',
+        measure: `${label}: rows kept in the page / dropped older (bounded)`,
+        value: heap.shown,
+        unit: 'rows',
+        baseline: heap.dropped,
+        target: '≤ 22,000 kept',
+        ok: heap.shown <= 22_000 && heap.rows < 200,
+      });
       add({ area: 'tail', measure: `${label}: RSS growth of the following process`, value: mb(rssMax - rss0), unit: 'MB', target: 'bounded' });
       await tail.close();
     }

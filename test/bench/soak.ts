@@ -11,7 +11,15 @@ import { eventFormatFor } from '../../src/ledger/requestForms';
 import { PROJECT_ROOT } from '../vscode/vscodeServer';
 import { validBodies } from '../support/specBodies';
 
-export interface SoakRow { area: string; measure: string; value: number; unit: string; baseline?: number; target?: string; ok?: boolean }
+export interface SoakRow {
+  area: string;
+  measure: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  target?: string;
+  ok?: boolean;
+}
 
 const WINDOW = 50_000;
 const IN_FLIGHT = 32;
@@ -23,18 +31,20 @@ function rssMb(pid: number): number {
 
 function p99(xs: Float64Array): number {
   const sorted = Float64Array.from(xs).sort();
-  return sorted[Math.floor(sorted.length * 0.99)]!;
+  return sorted[Math.floor(sorted.length * 0.99)];
 }
 
 export async function soakDemoLedger(total = Number(process.env.CANTON_LENS_SOAK_REQUESTS ?? 1_000_000)): Promise<SoakRow[]> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'demoLedger.js'), '--port', '0', '--version', '3.5'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'demoLedger.js'), '--port', '0', '--version', '3.5'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]!);
+        if (m) resolve(m[1]);
       });
       child.once('exit', (code) => reject(new Error(`the demo ledger exited (${code})`)));
     });
@@ -68,9 +78,14 @@ export async function soakDemoLedger(total = Number(process.env.CANTON_LENS_SOAK
     const started = process.hrtime.bigint();
     const worker = async () => {
       for (let i = next++; i < total; i = next++) {
-        const r = mix[i % mix.length]!(i);
+        const r = mix[i % mix.length](i);
         const t0 = process.hrtime.bigint();
-        const res = await pool.request({ path: r.path, method: r.method, body: r.body, headers: { 'content-type': 'application/json', ...(r.auth ? { authorization: r.auth } : {}) } });
+        const res = await pool.request({
+          path: r.path,
+          method: r.method,
+          body: r.body,
+          headers: { 'content-type': 'application/json', ...(r.auth ? { authorization: r.auth } : {}) },
+        });
         await res.body.text();
         latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
         if (res.statusCode !== 200) {
@@ -86,15 +101,37 @@ export async function soakDemoLedger(total = Number(process.env.CANTON_LENS_SOAK
     await pool.close();
     const early = p99(latencies.subarray(0, WINDOW));
     const late = p99(latencies.subarray(total - WINDOW));
-    const growth = rss.end! - (rss.after100k ?? rss.start!);
+    const growth = rss.end - (rss.after100k ?? rss.start);
     const n = total.toLocaleString('en-US');
     if (errors) console.warn(`(soak: ${errors} errors, first: ${firstError})`);
     return [
-      { area: 'soak', measure: `demo ledger: ${n} requests, version/lookups/execute mix`, value: total / seconds, unit: 'req/s', target: 'highest sustained (32 in flight)' },
-      { area: 'soak', measure: 'demo ledger RSS at the start', value: rss.start!, unit: 'MB' },
+      {
+        area: 'soak',
+        measure: `demo ledger: ${n} requests, version/lookups/execute mix`,
+        value: total / seconds,
+        unit: 'req/s',
+        target: 'highest sustained (32 in flight)',
+      },
+      { area: 'soak', measure: 'demo ledger RSS at the start', value: rss.start, unit: 'MB' },
       { area: 'soak', measure: 'demo ledger RSS after 100,000 requests', value: rss.after100k ?? Number.NaN, unit: 'MB' },
-      { area: 'soak', measure: `demo ledger RSS after ${n} requests (baseline: after 100,000)`, value: rss.end!, unit: 'MB', baseline: rss.after100k, target: 'growth ≤ 20 MB after warm-up', ok: growth <= 20 },
-      { area: 'soak', measure: `p99 latency, last ${WINDOW.toLocaleString('en-US')} (baseline: first ${WINDOW.toLocaleString('en-US')})`, value: late, unit: 'ms', baseline: early, target: '≤ 1.5×', ok: late <= 1.5 * early },
+      {
+        area: 'soak',
+        measure: `demo ledger RSS after ${n} requests (baseline: after 100,000)`,
+        value: rss.end,
+        unit: 'MB',
+        baseline: rss.after100k,
+        target: 'growth ≤ 20 MB after warm-up',
+        ok: growth <= 20,
+      },
+      {
+        area: 'soak',
+        measure: `p99 latency, last ${WINDOW.toLocaleString('en-US')} (baseline: first ${WINDOW.toLocaleString('en-US')})`,
+        value: late,
+        unit: 'ms',
+        baseline: early,
+        target: '≤ 1.5×',
+        ok: late <= 1.5 * early,
+      },
       { area: 'soak', measure: 'requests answered other than 200', value: errors, unit: 'requests', target: '0', ok: errors === 0 },
     ];
   } finally {

@@ -15,9 +15,17 @@ import { hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
 import { startPanelPageServer } from '../support/panelPageServer';
 
-export interface BenchRow { area: string; measure: string; value: number; unit: string; baseline?: number; target?: string; ok?: boolean }
+export interface BenchRow {
+  area: string;
+  measure: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  target?: string;
+  ok?: boolean;
+}
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const timeOf = async (fn: () => unknown) => {
   const t0 = process.hrtime.bigint();
   await fn();
@@ -40,21 +48,48 @@ export async function transactionRows(): Promise<BenchRow[]> {
     // Host: the tree and its page body, beside a floor of copying the same events (JSON round trip).
     const floor = await medianOf(7, () => JSON.parse(JSON.stringify(events)));
     const build = await medianOf(7, () => transactionBody(effects, 'TRANSACTION_SHAPE_LEDGER_EFFECTS').toString());
-    rows.push({ area: 'transactions', measure: `host: exercise tree of ${events.length.toLocaleString('en-US')} nodes, built and rendered (baseline: a JSON copy of its events)`, value: build, unit: 'ms', baseline: floor, target: '≤ 100 ms', ok: build <= 100 });
+    rows.push({
+      area: 'transactions',
+      measure: `host: exercise tree of ${events.length.toLocaleString('en-US')} nodes, built and rendered (baseline: a JSON copy of its events)`,
+      value: build,
+      unit: 'ms',
+      baseline: floor,
+      target: '≤ 100 ms',
+      ok: build <= 100,
+    });
 
     // Refresh of an open panel: the lookup again (refresh) and the render, against the lookup alone.
     const transfer = () => lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });
     for (let i = 0; i < 30; i++) await transfer();
     const lookupAlone = await medianOf(200, transfer);
     const refresh = await medianOf(200, async () => transactionBody(await transfer()).toString());
-    rows.push({ area: 'transactions', measure: 'refresh of an open transaction panel: lookup + render (baseline: the lookup alone)', value: refresh, unit: 'ms', baseline: lookupAlone, target: '≤ 1.2×', ok: refresh <= 1.2 * lookupAlone });
+    rows.push({
+      area: 'transactions',
+      measure: 'refresh of an open transaction panel: lookup + render (baseline: the lookup alone)',
+      value: refresh,
+      unit: 'ms',
+      baseline: lookupAlone,
+      target: '≤ 1.2×',
+      ok: refresh <= 1.2 * lookupAlone,
+    });
 
     // Chromium: first paint of the tree, and opening one row of a 50,000-event table.
     const tx50k = hostileTransaction(50_000);
-    const detailFor = (l: TransactionLookup, i: number) => (l.found && l.update === 'transaction' ? eventDetailHtml(treeEvent(l.transaction.events[i]!)).toString() : '');
+    const detailFor = (l: TransactionLookup, i: number) =>
+      l.found && l.update === 'transaction' ? eventDetailHtml(treeEvent(l.transaction.events[i])).toString() : '';
     const server = await startPanelPageServer();
     const origin = server.origin;
-    const page = (body: SafeHtml) => renderPanelPage({ nonce: 'bm9uY2U=', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'bench', nodeName: 'bench', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body });
+    const page = (body: SafeHtml) =>
+      renderPanelPage({
+        nonce: 'bm9uY2U=',
+        cspSource: origin,
+        scriptUri: `${origin}/media/panel.js`,
+        styleUri: `${origin}/media/panel.css`,
+        title: 'bench',
+        nodeName: 'bench',
+        actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
+        body,
+      });
     const small = await lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });
     server.publish('small', page(transactionBody(small)));
     server.publish('tree', page(transactionBody(effects, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')));
@@ -66,19 +101,44 @@ export async function transactionRows(): Promise<BenchRow[]> {
         for (let i = 0; i < 3; i++) {
           const tab = await browser.newPage();
           await tab.goto(`${origin}/page/${p}`);
-          t.push(await tab.evaluate((sel) => new Promise<number>((resolve) => {
-            const done = () => resolve(Math.max(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, document.querySelector(sel) ? performance.now() : 0));
-            requestAnimationFrame(() => requestAnimationFrame(done));
-          }), rowsSelector));
+          t.push(
+            await tab.evaluate(
+              (sel) =>
+                new Promise<number>((resolve) => {
+                  const done = () =>
+                    resolve(
+                      Math.max(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, document.querySelector(sel) ? performance.now() : 0),
+                    );
+                  requestAnimationFrame(() => requestAnimationFrame(done));
+                }),
+              rowsSelector,
+            ),
+          );
           await tab.close();
         }
         return median(t);
       };
       const smallPaint = await paint('small', '#event-rows tr');
       const treePaint = await paint('tree', '#tree-rows tr');
-      rows.push({ area: 'transactions', measure: 'Chromium: first paint, exercise tree of 10,000 nodes (baseline: a small transaction)', value: treePaint, unit: 'ms', baseline: smallPaint, target: '≤ 1 s', ok: treePaint <= 1000 });
+      rows.push({
+        area: 'transactions',
+        measure: 'Chromium: first paint, exercise tree of 10,000 nodes (baseline: a small transaction)',
+        value: treePaint,
+        unit: 'ms',
+        baseline: smallPaint,
+        target: '≤ 1 s',
+        ok: treePaint <= 1000,
+      });
       const tablePaint = await paint('tx50k', '#event-rows tr');
-      rows.push({ area: 'transactions', measure: 'Chromium: first paint, 50,000 events with expandable rows (baseline: a small transaction)', value: tablePaint, unit: 'ms', baseline: smallPaint, target: '≤ 1 s', ok: tablePaint <= 1000 });
+      rows.push({
+        area: 'transactions',
+        measure: 'Chromium: first paint, 50,000 events with expandable rows (baseline: a small transaction)',
+        value: tablePaint,
+        unit: 'ms',
+        baseline: smallPaint,
+        target: '≤ 1 s',
+        ok: tablePaint <= 1000,
+      });
       // Opening one row: the host builds the event (timed here too) and the page shows it.
       const tab = await browser.newPage();
       await tab.exposeFunction('benchDetail', (index: number) => detailFor(tx50k, index));
@@ -86,7 +146,8 @@ export async function transactionRows(): Promise<BenchRow[]> {
         const w = window as unknown as { acquireVsCodeApi: unknown; benchDetail: (i: number) => Promise<string> };
         w.acquireVsCodeApi = () => ({
           postMessage: (m: { type: string; source?: string; index?: number }) => {
-            if (m.type === 'eventDetail') void w.benchDetail(m.index!).then((html) => window.postMessage({ type: 'eventDetail', source: m.source, index: m.index, html }, '*'));
+            if (m.type === 'eventDetail')
+              void w.benchDetail(m.index!).then((html) => window.postMessage({ type: 'eventDetail', source: m.source, index: m.index, html }, '*'));
           },
           getState: () => undefined,
           setState: () => undefined,
@@ -96,20 +157,34 @@ export async function transactionRows(): Promise<BenchRow[]> {
       await tab.locator('#event-rows tr').first().waitFor();
       const opens: number[] = [];
       for (let i = 0; i < 7; i++) {
-        opens.push(await tab.evaluate((index) => new Promise<number>((resolve) => {
-          const button = document.querySelectorAll('[data-detail="events"]')[index] as HTMLElement;
-          const t0 = performance.now();
-          new MutationObserver((_, observer) => {
-            if (button.closest('tr')!.nextElementSibling?.classList.contains('detail-row')) {
-              observer.disconnect();
-              requestAnimationFrame(() => resolve(performance.now() - t0));
-            }
-          }).observe(document.getElementById('event-rows')!, { childList: true });
-          button.click();
-        }), i * 3));
+        opens.push(
+          await tab.evaluate(
+            (index) =>
+              new Promise<number>((resolve) => {
+                const button = document.querySelectorAll('[data-detail="events"]')[index] as HTMLElement;
+                const t0 = performance.now();
+                new MutationObserver((_, observer) => {
+                  if (button.closest('tr')!.nextElementSibling?.classList.contains('detail-row')) {
+                    observer.disconnect();
+                    requestAnimationFrame(() => resolve(performance.now() - t0));
+                  }
+                }).observe(document.getElementById('event-rows')!, { childList: true });
+                button.click();
+              }),
+            i * 3,
+          ),
+        );
       }
       const hostDetail = await medianOf(50, () => detailFor(tx50k, 123));
-      rows.push({ area: 'transactions', measure: 'opening one row of 50,000 events: host builds it, page shows it (baseline: host build alone)', value: median(opens), unit: 'ms', baseline: hostDetail, target: '≤ 50 ms', ok: median(opens) <= 50 });
+      rows.push({
+        area: 'transactions',
+        measure: 'opening one row of 50,000 events: host builds it, page shows it (baseline: host build alone)',
+        value: median(opens),
+        unit: 'ms',
+        baseline: hostDetail,
+        target: '≤ 50 ms',
+        ok: median(opens) <= 50,
+      });
       await tab.close();
     } finally {
       await browser.close();

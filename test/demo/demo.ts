@@ -19,38 +19,54 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
   const s = node.ledger.samples;
   const p = node.ledger.parties;
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'ledger.log'), [
-    `2026-11-21T09:14:05.120Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Committed update ${s.transferUpdate}`,
-    `2026-11-21T09:14:05.121Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Created contract ${s.activeContract} (Iou:Iou) for ${p.Alice}`,
-    `2026-11-21T09:14:05.122Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Archived contract ${s.archivedContract}`,
-    `2026-11-21T09:14:06.310Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Committed update ${s.bigUpdate} with 5000 events`,
-    `2026-11-21T09:14:07.002Z WARN  c.d.c.p.TransactionProcessor:participant=participant1 - Contract ${s.unknownContract} not found`,
-    `2026-11-21T09:14:07.050Z DEBUG c.d.c.p.TransactionProcessor:participant=participant1 - Note ${s.hostileContract} has an unusual create argument`,
-    '',
-  ].join('\n'));
-  fs.writeFileSync(path.join(dir, 'contracts.json'), `${JSON.stringify({
-    account: { contractId: s.keyedContract, owner: p.Bob },
-    ious: [s.activeContract, s.archivedContract],
-    lastUpdate: s.transferUpdate,
-  }, null, 2)}\n`);
-  fs.writeFileSync(path.join(dir, 'Transfer.daml'), [
-    'module Transfer where',
-    '',
-    'import Daml.Script',
-    '',
-    '-- Replays the transfer of the demo ledger:',
-    `--   update ${s.transferUpdate}`,
-    'transferTest : Script ()',
-    'transferTest = do',
-    `  let iou = coerceContractId "${s.archivedContract}"`,
-    `  alice <- partyFromText "${p.Alice}"`,
-    '  pure ()',
-    '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(dir, 'ledger.log'),
+    [
+      `2026-11-21T09:14:05.120Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Committed update ${s.transferUpdate}`,
+      `2026-11-21T09:14:05.121Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Created contract ${s.activeContract} (Iou:Iou) for ${p.Alice}`,
+      `2026-11-21T09:14:05.122Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Archived contract ${s.archivedContract}`,
+      `2026-11-21T09:14:06.310Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Committed update ${s.bigUpdate} with 5000 events`,
+      `2026-11-21T09:14:07.002Z WARN  c.d.c.p.TransactionProcessor:participant=participant1 - Contract ${s.unknownContract} not found`,
+      `2026-11-21T09:14:07.050Z DEBUG c.d.c.p.TransactionProcessor:participant=participant1 - Note ${s.hostileContract} has an unusual create argument`,
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'contracts.json'),
+    `${JSON.stringify(
+      {
+        account: { contractId: s.keyedContract, owner: p.Bob },
+        ious: [s.activeContract, s.archivedContract],
+        lastUpdate: s.transferUpdate,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'Transfer.daml'),
+    [
+      'module Transfer where',
+      '',
+      'import Daml.Script',
+      '',
+      '-- Replays the transfer of the demo ledger:',
+      `--   update ${s.transferUpdate}`,
+      'transferTest : Script ()',
+      'transferTest = do',
+      `  let iou = coerceContractId "${s.archivedContract}"`,
+      `  alice <- partyFromText "${p.Alice}"`,
+      '  pure ()',
+      '',
+    ].join('\n'),
+  );
   // The demo ledger's Daml model (two packages, as the ledger names them): template names in panels
   // open these lines, and the templates show their contracts in a CodeLens (issue 13).
-  for (const pkg of ['daml-model', 'daml-holding']) fs.cpSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace', pkg), path.join(dir, pkg), { recursive: true });
-  const request = preapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } } });
+  for (const pkg of ['daml-model', 'daml-holding'])
+    fs.cpSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace', pkg), path.join(dir, pkg), { recursive: true });
+  const request = preapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', {
+    deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
+  });
   fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify(request, null, 2)}\n`);
 }
 
@@ -72,10 +88,28 @@ async function main(): Promise<void> {
   const demoTokens = { 'Demo Ledger': node.mintToken('alice', day), 'Demo Ledger (executor)': node.mintToken('executor', day) };
   const env = isolatedEnv(path.join(root, 'env'), { [DEMO_TOKENS_ENV]: JSON.stringify(demoTokens) });
   const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
-  execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir, '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [
+      ensureVsCodeServer(),
+      '--install-extension',
+      vsix,
+      '--extensions-dir',
+      dirs.extensionsDir,
+      '--server-data-dir',
+      dirs.serverDataDir,
+      '--user-data-dir',
+      dirs.userDataDir,
+      '--accept-server-license-terms',
+    ],
+    { env, stdio: 'ignore' },
+  );
   seedUserSettings(dirs.userDataDir, {
     'workbench.startupEditor': 'none',
-    'cantonLens.nodes': [{ name: 'Demo Ledger', url: node.url, parties: [node.ledger.parties.Alice] }, { name: 'Demo Ledger (executor)', url: node.url, userId: 'executor' }],
+    'cantonLens.nodes': [
+      { name: 'Demo Ledger', url: node.url, parties: [node.ledger.parties.Alice] },
+      { name: 'Demo Ledger (executor)', url: node.url, userId: 'executor' },
+    ],
     'cantonLens.activeNode': 'Demo Ledger',
     // The demo workspace lives inside this repository: no "git repository found in parent folders" prompt.
     'git.openRepositoryInParentFolders': 'never',
@@ -83,22 +117,24 @@ async function main(): Promise<void> {
   const port = Number(arg('port') ?? (await freePort()));
   const server = await startVsCodeServer({ ...dirs, env, port });
   const url = `${server.url}/?folder=${encodeURIComponent(workspace)}`;
-  process.stdout.write([
-    '',
-    `Demo ledger (fake Canton ${version}) at ${node.url}; VS Code with Canton Lens installed from the .vsix:`,
-    '',
-    `  ${url}`,
-    '',
-    'Open it: the walkthrough opens, and both demo nodes already hold their tokens (alice, and executor).',
-    '  1. Open ledger.log and hover an id; Ctrl+click it, or run "Canton: Inspect Id at Cursor".',
-    '  2. Select "Demo Ledger (executor)" in the status bar, open preapproval.execute.json and run',
-    '     "Canton: Execute Prepared Transaction".',
-    '  3. Open daml-model/daml/Iou.daml: the CodeLens above "template Iou" counts its active contracts on "Demo Ledger"',
-    '     and opens their table; in a contract or transaction panel, click a template or choice name.',
-    '',
-    'Press Ctrl+C to stop.',
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      '',
+      `Demo ledger (fake Canton ${version}) at ${node.url}; VS Code with Canton Lens installed from the .vsix:`,
+      '',
+      `  ${url}`,
+      '',
+      'Open it: the walkthrough opens, and both demo nodes already hold their tokens (alice, and executor).',
+      '  1. Open ledger.log and hover an id; Ctrl+click it, or run "Canton: Inspect Id at Cursor".',
+      '  2. Select "Demo Ledger (executor)" in the status bar, open preapproval.execute.json and run',
+      '     "Canton: Execute Prepared Transaction".',
+      '  3. Open daml-model/daml/Iou.daml: the CodeLens above "template Iou" counts its active contracts on "Demo Ledger"',
+      '     and opens their table; in a contract or transaction panel, click a template or choice name.',
+      '',
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
   const stop = () => {
     server.stop();
     void node.close().then(() => process.exit(0));

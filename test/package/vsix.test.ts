@@ -32,19 +32,45 @@ describe('the packaged .vsix', function () {
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('holds the bundles, manifest, translations, readme, changelog, license and icon', () => {
-    for (const f of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/http.js', 'extension/dist/fakeNode.js',
-      'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/media/icon.png', 'extension/package.nls.json',
-      'extension/dist/txReview.js', 'extension/media/panel.js', 'extension/media/execute-request.schema.json', 'extension/media/prepare-request.schema.json', 'extension/media/walkthrough/add-node.md',
-      'extension/l10n/bundle.l10n.json', 'extension/l10n/bundle.l10n.qps-ploc.json', 'extension/package.nls.qps-ploc.json']) {
-      assert.ok(entries.some((e) => e.toLowerCase() === f.toLowerCase()), `${f} is missing from ${entries.join(', ')}`);
+    for (const f of [
+      'extension/package.json',
+      'extension/dist/extension.js',
+      'extension/dist/http.js',
+      'extension/dist/fakeNode.js',
+      'extension/readme.md',
+      'extension/changelog.md',
+      'extension/LICENSE.txt',
+      'extension/media/icon.png',
+      'extension/package.nls.json',
+      'extension/dist/txReview.js',
+      'extension/media/panel.js',
+      'extension/media/execute-request.schema.json',
+      'extension/media/prepare-request.schema.json',
+      'extension/media/walkthrough/add-node.md',
+      'extension/l10n/bundle.l10n.json',
+      'extension/l10n/bundle.l10n.qps-ploc.json',
+      'extension/package.nls.qps-ploc.json',
+    ]) {
+      assert.ok(
+        entries.some((e) => e.toLowerCase() === f.toLowerCase()),
+        `${f} is missing from ${entries.join(', ')}`,
+      );
     }
   });
 
-  it('holds every media file a page loads (media(\'…\') in src/)', () => {
-    const read = (dir: string): string => fs.readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? read(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8'))).join('\n');
-    const loaded = new Set([...read(path.join(PROJECT_ROOT, 'src')).matchAll(/media\('([^']+)'\)/g)].map((m) => m[1]!));
+  it("holds every media file a page loads (media('…') in src/)", () => {
+    const read = (dir: string): string =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .map((e) => (e.isDirectory() ? read(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8')))
+        .join('\n');
+    const loaded = new Set([...read(path.join(PROJECT_ROOT, 'src')).matchAll(/media\('([^']+)'\)/g)].map((m) => m[1]));
     assert.ok(loaded.has('acs.js') && loaded.has('panel.js'));
-    for (const f of loaded) assert.ok(entries.some((e) => e.toLowerCase() === `extension/media/${f}`.toLowerCase()), `media/${f} is loaded by a page but not shipped`);
+    for (const f of loaded)
+      assert.ok(
+        entries.some((e) => e.toLowerCase() === `extension/media/${f}`.toLowerCase()),
+        `media/${f} is loaded by a page but not shipped`,
+      );
   });
 
   it('holds nothing that does not run: no sources, tests, maps or node_modules', () => {
@@ -62,9 +88,15 @@ describe('the packaged .vsix', function () {
     assert.ok(undiciMarker.test(fs.readFileSync(path.join(dir, 'extension', 'dist', 'http.js'), 'utf8')));
     // Only our own code loads at activation: every input of extension.js is a file of src/ (esbuild's
     // metafile of the build the package came from). Libraries load lazily, in their own bundles.
-    const meta = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'dist', 'extension.meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const meta = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'dist', 'extension.meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
     const inputs = Object.keys(Object.values(meta.outputs).find((o) => Object.keys(o.inputs).some((i) => i.includes('src/extension.ts')))!.inputs);
-    assert.deepEqual(inputs.filter((i) => !i.startsWith('src/')), [], 'code from outside src/ in extension.js');
+    assert.deepEqual(
+      inputs.filter((i) => !i.startsWith('src/')),
+      [],
+      'code from outside src/ in extension.js',
+    );
     // And a bound on its size, as a second guard (~150 KB of our code; undici alone is ~530 KB).
     assert.ok(activation.length < 256 * 1024, `extension.js is ${activation.length} bytes`);
   });
@@ -75,8 +107,12 @@ describe('the packaged .vsix', function () {
     const closed = await unusedPort();
     useTranslator((message, args) => `«${message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]))}»`);
     try {
-      const failed = await transport.send({ method: 'GET', url: new URL(`http://127.0.0.1:${closed}/v2/version`), headers: {}, timeoutMs: 5_000, maxResponseBytes: 1_000 })
-        .then(() => undefined, (e: unknown) => e as { explanation: string });
+      const failed = await transport
+        .send({ method: 'GET', url: new URL(`http://127.0.0.1:${closed}/v2/version`), headers: {}, timeoutMs: 5_000, maxResponseBytes: 1_000 })
+        .then(
+          () => undefined,
+          (e: unknown) => e as { explanation: string },
+        );
       assert.match(failed?.explanation ?? '', /^«Nothing is listening at http:\/\/127\.0\.0\.1:\d+ \(connection refused\)/);
     } finally {
       useTranslator(undefined);
@@ -87,7 +123,15 @@ describe('the packaged .vsix', function () {
   it('installs into the VS Code Server', () => {
     const serverMain = ensureVsCodeServer();
     const env = isolatedEnv(path.join(tmp, 'env'));
-    const common = ['--extensions-dir', path.join(tmp, 'ext'), '--server-data-dir', path.join(tmp, 'sd'), '--user-data-dir', path.join(tmp, 'ud'), '--accept-server-license-terms'];
+    const common = [
+      '--extensions-dir',
+      path.join(tmp, 'ext'),
+      '--server-data-dir',
+      path.join(tmp, 'sd'),
+      '--user-data-dir',
+      path.join(tmp, 'ud'),
+      '--accept-server-license-terms',
+    ];
     const installed = execFileSync(process.execPath, [serverMain, '--install-extension', vsix, ...common], { env, encoding: 'utf8' });
     assert.match(installed, /successfully installed/);
     const list = execFileSync(process.execPath, [serverMain, '--list-extensions', '--show-versions', ...common], { env, encoding: 'utf8' });

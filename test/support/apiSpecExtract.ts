@@ -49,7 +49,7 @@ export function extractServed(spec: Json): ServedSpec {
       responses[status] = contentType ? { contentType, schema: media?.schema ?? {} } : {};
     }
     const served = withoutDocs({ responses }) as ServedRoute;
-    if (body?.['application/json']?.schema) served.request = body['application/json'].schema as Json;
+    if (body?.['application/json']?.schema) served.request = body['application/json'].schema;
     routes[route] = served;
     collect(served);
   }
@@ -62,7 +62,11 @@ export function extractServed(spec: Json): ServedSpec {
 function withoutDocs(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutDocs);
   if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([k, v]) => !(DOC_KEYS.has(k) && typeof v !== 'object')).map(([k, v]) => [k, withoutDocs(v)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k, v]) => !(DOC_KEYS.has(k) && typeof v !== 'object'))
+      .map(([k, v]) => [k, withoutDocs(v)]),
+  );
 }
 
 const DOC_KEYS = new Set(['description', 'title', 'example']);

@@ -31,7 +31,9 @@ export function expectedTailOffsets(node: FakeLedgerNode, parties: string[], fro
   const out: number[] = [];
   for (let o = from + 1; o <= to; o++) {
     const seeded = node.generated.seededUpdateIdAt(o);
-    const t = seeded ? queries.transaction(seeded, format, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', node.version) : node.generated.transactionAt(o, format, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+    const t = seeded
+      ? queries.transaction(seeded, format, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', node.version)
+      : node.generated.transactionAt(o, format, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
     if (t) out.push(o);
   }
   return out;

@@ -12,10 +12,24 @@ const VECTORS = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'p
 export function preapprovalExecuteRequest(party: string, submissionId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const [, vector] = JSON.parse(fs.readFileSync(VECTORS, 'utf8')) as { preparedTransaction: string; preparedTransactionHash: string }[];
   return {
-    preparedTransaction: vector!.preparedTransaction,
-    preparedTransactionHash: vector!.preparedTransactionHash,
+    preparedTransaction: vector.preparedTransaction,
+    preparedTransactionHash: vector.preparedTransactionHash,
     hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-    partySignatures: { signatures: [{ party, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 5).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+    partySignatures: {
+      signatures: [
+        {
+          party,
+          signatures: [
+            {
+              format: 'SIGNATURE_FORMAT_CONCAT',
+              signature: Buffer.alloc(64, 5).toString('base64'),
+              signedBy: `1220${'ab'.repeat(32)}`,
+              signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+            },
+          ],
+        },
+      ],
+    },
     submissionId,
     ...extra,
   };

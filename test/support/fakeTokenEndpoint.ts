@@ -16,7 +16,10 @@ export class FakeTokenEndpoint {
   private readonly server: Server;
   private port = 0;
 
-  private constructor(private readonly clients: Record<string, FakeClient>, private readonly mint: (user: string, expSeconds: number) => string) {
+  private constructor(
+    private readonly clients: Record<string, FakeClient>,
+    private readonly mint: (user: string, expSeconds: number) => string,
+  ) {
     this.server = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
@@ -30,7 +33,8 @@ export class FakeTokenEndpoint {
         if (req.method !== 'POST' || req.url !== '/realms/canton/protocol/openid-connect/token') return reply(404, { error: 'not_found' });
         if (form.get('grant_type') !== 'client_credentials') return reply(400, { error: 'unsupported_grant_type' });
         const client = this.clients[form.get('client_id') ?? ''];
-        if (!client || client.secret !== form.get('client_secret')) return reply(401, { error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
+        if (!client || client.secret !== form.get('client_secret'))
+          return reply(401, { error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
         const exp = Math.floor(Date.now() / 1000) + this.expiresInSeconds;
         reply(200, { access_token: this.mint(client.user, exp), expires_in: this.expiresInSeconds, token_type: 'Bearer', scope: form.get('scope') ?? '' });
       });

@@ -33,18 +33,47 @@ export function bigArgument(bytes: number): unknown {
 export function hostileContract(createArgument: unknown = { title: EVIL, body: HOSTILE_STRINGS, deep: nest(50), link: 'javascript:alert(1)' }): ContractLookup {
   const contractId = contractIdFor('hostile-render');
   return {
-    kind: 'contract', found: true, status: 'archived', contractId, asked: `events-by-contract-id on ${EVIL}`, askedAs: EVIL_ASKER,
+    kind: 'contract',
+    found: true,
+    status: 'archived',
+    contractId,
+    asked: `events-by-contract-id on ${EVIL}`,
+    askedAs: EVIL_ASKER,
     request: { contractId, eventFormat: { filtersForAnyParty: {} } },
     response: {
       created: {
         synchronizerId: `${EVIL}::${fp}`,
         createdEvent: {
-          offset: 7, nodeId: 0, contractId, templateId: EVIL_TEMPLATE, contractKey: { k: EVIL }, contractKeyHash: EVIL, createArgument,
-          createdEventBlob: 'AAAA', interfaceViews: [{ interfaceId: EVIL_TEMPLATE, viewStatus: { code: 3, message: EVIL }, viewValue: { v: EVIL } }],
-          witnessParties: [EVIL_PARTY], signatories: [EVIL_PARTY], observers: [EVIL_PARTY], createdAt: EVIL, packageName: EVIL, representativePackageId: EVIL, acsDelta: true,
+          offset: 7,
+          nodeId: 0,
+          contractId,
+          templateId: EVIL_TEMPLATE,
+          contractKey: { k: EVIL },
+          contractKeyHash: EVIL,
+          createArgument,
+          createdEventBlob: 'AAAA',
+          interfaceViews: [{ interfaceId: EVIL_TEMPLATE, viewStatus: { code: 3, message: EVIL }, viewValue: { v: EVIL } }],
+          witnessParties: [EVIL_PARTY],
+          signatories: [EVIL_PARTY],
+          observers: [EVIL_PARTY],
+          createdAt: EVIL,
+          packageName: EVIL,
+          representativePackageId: EVIL,
+          acsDelta: true,
         },
       },
-      archived: { synchronizerId: EVIL, archivedEvent: { offset: 8, nodeId: 1, contractId, templateId: EVIL_TEMPLATE, witnessParties: [EVIL_PARTY], packageName: EVIL, implementedInterfaces: [EVIL_TEMPLATE] } },
+      archived: {
+        synchronizerId: EVIL,
+        archivedEvent: {
+          offset: 8,
+          nodeId: 1,
+          contractId,
+          templateId: EVIL_TEMPLATE,
+          witnessParties: [EVIL_PARTY],
+          packageName: EVIL,
+          implementedInterfaces: [EVIL_TEMPLATE],
+        },
+      },
     },
   };
 }
@@ -54,21 +83,82 @@ export function hostileTransaction(eventCount: number): TransactionLookup {
   for (let i = 0; i < eventCount; i++) {
     const contractId = contractIdFor(`evt-${i}`);
     if (i % 3 === 2) {
-      events.push({ ExercisedEvent: { offset: 9, nodeId: i, contractId, templateId: EVIL_TEMPLATE, choice: EVIL, choiceArgument: {}, actingParties: [EVIL_PARTY], consuming: true, witnessParties: [EVIL_PARTY], lastDescendantNodeId: i, packageName: EVIL, acsDelta: true } });
+      events.push({
+        ExercisedEvent: {
+          offset: 9,
+          nodeId: i,
+          contractId,
+          templateId: EVIL_TEMPLATE,
+          choice: EVIL,
+          choiceArgument: {},
+          actingParties: [EVIL_PARTY],
+          consuming: true,
+          witnessParties: [EVIL_PARTY],
+          lastDescendantNodeId: i,
+          packageName: EVIL,
+          acsDelta: true,
+        },
+      });
     } else if (i % 3 === 1) {
-      events.push({ ArchivedEvent: { offset: 9, nodeId: i, contractId, templateId: `${'d'.repeat(64)}:Iou:Iou`, witnessParties: [EVIL_PARTY], packageName: 'p' } });
+      events.push({
+        ArchivedEvent: { offset: 9, nodeId: i, contractId, templateId: `${'d'.repeat(64)}:Iou:Iou`, witnessParties: [EVIL_PARTY], packageName: 'p' },
+      });
     } else {
-      events.push({ CreatedEvent: { offset: 9, nodeId: i, contractId, templateId: `${'d'.repeat(64)}:Iou:Iou`, createArgument: {}, witnessParties: [EVIL_PARTY], signatories: [EVIL_PARTY], observers: [], createdAt: EVIL, packageName: 'p', representativePackageId: 'r', acsDelta: true } });
+      events.push({
+        CreatedEvent: {
+          offset: 9,
+          nodeId: i,
+          contractId,
+          templateId: `${'d'.repeat(64)}:Iou:Iou`,
+          createArgument: {},
+          witnessParties: [EVIL_PARTY],
+          signatories: [EVIL_PARTY],
+          observers: [],
+          createdAt: EVIL,
+          packageName: 'p',
+          representativePackageId: 'r',
+          acsDelta: true,
+        },
+      });
     }
   }
   const transaction: JsTransaction = {
-    updateId: updateIdFor('hostile-render'), commandId: EVIL, workflowId: '</script>', effectiveAt: EVIL, events, offset: 9,
-    synchronizerId: EVIL, traceContext: { traceparent: EVIL } as JsTransaction['traceContext'], recordTime: EVIL, externalTransactionHash: EVIL, paidTrafficCost: 3,
+    updateId: updateIdFor('hostile-render'),
+    commandId: EVIL,
+    workflowId: '</script>',
+    effectiveAt: EVIL,
+    events,
+    offset: 9,
+    synchronizerId: EVIL,
+    traceContext: { traceparent: EVIL },
+    recordTime: EVIL,
+    externalTransactionHash: EVIL,
+    paidTrafficCost: 3,
   };
-  return { kind: 'transaction', found: true, update: 'transaction', updateId: transaction.updateId, transaction, route: 'update-by-id', query: { requestingParties: [EVIL_PARTY] }, asked: EVIL, askedAs: EVIL_ASKER };
+  return {
+    kind: 'transaction',
+    found: true,
+    update: 'transaction',
+    updateId: transaction.updateId,
+    transaction,
+    route: 'update-by-id',
+    query: { requestingParties: [EVIL_PARTY] },
+    asked: EVIL,
+    askedAs: EVIL_ASKER,
+  };
 }
 
 export function notFoundContract(): ContractLookup {
   const contractId = contractIdFor('nope');
-  return { kind: 'contract', found: false, contractId, asked: 'x', askedAs: EVIL_ASKER, askedFor: EVIL_PARTY, request: { contractId, eventFormat: {} }, explanation: EVIL, error: new LedgerApiError({ kind: 'notFound', explanation: EVIL }) };
+  return {
+    kind: 'contract',
+    found: false,
+    contractId,
+    asked: 'x',
+    askedAs: EVIL_ASKER,
+    askedFor: EVIL_PARTY,
+    request: { contractId, eventFormat: {} },
+    explanation: EVIL,
+    error: new LedgerApiError({ kind: 'notFound', explanation: EVIL }),
+  };
 }

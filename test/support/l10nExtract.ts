@@ -48,7 +48,10 @@ export function extractMessages(srcDir = path.join(ROOT, 'src')): ExtractedMessa
     }
     return undefined;
   };
-  for (const rel of fs.readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const rel of fs
+    .readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const file = path.join(srcDir, rel);
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
     const visit = (node: ts.Node): void => {
@@ -74,7 +77,7 @@ export function englishBundle(messages: Iterable<string>): Record<string, string
 
 // Letters with accents, so an untranslated string stands out; placeholders ({0}) and command or
 // setting ids (cantonLens.x) are kept, and the text grows by a third as translations often do.
-const ACCENTED: Record<string, string> = Object.fromEntries([...'aeiouyAEIOUYcnsCNS'].map((c, i) => [c, [...'àéîõüýÀÉÎÕÜÝçñšÇÑŠ'][i]!]));
+const ACCENTED: Record<string, string> = Object.fromEntries([...'aeiouyAEIOUYcnsCNS'].map((c, i) => [c, [...'àéîõüýÀÉÎÕÜÝçñšÇÑŠ'][i]]));
 
 export function pseudoLocalize(message: string): string {
   const parts = message.split(/(\{\d+\}|cantonLens\.[\w.]+|https?:\/\/\S+|`[^`]*`)/);
@@ -94,7 +97,9 @@ if (require.main === module) {
   writeJson(path.join(L10N_DIR, `bundle.l10n.${PSEUDO_LOCALE}.json`), Object.fromEntries(Object.keys(bundle).map((m) => [m, pseudoLocalize(m)])));
   const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
   writeJson(path.join(ROOT, `package.nls.${PSEUDO_LOCALE}.json`), Object.fromEntries(Object.entries(nls).map(([k, v]) => [k, pseudoLocalize(v)])));
-  console.log(`${Object.keys(bundle).length} messages in ${path.relative(ROOT, BUNDLE_FILE)}; ${Object.keys(nls).length} in package.nls.json; forwarding: ${forwarding.join(', ')}; not literal: ${dynamic.join(', ') || 'none'}.`);
+  console.log(
+    `${Object.keys(bundle).length} messages in ${path.relative(ROOT, BUNDLE_FILE)}; ${Object.keys(nls).length} in package.nls.json; forwarding: ${forwarding.join(', ')}; not literal: ${dynamic.join(', ') || 'none'}.`,
+  );
 }
 
 // Where a string literal reaches a person: messages and progress titles, tree items, quick picks
@@ -105,7 +110,10 @@ const SHOW_CALLS = /^(vscode\.)?window\.show(Information|Warning|Error)Message$/
 /** User-visible string literals of the `vscode` modules that skip l10n.t (file:line text). */
 export function untranslatedLiterals(srcDir = path.join(ROOT, 'src')): string[] {
   const found: string[] = [];
-  const files = fs.readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !/^(fakeNode|webview)\//.test(f)).sort();
+  const files = fs
+    .readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !/^(fakeNode|webview)\//.test(f))
+    .sort();
   for (const rel of files) {
     const file = path.join(srcDir, rel);
     const text = fs.readFileSync(file, 'utf8');
@@ -114,14 +122,25 @@ export function untranslatedLiterals(srcDir = path.join(ROOT, 'src')): string[] 
     const report = (e: ts.Node | undefined) => {
       if (!e) return;
       // Of a template, only its literal parts: what is inside ${…} is checked where it is built.
-      const literal = ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? e.text : ts.isTemplateExpression(e) ? [e.head.text, ...e.templateSpans.map((s) => s.literal.text)].join(' ') : undefined;
+      const literal =
+        ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)
+          ? e.text
+          : ts.isTemplateExpression(e)
+            ? [e.head.text, ...e.templateSpans.map((s) => s.literal.text)].join(' ')
+            : undefined;
       if (literal === undefined) return;
       const words = literal.replace(/\$\([\w-]+\)|cantonLens\.[\w.]+|https?:\/\/\S+/g, ' ');
       if (/[A-Za-z]{3,}/.test(words)) found.push(`${rel}:${source.getLineAndCharacterOfPosition(e.getStart()).line + 1} ${e.getText().slice(0, 60)}`);
     };
     const visit = (node: ts.Node): void => {
       if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && SHOWN_PROPERTIES.has(node.name.text)) report(node.initializer);
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && SHOWN_PROPERTIES.has(node.left.name.text)) report(node.right);
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isPropertyAccessExpression(node.left) &&
+        SHOWN_PROPERTIES.has(node.left.name.text)
+      )
+        report(node.right);
       if (ts.isCallExpression(node) && SHOW_CALLS.test(node.expression.getText())) report(node.arguments[0]);
       if (ts.isNewExpression(node) && /TreeItem$/.test(node.expression.getText())) report(node.arguments?.[0]);
       ts.forEachChild(node, visit);

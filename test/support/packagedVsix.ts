@@ -14,7 +14,8 @@ export function packagedVsix(): Promise<string> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-vsix-'));
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     const vsix = path.join(dir, 'canton-lens.vsix');
-    const script = "require('@vscode/vsce').createVSIX({ cwd: process.cwd(), packagePath: process.argv[1], dependencies: false }).catch((e) => { console.error(e); process.exit(1); })";
+    const script =
+      "require('@vscode/vsce').createVSIX({ cwd: process.cwd(), packagePath: process.argv[1], dependencies: false }).catch((e) => { console.error(e); process.exit(1); })";
     execFile(process.execPath, ['-e', script, vsix], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`Packaging the .vsix failed:\n${stdout}${stderr}`));
       else resolve(vsix);

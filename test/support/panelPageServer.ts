@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.svg': 'image
 export async function startPanelPageServer(): Promise<PanelPageServer> {
   const pages = new Map<string, string>();
   const server = createServer((req, res) => {
-    const url = (req.url ?? '').split('?')[0]!;
+    const url = (req.url ?? '').split('?')[0];
     if (url.startsWith('/media/')) {
       const file = path.join(PROJECT_ROOT, 'media', path.basename(url));
       if (!fs.existsSync(file)) return void res.writeHead(404).end();

@@ -17,24 +17,26 @@ export function prepareSchema(): Record<string, unknown> {
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(rewrite);
     if (typeof node !== 'object' || node === null) return node;
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
-        const name = v.slice(REF.length);
-        if (!(name in definitions)) {
-          definitions[name] = {};
-          definitions[name] = rewrite(all[name]);
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
+          const name = v.slice(REF.length);
+          if (!(name in definitions)) {
+            definitions[name] = {};
+            definitions[name] = rewrite(all[name]);
+          }
+          return [k, `#/definitions/${name}`];
         }
-        return [k, `#/definitions/${name}`];
-      }
-      return [k, rewrite(v)];
-    }));
+        return [k, rewrite(v)];
+      }),
+    );
   };
   const root = rewrite(all.JsPrepareSubmissionRequest) as Record<string, unknown>;
   const props = root.properties as Record<string, Record<string, unknown>>;
   const parties = { type: 'array', items: { type: 'string', pattern: PARTY, patternErrorMessage: 'Not a party id (name::1220…).' } };
-  Object.assign(props.actAs!, parties, { minItems: 1 });
-  Object.assign(props.readAs!, parties);
-  props.commands!.minItems = 1;
+  Object.assign(props.actAs, parties, { minItems: 1 });
+  Object.assign(props.readAs, parties);
+  props.commands.minItems = 1;
   for (const d of Object.values(definitions) as Record<string, unknown>[]) {
     const p = d.properties as Record<string, Record<string, unknown>> | undefined;
     if (p?.createdEventBlob) Object.assign(p.createdEventBlob, { pattern: BASE64, patternErrorMessage: 'Must be base64.' });

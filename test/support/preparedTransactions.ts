@@ -13,26 +13,76 @@ export const INPUT_CONTRACT = `00${'c7'.repeat(32)}ca121220${'e1'.repeat(32)}`;
 
 const party = (p: string) => ({ sum: { oneofKind: 'party' as const, party: p } });
 const text = (t: string) => ({ sum: { oneofKind: 'text' as const, text: t } });
-const record = (fields: Record<string, unknown>) => ({ sum: { oneofKind: 'record' as const, record: { fields: Object.entries(fields).map(([label, value]) => ({ label, value })) } } });
+const record = (fields: Record<string, unknown>) => ({
+  sum: { oneofKind: 'record' as const, record: { fields: Object.entries(fields).map(([label, value]) => ({ label, value })) } },
+});
 
 /** Alice transfers her Iou to Bob: an exercise of Iou_Transfer consuming an input contract, creating a new Iou. */
 export function transferTransaction(options: { note?: string } = {}): string {
-  const iouArgument = (owner: string) => record({ issuer: party(BANK), owner: party(owner), currency: text('USD'), amount: { sum: { oneofKind: 'numeric', numeric: '250.0000000000' } }, note: text(options.note ?? '') });
+  const iouArgument = (owner: string) =>
+    record({
+      issuer: party(BANK),
+      owner: party(owner),
+      currency: text('USD'),
+      amount: { sum: { oneofKind: 'numeric', numeric: '250.0000000000' } },
+      note: text(options.note ?? ''),
+    });
   const message = proto.PreparedTransaction.create({
     transaction: {
       version: '2.1',
       roots: ['0'],
       nodes: [
-        { nodeId: '0', versionedNode: { oneofKind: 'v1', v1: { nodeType: { oneofKind: 'exercise', exercise: proto.Exercise.create({
-          lfVersion: '2.1', contractId: INPUT_CONTRACT, packageName: 'demo-model', templateId: iou, signatories: [BANK], stakeholders: [BANK, ALICE],
-          actingParties: [ALICE], choiceId: 'Iou_Transfer', chosenValue: record({ newOwner: party(BOB) }) as never, consuming: true, children: ['1'], choiceObservers: [],
-        }) } } } },
-        { nodeId: '1', versionedNode: { oneofKind: 'v1', v1: { nodeType: { oneofKind: 'create', create: proto.Create.create({
-          lfVersion: '2.1', contractId: `00${'5e'.repeat(32)}`, packageName: 'demo-model', templateId: iou, argument: iouArgument(BOB) as never, signatories: [BANK], stakeholders: [BANK, BOB],
-        }) } } } },
+        {
+          nodeId: '0',
+          versionedNode: {
+            oneofKind: 'v1',
+            v1: {
+              nodeType: {
+                oneofKind: 'exercise',
+                exercise: proto.Exercise.create({
+                  lfVersion: '2.1',
+                  contractId: INPUT_CONTRACT,
+                  packageName: 'demo-model',
+                  templateId: iou,
+                  signatories: [BANK],
+                  stakeholders: [BANK, ALICE],
+                  actingParties: [ALICE],
+                  choiceId: 'Iou_Transfer',
+                  chosenValue: record({ newOwner: party(BOB) }) as never,
+                  consuming: true,
+                  children: ['1'],
+                  choiceObservers: [],
+                }),
+              },
+            },
+          },
+        },
+        {
+          nodeId: '1',
+          versionedNode: {
+            oneofKind: 'v1',
+            v1: {
+              nodeType: {
+                oneofKind: 'create',
+                create: proto.Create.create({
+                  lfVersion: '2.1',
+                  contractId: `00${'5e'.repeat(32)}`,
+                  packageName: 'demo-model',
+                  templateId: iou,
+                  argument: iouArgument(BOB) as never,
+                  signatories: [BANK],
+                  stakeholders: [BANK, BOB],
+                }),
+              },
+            },
+          },
+        },
       ],
       // Exercises and creates of a submission have node seeds (32 bytes each).
-      nodeSeeds: [{ nodeId: 0, seed: new Uint8Array(32).fill(7) }, { nodeId: 1, seed: new Uint8Array(32).fill(9) }],
+      nodeSeeds: [
+        { nodeId: 0, seed: new Uint8Array(32).fill(7) },
+        { nodeId: 1, seed: new Uint8Array(32).fill(9) },
+      ],
     },
     metadata: {
       submitterInfo: { actAs: [ALICE], commandId: 'transfer-7f3a' },
@@ -41,7 +91,24 @@ export function transferTransaction(options: { note?: string } = {}): string {
       transactionUuid: '6f1d2e3c-4b5a-4c55-9f0a-b3f0c2a48d1e',
       preparationTime: 1_763_719_200_000_000n,
       minLedgerEffectiveTime: 1_763_719_100_000_000n,
-      inputContracts: [{ contract: { oneofKind: 'v1', v1: proto.Create.create({ lfVersion: '2.1', contractId: INPUT_CONTRACT, packageName: 'demo-model', templateId: iou, argument: iouArgument(ALICE) as never, signatories: [BANK], stakeholders: [BANK, ALICE] }) }, createdAt: 1_763_600_000_000_000n, eventBlob: new Uint8Array() }],
+      inputContracts: [
+        {
+          contract: {
+            oneofKind: 'v1',
+            v1: proto.Create.create({
+              lfVersion: '2.1',
+              contractId: INPUT_CONTRACT,
+              packageName: 'demo-model',
+              templateId: iou,
+              argument: iouArgument(ALICE) as never,
+              signatories: [BANK],
+              stakeholders: [BANK, ALICE],
+            }),
+          },
+          createdAt: 1_763_600_000_000_000n,
+          eventBlob: new Uint8Array(),
+        },
+      ],
       globalKeyMapping: [],
     },
   });

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { LedgerApiError } from '../../src/ledger/ledgerApiError';
 
 /** Awaits a rejection with a LedgerApiError whose fields equal `check`'s. */
-export async function rejectsWith(p: Promise<unknown>, check: Partial<Record<keyof LedgerApiError, unknown>> & { explanationMatches?: RegExp }): Promise<LedgerApiError> {
+export async function rejectsWith(
+  p: Promise<unknown>,
+  check: Partial<Record<keyof LedgerApiError, unknown>> & { explanationMatches?: RegExp },
+): Promise<LedgerApiError> {
   try {
     await p;
   } catch (e) {

@@ -47,9 +47,11 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       await ui.wb.runCommand('Canton: Show Active Contracts');
       // The browse pages have no <main>: their status line is in the header.
       table = await ui.wb.webviewShowing(/active at offset/, 60_000, 'body');
-      await status().filter({ hasText: /^[\d,]+ contracts · active at offset [\d,]+$/ }).waitFor({ timeout: 60_000 });
+      await status()
+        .filter({ hasText: /^[\d,]+ contracts · active at offset [\d,]+$/ })
+        .waitFor({ timeout: 60_000 });
       const [count, activeAt] = (await status().innerText()).match(/[\d,]+/g)!.map(parseNum);
-      expected = expectedAcs(node(), [alice()], activeAt!);
+      expected = expectedAcs(node(), [alice()], activeAt);
       assert.equal(count, expected.ids.length, 'every contract Alice sees at that offset');
       assert.ok(expected.ids.length > 300, String(expected.ids.length));
     });
@@ -57,24 +59,42 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
     it('search narrows the rows to the contracts whose argument matches', async () => {
       const sample = expected.events.find((e) => /^Cash-\d{3,}$/.test(String((e.createArgument as { id?: string }).id)))!;
       const query = String((sample.createArgument as { id: string }).id).toLowerCase();
-      const want = expected.events.map(acsRow).filter((r) => r[8].includes(query) || r[0].includes(query) || r[4].some((p) => p.toLowerCase().includes(query)) || r[5].some((p) => p.toLowerCase().includes(query)));
+      const want = expected.events
+        .map(acsRow)
+        .filter(
+          (r) =>
+            r[8].includes(query) ||
+            r[0].includes(query) ||
+            r[4].some((p) => p.toLowerCase().includes(query)) ||
+            r[5].some((p) => p.toLowerCase().includes(query)),
+        );
       assert.ok(want.length >= 1 && want.length < 20, String(want.length));
       await table.locator('#search').fill(query);
-      await status().filter({ hasText: `${num(want.length)} of ${num(expected.ids.length)} contracts match` }).waitFor();
+      await status()
+        .filter({ hasText: `${num(want.length)} of ${num(expected.ids.length)} contracts match` })
+        .waitFor();
       assert.equal(await bodyRows().count(), want.length);
       assert.deepEqual((await cellTitles(0)).sort(), want.map((r) => `Open contract ${r[0]}`).sort());
       await table.locator('#search').fill('');
-      await status().filter({ hasText: /^[\d,]+ contracts · / }).waitFor();
+      await status()
+        .filter({ hasText: /^[\d,]+ contracts · / })
+        .waitFor();
     });
 
     it('sorting by creation time puts the oldest, then the newest first', async () => {
       const times = expected.events.map((e) => String(e.createdAt)).sort();
       await table.locator('#sort').selectOption('asc');
-      await table.locator('#table tbody tr[data-index="0"] td:nth-child(3)').and(table.locator(`[title="${times[0]}"]`)).waitFor();
+      await table
+        .locator('#table tbody tr[data-index="0"] td:nth-child(3)')
+        .and(table.locator(`[title="${times[0]}"]`))
+        .waitFor();
       const oldestFirst = await cellTitles(2);
       assert.deepEqual(oldestFirst, times.slice(0, oldestFirst.length));
       await table.locator('#sort').selectOption('desc');
-      await table.locator('#table tbody tr[data-index="0"] td:nth-child(3)').and(table.locator(`[title="${times.at(-1)}"]`)).waitFor();
+      await table
+        .locator('#table tbody tr[data-index="0"] td:nth-child(3)')
+        .and(table.locator(`[title="${times.at(-1)}"]`))
+        .waitFor();
       const newestFirst = await cellTitles(2);
       assert.deepEqual(newestFirst, times.slice().reverse().slice(0, newestFirst.length));
       assert.notEqual(oldestFirst[0], newestFirst[0]);
@@ -84,18 +104,25 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
     it('hostile template names and arguments show as text', async () => {
       await table.locator('#search').fill('onload=alert');
       const want = expected.events.map(acsRow).filter((r) => r[8].includes('onload=alert'));
-      assert.ok(want.some((r) => r[1].includes('Entity"><svg onload=alert(1)>')), 'a hostile template among them');
-      await status().filter({ hasText: `${num(want.length)} of ${num(expected.ids.length)} contracts match` }).waitFor();
+      assert.ok(
+        want.some((r) => r[1].includes('Entity"><svg onload=alert(1)>')),
+        'a hostile template among them',
+      );
+      await status()
+        .filter({ hasText: `${num(want.length)} of ${num(expected.ids.length)} contracts match` })
+        .waitFor();
       const text = await table.locator('#table').innerText();
       assert.ok(text.includes('Hostile.<script>alert(1)</script>:Entity"><svg onload=alert(1)>'), 'the template name, as written');
       assert.equal(await table.locator('#table img, #table svg, #table script, #table iframe').count(), 0, 'no element made of ledger data');
       assert.deepEqual(dialogs, []);
       await table.locator('#search').fill('');
-      await status().filter({ hasText: /^[\d,]+ contracts · / }).waitFor();
+      await status()
+        .filter({ hasText: /^[\d,]+ contracts · / })
+        .waitFor();
     });
 
     it('a click on a row opens its contract panel', async () => {
-      const first = (await cellTitles(0))[0]!.replace('Open contract ', '');
+      const first = (await cellTitles(0))[0].replace('Open contract ', '');
       const event = expected.events.find((e) => e.contractId === first)!;
       await table.locator('#table tbody tr[data-index="0"] td').first().click();
       // The panel names the contract by its shortened id.
@@ -109,12 +136,19 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
   describe('the Follow Updates tail', () => {
     let tail: FrameLocator;
     const status = () => tail.locator('#status');
-    const shown = async () => parseNum((await tail.locator('#counts').innerText()).match(/^([\d,]+) updates shown/)![1]!);
-    const position = async () => parseNum(((await status().innerText()).match(/offset ([\d,]+)/) ?? ['', '-1'])[1]!);
+    const shown = async () => parseNum((await tail.locator('#counts').innerText()).match(/^([\d,]+) updates shown/)![1]);
+    const position = async () => parseNum(((await status().innerText()).match(/offset ([\d,]+)/) ?? ['', '-1'])[1]);
     const until = async (what: string, probe: () => Promise<boolean>, timeout = 30_000) => {
       const deadline = Date.now() + timeout;
       while (!(await probe())) {
-        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; ledger end ${node().generated.ledgerEnd()}; last requests ${JSON.stringify(node().requests.slice(-4).map((r) => `${r.method} ${r.path} ${r.body.slice(0, 120)}`))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `Timed out waiting for ${what}; ledger end ${node().generated.ledgerEnd()}; last requests ${JSON.stringify(
+              node()
+                .requests.slice(-4)
+                .map((r) => `${r.method} ${r.path} ${r.body.slice(0, 120)}`),
+            )}`,
+          );
         await ui.wb.page.waitForTimeout(200);
       }
     };
@@ -125,14 +159,27 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       start = node().generated.ledgerEnd();
       await ui.wb.runCommand('Canton: Follow Updates');
       tail = await ui.wb.webviewShowing(/Following from offset/, 30_000, 'body');
-      await status().filter({ hasText: `Following from offset ${num(start)}` }).waitFor();
+      await status()
+        .filter({ hasText: `Following from offset ${num(start)}` })
+        .waitFor();
     });
 
     it('shows updates as the node commits them; Pause stops them, Resume goes on without a gap', async () => {
       node().generated.setRate(20);
-      await until('rows as the node commits', async () => (await tail.locator('#counts').innerText().catch(() => '')).match(/^([\d,]+) updates shown/) !== null && (await shown()) >= 5);
+      await until(
+        'rows as the node commits',
+        async () =>
+          (
+            await tail
+              .locator('#counts')
+              .innerText()
+              .catch(() => '')
+          ).match(/^([\d,]+) updates shown/) !== null && (await shown()) >= 5,
+      );
       await tail.locator('#pause').click();
-      await status().filter({ hasText: /^Paused at offset/ }).waitFor();
+      await status()
+        .filter({ hasText: /^Paused at offset/ })
+        .waitFor();
       await tail.locator('#pause', { hasText: 'Resume' }).waitFor();
       const held = { shown: await shown(), position: await position() };
       await until('the node commits past the paused position', async () => node().generated.ledgerEnd() > held.position + 20);
@@ -148,16 +195,23 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       const g = node().generated;
       const port = Number(new URL(node().url).port);
       await node().close();
-      await status().filter({ hasText: /^Reconnecting/ }).waitFor({ timeout: 30_000 });
+      await status()
+        .filter({ hasText: /^Reconnecting/ })
+        .waitFor({ timeout: 30_000 });
       const endAtRestart = g.ledgerEnd();
       ui.nodes.browse = await FakeLedgerNode.start({ version: '3.5', port, bigTransactionEvents: 10, generated: g });
       await until('updates committed after the restart', async () => (await position()) > endAtRestart + 5);
       g.setRate(0);
       const end = g.ledgerEnd();
-      await status().filter({ hasText: `Following from offset ${num(end)}` }).waitFor({ timeout: 30_000 });
+      await status()
+        .filter({ hasText: `Following from offset ${num(end)}` })
+        .waitFor({ timeout: 30_000 });
       const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonTail: { offsets(): number[] } }).cantonTail.offsets());
       const want = expectedTailOffsets(node(), [alice()], start, end);
-      assert.ok(want.some((o) => o > endAtRestart), 'updates from after the restart');
+      assert.ok(
+        want.some((o) => o > endAtRestart),
+        'updates from after the restart',
+      );
       assert.deepEqual(offsets, want, 'every update Alice sees, in order, once');
       assert.equal(await shown(), want.length);
       // Newest first: the top row is the last update.

@@ -39,7 +39,7 @@ describe('UI: from a panel to the Daml line, from a CodeLens to the table', func
     await lens.click();
     await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Iou on participant1' }).first().waitFor({ timeout: 30_000 });
     // The table's page (beside the contract panel): its status says as many contracts as the lens.
-    const count = /([\d,]+) active/.exec(title)![1]!;
+    const count = /([\d,]+) active/.exec(title)![1];
     const deadline = Date.now() + 60_000;
     let status = '';
     while (!status.startsWith(`${count} contracts`)) {
@@ -47,7 +47,10 @@ describe('UI: from a panel to the Daml line, from a CodeLens to the table', func
       const outer = ui.wb.page.locator('iframe.webview.ready >> visible=true');
       for (let i = 0; i < (await outer.count()); i++) {
         const frame = outer.nth(i).contentFrame().frameLocator('iframe#active-frame');
-        const text = await frame.locator('body.browse #status').innerText({ timeout: 1_000 }).catch(() => '');
+        const text = await frame
+          .locator('body.browse #status')
+          .innerText({ timeout: 1_000 })
+          .catch(() => '');
         if (text) status = text.trim();
       }
       await ui.wb.page.waitForTimeout(250);

@@ -13,8 +13,11 @@ import { Workbench } from './workbench';
 
 /** Starts the demo script and resolves with what it printed once it names its URL. */
 function startDemo(root: string, port: number, ledgerPort: number): Promise<{ demo: ChildProcess; url: string; printed: string }> {
-  const demo = spawn(process.execPath, [path.join(PROJECT_ROOT, 'out', 'test', 'demo', 'demo.js'), '--root', root, '--port', String(port), '--ledger-port', String(ledgerPort)],
-    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const demo = spawn(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'out', 'test', 'demo', 'demo.js'), '--root', root, '--port', String(port), '--ledger-port', String(ledgerPort)],
+    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let printed = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The demo printed no URL in time:\n${printed}`)), 180_000);

@@ -11,7 +11,9 @@ describe('UI: executing a prepared transaction', function () {
   // A prepared transaction in the workspace; the node's token is the executor's, no parties configured.
   const ui = useWorkbench({
     nodes: { participant1: { version: '3.5', bigTransactionEvents: 1 } },
-    files: () => ({ 'preapproval.execute.json': `${JSON.stringify(preapprovalExecuteRequest(PREAPPROVAL_PARTY, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2)}\n` }),
+    files: () => ({
+      'preapproval.execute.json': `${JSON.stringify(preapprovalExecuteRequest(PREAPPROVAL_PARTY, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2)}\n`,
+    }),
     tokens: { participant1: 'executor' },
   });
 
@@ -32,15 +34,23 @@ describe('UI: executing a prepared transaction', function () {
     await ui.wb.webview().locator('button[data-action="submit"]').click();
     const dialog = ui.wb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 10_000 }).catch((e) => {
-      throw new Error(`${(e as Error).message}\n${logs.filter((l) => /canton|error|submit/i.test(l)).slice(-20).join('\n')}`);
+      throw new Error(
+        `${(e as Error).message}\n${logs
+          .filter((l) => /canton|error|submit/i.test(l))
+          .slice(-20)
+          .join('\n')}`,
+      );
     });
     assert.match(await dialog.innerText(), /Submit this transaction to "participant1" as bob::12205be3/);
     assert.equal(ui.nodes.participant1.executed.length, 0, 'nothing is sent before the confirmation');
-    await dialog.locator('a.monaco-button, button', { hasText: /^Submit$/ }).first().click();
+    await dialog
+      .locator('a.monaco-button, button', { hasText: /^Submit$/ })
+      .first()
+      .click();
     await ui.wb.webview().locator('.accepted').waitFor({ timeout: 30_000 });
     assert.match(await ui.wb.webviewText(), /Accepted by participant1 at \d{4}-\d\d-\d\dT/);
     assert.equal(ui.nodes.participant1.executed.length, 1);
-    assert.equal(ui.nodes.participant1.executed[0]!.body.submissionId, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
+    assert.equal(ui.nodes.participant1.executed[0].body.submissionId, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
     await ui.wb.screenshot('execute-accepted.png');
   });
 
@@ -59,7 +69,7 @@ describe('UI: executing a prepared transaction', function () {
     await ui.wb.page.keyboard.press('Control+Shift+M');
     const problems = ui.wb.page.locator('.markers-panel .monaco-list-row', { hasText: /Must be base64 \(standard alphabet, with padding\)/ });
     await problems.first().waitFor({ timeout: 30_000 });
-    assert.ok(await problems.count() >= 1);
+    assert.ok((await problems.count()) >= 1);
     await ui.wb.screenshot('execute-new-request.png');
   });
 });

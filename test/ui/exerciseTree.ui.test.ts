@@ -30,17 +30,42 @@ describe('UI: the exercise tree and event details in Chromium', function () {
   let browser: Browser;
   const ledger = buildDemoLedger({ bigTransactionEvents: 30, bigTreeNodes: 2_000 });
   const queries = new LedgerQueries(ledger);
-  const format: EventFormat = { filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] }, verbose: true };
-  const lookup = (updateId: string, shape: 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS'): Extract<TransactionLookup, { update: 'transaction' }> => ({
-    kind: 'transaction', found: true, update: 'transaction', updateId, transaction: queries.transaction(updateId, format, shape, '3.5')!,
-    route: 'update-by-id', query: { transactionFormat: { eventFormat: format, transactionShape: shape } }, asked: 'an update on demo', askedAs: EVIL_ASKER,
+  const format: EventFormat = {
+    filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
+    verbose: true,
+  };
+  const lookup = (
+    updateId: string,
+    shape: 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+  ): Extract<TransactionLookup, { update: 'transaction' }> => ({
+    kind: 'transaction',
+    found: true,
+    update: 'transaction',
+    updateId,
+    transaction: queries.transaction(updateId, format, shape, '3.5')!,
+    route: 'update-by-id',
+    query: { transactionFormat: { eventFormat: format, transactionShape: shape } },
+    asked: 'an update on demo',
+    askedAs: EVIL_ASKER,
   });
   const settlement = lookup(ledger.samples.settlementUpdate, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
   const settlementTree = exerciseTree(settlement.transaction.events);
 
   const publish = (name: string, body: ReturnType<typeof transactionBody>, target: object) => {
     const state = { history: [target], index: 0 };
-    pages.publish(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Transaction', nodeName: 'demo', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>` }));
+    pages.publish(
+      name,
+      renderPanelPage({
+        nonce: 'dGVzdC1ub25jZQ==',
+        cspSource: origin,
+        scriptUri: `${origin}/media/panel.js`,
+        styleUri: `${origin}/media/panel.css`,
+        title: 'Transaction',
+        nodeName: 'demo',
+        actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
+        body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
+      }),
+    );
   };
 
   /** A page with a stand-in for the webview API whose state survives a reload, as VS Code's does. */
@@ -66,10 +91,12 @@ describe('UI: the exercise tree and event details in Chromium', function () {
   const answerDetails = async (page: Page, tree = settlementTree) => {
     for (const m of await posted(page)) {
       if (m.type !== 'eventDetail' || typeof m.index !== 'number') continue;
-      const detail = eventDetailHtml(tree[m.index]!.node, tree, m.index).toString();
+      const detail = eventDetailHtml(tree[m.index].node, tree, m.index).toString();
       await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'eventDetail', source: m.source, index: m.index, html: detail });
     }
-    await page.evaluate(() => { (window as unknown as { __messages: unknown[] }).__messages.length = 0; });
+    await page.evaluate(() => {
+      (window as unknown as { __messages: unknown[] }).__messages.length = 0;
+    });
   };
   const rows = (page: Page) => page.locator('#tree-rows tr[data-index]');
 
@@ -78,7 +105,11 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     origin = pages.origin;
     const target = (id: string, shape?: string, highlight?: number) => ({ kind: 'update', id, node: 'demo', shape, highlight });
     publish('settlement', transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'));
-    publish('settlement-highlight', transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5), target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5));
+    publish(
+      'settlement-highlight',
+      transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5),
+      target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 5),
+    );
     const big = lookup(ledger.samples.bigTreeUpdate, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
     publish('big-tree', transactionBody(big, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), target(big.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'));
     const delta = lookup(ledger.samples.bigUpdate, 'TRANSACTION_SHAPE_ACS_DELTA');
@@ -112,7 +143,11 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     const page = await open('settlement');
     await page.locator('[data-twisty="1"]').click();
     await page.locator('[data-detail="tree"][data-index="3"]').click();
-    assert.deepEqual((await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]), [['tree', 3]], 'details are asked for when the row is opened');
+    assert.deepEqual(
+      (await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]),
+      [['tree', 3]],
+      'details are asked for when the row is opened',
+    );
     await answerDetails(page);
     const detail = page.locator('.detail-row');
     await detail.waitFor();
@@ -125,13 +160,17 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     await page.reload();
     await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
     assert.equal(await rows(page).count(), 6, 'node 1 is still folded');
-    assert.deepEqual((await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]), [['tree', 3]], 'the opened row asks again');
+    assert.deepEqual(
+      (await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]),
+      [['tree', 3]],
+      'the opened row asks again',
+    );
     await answerDetails(page);
     await page.locator('.detail-row').waitFor();
     await page.close();
   });
 
-  it('brings a lineage link\'s node into view, highlighted', async () => {
+  it("brings a lineage link's node into view, highlighted", async () => {
     const page = await open('settlement-highlight');
     const highlighted = page.locator('tr.highlight');
     await highlighted.waitFor();
@@ -149,7 +188,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     await page.close();
   });
 
-  it('keeps the event table\'s filters and scroll position across a refresh', async () => {
+  it("keeps the event table's filters and scroll position across a refresh", async () => {
     const page = await open('events');
     await page.locator('#filter-kind').selectOption('created');
     await page.locator('#filter-party').fill('Bob');

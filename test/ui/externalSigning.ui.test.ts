@@ -27,7 +27,8 @@ describe('UI: the external signing loop', function () {
 
   before(async () => {
     // A developer's user on a development ledger: a participant admin, who may allocate parties.
-    for (const v of VERSIONS) nodes.set(v, await FakeLedgerNode.start({ version: v, bigTransactionEvents: 1, extraUsers: { developer: ['participantAdmin'] } }));
+    for (const v of VERSIONS)
+      nodes.set(v, await FakeLedgerNode.start({ version: v, bigTransactionEvents: 1, extraUsers: { developer: ['participantAdmin'] } }));
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-loop-ws-'));
     wb = await Workbench.open({
       folder,
@@ -40,9 +41,18 @@ describe('UI: the external signing loop', function () {
     if (this.currentTest?.state !== 'failed' || !wb) return;
     // What the nodes were asked and what the notifications said, for the failure's report.
     await wb.runCommand('Notifications: Show Notifications').catch(() => undefined);
-    const said = await wb.page.locator('.notifications-center').innerText({ timeout: 5_000 }).catch(() => '');
+    const said = await wb.page
+      .locator('.notifications-center')
+      .innerText({ timeout: 5_000 })
+      .catch(() => '');
     console.log(`      notifications: ${said.replace(/\s+/g, ' ').slice(0, 3000)}`);
-    for (const [v, n] of nodes) console.log(`      ${v} requests: ${n.requests.slice(-8).map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    for (const [v, n] of nodes)
+      console.log(
+        `      ${v} requests: ${n.requests
+          .slice(-8)
+          .map((r) => `${r.method} ${r.path}`)
+          .join(', ')}`,
+      );
   });
   after(async () => {
     await wb?.close();
@@ -82,14 +92,17 @@ describe('UI: the external signing loop', function () {
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 30_000 });
       assert.match(await dialog.innerText(), new RegExp(`Allocate external party loop-${version.replace('.', '')}::${fingerprint}`));
-      await dialog.locator('a.monaco-button, button', { hasText: /^Allocate$/ }).first().click();
+      await dialog
+        .locator('a.monaco-button, button', { hasText: /^Allocate$/ })
+        .first()
+        .click();
       const party = `loop-${version.replace('.', '')}::${fingerprint}`;
       // Its message can land in the notification centre while the modal closes: the node says it is allocated.
       for (let i = 0; i < 150 && !interactiveState(node.ledger).externalParties.has(party); i++) await page.waitForTimeout(100);
       assert.ok(interactiveState(node.ledger).externalParties.has(party), `${party} was allocated`);
       // 3.4 gives the user no right for the new party with the allocation: an administrator grants
       // CanReadAs with another tool (prepare needs it); executing needs more, which the review flags.
-      if (version === '3.4') node.ledger.users.developer!.push({ canReadAs: party });
+      if (version === '3.4') node.ledger.users.developer.push({ canReadAs: party });
 
       // A new prepare request: it acts as the party just allocated; the template id is filled in.
       await wb.runCommand('Canton: New Prepare Request');
@@ -98,7 +111,10 @@ describe('UI: the external signing loop', function () {
       for (let i = 0; i < 50 && !(await input.inputValue()).endsWith('.json'); i++) await page.waitForTimeout(100);
       await input.fill((await input.inputValue()).replace(/commands\.prepare\.json$/, `${name}.prepare.json`));
       await page.keyboard.press('Enter');
-      await page.locator('.tabs-container .tab.active', { hasText: `${name}.prepare.json` }).first().waitFor({ timeout: 30_000 });
+      await page
+        .locator('.tabs-container .tab.active', { hasText: `${name}.prepare.json` })
+        .first()
+        .waitFor({ timeout: 30_000 });
       const prepareFile = path.join(folder, `${name}.prepare.json`);
       assert.deepEqual(JSON.parse(fs.readFileSync(prepareFile, 'utf8')).actAs, [party]);
       const editor = page.locator('.editor-group-container.active');
@@ -120,7 +136,7 @@ describe('UI: the external signing loop', function () {
       assert.match(reviewText, /The recomputed hash equals the hash the signatures cover/);
       assert.match(reviewText, /Hashing details \(verbose hashing\)/);
       assert.match(reviewText, /The hash recomputed here equals the node's/);
-      assert.equal(await review.locator('.input-missing').count(), 0, 'every input hashed here is in the node\'s hashing details');
+      assert.equal(await review.locator('.input-missing').count(), 0, "every input hashed here is in the node's hashing details");
       assert.equal(await review.locator('button[data-action="submitAndWait"]').count(), 0, 'nothing to submit before signing');
       const executeFile = path.join(folder, `${name}.execute.json`);
       assert.ok(fs.existsSync(executeFile));
@@ -136,7 +152,7 @@ describe('UI: the external signing loop', function () {
         assert.match(await block.innerText(), new RegExp(`developer has neither CanActAs nor CanExecuteAs for ${party}`));
         assert.equal(await review.locator('button[data-action="submitAndWait"]').count(), 0);
         // Granted with another tool, as an administrator does; Check Again asks the node again.
-        node.ledger.users.developer!.push({ canExecuteAs: party });
+        node.ledger.users.developer.push({ canExecuteAs: party });
         await review.locator('button[data-action="reload"]').click();
       }
       await review.locator('.check-ok', { hasText: /User developer may execute as/ }).waitFor({ timeout: 30_000 });
@@ -147,7 +163,10 @@ describe('UI: the external signing loop', function () {
       await review.locator(`button[data-action="${viaTransaction ? 'submitAndWaitForTransaction' : 'submitAndWait'}"]`).click();
       await dialog.waitFor({ timeout: 30_000 });
       assert.match(await dialog.innerText(), new RegExp(`Submit this transaction to "${name}" as ${party}`));
-      await dialog.locator('a.monaco-button, button', { hasText: /^Submit$/ }).first().click();
+      await dialog
+        .locator('a.monaco-button, button', { hasText: /^Submit$/ })
+        .first()
+        .click();
       await review.locator('.accepted').waitFor({ timeout: 30_000 });
       const accepted = await review.locator('.accepted').innerText();
       assert.match(accepted, new RegExp(`POST /v2/interactive-submission/${viaTransaction ? 'executeAndWaitForTransaction' : 'executeAndWait'}`));

@@ -28,7 +28,19 @@ describe('UI: the stale-identity banner in Chromium', function () {
   const publish = (name: string, asked: AskedAs, now: AskedAs) => {
     const notice = identityChangeNotice('participant1', asked, now);
     const body = html`${identityBar({ lines: [askedAsLine(asked)], notices: notice ? [notice] : [] })}${contractBody({ ...hostileContract(), askedAs: asked })}`;
-    pages.publish(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: 'Contract', nodeName: 'participant1', actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body }));
+    pages.publish(
+      name,
+      renderPanelPage({
+        nonce: 'dGVzdC1ub25jZQ==',
+        cspSource: origin,
+        scriptUri: `${origin}/media/panel.js`,
+        styleUri: `${origin}/media/panel.css`,
+        title: 'Contract',
+        nodeName: 'participant1',
+        actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
+        body,
+      }),
+    );
   };
 
   const open = async (name: string): Promise<Page> => {
@@ -37,8 +49,8 @@ describe('UI: the stale-identity banner in Chromium', function () {
       const w = window as unknown as Record<string, unknown[]> & { acquireVsCodeApi: unknown };
       w.__messages = [];
       w.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__violations!.push(`${e.violatedDirective} ${e.blockedURI}`));
-      w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__messages!.push(m), setState: () => undefined, getState: () => undefined });
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__messages.push(m), setState: () => undefined, getState: () => undefined });
     });
     await page.goto(`${origin}/page/${name}`);
     await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
@@ -82,7 +94,10 @@ describe('UI: the stale-identity banner in Chromium', function () {
     }
     assert.ok(reached, `Tab never reached the ask-again button: ${seen.join(' ')}`);
     await page.keyboard.press('Enter');
-    assert.deepEqual((await messages(page)).filter((m) => m === 'askAgain'), ['askAgain']);
+    assert.deepEqual(
+      (await messages(page)).filter((m) => m === 'askAgain'),
+      ['askAgain'],
+    );
     await page.getByRole('button', { name: 'Ask Again as participant_admin' }).click();
     assert.equal((await messages(page)).filter((m) => m === 'askAgain').length, 2, 'and by a click');
     assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);

@@ -72,7 +72,8 @@ describe('UI: inspecting ids from a log file', function () {
 
   it('brings the panels back after a window reload', async () => {
     await ui.wb.reloadWindow();
-    for (const title of [/^Contract 00/, /^Transaction 1220/]) await ui.wb.page.locator('.tabs-container .tab', { hasText: title }).first().waitFor({ timeout: 60_000 });
+    for (const title of [/^Contract 00/, /^Transaction 1220/])
+      await ui.wb.page.locator('.tabs-container .tab', { hasText: title }).first().waitFor({ timeout: 60_000 });
     // The web workbench keeps secrets for the session only (desktop VS Code keeps them in the
     // OS keychain), so the restored panel may ask for the token again: set it, then Retry.
     const restored = ui.wb.webview().locator('.badge, .error').first();

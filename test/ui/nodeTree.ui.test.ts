@@ -26,8 +26,18 @@ describe('UI: adding a ledger node from the palette', function () {
     await ui.wb.openView('Canton');
     await ui.wb.waitForTreeRow(/participant1 3\.5\.10 · \d+ ms/);
     const rows = await ui.wb.waitForTreeRow(/^Offset checkpoint max delay/, ['participant1', 'Features']);
-    for (const expected of ['Version 3.5.10', 'Token No token', 'User management supported', 'Max parties page size 10,000', 'Offset checkpoint max delay 1.5 s', 'Static time (experimental) not supported']) {
-      assert.ok(rows.some((r) => r.includes(expected)), `"${expected}" is not in the tree: ${rows.join(' | ')}`);
+    for (const expected of [
+      'Version 3.5.10',
+      'Token No token',
+      'User management supported',
+      'Max parties page size 10,000',
+      'Offset checkpoint max delay 1.5 s',
+      'Static time (experimental) not supported',
+    ]) {
+      assert.ok(
+        rows.some((r) => r.includes(expected)),
+        `"${expected}" is not in the tree: ${rows.join(' | ')}`,
+      );
     }
     const status = await ui.wb.page.locator('.statusbar-item', { hasText: 'participant1' }).innerText();
     assert.match(status, /participant1 3\.5\.10/);
@@ -37,10 +47,15 @@ describe('UI: adding a ledger node from the palette', function () {
 
   it('starts the embedded demo ledger from the palette, loading its bundle from the packaged extension', async () => {
     await ui.wb.runCommand('Canton: Start Demo Ledger');
-    await ui.wb.page.locator('.notifications-toasts', { hasText: /The demo ledger \(Canton 3\.5\.10\) is running at http:\/\/127\.0\.0\.1:\d+ as the node "Demo Ledger"/ }).waitFor({ timeout: 30_000 });
+    await ui.wb.page
+      .locator('.notifications-toasts', { hasText: /The demo ledger \(Canton 3\.5\.10\) is running at http:\/\/127\.0\.0\.1:\d+ as the node "Demo Ledger"/ })
+      .waitFor({ timeout: 30_000 });
     await ui.wb.openView('Canton');
     await ui.wb.waitForTreeRow(/^Demo Ledger 3\.5\.10 · \d+ ms$/);
     const rows = await ui.wb.waitForTreeRow(/^Token alice, expires in/, ['Demo Ledger']);
-    assert.ok(rows.some((r) => /^Token alice, expires in (23|24) h$/.test(r)), rows.join(' | '));
+    assert.ok(
+      rows.some((r) => /^Token alice, expires in (23|24) h$/.test(r)),
+      rows.join(' | '),
+    );
   });
 });

@@ -23,7 +23,19 @@ describe('UI: panels with hostile data in Chromium', function () {
   let browser: Browser;
 
   const publish = (name: string, body: SafeHtml) => {
-    pages.publish(name, renderPanelPage({ nonce: 'dGVzdC1ub25jZQ==', cspSource: origin, scriptUri: `${origin}/media/panel.js`, styleUri: `${origin}/media/panel.css`, title: EVIL, nodeName: EVIL, actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true }), body }));
+    pages.publish(
+      name,
+      renderPanelPage({
+        nonce: 'dGVzdC1ub25jZQ==',
+        cspSource: origin,
+        scriptUri: `${origin}/media/panel.js`,
+        styleUri: `${origin}/media/panel.css`,
+        title: EVIL,
+        nodeName: EVIL,
+        actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true }),
+        body,
+      }),
+    );
   };
 
   const open = async (name: string): Promise<Page> => {
@@ -33,8 +45,12 @@ describe('UI: panels with hostile data in Chromium', function () {
       w.__messages = [];
       w.__violations = [];
       w.__states = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__violations!.push(`${e.violatedDirective} ${e.blockedURI}`));
-      w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__messages!.push(m), setState: (s: unknown) => w.__states!.push(s), getState: () => undefined });
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      w.acquireVsCodeApi = () => ({
+        postMessage: (m: unknown) => w.__messages.push(m),
+        setState: (s: unknown) => w.__states.push(s),
+        getState: () => undefined,
+      });
     });
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
@@ -61,7 +77,10 @@ describe('UI: panels with hostile data in Chromium', function () {
     assert.equal(facts.injected, 0, 'hostile elements were created');
     assert.equal(facts.handlers, 0, 'inline handlers exist');
     assert.equal(facts.jsLinks, 0);
-    assert.ok(facts.scripts.every((s) => s === 'application/json' || s.endsWith('/media/panel.js')), facts.scripts.join(', '));
+    assert.ok(
+      facts.scripts.every((s) => s === 'application/json' || s.endsWith('/media/panel.js')),
+      facts.scripts.join(', '),
+    );
     assert.deepEqual((page as unknown as { dialogs: string[] }).dialogs, []);
   };
 
@@ -84,7 +103,7 @@ describe('UI: panels with hostile data in Chromium', function () {
     await nothingRan(page);
     const text = await page.locator('main').innerText();
     assert.ok(text.includes('<img src=x onerror="window.__pwned=1'), 'the attack is shown as text');
-    assert.ok(await page.locator('.ctrl', { hasText: '\\u202e' }).count() > 0, 'a bidi override is made visible');
+    assert.ok((await page.locator('.ctrl', { hasText: '\\u202e' }).count()) > 0, 'a bidi override is made visible');
     // Usable: links, search, expand, copy.
     await page.locator('[data-action="expandAll"]').click();
     await page.locator('.value-tree .v-key', { hasText: 'level0' }).first().waitFor();
@@ -112,7 +131,10 @@ describe('UI: panels with hostile data in Chromium', function () {
     await page.close();
   });
 
-  for (const [name, count] of [['transaction-5k', 5_000], ['transaction-50k', 50_000]] as const) {
+  for (const [name, count] of [
+    ['transaction-5k', 5_000],
+    ['transaction-50k', 50_000],
+  ] as const) {
     it(`a transaction of ${count.toLocaleString('en-US')} hostile events renders in pages, filters and scrolls`, async () => {
       const page = await open(name);
       await nothingRan(page);
@@ -123,7 +145,7 @@ describe('UI: panels with hostile data in Chromium', function () {
       await page.locator('#filter-kind').selectOption('');
       await page.locator('#filter-party').fill('eve');
       await page.locator('#filter-template').fill('Iou');
-      await page.waitForFunction(() => document.getElementById('filter-status')!.textContent!.includes('events match'));
+      await page.waitForFunction(() => document.getElementById('filter-status')!.textContent.includes('events match'));
       await page.locator('#filter-template').fill('');
       await page.locator('#filter-party').fill('');
       await page.waitForFunction(() => document.getElementById('filter-status')!.textContent === '');
@@ -139,10 +161,12 @@ describe('UI: panels with hostile data in Chromium', function () {
     const reached: string[] = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      reached.push(await page.evaluate(() => {
-        const e = document.activeElement!;
-        return `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('data-action') ? `[${e.getAttribute('data-action')}]` : ''}${e.classList.contains('id-link') ? '.id-link' : ''}`;
-      }));
+      reached.push(
+        await page.evaluate(() => {
+          const e = document.activeElement!;
+          return `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('data-action') ? `[${e.getAttribute('data-action')}]` : ''}${e.classList.contains('id-link') ? '.id-link' : ''}`;
+        }),
+      );
     }
     for (const expected of ['button[refresh]', 'button[openJson]', 'select#filter-kind', 'input#filter-template', 'input#filter-party', 'a.id-link']) {
       assert.ok(reached.includes(expected), `Tab never reached ${expected}: ${reached.join(' ')}`);
@@ -150,13 +174,17 @@ describe('UI: panels with hostile data in Chromium', function () {
     // In a row: a button that opens the whole event, then its links.
     while (!(await page.evaluate(() => document.activeElement?.matches('#event-rows button.detail-toggle') === true))) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    const asked = await page.evaluate(() => (window as unknown as { __messages: { type: string }[] }).__messages.filter((m) => m.type === 'eventDetail').length);
-    assert.equal(asked, 1, 'Enter on the row\'s first button asks for the whole event');
+    const asked = await page.evaluate(
+      () => (window as unknown as { __messages: { type: string }[] }).__messages.filter((m) => m.type === 'eventDetail').length,
+    );
+    assert.equal(asked, 1, "Enter on the row's first button asks for the whole event");
     while (!(await page.evaluate(() => document.activeElement?.matches('#event-rows a.id-link') === true))) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    const opened = await page.evaluate(() => (window as unknown as { __messages: { type: string; id?: string }[] }).__messages.filter((m) => m.type === 'openId'));
+    const opened = await page.evaluate(() =>
+      (window as unknown as { __messages: { type: string; id?: string }[] }).__messages.filter((m) => m.type === 'openId'),
+    );
     assert.equal(opened.length, 1, JSON.stringify(opened));
-    assert.match(opened[0]!.id!, /^00[0-9a-f]{64}/);
+    assert.match(opened[0].id!, /^00[0-9a-f]{64}/);
     await page.close();
   });
 });

@@ -6,7 +6,12 @@ import { shortId } from '../../src/ids/ledgerIds';
 import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
 import { useWorkbench } from './uiFixture';
 
-interface LowContrast { what: string; text: string; ratio: number; needed: number }
+interface LowContrast {
+  what: string;
+  text: string;
+  ratio: number;
+  needed: number;
+}
 
 /** Runs in the webview: how many visible text elements it checked, and those below the WCAG AA minimum. */
 function lowContrast(root: Element): { checked: number; low: LowContrast[] } {
@@ -14,10 +19,18 @@ function lowContrast(root: Element): { checked: number; low: LowContrast[] } {
   const parse = (c: string): Rgba | undefined => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
     if (!m) return undefined;
-    const [r = 0, g = 0, b = 0, a = 1] = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r = 0, g = 0, b = 0, a = 1] = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return { r, g, b, a };
   };
-  const over = (top: Rgba, under: Rgba): Rgba => ({ r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  const over = (top: Rgba, under: Rgba): Rgba => ({
+    r: top.r * top.a + under.r * (1 - top.a),
+    g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a),
+    a: 1,
+  });
   const background = (el: Element | null): Rgba => {
     const layers: Rgba[] = [];
     for (let e = el; e; e = e.parentElement) {
@@ -45,7 +58,13 @@ function lowContrast(root: Element): { checked: number; low: LowContrast[] } {
     const size = parseFloat(style.fontSize);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
     const needed = large ? 3 : 4.5;
-    if (ratio < needed) found.push({ what: `${el.tagName.toLowerCase()}.${el.className}`, text: (el.textContent ?? '').trim().slice(0, 40), ratio: Math.round(ratio * 100) / 100, needed });
+    if (ratio < needed)
+      found.push({
+        what: `${el.tagName.toLowerCase()}.${el.className}`,
+        text: (el.textContent ?? '').trim().slice(0, 40),
+        ratio: Math.round(ratio * 100) / 100,
+        needed,
+      });
   }
   return { checked, low: found };
 }
@@ -58,16 +77,29 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
   const ui = useWorkbench({
     nodes: { participant1: { version: '3.5', bigTransactionEvents: 20 } },
     parties: (node) => [node.ledger.parties.Alice],
-    files: ({ participant1: { ledger: { samples: s } } }) => ({
+    files: ({
+      participant1: {
+        ledger: { samples: s },
+      },
+    }) => ({
       'ledger.log': `contractId=${s.activeContract}\nupdateId=${s.transferUpdate}\narchived=${s.archivedContract}\n`,
       'preapproval.execute.json': JSON.stringify(preapprovalExecuteRequest(PREAPPROVAL_PARTY, '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), null, 2),
     }),
     tokens: { participant1: 'alice' },
     ready: async ({ wb, nodes }) => {
       const s = nodes.participant1.ledger.samples;
-      tabs = [`Contract ${shortId(s.activeContract)}`, `Transaction ${shortId(s.transferUpdate)}`, `Contract ${shortId(s.archivedContract)}`, `All nodes ${shortId(s.activeContract)}`,
-        'Review preapproval.execute.json'];
-      for (const [line, ready] of [[1, 'Active'], [2, 'Committed'], [3, 'Archived']] as const) {
+      tabs = [
+        `Contract ${shortId(s.activeContract)}`,
+        `Transaction ${shortId(s.transferUpdate)}`,
+        `Contract ${shortId(s.archivedContract)}`,
+        `All nodes ${shortId(s.activeContract)}`,
+        'Review preapproval.execute.json',
+      ];
+      for (const [line, ready] of [
+        [1, 'Active'],
+        [2, 'Committed'],
+        [3, 'Archived'],
+      ] as const) {
         await wb.openFile('ledger.log');
         await wb.goTo(line, 20);
         await wb.runCommand('Canton: Inspect Id at Cursor');
@@ -94,7 +126,10 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
       await ui.wb.runCommand('Preferences: Color Theme');
       const input = ui.wb.page.locator('.quick-input-widget input');
       await input.fill(theme);
-      await ui.wb.page.locator('.quick-input-list .monaco-list-row', { has: ui.wb.page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) }).first().click();
+      await ui.wb.page
+        .locator('.quick-input-list .monaco-list-row', { has: ui.wb.page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) })
+        .first()
+        .click();
       const problems: string[] = [];
       for (const tab of tabs) {
         await ui.wb.page.locator('.tabs-container .tab', { hasText: tab }).first().click();

@@ -58,18 +58,29 @@ export function useWorkbench<N extends string = never>(options: UiFixtureOptions
     const names = Object.keys(ui.nodes) as N[];
     if (options.fixtures || options.files) {
       ui.folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ws-'));
-      for (const dir of options.fixtures ?? []) fs.cpSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace', dir), path.join(ui.folder, dir), { recursive: true });
+      for (const dir of options.fixtures ?? [])
+        fs.cpSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace', dir), path.join(ui.folder, dir), { recursive: true });
       for (const [file, content] of Object.entries(options.files?.(ui.nodes) ?? {})) {
         fs.mkdirSync(path.dirname(path.join(ui.folder, file)), { recursive: true });
         fs.writeFileSync(path.join(ui.folder, file), content);
       }
     }
-    const settings = options.settings?.(ui.nodes) ?? (names.length === 0 ? {} : {
-      'cantonLens.nodes': names.map((name) => ({ name, url: ui.nodes[name].url, ...(options.parties ? { parties: options.parties(ui.nodes[name], ui.nodes) } : {}) })),
-      'cantonLens.activeNode': options.activeNode ?? names[0],
-    });
+    const settings =
+      options.settings?.(ui.nodes) ??
+      (names.length === 0
+        ? {}
+        : {
+            'cantonLens.nodes': names.map((name) => ({
+              name,
+              url: ui.nodes[name].url,
+              ...(options.parties ? { parties: options.parties(ui.nodes[name], ui.nodes) } : {}),
+            })),
+            'cantonLens.activeNode': options.activeNode ?? names[0],
+          });
     const tokens = Object.entries(options.tokens ?? {}) as [N, string][];
-    const env = tokens.length ? { [DEMO_TOKENS_ENV]: JSON.stringify(Object.fromEntries(tokens.map(([name, user]) => [name, ui.nodes[name].mintToken(user)]))) } : undefined;
+    const env = tokens.length
+      ? { [DEMO_TOKENS_ENV]: JSON.stringify(Object.fromEntries(tokens.map(([name, user]) => [name, ui.nodes[name].mintToken(user)]))) }
+      : undefined;
     ui.wb = await Workbench.open({ folder: ui.folder, settings, distrustFolder: options.distrustFolder, env });
     try {
       // The extension stores the tokens, then opens its walkthrough (as for the demo): once it

@@ -25,23 +25,37 @@ describe('UI: one id on nodes of Canton 3.4, 3.5 and 3.6', function () {
     await ui.wb.webview().locator('.asked', { hasText: 'Visible on 3 of 3 nodes' }).waitFor({ timeout: 30_000 });
     const rows = await ui.wb.webview().locator('tbody tr').allInnerTexts();
     assert.equal(rows.length, 3);
-    for (const v of VERSIONS) assert.ok(rows.some((r) => r.startsWith(`p${v}`)), `a row for p${v}: ${rows.join(' | ')}`);
+    for (const v of VERSIONS)
+      assert.ok(
+        rows.some((r) => r.startsWith(`p${v}`)),
+        `a row for p${v}: ${rows.join(' | ')}`,
+      );
     await ui.wb.screenshot('all-nodes-panel.png');
   });
 
-  for (const [version, route] of [['3.6', 'update-by-id'], ['3.4', 'transaction-by-id']] as const) {
+  for (const [version, route] of [
+    ['3.6', 'update-by-id'],
+    ['3.4', 'transaction-by-id'],
+  ] as const) {
     it(`opens the ${version} node's row as that node's transaction, asked through ${route}`, async () => {
       const node = ui.nodes[`p${version}`];
       // Panels share one column: a row's transaction opens as a tab beside the side-by-side panel's tab.
       const everywhere = await ui.wb.webviewShowing(/on every node/, 2_000).catch(async () => {
-        await ui.wb.page.locator('.tabs-container .tab', { hasText: /^All nodes/ }).first().click();
+        await ui.wb.page
+          .locator('.tabs-container .tab', { hasText: /^All nodes/ })
+          .first()
+          .click();
         return ui.wb.webviewShowing(/on every node/);
       });
-      await everywhere.locator('tbody tr', { hasText: `p${version}` }).locator('a', { hasText: 'Open' }).first().click();
+      await everywhere
+        .locator('tbody tr', { hasText: `p${version}` })
+        .locator('a', { hasText: 'Open' })
+        .first()
+        .click();
       const transaction = await ui.wb.webviewShowing(new RegExp(`Transaction [\\s\\S]*Asked: an update on p${version.replace('.', '\\.')},.*via ${route}`));
       assert.match(await transaction.locator('main').innerText(), /transfer-alice-bob-7f3a/);
       const group = ui.wb.page.locator('.tabs-container', { has: ui.wb.page.locator('.tab', { hasText: /^All nodes/ }) });
-      assert.ok(await group.locator('.tab', { hasText: /^Transaction/ }).count() >= 1, 'the transaction opened in the column of the side-by-side panel');
+      assert.ok((await group.locator('.tab', { hasText: /^Transaction/ }).count()) >= 1, 'the transaction opened in the column of the side-by-side panel');
       const asked = node.requests.map((r) => r.path).filter((p) => p.startsWith('/v2/updates/'));
       assert.ok(asked.length > 0 && asked.every((p) => p === `/v2/updates/${route}`), `p${version} was asked through ${route} only: ${asked.join(', ')}`);
     });

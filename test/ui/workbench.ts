@@ -6,32 +6,69 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { packagedVsix } from '../support/packagedVsix';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT, ensureVsCodeServer, isolatedEnv, seedUserSettings, startVsCodeServer, type RunningServer } from '../vscode/vscodeServer';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  PROJECT_ROOT,
+  ensureVsCodeServer,
+  isolatedEnv,
+  seedUserSettings,
+  startVsCodeServer,
+  type RunningServer,
+} from '../vscode/vscodeServer';
 
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, '.cache', 'screenshots');
 
 export class Workbench {
-  private constructor(readonly page: Page, private readonly browser: Browser, private readonly server: RunningServer | undefined, private readonly root: string | undefined) {}
+  private constructor(
+    readonly page: Page,
+    private readonly browser: Browser,
+    private readonly server: RunningServer | undefined,
+    private readonly root: string | undefined,
+  ) {}
 
   /** Packages the extension, installs the .vsix into a fresh VS Code Server and opens its workbench. */
-  static async open(options: { folder?: string; settings?: Record<string, unknown>; distrustFolder?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Workbench> {
+  static async open(
+    options: { folder?: string; settings?: Record<string, unknown>; distrustFolder?: boolean; env?: NodeJS.ProcessEnv } = {},
+  ): Promise<Workbench> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-ui-'));
     const vsix = await packagedVsix();
     const env = isolatedEnv(root, options.env);
     const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
-    execFileSync(process.execPath, [ensureVsCodeServer(), '--install-extension', vsix, '--extensions-dir', dirs.extensionsDir, '--server-data-dir', dirs.serverDataDir,
-      '--user-data-dir', dirs.userDataDir, '--accept-server-license-terms'], { env, stdio: 'ignore' });
+    execFileSync(
+      process.execPath,
+      [
+        ensureVsCodeServer(),
+        '--install-extension',
+        vsix,
+        '--extensions-dir',
+        dirs.extensionsDir,
+        '--server-data-dir',
+        dirs.serverDataDir,
+        '--user-data-dir',
+        dirs.userDataDir,
+        '--accept-server-license-terms',
+      ],
+      { env, stdio: 'ignore' },
+    );
     const trust = options.distrustFolder ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'always' } : {};
-    seedUserSettings(dirs.userDataDir, { 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false, 'workbench.tips.enabled': false, ...trust, ...options.settings });
+    seedUserSettings(dirs.userDataDir, {
+      'workbench.colorTheme': 'Default Dark Modern',
+      'window.commandCenter': false,
+      'workbench.tips.enabled': false,
+      ...trust,
+      ...options.settings,
+    });
     const server = await startVsCodeServer({ ...dirs, env, workspaceTrust: options.distrustFolder });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, env: env as Record<string, string> });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, env: env });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const folder = options.folder ?? path.join(root, 'workspace');
     fs.mkdirSync(folder, { recursive: true });
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     // Answered as a person who cloned a repository they do not know yet: Restricted Mode.
-    if (options.distrustFolder) await page.locator('.monaco-dialog-box .monaco-button', { hasText: "No, I don't trust the authors" }).click({ timeout: 60_000 });
+    if (options.distrustFolder)
+      await page.locator('.monaco-dialog-box .monaco-button', { hasText: "No, I don't trust the authors" }).click({ timeout: 60_000 });
     await page.locator('.activitybar').waitFor({ timeout: 60_000 });
     return new Workbench(page, browser, server, root);
   }
@@ -124,7 +161,15 @@ export class Workbench {
       const outer = this.page.locator('iframe.webview.ready >> visible=true');
       for (let i = 0; i < (await outer.count()); i++) {
         const frame = outer.nth(i).contentFrame().frameLocator('iframe#active-frame');
-        if (text.test(await frame.locator(root).innerText({ timeout: 1_000 }).catch(() => ''))) return frame;
+        if (
+          text.test(
+            await frame
+              .locator(root)
+              .innerText({ timeout: 1_000 })
+              .catch(() => ''),
+          )
+        )
+          return frame;
       }
       if (Date.now() > deadline) throw new Error(`No visible webview shows ${text}`);
       await this.page.waitForTimeout(250);
@@ -140,7 +185,10 @@ export class Workbench {
     await prompt.or(pick).first().waitFor();
     if (!(await prompt.isVisible())) await pick.click();
     await this.answerInput(`Token for "${nodeName}"`, token);
-    await this.page.locator('.notifications-toasts', { hasText: `Token stored for "${nodeName}"` }).first().waitFor();
+    await this.page
+      .locator('.notifications-toasts', { hasText: `Token stored for "${nodeName}"` })
+      .first()
+      .waitFor();
   }
 
   /** Keeps a screenshot of a failed test in .cache/screenshots. */
@@ -169,7 +217,10 @@ export class Workbench {
       for (const name of expand) {
         const row = this.row(name);
         if ((await row.count()) > 0 && (await row.getAttribute('aria-expanded')) === 'false') {
-          await row.locator('.monaco-tl-twistie').click({ timeout: 2_000 }).catch(() => undefined);
+          await row
+            .locator('.monaco-tl-twistie')
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
         }
       }
       const rows = await this.treeRows();
@@ -182,10 +233,12 @@ export class Workbench {
   /** The text of every row of the side bar's trees, label and description. */
   async treeRows(): Promise<string[]> {
     type El = { querySelector(s: string): { textContent: string | null } | null };
-    return this.page.locator('.sidebar .monaco-list-row').evaluateAll((rows) => rows.map((r) => {
-      const part = (s: string) => (r as unknown as El).querySelector(s)?.textContent ?? '';
-      return `${part('.label-name')} ${part('.label-description')}`.replace(/\s+/g, ' ').trim();
-    }));
+    return this.page.locator('.sidebar .monaco-list-row').evaluateAll((rows) =>
+      rows.map((r) => {
+        const part = (s: string) => (r as unknown as El).querySelector(s)?.textContent ?? '';
+        return `${part('.label-name')} ${part('.label-description')}`.replace(/\s+/g, ' ').trim();
+      }),
+    );
   }
 
   /** Drags the side bar's edge, so long descriptions show in screenshots. */

@@ -8,10 +8,18 @@ const evil = `<img src=x onerror=alert(1)>::1220${'b0'.repeat(32)}`;
 
 describe('the visibility matrix', () => {
   const body = allNodesBody('contract', cid, [
-    { node: 'p1', url: 'http://p1', summary: 'active · Iou:Iou', state: 'found', asked: 'asked', askedAs: 'As seen by alice', cells: [
-      { party: alice, state: 'seen', summary: 'active · Iou:Iou' },
-      { party: evil, state: 'notSeen', summary: 'not found', why: 'not a stakeholder <b>' },
-    ] },
+    {
+      node: 'p1',
+      url: 'http://p1',
+      summary: 'active · Iou:Iou',
+      state: 'found',
+      asked: 'asked',
+      askedAs: 'As seen by alice',
+      cells: [
+        { party: alice, state: 'seen', summary: 'active · Iou:Iou' },
+        { party: evil, state: 'notSeen', summary: 'not found', why: 'not a stakeholder <b>' },
+      ],
+    },
     { node: 'p2', url: 'http://p2', summary: 'requires a token (401)', state: 'error', asked: '', askedAs: '', cells: [], authProblem: true },
   ]).toString();
 

@@ -4,7 +4,16 @@ import * as assert from 'node:assert/strict';
 import { TemplateCounter, splitTemplateId } from '../../src/browse/acsGrouping';
 import { readActiveContracts, type AcsPage } from '../../src/browse/acsPaging';
 import { acsRow } from '../../src/browse/acsRows';
-import { followUpdates, RowBuffer, TailCursor, updatesListFetch, updatesPageFetch, type FetchResult, type TailRow, type TailState } from '../../src/browse/tailFollower';
+import {
+  followUpdates,
+  RowBuffer,
+  TailCursor,
+  updatesListFetch,
+  updatesPageFetch,
+  type FetchResult,
+  type TailRow,
+  type TailState,
+} from '../../src/browse/tailFollower';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
 import type { EventFormat, UpdateFormat } from '../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../src/ledger/ledgerApiError';
@@ -12,16 +21,49 @@ import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { eventFormatFor } from '../../src/ledger/requestForms';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 
-const tx = (offset: number) => ({ Transaction: { value: { updateId: `u${offset}`, offset, commandId: 'c', workflowId: '', effectiveAt: '', recordTime: '2026-01-01T00:00:00Z', synchronizerId: 's', events: [{ CreatedEvent: { templateId: 'p:M.N:T', witnessParties: ['A::1'] } }] } } });
+const tx = (offset: number) => ({
+  Transaction: {
+    value: {
+      updateId: `u${offset}`,
+      offset,
+      commandId: 'c',
+      workflowId: '',
+      effectiveAt: '',
+      recordTime: '2026-01-01T00:00:00Z',
+      synchronizerId: 's',
+      events: [{ CreatedEvent: { templateId: 'p:M.N:T', witnessParties: ['A::1'] } }],
+    },
+  },
+});
 const checkpoint = (offset: number) => ({ OffsetCheckpoint: { value: { offset } } });
 
 describe('grouping active contracts by package, module and template', () => {
   it('counts and sorts, splitting ids at the first and last colon', () => {
     const c = new TemplateCounter();
-    for (const [id, pkg] of [['b1:Z.Mod:T', 'zeta'], ['a1:Finance.Holding:Cash', 'fin'], ['a1:Finance.Holding:Cash', 'fin'], ['a1:Finance.Holding:Bond', 'fin'], ['a2:Finance.Holding:Cash', 'fin']] as const) c.add(id, pkg);
+    for (const [id, pkg] of [
+      ['b1:Z.Mod:T', 'zeta'],
+      ['a1:Finance.Holding:Cash', 'fin'],
+      ['a1:Finance.Holding:Cash', 'fin'],
+      ['a1:Finance.Holding:Bond', 'fin'],
+      ['a2:Finance.Holding:Cash', 'fin'],
+    ] as const)
+      c.add(id, pkg);
     const g = c.groups();
-    assert.deepEqual(g.map((p) => [p.packageName, p.count]), [['fin', 4], ['zeta', 1]]);
-    assert.deepEqual(g[0]!.modules[0]!.templates.map((t) => [t.entity, t.count]), [['Bond', 1], ['Cash', 2], ['Cash', 1]]);
+    assert.deepEqual(
+      g.map((p) => [p.packageName, p.count]),
+      [
+        ['fin', 4],
+        ['zeta', 1],
+      ],
+    );
+    assert.deepEqual(
+      g[0].modules[0].templates.map((t) => [t.entity, t.count]),
+      [
+        ['Bond', 1],
+        ['Cash', 2],
+        ['Cash', 1],
+      ],
+    );
     assert.deepEqual(splitTemplateId('pkg:A.B:C'), { packageId: 'pkg', module: 'A.B', entity: 'C' });
     assert.deepEqual(splitTemplateId('<img src=x>'), { packageId: '', module: '', entity: '<img src=x>' });
   });
@@ -32,15 +74,31 @@ describe('grouping active contracts by package, module and template', () => {
     for (let i = 0; i < 100_000; i++) c.add(`p${i % 100}:Gen.M${i % 10}:T${i % 10_000}`, `pkg-${i % 100}`);
     const g = c.groups();
     assert.equal(c.templates, 10_000);
-    assert.equal(g.reduce((n, p) => n + p.count, 0), 100_000);
+    assert.equal(
+      g.reduce((n, p) => n + p.count, 0),
+      100_000,
+    );
     assert.ok(performance.now() - t0 < 1000);
   });
 });
 
 describe('active contract rows', () => {
   it('take the first fields that are not signatories, and a search text over the argument', () => {
-    const row = acsRow({ contractId: '00ab', templateId: 'p:M:T', packageName: 'pkg', createdAt: '2026-01-01T00:00:00Z', signatories: ['Bank::1'], observers: ['Alice::1'], contractKey: { _1: 'Bank::1' }, createArgument: { issuer: 'Bank::1', owner: 'Alice::1', note: '<img src=x onerror=alert(1)>', nested: { a: [1, 2] }, extra: 'x' } } as never);
-    assert.deepEqual(row[7], [['owner', 'Alice::1'], ['note', '<img src=x onerror=alert(1)>'], ['nested', '{"a":[1,2]}']]);
+    const row = acsRow({
+      contractId: '00ab',
+      templateId: 'p:M:T',
+      packageName: 'pkg',
+      createdAt: '2026-01-01T00:00:00Z',
+      signatories: ['Bank::1'],
+      observers: ['Alice::1'],
+      contractKey: { _1: 'Bank::1' },
+      createArgument: { issuer: 'Bank::1', owner: 'Alice::1', note: '<img src=x onerror=alert(1)>', nested: { a: [1, 2] }, extra: 'x' },
+    } as never);
+    assert.deepEqual(row[7], [
+      ['owner', 'Alice::1'],
+      ['note', '<img src=x onerror=alert(1)>'],
+      ['nested', '{"a":[1,2]}'],
+    ]);
     assert.match(row[8], /<img src=x onerror=alert\(1\)>/);
     assert.equal(row[6], '{"_1":"Bank::1"}');
   });
@@ -49,7 +107,10 @@ describe('active contract rows', () => {
 describe('the tail cursor', () => {
   it('drops what it has shown, moves past checkpoints and page bounds', () => {
     const c = new TailCursor(10);
-    assert.deepEqual(c.accept({ updates: [tx(9), tx(10), tx(11), checkpoint(15), tx(14), tx(16)] as never }).map((r) => r.offset), [11, 16]);
+    assert.deepEqual(
+      c.accept({ updates: [tx(9), tx(10), tx(11), checkpoint(15), tx(14), tx(16)] as never }).map((r) => r.offset),
+      [11, 16],
+    );
     assert.equal(c.duplicates, 3);
     assert.equal(c.position, 16);
     c.accept({ updates: [], readUpTo: 20 });
@@ -71,34 +132,60 @@ describe('following updates (a fake fetch)', () => {
     const states: TailState[] = [];
     const rows: TailRow[] = [];
     const ac = new AbortController();
-    const fetch = Object.assign(async (begin: number) => {
-      asked.push(begin);
-      const a = answers.shift();
-      if (!a) {
-        ac.abort();
-        return { updates: [], idle: false };
-      }
-      if (a instanceof Error) throw a;
-      return a;
-    }, { limit: 100 });
-    const end = await followUpdates({ fetch, cursor: new TailCursor(start), onRows: (r) => rows.push(...r), onState: (s) => states.push(s), signal: ac.signal, sleep: async () => undefined });
+    const fetch = Object.assign(
+      async (begin: number) => {
+        asked.push(begin);
+        const a = answers.shift();
+        if (!a) {
+          ac.abort();
+          return { updates: [], idle: false };
+        }
+        if (a instanceof Error) throw a;
+        return a;
+      },
+      { limit: 100 },
+    );
+    const end = await followUpdates({
+      fetch,
+      cursor: new TailCursor(start),
+      onRows: (r) => rows.push(...r),
+      onState: (s) => states.push(s),
+      signal: ac.signal,
+      sleep: async () => undefined,
+    });
     return { asked, states, rows, end, fetch };
   };
   const err = (d: Partial<ConstructorParameters<typeof LedgerApiError>[0]>) => new LedgerApiError({ kind: 'network', explanation: 'x', ...d });
 
   it('asks again from the last offset shown after a dropped connection or a timeout', async () => {
-    const r = await run([{ updates: [tx(1), tx(2)] as never, idle: false }, err({ kind: 'network' }), err({ kind: 'timeout' }), { updates: [tx(2), tx(3)] as never, idle: false }]);
+    const r = await run([
+      { updates: [tx(1), tx(2)] as never, idle: false },
+      err({ kind: 'network' }),
+      err({ kind: 'timeout' }),
+      { updates: [tx(2), tx(3)] as never, idle: false },
+    ]);
     assert.deepEqual(r.asked, [0, 2, 2, 2, 3]);
-    assert.deepEqual(r.rows.map((x) => x.offset), [1, 2, 3]);
+    assert.deepEqual(
+      r.rows.map((x) => x.offset),
+      [1, 2, 3],
+    );
     assert.ok(r.states.some((s) => s.state === 'reconnecting'));
   });
 
   it('halves the limit on 413, stops on a pruned or too late start with what to offer', async () => {
     const r = await run([err({ kind: 'invalidRequest', status: 413 })]);
     assert.equal(r.fetch.limit, 50);
-    const pruned = await run([err({ kind: 'invalidRequest', status: 400, cantonError: { code: 'PARTICIPANT_PRUNED_DATA_ACCESSED', cause: '', context: {}, errorCategory: 9, resources: [['earliest_offset', '42']] } as never })]);
+    const pruned = await run([
+      err({
+        kind: 'invalidRequest',
+        status: 400,
+        cantonError: { code: 'PARTICIPANT_PRUNED_DATA_ACCESSED', cause: '', context: {}, errorCategory: 9, resources: [['earliest_offset', '42']] },
+      }),
+    ]);
     assert.deepEqual(pruned.end, { state: 'stopped', reason: 'pruned', error: 'x', earliest: 42 });
-    const late = await run([err({ kind: 'invalidRequest', status: 400, cantonError: { code: 'OFFSET_AFTER_LEDGER_END', cause: '', context: {}, errorCategory: 12 } as never })]);
+    const late = await run([
+      err({ kind: 'invalidRequest', status: 400, cantonError: { code: 'OFFSET_AFTER_LEDGER_END', cause: '', context: {}, errorCategory: 12 } }),
+    ]);
     assert.equal(late.end.state === 'stopped' && late.end.reason, 'beyondEnd');
     const denied = await run([err({ kind: 'permissionDenied', status: 403 })]);
     assert.equal(denied.end.state === 'stopped' && denied.end.reason, 'error');
@@ -125,16 +212,19 @@ describe('the /v2/updates limit follows the rate', () => {
 
   it('starts small, so the first rows of a slow stream come within a second, and stays there', async () => {
     const node = steadyNode(() => 200); // 5 updates a second
-    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    const f = updatesListFetch(node.client, {}, { limit: 200, idleMs: 1000, now: node.now });
     await ask(f, 8);
     assert.equal(node.asked[0], 16);
-    assert.ok(node.asked.slice(-3).every((l) => l * 200 <= 1000), `limits ${node.asked.join(', ')}`);
+    assert.ok(
+      node.asked.slice(-3).every((l) => l * 200 <= 1000),
+      `limits ${node.asked.join(', ')}`,
+    );
   });
 
   it('grows to the largest limit when full answers come fast, shrinks when they come slowly, and never grows past a 413', async () => {
     let ms = 1; // 1,000 updates a second
     const node = steadyNode(() => ms);
-    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    const f = updatesListFetch(node.client, {}, { limit: 200, idleMs: 1000, now: node.now });
     await ask(f, 6);
     assert.equal(node.asked.at(-1), 200, `limits ${node.asked.join(', ')}`);
     ms = 100; // 10 a second
@@ -148,7 +238,7 @@ describe('the /v2/updates limit follows the rate', () => {
 
   it('never shrinks below a floor, even on a node a second away', async () => {
     const node = steadyNode(() => 100, { roundTripMs: 1000 });
-    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    const f = updatesListFetch(node.client, {}, { limit: 200, idleMs: 1000, now: node.now });
     await ask(f, 10);
     assert.equal(Math.min(...node.asked), 4, `limits ${node.asked.join(', ')}`);
   });
@@ -156,7 +246,7 @@ describe('the /v2/updates limit follows the rate', () => {
   it('reads a backlog at full pages however long the round trip (its updates committed long ago)', async () => {
     // The updates' record time is 2026-01-01T00:00Z; the clock is an hour later; each answer takes 800 ms.
     const node = steadyNode(() => 0, { roundTripMs: 800, startAt: Date.parse('2026-01-01T01:00:00Z') });
-    const f = updatesListFetch(node.client, {} as never, { limit: 200, idleMs: 1000, now: node.now });
+    const f = updatesListFetch(node.client, {}, { limit: 200, idleMs: 1000, now: node.now });
     await ask(f, 6);
     assert.equal(node.asked.at(-1), 200, `limits ${node.asked.join(', ')}`);
   });
@@ -174,7 +264,12 @@ for (const version of VERSIONS) {
     const updateFormat = (): UpdateFormat => ({ includeTransactions: { eventFormat: format(), transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } });
 
     beforeEach(async () => {
-      node = await FakeLedgerNode.start({ version, bigTransactionEvents: 10, checkResponses: true, generated: { contracts: 4000, listLimit: 700, maxPageSize: 300 } });
+      node = await FakeLedgerNode.start({
+        version,
+        bigTransactionEvents: 10,
+        checkResponses: true,
+        generated: { contracts: 4000, listLimit: 700, maxPageSize: 300 },
+      });
       const token = node.mintToken('alice');
       client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, timeoutMs: 5000 });
     });
@@ -186,18 +281,24 @@ for (const version of VERSIONS) {
 
     const readAll = async (o: Partial<Parameters<typeof readActiveContracts>[1]> = {}, onPage?: (p: AcsPage, i: number) => Promise<void> | void) => {
       const pages: AcsPage[] = [];
-      for await (const p of readActiveContracts(client, { eventFormat: format(), paged: version !== '3.4', pageSize: 1000, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 200))), ...o })) {
+      for await (const p of readActiveContracts(client, {
+        eventFormat: format(),
+        paged: version !== '3.4',
+        pageSize: 1000,
+        sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 200))),
+        ...o,
+      })) {
         pages.push(p);
         await onPage?.(p, pages.length);
       }
       return pages;
     };
     if (version === '3.4') {
-      it('reads one list with a limit; past the node\'s list limit it says so and shows the first ones', async () => {
+      it("reads one list with a limit; past the node's list limit it says so and shows the first ones", async () => {
         const pages = await readAll({ listLimit: 100_000 });
         assert.equal(pages.length, 1);
-        assert.match(pages[0]!.notice ?? '', /refuses lists longer than its limit/);
-        assert.ok(pages[0]!.events.length > 0 && pages[0]!.events.length <= 700);
+        assert.match(pages[0].notice ?? '', /refuses lists longer than its limit/);
+        assert.ok(pages[0].events.length > 0 && pages[0].events.length <= 700);
         assert.equal(node.requests.filter((r) => r.path === '/v2/state/active-contracts').length > 1, true);
       });
     } else {
@@ -206,7 +307,7 @@ for (const version of VERSIONS) {
         const ids = pages.flatMap((p) => p.events.map((e) => e.contractId));
         assert.ok(pages.length >= 3);
         assert.equal(new Set(ids).size, ids.length);
-        assert.ok(pages.every((p) => p.activeAtOffset === pages[0]!.activeAtOffset));
+        assert.ok(pages.every((p) => p.activeAtOffset === pages[0].activeAtOffset));
         assert.ok(pages.at(-1)!.done);
         assert.ok(ids.length > 700, String(ids.length));
       });
@@ -218,15 +319,29 @@ for (const version of VERSIONS) {
           if (i !== 1) return;
           const g = node.generated;
           await node.close();
-          setTimeout(() => void FakeLedgerNode.start({ version, port, generated: g, checkResponses: true }).then((n) => { node = n; }), 300);
+          setTimeout(
+            () =>
+              void FakeLedgerNode.start({ version, port, generated: g, checkResponses: true }).then((n) => {
+                node = n;
+              }),
+            300,
+          );
         });
-        assert.deepEqual(pages.flatMap((p) => p.events.map((e) => e.contractId)), before);
+        assert.deepEqual(
+          pages.flatMap((p) => p.events.map((e) => e.contractId)),
+          before,
+        );
       });
 
       it('starts again when the page token has expired, and says so', async () => {
         await node.close();
         // A token lives 1 s: long enough for a busy machine to read the next page in time, except after the pause.
-        node = await FakeLedgerNode.start({ version, port: Number(new URL(node.url).port), generated: { contracts: 2000, pageTokenTtlMs: 1_000, maxPageSize: 300 }, checkResponses: true });
+        node = await FakeLedgerNode.start({
+          version,
+          port: Number(new URL(node.url).port),
+          generated: { contracts: 2000, pageTokenTtlMs: 1_000, maxPageSize: 300 },
+          checkResponses: true,
+        });
         let slept = false;
         const pages = await readAll({}, async (_p, i) => {
           if (i === 2 && !slept) {
@@ -236,7 +351,7 @@ for (const version of VERSIONS) {
         });
         const restart = pages.findIndex((p) => p.restarted);
         assert.ok(restart > 0, 'a restart was reported');
-        assert.match(pages[restart]!.notice ?? '', /no longer accepted the page token/);
+        assert.match(pages[restart].notice ?? '', /no longer accepted the page token/);
         // From the last start on, every contract once (a very slow machine may start again more than once).
         const last = pages.map((p) => Boolean(p.restarted)).lastIndexOf(true);
         const ids = pages.slice(last).flatMap((p) => p.events.map((e) => e.contractId));
@@ -257,7 +372,10 @@ for (const version of VERSIONS) {
         const rows: TailRow[] = [];
         const states: TailState[] = [];
         const ac = new AbortController();
-        const fetch = transport === 'updates' ? updatesListFetch(client, updateFormat(), { limit: 200, idleMs: 100 }) : updatesPageFetch(client, updateFormat(), { pageSize: 200 });
+        const fetch =
+          transport === 'updates'
+            ? updatesListFetch(client, updateFormat(), { limit: 200, idleMs: 100 })
+            : updatesPageFetch(client, updateFormat(), { pageSize: 200 });
         const cursor = new TailCursor(start);
         const done = followUpdates({ fetch, cursor, onRows: (r) => rows.push(...r), onState: (s) => states.push(s), signal: ac.signal, pollMs: 50 });
         await new Promise((r) => setTimeout(r, 600));
@@ -273,7 +391,10 @@ for (const version of VERSIONS) {
         while (cursor.position < end && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
         ac.abort();
         await done;
-        assert.ok(states.some((s) => s.state === 'reconnecting'), 'it noticed the restart');
+        assert.ok(
+          states.some((s) => s.state === 'reconnecting'),
+          'it noticed the restart',
+        );
         const got = rows.map((r) => r.offset);
         assert.deepEqual(got, visibleOffsets(start, end), 'every update Alice sees, once, in order');
         assert.ok(got.length > 100, String(got.length));

@@ -10,7 +10,10 @@ import { wildcard } from '../support/specBodies';
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];
 
 type Json = Record<string, unknown>;
-const entriesOf = (list: Json[]) => list.map((e) => ((e.contractEntry as Json).JsActiveContract as { createdEvent: { contractId: string; witnessParties: string[]; templateId: string } }).createdEvent);
+const entriesOf = (list: Json[]) =>
+  list.map(
+    (e) => ((e.contractEntry as Json).JsActiveContract as { createdEvent: { contractId: string; witnessParties: string[]; templateId: string } }).createdEvent,
+  );
 
 for (const version of VERSIONS) {
   describe(`the fake node's ACS and update streams on ${version}`, function () {
@@ -24,7 +27,12 @@ for (const version of VERSIONS) {
     const updatesFormat = (p: string) => ({ includeTransactions: { eventFormat: byParty(p), transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } });
 
     before(async () => {
-      node = await FakeLedgerNode.start({ version, bigTransactionEvents: 10, checkResponses: true, generated: { contracts: 3000, listLimit: 500, maxPageSize: 400 } });
+      node = await FakeLedgerNode.start({
+        version,
+        bigTransactionEvents: 10,
+        checkResponses: true,
+        generated: { contracts: 3000, listLimit: 500, maxPageSize: 400 },
+      });
     });
     after(() => node.close());
     afterEach(() => assert.deepEqual(node.responseProblems, [], 'every answer is one the spec allows'));
@@ -53,13 +61,25 @@ for (const version of VERSIONS) {
 
     it('checks rights: each filtersByParty party readable, filtersForAnyParty needs CanReadAsAnyParty', async () => {
       const end = node.generated.ledgerEnd();
-      assert.equal((await post('/v2/state/active-contracts?limit=5', { activeAtOffset: end, eventFormat: byParty(node.ledger.parties.Bob) }, 'alice')).status, 403);
-      assert.equal((await post('/v2/state/active-contracts?limit=5', { activeAtOffset: end, eventFormat: { filtersForAnyParty: wildcard } }, 'alice')).status, 403);
-      assert.equal((await post('/v2/state/active-contracts?limit=5', { activeAtOffset: end, eventFormat: { filtersForAnyParty: wildcard } }, 'reader')).status, 200);
+      assert.equal(
+        (await post('/v2/state/active-contracts?limit=5', { activeAtOffset: end, eventFormat: byParty(node.ledger.parties.Bob) }, 'alice')).status,
+        403,
+      );
+      assert.equal(
+        (await post('/v2/state/active-contracts?limit=5', { activeAtOffset: end, eventFormat: { filtersForAnyParty: wildcard } }, 'alice')).status,
+        403,
+      );
+      assert.equal(
+        (await post('/v2/state/active-contracts?limit=5', { activeAtOffset: end, eventFormat: { filtersForAnyParty: wildcard } }, 'reader')).status,
+        200,
+      );
     });
 
     it('refuses an active-at offset beyond the ledger end', async () => {
-      const r = await post('/v2/state/active-contracts?limit=5', { activeAtOffset: node.generated.ledgerEnd() + 10, eventFormat: byParty(node.ledger.parties.Alice) });
+      const r = await post('/v2/state/active-contracts?limit=5', {
+        activeAtOffset: node.generated.ledgerEnd() + 10,
+        eventFormat: byParty(node.ledger.parties.Alice),
+      });
       assert.equal(r.status, 400);
       assert.equal(r.json?.code, 'OFFSET_AFTER_LEDGER_END');
     });
@@ -88,18 +108,43 @@ for (const version of VERSIONS) {
         const all = await post('/v2/state/active-contracts?limit=500', { activeAtOffset: activeAt, eventFormat: byParty(alice) });
         assert.equal(all.status, 200);
         assert.ok(ids.length > 500 && pages >= 2, `${ids.length} contracts in ${pages} pages`);
-        assert.deepEqual(entriesOf(JSON.parse(all.text) as Json[]).map((e) => e.contractId), ids.slice(0, 500));
+        assert.deepEqual(
+          entriesOf(JSON.parse(all.text) as Json[]).map((e) => e.contractId),
+          ids.slice(0, 500),
+        );
       });
 
       it('filters by template (by package name) and by interface', async () => {
         const reader = 'reader';
         const cash = node.generated.template(3);
-        const r = await post('/v2/state/active-contracts-page', { maxPageSize: 50, eventFormat: { filtersForAnyParty: { cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId: `#${cash.packageName}:${cash.module}:${cash.entity}` } } } }] } } }, reader);
+        const r = await post(
+          '/v2/state/active-contracts-page',
+          {
+            maxPageSize: 50,
+            eventFormat: {
+              filtersForAnyParty: {
+                cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId: `#${cash.packageName}:${cash.module}:${cash.entity}` } } } }],
+              },
+            },
+          },
+          reader,
+        );
         assert.equal(r.status, 200, r.text);
         const events = entriesOf((r.json as { activeContracts: Json[] }).activeContracts);
         assert.ok(events.length > 0);
         for (const e of events) assert.equal(e.templateId, cash.templateId);
-        const iface = await post('/v2/state/active-contracts-page', { maxPageSize: 50, eventFormat: { filtersForAnyParty: { cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId: cash.interfaces[0], includeInterfaceView: true } } } }] } } }, reader);
+        const iface = await post(
+          '/v2/state/active-contracts-page',
+          {
+            maxPageSize: 50,
+            eventFormat: {
+              filtersForAnyParty: {
+                cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId: cash.interfaces[0], includeInterfaceView: true } } } }],
+              },
+            },
+          },
+          reader,
+        );
         const ievents = entriesOf((iface.json as { activeContracts: Json[] }).activeContracts) as unknown as { interfaceViews: unknown[] }[];
         assert.ok(ievents.length > 0 && ievents.every((e) => e.interfaceViews.length === 1));
       });
@@ -109,10 +154,14 @@ for (const version of VERSIONS) {
         const other = await FakeLedgerNode.start({ version, generated: g, checkResponses: true });
         try {
           const alice = other.ledger.parties.Alice;
-          const first = await send(other, 'POST', '/v2/state/active-contracts-page', JSON.stringify({ eventFormat: byParty(alice), maxPageSize: 10 }), { authorization: `Bearer ${other.mintToken('alice')}` });
+          const first = await send(other, 'POST', '/v2/state/active-contracts-page', JSON.stringify({ eventFormat: byParty(alice), maxPageSize: 10 }), {
+            authorization: `Bearer ${other.mintToken('alice')}`,
+          });
           const token = (first.json as { nextPageToken: string }).nextPageToken;
           await new Promise((r) => setTimeout(r, 5));
-          const expired = await send(other, 'POST', '/v2/state/active-contracts-page', JSON.stringify({ eventFormat: byParty(alice), pageToken: token }), { authorization: `Bearer ${other.mintToken('alice')}` });
+          const expired = await send(other, 'POST', '/v2/state/active-contracts-page', JSON.stringify({ eventFormat: byParty(alice), pageToken: token }), {
+            authorization: `Bearer ${other.mintToken('alice')}`,
+          });
           assert.equal(expired.status, 400);
           assert.match(String(expired.json?.cause), /expired/);
           const foreign = await post('/v2/state/active-contracts-page', { eventFormat: byParty(alice), pageToken: 'bm9wZQ' });
@@ -144,17 +193,23 @@ for (const version of VERSIONS) {
       assert.equal(r.status, 200, r.text);
       const list = JSON.parse(r.text) as { update: Json }[];
       const txs = list.filter((u) => 'Transaction' in u.update);
-      const last = list[list.length - 1]!.update as { OffsetCheckpoint?: { value: { offset: number } } };
+      const last = list[list.length - 1].update as { OffsetCheckpoint?: { value: { offset: number } } };
       assert.ok(txs.length > 0 && txs.length < 10, `${txs.length} of 10 visible to Alice`);
       if (last.OffsetCheckpoint) assert.equal(last.OffsetCheckpoint.value.offset, begin + 10);
       const offsets = txs.map((u) => ((u.update.Transaction as Json).value as { offset: number }).offset);
-      assert.deepEqual(offsets, [...offsets].sort((a, b) => a - b));
+      assert.deepEqual(
+        offsets,
+        [...offsets].sort((a, b) => a - b),
+      );
       assert.ok(offsets.every((o) => o > begin && o <= begin + 10));
     });
 
     it('refuses a begin offset beyond the ledger end or before the pruning point', async () => {
       const alice = node.ledger.parties.Alice;
-      const late = await post('/v2/updates?limit=5&stream_idle_timeout_ms=10', { beginExclusive: node.generated.ledgerEnd() + 5, updateFormat: updatesFormat(alice) });
+      const late = await post('/v2/updates?limit=5&stream_idle_timeout_ms=10', {
+        beginExclusive: node.generated.ledgerEnd() + 5,
+        updateFormat: updatesFormat(alice),
+      });
       assert.equal(late.status, 400);
       assert.equal(late.json?.code, 'OFFSET_AFTER_LEDGER_END');
       node.generated.prunedUpTo = 15;
@@ -171,7 +226,7 @@ for (const version of VERSIONS) {
 }
 
 describe('a restart of the fake node', () => {
-  it('keeps its offsets and port when given the old node\'s generated ledger', async () => {
+  it("keeps its offsets and port when given the old node's generated ledger", async () => {
     const first = await FakeLedgerNode.start({ generated: { contracts: 100, rate: 0 } });
     first.generated.advance(25);
     const end = first.generated.ledgerEnd();

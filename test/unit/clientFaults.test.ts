@@ -22,11 +22,18 @@ describe('LedgerClient faults', function () {
     node.clearFaults();
     node.requests.length = 0;
     token = node.mintToken('alice');
-    client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, timeoutMs: 1_000, maxResponseBytes: 1024 * 1024 });
+    client = new LedgerClient({
+      baseUrl: node.url,
+      transport: createUndiciTransport(),
+      getToken: async () => token,
+      timeoutMs: 1_000,
+      maxResponseBytes: 1024 * 1024,
+    });
   });
   afterEach(() => client.close());
 
-  const lookup = (opts = {}) => client.getEventsByContractId({ contractId: node.ledger.samples.activeContract, eventFormat: eventFormatFor([node.ledger.parties.Alice]) }, opts);
+  const lookup = (opts = {}) =>
+    client.getEventsByContractId({ contractId: node.ledger.samples.activeContract, eventFormat: eventFormatFor([node.ledger.parties.Alice]) }, opts);
 
   it('a node that is down: network, with what to do', async () => {
     const down = createServer();
@@ -41,15 +48,24 @@ describe('LedgerClient faults', function () {
   it('a slow node: timeout after the configured time, and the log entry says timeout', async () => {
     node.injectFault({ fault: { type: 'latency', ms: 3_000 }, times: 1 });
     const logged: RequestLogEntry[] = [];
-    const c = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, timeoutMs: 1_000, onRequest: (e) => logged.push(e) });
+    const c = new LedgerClient({
+      baseUrl: node.url,
+      transport: createUndiciTransport(),
+      getToken: async () => token,
+      timeoutMs: 1_000,
+      onRequest: (e) => logged.push(e),
+    });
     try {
-      await rejectsWith(c.getEventsByContractId({ contractId: node.ledger.samples.activeContract, eventFormat: eventFormatFor([node.ledger.parties.Alice]) }), { kind: 'timeout', explanationMatches: /within 1 s/ });
+      await rejectsWith(c.getEventsByContractId({ contractId: node.ledger.samples.activeContract, eventFormat: eventFormatFor([node.ledger.parties.Alice]) }), {
+        kind: 'timeout',
+        explanationMatches: /within 1 s/,
+      });
     } finally {
       await c.close();
     }
     assert.equal(logged.length, 1);
-    assert.equal(logged[0]!.errorKind, 'timeout');
-    assert.equal(logged[0]!.status, undefined);
+    assert.equal(logged[0].errorKind, 'timeout');
+    assert.equal(logged[0].status, undefined);
   });
 
   it('cancellation by the caller', async () => {
@@ -121,7 +137,14 @@ describe('LedgerClient faults', function () {
   });
 
   it('503 and 429 are "unavailable", 504 a timeout', async () => {
-    const body = JSON.stringify({ code: 'SERVICE_NOT_RUNNING', cause: 'Ledger API server is shutting down', context: {}, errorCategory: 1, correlationId: null, traceId: 'abc' });
+    const body = JSON.stringify({
+      code: 'SERVICE_NOT_RUNNING',
+      cause: 'Ledger API server is shutting down',
+      context: {},
+      errorCategory: 1,
+      correlationId: null,
+      traceId: 'abc',
+    });
     node.injectFault({ fault: { type: 'reply', status: 503, contentType: 'application/json', body }, times: 1 });
     await rejectsWith(lookup(), { kind: 'unavailable', code: 'SERVICE_NOT_RUNNING', explanationMatches: /Try again in a moment/ });
     node.injectFault({ fault: { type: 'reply', status: 429, contentType: 'text/plain', body: 'Too many requests' }, times: 1 });
@@ -130,8 +153,16 @@ describe('LedgerClient faults', function () {
     await rejectsWith(lookup(), { kind: 'timeout' });
   });
 
-  it('a 409 is a conflict, with the code\'s advice', async () => {
-    const body = JSON.stringify({ code: 'DUPLICATE_COMMAND', cause: 'A command with the given command id has already been successfully processed', context: {}, errorCategory: 10, correlationId: 'sub-1', traceId: 't', definiteAnswer: false });
+  it("a 409 is a conflict, with the code's advice", async () => {
+    const body = JSON.stringify({
+      code: 'DUPLICATE_COMMAND',
+      cause: 'A command with the given command id has already been successfully processed',
+      context: {},
+      errorCategory: 10,
+      correlationId: 'sub-1',
+      traceId: 't',
+      definiteAnswer: false,
+    });
     node.injectFault({ fault: { type: 'reply', status: 409, contentType: 'application/json', body }, times: 1 });
     const e = await rejectsWith(lookup(), { kind: 'conflict', code: 'DUPLICATE_COMMAND' });
     assert.equal(e.cantonError?.definiteAnswer, false);
@@ -146,7 +177,10 @@ describe('LedgerClient faults', function () {
   });
 
   it('a token echoed back by a node or proxy never reaches the error text', async () => {
-    node.injectFault({ fault: { type: 'reply', status: 502, contentType: 'text/plain', body: `bad gateway; request had Authorization: Bearer ${token}` }, times: 1 });
+    node.injectFault({
+      fault: { type: 'reply', status: 502, contentType: 'text/plain', body: `bad gateway; request had Authorization: Bearer ${token}` },
+      times: 1,
+    });
     const e = await rejectsWith(lookup(), { kind: 'unavailable' });
     const everything = JSON.stringify({ ...e, message: e.message });
     assert.ok(!everything.includes(token.slice(0, 24)), everything);

@@ -32,9 +32,18 @@ describe('Copy as cURL', () => {
       const cmd = curlCommand({ method: 'POST', url: 'http://localhost:7575/api/json/v2/events/events-by-contract-id', body, authenticated: true });
       const words = shellWords(cmd, { TOKEN: 'from-the-shell' });
       assert.deepEqual(words, [
-        '-sS', '-X', 'POST', 'http://localhost:7575/api/json/v2/events/events-by-contract-id',
-        '-H', 'Accept: application/json', '-H', 'Content-Type: application/json',
-        '-H', 'Authorization: Bearer from-the-shell', '--data-raw', body,
+        '-sS',
+        '-X',
+        'POST',
+        'http://localhost:7575/api/json/v2/events/events-by-contract-id',
+        '-H',
+        'Accept: application/json',
+        '-H',
+        'Content-Type: application/json',
+        '-H',
+        'Authorization: Bearer from-the-shell',
+        '--data-raw',
+        body,
       ]);
     });
   }
@@ -45,7 +54,7 @@ describe('Copy as cURL', () => {
     assert.deepEqual(shellWords(cmd), ['-sS', 'https://node.example/v2/version', '-H', 'Accept: application/json']);
   });
 
-  it('never holds a token: not the node\'s, not a JWT, not a Bearer header, even in a hostile body or URL', () => {
+  it("never holds a token: not the node's, not a JWT, not a Bearer header, even in a hostile body or URL", () => {
     const body = JSON.stringify({ contractId: `x ${OPAQUE} y`, note: `Bearer ${OPAQUE}`, jwt: TOKEN, other: 'Authorization: Bearer abc.def' });
     const cmd = curlCommand({ method: 'POST', url: `http://h/v2/parties?party=${OPAQUE}`, body, authenticated: true }, [OPAQUE, undefined, 'short']);
     assert.ok(!cmd.includes(OPAQUE));
@@ -72,7 +81,7 @@ describe('Copy as cURL', () => {
     assert.equal(shellQuote('a\0b'), `'a\\u0000b'`);
   });
 
-  it('puts the path after the node\'s path prefix, as the client does', () => {
+  it("puts the path after the node's path prefix, as the client does", () => {
     assert.equal(requestUrl('https://host/api/json', '/v2/version'), 'https://host/api/json/v2/version');
     assert.equal(requestUrl('https://host/api/json/', '/v2/version'), 'https://host/api/json/v2/version');
     assert.equal(requestUrl('http://localhost:7575', '/v2/parties?pageSize=5'), 'http://localhost:7575/v2/parties?pageSize=5');
@@ -80,19 +89,31 @@ describe('Copy as cURL', () => {
 });
 
 describe('the request history', () => {
-  const entry = (over: Partial<RequestLogEntry> = {}): RequestLogEntry => ({ method: 'POST', path: '/v2/x', url: 'http://h/v2/x', body: '{}', authenticated: true, durationMs: 1, status: 200, ...over });
+  const entry = (over: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
+    method: 'POST',
+    path: '/v2/x',
+    url: 'http://h/v2/x',
+    body: '{}',
+    authenticated: true,
+    durationMs: 1,
+    status: 200,
+    ...over,
+  });
 
   it('keeps the last requests, newest first, bounded', () => {
     const h = new RequestHistory(3);
     for (let i = 0; i < 5; i++) h.record('n', entry({ path: `/v2/${i}` }));
-    assert.deepEqual(h.all().map((r) => r.path), ['/v2/4', '/v2/3', '/v2/2']);
+    assert.deepEqual(
+      h.all().map((r) => r.path),
+      ['/v2/4', '/v2/3', '/v2/2'],
+    );
     assert.equal(h.get(1), undefined);
     assert.equal(h.get(5)?.path, '/v2/4');
   });
 
   it('holds no header and no token: only whether one was sent', () => {
     const h = new RequestHistory();
-    const r = h.record('n', { ...entry(), ...{ headers: { authorization: `Bearer ${TOKEN}` }, token: TOKEN } } as RequestLogEntry)!;
+    const r = h.record('n', { ...entry(), ...{ headers: { authorization: `Bearer ${TOKEN}` }, token: TOKEN } })!;
     assert.ok(!JSON.stringify(r).includes(TOKEN));
     assert.equal(r.authenticated, true);
   });
@@ -105,7 +126,7 @@ describe('the request history', () => {
   });
 });
 
-describe('a lookup\'s request, rebuilt for Copy as cURL', function () {
+describe("a lookup's request, rebuilt for Copy as cURL", function () {
   this.timeout(10_000);
   for (const version of ['3.4', '3.6'] as const) {
     it(`is exactly what the client sent (${version}: contract, transaction, not found)`, async () => {
@@ -114,7 +135,12 @@ describe('a lookup\'s request, rebuilt for Copy as cURL', function () {
       const token = node.mintToken('alice');
       const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, onRequest: (e) => sent.push(e) });
       try {
-        const ctx = { nodeName: 'dev', parties: [node.ledger.parties.Alice], user: 'alice', credentials: { token, identity: { key: 'user:alice', kind: 'user' as const, user: 'alice' } } };
+        const ctx = {
+          nodeName: 'dev',
+          parties: [node.ledger.parties.Alice],
+          user: 'alice',
+          credentials: { token, identity: { key: 'user:alice', kind: 'user' as const, user: 'alice' } },
+        };
         const lookups = [
           await lookupContract(client, node.ledger.samples.activeContract, ctx),
           await lookupContract(client, node.ledger.samples.unknownContract, ctx),
@@ -128,10 +154,13 @@ describe('a lookup\'s request, rebuilt for Copy as cURL', function () {
           assert.equal(match.url, requestUrl(node.url, r.path));
           assert.equal(r.authenticated, true);
           assert.equal(match.authenticated, true);
-          const cmd = curlCommand({ method: r.method, url: match.url!, body: r.body, authenticated: r.authenticated }, [token]);
+          const cmd = curlCommand({ method: r.method, url: match.url, body: r.body, authenticated: r.authenticated }, [token]);
           assert.ok(!cmd.includes(token));
         }
-        assert.ok(sent.every((e) => !JSON.stringify(e).includes(token)), 'a log entry holds the token');
+        assert.ok(
+          sent.every((e) => !JSON.stringify(e).includes(token)),
+          'a log entry holds the token',
+        );
       } finally {
         await client.close();
         await node.close();

@@ -75,33 +75,42 @@ describe('scanning a Daml file', () => {
   });
 
   it('reads interfaces (not interface instances), their choices, and nested module names', () => {
-    const s = scanDamlSource([
-      'module Finance.Holding.V2 (Holding(..)) where',
-      'data HoldingView = HoldingView with owner : Party',
-      'interface Holding where',
-      '  viewtype HoldingView',
-      '  getOwner : Party',
-      '  choice Holding_Split : [ContractId Holding]',
-      '    with amounts : [Decimal]',
-      '    controller (view this).owner',
-      '    do pure []',
-      'template Cash with owner : Party where',
-      '  signatory owner',
-      '  interface instance Holding for Cash where',
-      '    view = HoldingView owner',
-      '  postconsuming choice Cash_Burn : ()',
-      '    controller owner',
-      '    do pure ()',
-    ].join('\n'));
+    const s = scanDamlSource(
+      [
+        'module Finance.Holding.V2 (Holding(..)) where',
+        'data HoldingView = HoldingView with owner : Party',
+        'interface Holding where',
+        '  viewtype HoldingView',
+        '  getOwner : Party',
+        '  choice Holding_Split : [ContractId Holding]',
+        '    with amounts : [Decimal]',
+        '    controller (view this).owner',
+        '    do pure []',
+        'template Cash with owner : Party where',
+        '  signatory owner',
+        '  interface instance Holding for Cash where',
+        '    view = HoldingView owner',
+        '  postconsuming choice Cash_Burn : ()',
+        '    controller owner',
+        '    do pure ()',
+      ].join('\n'),
+    );
     assert.equal(s.module, 'Finance.Holding.V2');
-    assert.deepEqual(s.decls.map((d) => `${d.kind} ${d.parent ? `${d.parent}.` : ''}${d.name}`), ['interface Holding', 'choice Holding.Holding_Split', 'template Cash', 'choice Cash.Cash_Burn']);
+    assert.deepEqual(
+      s.decls.map((d) => `${d.kind} ${d.parent ? `${d.parent}.` : ''}${d.name}`),
+      ['interface Holding', 'choice Holding.Holding_Split', 'template Cash', 'choice Cash.Cash_Burn'],
+    );
     assert.equal(moduleFromPath('Finance/Holding/V2.daml'), 'Finance.Holding.V2');
     assert.equal(moduleFromPath('lower/X.daml'), undefined);
   });
 
   it('takes a file with no declarations quickly and a 5,000-line file in milliseconds', () => {
     assert.deepEqual(scanDamlSource('x = 1\n'), { decls: [] });
-    const big = Array.from({ length: 270 }, (_, i) => `template T${i}\n  with p : Party\n  where\n    signatory p\n    -- choice Fake${i} : ()\n${Array.from({ length: 14 }, (__, k) => `    choice C${i}_${k} : () controller p do pure ()`).join('\n')}\n`).join('');
+    const big = Array.from(
+      { length: 270 },
+      (_, i) =>
+        `template T${i}\n  with p : Party\n  where\n    signatory p\n    -- choice Fake${i} : ()\n${Array.from({ length: 14 }, (__, k) => `    choice C${i}_${k} : () controller p do pure ()`).join('\n')}\n`,
+    ).join('');
     const text = `module Big where\n${big}`;
     assert.ok(text.split('\n').length > 5000);
     const t0 = performance.now();
@@ -116,7 +125,10 @@ describe('scanning a Daml file', () => {
 
 describe('daml.yaml', () => {
   it('reads name, version and the source folder (default daml), ignoring nested keys and comments', () => {
-    const p = parseDamlYaml('sdk-version: 3.4.0\nname: "canton-lens-demo-model"   \nsource: src/main # the modules\nversion: 1.2.0\nbuild-options:\n  - --target=2.1\n  name: nested\n', '/w/model/');
+    const p = parseDamlYaml(
+      'sdk-version: 3.4.0\nname: "canton-lens-demo-model"   \nsource: src/main # the modules\nversion: 1.2.0\nbuild-options:\n  - --target=2.1\n  name: nested\n',
+      '/w/model/',
+    );
     assert.deepEqual(p, { root: '/w/model', name: 'canton-lens-demo-model', version: '1.2.0', source: '/w/model/src/main' });
     assert.equal(parseDamlYaml('name: x\n', 'C:\\w\\x').source, 'C:/w/x/daml');
     assert.equal(parseDamlYaml('source: ../common\n', '/w/x').source, '/w/common');
@@ -147,32 +159,54 @@ describe('finding a ledger name in the index', () => {
   index.setFile('/w/model-v1/daml/Iou.daml', IOU, v1);
   index.setFile('/w/model-v2/daml/Iou.daml', IOU.replace('nonconsuming choice Iou_Peek', 'nonconsuming choice Iou_Peek2'), v2);
   index.setFile('/w/finance/daml/Iou.daml', 'module Iou where\ntemplate Iou with p : Party where signatory p\n', other);
-  index.setFile('/w/holding/daml/Finance/Holding.daml', 'module Finance.Holding where\ninterface Holding where\n  viewtype V\n  choice Holding_Split : ()\n    controller p\n    do pure ()\n', holding);
+  index.setFile(
+    '/w/holding/daml/Finance/Holding.daml',
+    'module Finance.Holding where\ninterface Holding where\n  viewtype V\n  choice Holding_Split : ()\n    controller p\n    do pure ()\n',
+    holding,
+  );
   index.setFile('/w/loose/Bank/Account.daml', 'template Account with p : Party where signatory p\n', undefined, 'Bank.Account');
   const PKG = 'f'.repeat(64);
 
   it('matches by package name (from the event, or #name in the id), every version newest first', () => {
     const m = index.find({ templateId: `${PKG}:Iou:Iou`, packageName: 'canton-lens-demo-model' })!;
     assert.equal(m.exact, true);
-    assert.deepEqual(m.targets.map((t) => [t.packageName, t.packageVersion, t.line]), [['canton-lens-demo-model', '1.1.0', 5], ['canton-lens-demo-model', '1.0.0', 5]]);
+    assert.deepEqual(
+      m.targets.map((t) => [t.packageName, t.packageVersion, t.line]),
+      [
+        ['canton-lens-demo-model', '1.1.0', 5],
+        ['canton-lens-demo-model', '1.0.0', 5],
+      ],
+    );
     const byRef = index.find({ templateId: '#acs-finance:Iou:Iou' })!;
-    assert.deepEqual(byRef.targets.map((t) => t.file), ['/w/finance/daml/Iou.daml']);
+    assert.deepEqual(
+      byRef.targets.map((t) => t.file),
+      ['/w/finance/daml/Iou.daml'],
+    );
   });
 
   it('matches a package-id template id by module and entity, offering every package', () => {
     const m = index.find({ templateId: `${PKG}:Iou:Iou` })!;
-    assert.deepEqual(m.targets.map((t) => t.packageName), ['acs-finance', 'canton-lens-demo-model', 'canton-lens-demo-model']);
+    assert.deepEqual(
+      m.targets.map((t) => t.packageName),
+      ['acs-finance', 'canton-lens-demo-model', 'canton-lens-demo-model'],
+    );
     assert.deepEqual(index.find({ templateId: 'Iou:Iou' })!.targets.length, 3);
   });
 
   it('finds a choice inside its template; only the versions that declare it', () => {
     const m = index.find({ templateId: `${PKG}:Iou:Iou`, packageName: 'canton-lens-demo-model', choice: 'Iou_Peek2' })!;
-    assert.deepEqual(m.targets.map((t) => [t.packageVersion, t.kind, t.choice, t.line, t.column]), [['1.1.0', 'choice', 'Iou_Peek2', 19, 24]]);
+    assert.deepEqual(
+      m.targets.map((t) => [t.packageVersion, t.kind, t.choice, t.line, t.column]),
+      [['1.1.0', 'choice', 'Iou_Peek2', 19, 24]],
+    );
     const missing = index.find({ templateId: `${PKG}:Iou:Iou`, packageName: 'canton-lens-demo-model', choice: 'Nope' })!;
     assert.equal(missing.choiceMissing, true);
     assert.equal(missing.targets.length, 2, 'the template itself, to look around');
     const viaInterface = index.find({ templateId: `${PKG}:Finance.Holding:Holding`, choice: 'Holding_Split' })!;
-    assert.deepEqual(viaInterface.targets.map((t) => [t.kind, t.entity, t.line]), [['choice', 'Holding', 3]]);
+    assert.deepEqual(
+      viaInterface.targets.map((t) => [t.kind, t.entity, t.line]),
+      [['choice', 'Holding', 3]],
+    );
   });
 
   it('says when the named package does not define it, and offers the others', () => {
@@ -185,7 +219,7 @@ describe('finding a ledger name in the index', () => {
   });
 
   it('uses the module from the path for a file without a header; forgets removed and replaced files', () => {
-    assert.equal(index.find({ templateId: 'p:Bank.Account:Account' })!.targets[0]!.file, '/w/loose/Bank/Account.daml');
+    assert.equal(index.find({ templateId: 'p:Bank.Account:Account' })!.targets[0].file, '/w/loose/Bank/Account.daml');
     const i = new DamlIndex();
     i.setFile('/a.daml', 'module A where\ntemplate T with p : Party where signatory p\n');
     i.setFile('/a.daml', 'module A where\ntemplate U with p : Party where signatory p\n');

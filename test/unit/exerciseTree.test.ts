@@ -7,23 +7,47 @@ import { errorDetailsHtml } from '../../src/panels/html/errorDetailsHtml';
 import { enumHtml, formatCount, relativeTime, timeHtml } from '../../src/panels/html/peopleFormat';
 import { valueTree } from '../../src/panels/html/ledgerValues';
 
-const ex = (nodeId: number, last: number | undefined, choice = 'C'): LedgerEvent => ({ ExercisedEvent: { nodeId, lastDescendantNodeId: last, choice, contractId: `c${nodeId}`, templateId: 'p:M:T' } } as unknown as LedgerEvent);
-const cr = (nodeId: number): LedgerEvent => ({ CreatedEvent: { nodeId, contractId: `c${nodeId}`, templateId: 'p:M:T' } } as unknown as LedgerEvent);
+const ex = (nodeId: number, last: number | undefined, choice = 'C'): LedgerEvent =>
+  ({ ExercisedEvent: { nodeId, lastDescendantNodeId: last, choice, contractId: `c${nodeId}`, templateId: 'p:M:T' } }) as unknown as LedgerEvent;
+const cr = (nodeId: number): LedgerEvent => ({ CreatedEvent: { nodeId, contractId: `c${nodeId}`, templateId: 'p:M:T' } }) as unknown as LedgerEvent;
 
 describe('exercise tree', () => {
   it('nests nodes under the exercise whose range holds them', () => {
     // 0 ⊃ {1 ⊃ {2}, 3 ⊃ {4, 5}, 6}, then a second root 7.
     const tree = exerciseTree([ex(0, 6), ex(1, 2), cr(2), ex(3, 5), cr(4), cr(5), ex(6, 6), cr(7)]);
-    assert.deepEqual(tree.map((n) => [n.node.event.nodeId, n.parent, n.depth, n.descendants]), [
-      [0, -1, 0, 6], [1, 0, 1, 1], [2, 1, 2, 0], [3, 0, 1, 2], [4, 3, 2, 0], [5, 3, 2, 0], [6, 0, 1, 0], [7, -1, 0, 0],
-    ]);
-    assert.deepEqual(createdUnder(tree, 3).map((c) => c.nodeId), [4, 5]);
-    assert.deepEqual(createdUnder(tree, 0).map((c) => c.nodeId), [2, 4, 5]);
+    assert.deepEqual(
+      tree.map((n) => [n.node.event.nodeId, n.parent, n.depth, n.descendants]),
+      [
+        [0, -1, 0, 6],
+        [1, 0, 1, 1],
+        [2, 1, 2, 0],
+        [3, 0, 1, 2],
+        [4, 3, 2, 0],
+        [5, 3, 2, 0],
+        [6, 0, 1, 0],
+        [7, -1, 0, 0],
+      ],
+    );
+    assert.deepEqual(
+      createdUnder(tree, 3).map((c) => c.nodeId),
+      [4, 5],
+    );
+    assert.deepEqual(
+      createdUnder(tree, 0).map((c) => c.nodeId),
+      [2, 4, 5],
+    );
   });
 
   it('copes with events out of order and a missing lastDescendantNodeId (a leaf)', () => {
     const tree = exerciseTree([cr(2), ex(0, 2), ex(1, undefined)]);
-    assert.deepEqual(tree.map((n) => [n.node.event.nodeId, n.parent]), [[0, -1], [1, 0], [2, 0]]);
+    assert.deepEqual(
+      tree.map((n) => [n.node.event.nodeId, n.parent]),
+      [
+        [0, -1],
+        [1, 0],
+        [2, 0],
+      ],
+    );
   });
 
   it('builds 10,000 nodes in one pass', () => {
@@ -43,8 +67,23 @@ describe('error details', () => {
   it('shows every field the node sent, escaped, with ids in resources as links, and leaves nulls out', () => {
     const cid = `00${'ab'.repeat(32)}ca121220${'cd'.repeat(32)}`;
     const e = new LedgerApiError({
-      kind: 'notFound', explanation: 'x', method: 'POST', path: '/v2/events/events-by-contract-id', status: 404,
-      cantonError: { code: 'CONTRACT_EVENTS_NOT_FOUND', cause: '<img src=x onerror=alert(1)>', correlationId: null as unknown as string, traceId: 'abc123', context: {}, resources: [['CONTRACT_ID', cid]], errorCategory: 11, grpcCodeValue: 5, retryInfo: '1 second', definiteAnswer: true },
+      kind: 'notFound',
+      explanation: 'x',
+      method: 'POST',
+      path: '/v2/events/events-by-contract-id',
+      status: 404,
+      cantonError: {
+        code: 'CONTRACT_EVENTS_NOT_FOUND',
+        cause: '<img src=x onerror=alert(1)>',
+        correlationId: null as unknown as string,
+        traceId: 'abc123',
+        context: {},
+        resources: [['CONTRACT_ID', cid]],
+        errorCategory: 11,
+        grpcCodeValue: 5,
+        retryInfo: '1 second',
+        definiteAnswer: true,
+      },
     });
     const out = errorDetailsHtml(e).toString();
     assert.ok(!out.includes('<img'), 'the cause is text');
@@ -59,7 +98,12 @@ describe('error details', () => {
   });
 
   it('says a redacted error is redacted', () => {
-    const e = new LedgerApiError({ kind: 'permissionDenied', explanation: 'x', status: 403, cantonError: { code: 'NA', cause: 'A security-sensitive error has been received', context: {}, errorCategory: -1 } as never });
+    const e = new LedgerApiError({
+      kind: 'permissionDenied',
+      explanation: 'x',
+      status: 403,
+      cantonError: { code: 'NA', cause: 'A security-sensitive error has been received', context: {}, errorCategory: -1 },
+    });
     assert.match(errorDetailsHtml(e).toString(), /redacted by the node/);
   });
 });

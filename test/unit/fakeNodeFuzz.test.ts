@@ -22,17 +22,41 @@ function rng(seed: number): () => number {
 }
 
 function generator(random: () => number) {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-  const strings = ['', 'x', 'TRANSACTION_SHAPE_ACS_DELTA', 'HASHING_SCHEME_VERSION_V2', 'Alice::1220', '<script>', '\u0000', '💥', 'a'.repeat(300), '1220'.padEnd(68, 'f'), '00'.padEnd(138, 'a')];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const strings = [
+    '',
+    'x',
+    'TRANSACTION_SHAPE_ACS_DELTA',
+    'HASHING_SCHEME_VERSION_V2',
+    'Alice::1220',
+    '<script>',
+    '\u0000',
+    '💥',
+    'a'.repeat(300),
+    '1220'.padEnd(68, 'f'),
+    '00'.padEnd(138, 'a'),
+  ];
   const value = (depth: number): unknown => {
     const kind = Math.floor(random() * (depth > 2 ? 5 : 8));
     switch (kind) {
-      case 0: return null;
-      case 1: return random() < 0.5;
-      case 2: return pick([0, -1, 1.5, 2 ** 63, Number.MAX_SAFE_INTEGER]);
-      case 3: case 4: return pick(strings);
-      case 5: return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
-      default: return Object.fromEntries(Array.from({ length: Math.floor(random() * 3) }, () => [pick(['value', 'cumulative', 'filtersByParty', 'WildcardFilter', 'x', '__proto__', 'constructor']), value(depth + 1)]));
+      case 0:
+        return null;
+      case 1:
+        return random() < 0.5;
+      case 2:
+        return pick([0, -1, 1.5, 2 ** 63, Number.MAX_SAFE_INTEGER]);
+      case 3:
+      case 4:
+        return pick(strings);
+      case 5:
+        return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
+      default:
+        return Object.fromEntries(
+          Array.from({ length: Math.floor(random() * 3) }, () => [
+            pick(['value', 'cumulative', 'filtersByParty', 'WildcardFilter', 'x', '__proto__', 'constructor']),
+            value(depth + 1),
+          ]),
+        );
     }
   };
   /** Every path into a JSON value: where a mutation may land. */
@@ -43,11 +67,11 @@ function generator(random: () => number) {
     return out;
   };
   const mutate = (body: Record<string, unknown>): unknown => {
-    const copy = structuredClone(body) as Record<string, unknown>;
+    const copy = structuredClone<Record<string, unknown>>(body);
     const target = pick(paths(copy).filter((p) => p.length > 0));
     let parent: Record<string | number, unknown> = copy;
     for (const k of target.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
-    const last = target[target.length - 1]!;
+    const last = target[target.length - 1];
     if (random() < 0.3 && !Array.isArray(parent)) delete parent[last];
     else parent[last] = value(1);
     return copy;
@@ -73,18 +97,18 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       const statuses = new Map<number, number>();
       for (const [route, valid] of Object.entries(validBodies(node))) {
         if (!ApiSchemas.for(version).route(route)) continue;
-        const path = route.split(' ')[1]!;
+        const path = route.split(' ')[1];
         const cases = Array.from({ length: CASES_PER_ROUTE }, (_, i) => {
           const text = JSON.stringify(valid);
-          const body = i % 4 === 0 ? JSON.stringify(g.value(0))
-            : i % 4 === 1 ? text.slice(0, Math.floor(random() * text.length))
-            : JSON.stringify(g.mutate(valid));
-          const token = random() < 0.7 ? node.mintToken(USER_FOR[route]!) : g.pick(tokens);
+          const body =
+            i % 4 === 0 ? JSON.stringify(g.value(0)) : i % 4 === 1 ? text.slice(0, Math.floor(random() * text.length)) : JSON.stringify(g.mutate(valid));
+          const token = random() < 0.7 ? node.mintToken(USER_FOR[route]) : g.pick(tokens);
           return { body: body ?? '', token };
         });
         for (let i = 0; i < cases.length; i += 16) {
-          const replies = await Promise.all(cases.slice(i, i + 16).map((c) =>
-            send(node, 'POST', path, c.body, { authorization: `Bearer ${c.token}` }).then((r) => ({ ...r, body: c.body }))));
+          const replies = await Promise.all(
+            cases.slice(i, i + 16).map((c) => send(node, 'POST', path, c.body, { authorization: `Bearer ${c.token}` }).then((r) => ({ ...r, body: c.body }))),
+          );
           for (const r of replies) {
             statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
             assert.ok([200, 400, 403, 404].includes(r.status), `${route} answered ${r.status} to ${r.body.slice(0, 200)}: ${r.text.slice(0, 200)}`);

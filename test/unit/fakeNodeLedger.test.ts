@@ -24,34 +24,41 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it('answers ledger effects as a tree: nested exercises by nodeId and lastDescendantNodeId, one through an interface', async () => {
       const r = await post('/v2/updates/update-by-id', { updateId: node.ledger.samples.settlementUpdate, updateFormat: effects() });
       assert.equal(r.status, 200, r.text);
-      const events = ((r.json!.update as { Transaction: { value: { events: Record<string, Record<string, unknown>>[] } } }).Transaction.value.events);
+      const events = (r.json!.update as { Transaction: { value: { events: Record<string, Record<string, unknown>>[] } } }).Transaction.value.events;
       const kinds = events.map((e) => Object.keys(e)[0]);
       assert.deepEqual(kinds, ['ExercisedEvent', 'ExercisedEvent', 'CreatedEvent', 'ExercisedEvent', 'CreatedEvent', 'CreatedEvent', 'ExercisedEvent']);
-      const root = events[0]!.ExercisedEvent!;
+      const root = events[0].ExercisedEvent;
       assert.equal(root.lastDescendantNodeId, 6);
-      assert.equal(events[3]!.ExercisedEvent!.interfaceId !== undefined, true, 'a choice exercised through an interface names it');
-      assert.equal(events[6]!.ExercisedEvent!.consuming, false);
+      assert.equal(events[3].ExercisedEvent.interfaceId !== undefined, true, 'a choice exercised through an interface names it');
+      assert.equal(events[6].ExercisedEvent.consuming, false);
       // The ACS delta of the same transaction: creates and archives only.
-      const delta = await post('/v2/updates/update-by-id', { updateId: node.ledger.samples.settlementUpdate, updateFormat: { includeTransactions: { eventFormat: asAlice(), transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } } });
-      const deltaKinds = ((delta.json!.update as { Transaction: { value: { events: object[] } } }).Transaction.value.events).map((e) => Object.keys(e)[0]);
-      assert.ok(deltaKinds.every((k) => k === 'CreatedEvent' || k === 'ArchivedEvent'), deltaKinds.join());
+      const delta = await post('/v2/updates/update-by-id', {
+        updateId: node.ledger.samples.settlementUpdate,
+        updateFormat: { includeTransactions: { eventFormat: asAlice(), transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } },
+      });
+      const deltaKinds = (delta.json!.update as { Transaction: { value: { events: object[] } } }).Transaction.value.events.map((e) => Object.keys(e)[0]);
+      assert.ok(
+        deltaKinds.every((k) => k === 'CreatedEvent' || k === 'ArchivedEvent'),
+        deltaKinds.join(),
+      );
     });
 
     it('generates a call tree of the size asked', async () => {
       const r = await post('/v2/updates/update-by-id', { updateId: node.ledger.samples.bigTreeUpdate, updateFormat: effects() });
-      assert.equal(((r.json!.update as { Transaction: { value: { events: object[] } } }).Transaction.value.events).length, 250);
+      assert.equal((r.json!.update as { Transaction: { value: { events: object[] } } }).Transaction.value.events.length, 250);
     });
 
     it('answers a reassignment update as a Reassignment when asked for reassignments, else not found', async () => {
       const { unassignUpdate, assignUpdate, reassignedContract } = node.ledger.samples;
       const asked = await post('/v2/updates/update-by-id', { updateId: unassignUpdate, updateFormat: { includeReassignments: asAlice(), ...effects() } });
       assert.equal(asked.status, 200, asked.text);
-      const value = (asked.json!.update as { Reassignment: { value: { events: { JsUnassignedEvent: { value: Record<string, unknown> } }[] } } }).Reassignment.value;
-      const unassigned = value.events[0]!.JsUnassignedEvent.value;
+      const value = (asked.json!.update as { Reassignment: { value: { events: { JsUnassignedEvent: { value: Record<string, unknown> } }[] } } }).Reassignment
+        .value;
+      const unassigned = value.events[0].JsUnassignedEvent.value;
       assert.equal(unassigned.contractId, reassignedContract);
       assert.equal(unassigned.target, node.ledger.otherSynchronizerId);
       const assign = await post('/v2/updates/update-by-id', { updateId: assignUpdate, updateFormat: { includeReassignments: asAlice() } });
-      assert.ok('JsAssignmentEvent' in (assign.json!.update as { Reassignment: { value: { events: object[] } } }).Reassignment.value.events[0]!);
+      assert.ok('JsAssignmentEvent' in (assign.json!.update as { Reassignment: { value: { events: object[] } } }).Reassignment.value.events[0]);
       const transactionsOnly = await post('/v2/updates/update-by-id', { updateId: unassignUpdate, updateFormat: effects() });
       assert.equal(transactionsOnly.status, 404);
       if (version !== '3.6') {
@@ -65,7 +72,11 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       const r = await post('/v2/updates/update-by-id', { updateId: node.ledger.samples.topologyUpdate, updateFormat }, 'reader');
       assert.equal(r.status, 200, r.text);
       assert.ok('TopologyTransaction' in (r.json!.update as object));
-      assert.equal((await post('/v2/updates/update-by-id', { updateId: node.ledger.samples.topologyUpdate, updateFormat }, 'alice')).status, 403, 'every party\'s topology needs the any-party right');
+      assert.equal(
+        (await post('/v2/updates/update-by-id', { updateId: node.ledger.samples.topologyUpdate, updateFormat }, 'alice')).status,
+        403,
+        "every party's topology needs the any-party right",
+      );
     });
 
     it('finds an update by offset as by id', async () => {

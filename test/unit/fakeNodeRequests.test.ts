@@ -10,7 +10,7 @@ import { send, USER_FOR, validBodies, wildcard, type RawReply } from '../support
 
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];
 
-describe('the fake node\'s schemas', () => {
+describe("the fake node's schemas", () => {
   it('are those of the vendored OpenAPI files (npm run spec:extract after changing SPEC_ROUTES)', () => {
     assert.deepEqual(JSON.parse(fs.readFileSync(SERVED_SCHEMAS_FILE, 'utf8')), JSON.parse(JSON.stringify(extractAll())));
   });
@@ -18,17 +18,35 @@ describe('the fake node\'s schemas', () => {
   it('cover each served route, per version (transaction-by-id is gone in 3.6; health checks and the paged ACS and updates are new in 3.5; completion-by-hash and update-by-hash in 3.6)', () => {
     for (const v of VERSIONS) {
       const present = SPEC_ROUTES.filter((r) => ApiSchemas.for(v).route(r));
-      const expected = SPEC_ROUTES.filter((r) => !(v === '3.6' && r.includes('transaction-by-id')) && !(v === '3.4' && /livez|readyz|active-contracts-page|get-updates-page/.test(r))
-        && !(v !== '3.6' && /-by-hash$/.test(r)));
+      const expected = SPEC_ROUTES.filter(
+        (r) =>
+          !(v === '3.6' && r.includes('transaction-by-id')) &&
+          !(v === '3.4' && /livez|readyz|active-contracts-page|get-updates-page/.test(r)) &&
+          !(v !== '3.6' && /-by-hash$/.test(r)),
+      );
       assert.deepEqual(present, expected, v);
     }
   });
 
   it('find a wrong response: a missing required field, a wrong type, an undeclared status', () => {
     const s = ApiSchemas.for('3.5');
-    assert.equal(s.checkResponse('GET /v2/version', 200, 'application/json', JSON.stringify({ version: '3.5.10' })), '/ must have required property \'features\'');
-    assert.match(s.checkResponse('POST /v2/events/events-by-contract-id', 404, 'application/json', JSON.stringify({ code: 1, cause: 'c', context: {}, errorCategory: 11 })) ?? '', /\/code must be string/);
-    assert.match(s.checkResponse('POST /v2/events/events-by-contract-id', 400, 'text/html', '<h1>Bad</h1>') ?? '', /content type text\/html, the spec says text\/plain or application\/json/);
+    assert.equal(
+      s.checkResponse('GET /v2/version', 200, 'application/json', JSON.stringify({ version: '3.5.10' })),
+      "/ must have required property 'features'",
+    );
+    assert.match(
+      s.checkResponse(
+        'POST /v2/events/events-by-contract-id',
+        404,
+        'application/json',
+        JSON.stringify({ code: 1, cause: 'c', context: {}, errorCategory: 11 }),
+      ) ?? '',
+      /\/code must be string/,
+    );
+    assert.match(
+      s.checkResponse('POST /v2/events/events-by-contract-id', 400, 'text/html', '<h1>Bad</h1>') ?? '',
+      /content type text\/html, the spec says text\/plain or application\/json/,
+    );
     assert.equal(s.checkResponse('GET /livez', 200, 'text/plain', ''), undefined);
     assert.match(s.checkResponse('GET /livez', 200, 'text/plain', 'OK') ?? '', /the spec says no body/);
   });
@@ -62,7 +80,7 @@ for (const version of VERSIONS) {
     it('answers the valid body of each route with 200', async () => {
       for (const [route, body] of Object.entries(validBodies(node))) {
         if (!ApiSchemas.for(version).route(route)) continue;
-        const r = await post(route.split(' ')[1]!, body, USER_FOR[route]);
+        const r = await post(route.split(' ')[1], body, USER_FOR[route]);
         assert.equal(r.status, 200, `${route}: ${r.text}`);
       }
     });
@@ -72,15 +90,25 @@ for (const version of VERSIONS) {
       assertPlain400(await post(lookupPath, contractBody({ filtersByParty: { [alice]: { cumulative: 'wildcard' } } })), /cumulative/);
       assertPlain400(await post(lookupPath, contractBody({ filtersByParty: { [alice]: { cumulative: [null] } } })), /cumulative\[0\]/);
       assertPlain400(await post(lookupPath, contractBody({ filtersByParty: { [alice]: 'all' } })), /filtersByParty/);
-      assertPlain400(await post(lookupPath, contractBody({ filtersByParty: { [alice]: wildcard }, verbose: 'yes' })), /expecting boolean at 'eventFormat\.verbose'/);
-      assertPlain400(await post(lookupPath, contractBody({ filtersByParty: { [alice]: { cumulative: [{ identifierFilter: { WildcardFilter: {} } }] } } })), /identifierFilter/);
+      assertPlain400(
+        await post(lookupPath, contractBody({ filtersByParty: { [alice]: wildcard }, verbose: 'yes' })),
+        /expecting boolean at 'eventFormat\.verbose'/,
+      );
+      assertPlain400(
+        await post(lookupPath, contractBody({ filtersByParty: { [alice]: { cumulative: [{ identifierFilter: { WildcardFilter: {} } }] } } })),
+        /identifierFilter/,
+      );
       assert.deepEqual(internalErrors, []);
       assert.equal((await send(node, 'GET', '/v2/version')).status, 200, 'still alive');
     });
 
     it('refuses a missing, unspecified or unknown transaction shape', async () => {
       const eventFormat = { filtersByParty: { [node.ledger.parties.Alice]: wildcard } };
-      const byId = (shape: unknown) => post('/v2/updates/update-by-id', { updateId: node.ledger.samples.transferUpdate, updateFormat: { includeTransactions: { eventFormat, ...(shape === undefined ? {} : { transactionShape: shape }) } } });
+      const byId = (shape: unknown) =>
+        post('/v2/updates/update-by-id', {
+          updateId: node.ledger.samples.transferUpdate,
+          updateFormat: { includeTransactions: { eventFormat, ...(shape === undefined ? {} : { transactionShape: shape }) } },
+        });
       assertPlain400(await byId(undefined), /transactionShape/);
       assertPlain400(await byId('TRANSACTION_SHAPE_FLAT'), /Unknown enum value "TRANSACTION_SHAPE_FLAT"/);
       const unspecified = await byId('TRANSACTION_SHAPE_UNSPECIFIED');
@@ -94,7 +122,7 @@ for (const version of VERSIONS) {
       assert.equal(r.status, 400);
       assert.equal(r.json?.code, 'MISSING_FIELD');
       assert.match(String(r.json?.cause), /event_format/);
-      const { hashingSchemeVersion: _dropped, ...noScheme } = validBodies(node)['POST /v2/interactive-submission/execute']!;
+      const { hashingSchemeVersion: _dropped, ...noScheme } = validBodies(node)['POST /v2/interactive-submission/execute'];
       const executedBefore = node.executed.length;
       const e = await post('/v2/interactive-submission/execute', noScheme, 'dana');
       assert.equal(e.json?.code, 'MISSING_FIELD');
@@ -176,7 +204,7 @@ for (const version of VERSIONS) {
   });
 }
 
-describe('the fake node\'s request record', () => {
+describe("the fake node's request record", () => {
   it('is a bounded ring: the latest requests are kept, the oldest go, and 0 keeps none', async () => {
     const small = await FakeLedgerNode.start({ requestLog: 8 });
     const none = await FakeLedgerNode.start({ requestLog: 0 });

@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import { findLedgerIds, ledgerIdAt } from '../../src/ids/ledgerIds';
 import { REAL_CONTRACT_IDS, REAL_PARTY_IDS, REAL_UPDATE_IDS } from '../fixtures/realIds';
 
-const cid = REAL_CONTRACT_IDS[0]!;
-const cid2 = REAL_CONTRACT_IDS[1]!;
-const update = REAL_UPDATE_IDS[0]!;
-const alice = REAL_PARTY_IDS[0]!;
+const cid = REAL_CONTRACT_IDS[0];
+const cid2 = REAL_CONTRACT_IDS[1];
+const update = REAL_UPDATE_IDS[0];
+const alice = REAL_PARTY_IDS[0];
 const pkg = 'e6bb0d0a2d6a8c2b3a5cb1f4c4ae0b2f9d1c0e8d7a6b5c4d3e2f1a0b9c8d7e6f';
 
 const SAMPLES: Record<string, { text: string; expect: [string, string][] }> = {
@@ -23,7 +23,11 @@ const SAMPLES: Record<string, { text: string; expect: [string, string][] }> = {
       `  -- committed in ${update}`,
       '  submit alice do exerciseCmd iou Iou_Transfer with newOwner = alice',
     ].join('\n'),
-    expect: [['party', alice], ['contract', cid], ['update', update]],
+    expect: [
+      ['party', alice],
+      ['contract', cid],
+      ['update', update],
+    ],
   },
   'TypeScript (codegen)': {
     text: [
@@ -34,7 +38,12 @@ const SAMPLES: Record<string, { text: string; expect: [string, string][] }> = {
       `const ids = [\`${cid2}\`, "${update}"];`,
       `await ledger.exercise(Iou.Iou_Transfer, iou, { newOwner: owner });`,
     ].join('\n'),
-    expect: [['party', alice], ['contract', cid], ['contract', cid2], ['update', update]],
+    expect: [
+      ['party', alice],
+      ['contract', cid],
+      ['contract', cid2],
+      ['update', update],
+    ],
   },
   'Java (codegen)': {
     text: [
@@ -44,15 +53,33 @@ const SAMPLES: Record<string, { text: string; expect: [string, string][] }> = {
       `var cmd = iou.exerciseIou_Transfer(owner).commands(); // after update ${update}`,
       `String json = "{\\"contractId\\":\\"${cid2}\\"}";`,
     ].join('\n'),
-    expect: [['contract', cid], ['party', alice], ['update', update], ['contract', cid2]],
+    expect: [
+      ['contract', cid],
+      ['party', alice],
+      ['update', update],
+      ['contract', cid2],
+    ],
   },
   'JSON Ledger API request body': {
-    text: JSON.stringify({
-      commands: [{ ExerciseCommand: { templateId: `#canton-lens-demo-model:Iou:Iou`, contractId: cid, choice: 'Iou_Transfer', choiceArgument: { newOwner: alice } } }],
-      actAs: [alice], userId: 'alice', commandId: 'c-1',
-      disclosedContracts: [{ templateId: `${pkg}:Iou:Iou`, contractId: cid2, createdEventBlob: 'CgMyLjES' }],
-    }, null, 2),
-    expect: [['contract', cid], ['party', alice], ['party', alice], ['contract', cid2]],
+    text: JSON.stringify(
+      {
+        commands: [
+          { ExerciseCommand: { templateId: `#canton-lens-demo-model:Iou:Iou`, contractId: cid, choice: 'Iou_Transfer', choiceArgument: { newOwner: alice } } },
+        ],
+        actAs: [alice],
+        userId: 'alice',
+        commandId: 'c-1',
+        disclosedContracts: [{ templateId: `${pkg}:Iou:Iou`, contractId: cid2, createdEventBlob: 'CgMyLjES' }],
+      },
+      null,
+      2,
+    ),
+    expect: [
+      ['contract', cid],
+      ['party', alice],
+      ['party', alice],
+      ['contract', cid2],
+    ],
   },
 };
 

@@ -4,7 +4,10 @@ import { jsonValueSpans, spanOf } from '../../src/execute/jsonPathRanges';
 describe('JSON path spans', () => {
   const text = '{\n  "a": { "b": [ 1, { "c": "x\\"y" } ] },\n  "d": true\n}';
   const spans = jsonValueSpans(text);
-  const at = (p: string) => { const s = spanOf(spans, p)!; return text.slice(s.start, s.end); };
+  const at = (p: string) => {
+    const s = spanOf(spans, p)!;
+    return text.slice(s.start, s.end);
+  };
 
   it('finds the text of values by path', () => {
     assert.equal(at('$.a.b[1].c'), '"x\\"y"');

@@ -34,8 +34,24 @@ describe('localized strings of the pure modules', () => {
 
   it('route error explanations, id reasons, feature rows and execute checks', () => {
     useTranslator(pseudo);
-    const e = errorFromResponse({ method: 'POST', path: '/v2/events/events-by-contract-id', status: 401, contentType: 'application/json',
-      body: JSON.stringify({ code: 'NA', cause: 'A security-sensitive error has been received', correlationId: 'c1', traceId: 't1', context: {}, resources: [], errorCategory: 6, grpcCodeValue: 16, retryInfo: null, definiteAnswer: null }) });
+    const e = errorFromResponse({
+      method: 'POST',
+      path: '/v2/events/events-by-contract-id',
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'NA',
+        cause: 'A security-sensitive error has been received',
+        correlationId: 'c1',
+        traceId: 't1',
+        context: {},
+        resources: [],
+        errorCategory: 6,
+        grpcCodeValue: 16,
+        retryInfo: null,
+        definiteAnswer: null,
+      }),
+    });
     assert.match(e.explanation, /^«The node did not accept the token \(401\)/);
     const reason = classifyLedgerId('1220abc');
     assert.equal(reason.kind, 'none');
@@ -52,8 +68,16 @@ describe('localized strings of the pure modules', () => {
     assert.match(contract, /<h1>«Contract <code title="00[0-9a-f]+">00[0-9a-f]{8}…[0-9a-f]{6}<\/code>»<\/h1>/, 'markup arguments keep their markup');
     assert.match(transactionBody(hostileTransaction(3)).text, /«Events \(<span id="event-count">3<\/span>\)»/);
     useTranslator((message, args) => `<img src=x onerror=alert(1)>${message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]))}`);
-    const page = renderPanelPage({ nonce: 'n', cspSource: 'vscode-resource:', scriptUri: 's.js', styleUri: 's.css', title: 'x', nodeName: 'p1',
-      actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }), body: contractBody(hostileContract()) });
+    const page = renderPanelPage({
+      nonce: 'n',
+      cspSource: 'vscode-resource:',
+      scriptUri: 's.js',
+      styleUri: 's.css',
+      title: 'x',
+      nodeName: 'p1',
+      actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
+      body: contractBody(hostileContract()),
+    });
     assert.ok(!/<img/i.test(page.replace(/data-strings="[^"]*"/, '')), 'a translation is text, never markup');
     assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;Created/);
   });
@@ -65,7 +89,11 @@ describe('localized strings of the pure modules', () => {
       const text = fs.readFileSync(path.join(src, file), 'utf8');
       for (const m of text.matchAll(/\bl10n\.t\(\s*([^'"\s])/g)) dynamic.push(`${file}:${text.slice(0, m.index).split('\n').length}`);
     }
-    assert.deepEqual(dynamic.map((d) => d.replace(/:\d+$/, '')).sort(), ['extension.ts', 'panels/html/panelPage.ts', 'panels/html/safeHtml.ts'], dynamic.join(', '));
+    assert.deepEqual(
+      dynamic.map((d) => d.replace(/:\d+$/, '')).sort(),
+      ['extension.ts', 'panels/html/panelPage.ts', 'panels/html/safeHtml.ts'],
+      dynamic.join(', '),
+    );
   });
 
   it('give the page script its strings with their placeholders intact', () => {

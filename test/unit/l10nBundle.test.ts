@@ -19,11 +19,20 @@ const pseudoBundle = () => readJson(path.join(L10N_DIR, `bundle.l10n.${PSEUDO_LO
 
 /** The words of a page a person reads: text between tags and the attributes read aloud or hovered. */
 function visibleWords(page: string): string[] {
-  const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-  const noScripts = page.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<style[\s\S]*?<\/style>/g, '').replace(/data-strings="[^"]*"/g, '');
-  const texts = [...noScripts.matchAll(/>([^<]+)</g)].map((m) => m[1]!);
+  const decode = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  const noScripts = page
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/data-strings="[^"]*"/g, '');
+  const texts = [...noScripts.matchAll(/>([^<]+)</g)].map((m) => m[1]);
   // A title that is one identifier is the spec's field name, kept as the spec spells it.
-  const attributes = [...noScripts.matchAll(/\b(?:title|aria-label|placeholder|alt)="([^"]*)"/g)].map((m) => m[1]!).filter((a) => !/^[A-Za-z]+$/.test(a));
+  const attributes = [...noScripts.matchAll(/\b(?:title|aria-label|placeholder|alt)="([^"]*)"/g)].map((m) => m[1]).filter((a) => !/^[A-Za-z]+$/.test(a));
   return [...texts, ...attributes].flatMap((t) => decode(t).split(/[^A-Za-zÀ-ž]+/)).filter((w) => w.length >= 4);
 }
 
@@ -39,7 +48,10 @@ describe('the translation bundle', () => {
     assert.deepEqual({ missing, stale }, { missing: [], stale: [] }, 'run `npm run l10n:extract`');
     assert.ok(messages.size > 800, `${messages.size} messages`);
     assert.deepEqual(dynamic, []);
-    assert.deepEqual(forwarding.map((f) => f.replace(/:\d+$/, '')), ['extension.ts', 'panels/html/panelPage.ts', 'panels/html/safeHtml.ts']);
+    assert.deepEqual(
+      forwarding.map((f) => f.replace(/:\d+$/, '')),
+      ['extension.ts', 'panels/html/panelPage.ts', 'panels/html/safeHtml.ts'],
+    );
   });
 
   it('has a pseudo-locale for every message and every manifest string, placeholders and ids intact', () => {
@@ -53,8 +65,12 @@ describe('the translation bundle', () => {
     assert.equal(pseudoLocalize('Run {0} or cantonLens.setToken'), '［Rüñ {0} õr cantonLens.setToken··········］');
     const nls = readJson(path.join(ROOT, 'package.nls.json'));
     assert.deepEqual(Object.keys(readJson(path.join(ROOT, `package.nls.${PSEUDO_LOCALE}.json`))), Object.keys(nls));
-    const used = new Set([...fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8').matchAll(/"%([\w.-]+)%"/g)].map((m) => m[1]!));
-    assert.deepEqual([...used].filter((k) => !(k in nls)), [], 'every %key% of package.json is in package.nls.json');
+    const used = new Set([...fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8').matchAll(/"%([\w.-]+)%"/g)].map((m) => m[1]));
+    assert.deepEqual(
+      [...used].filter((k) => !(k in nls)),
+      [],
+      'every %key% of package.json is in package.nls.json',
+    );
   });
 
   it('has no user-visible literal in the vscode modules outside l10n (messages, tree items, quick picks, input boxes)', () => {
@@ -67,16 +83,50 @@ describe('the translation bundle', () => {
     const pseudo = pseudoBundle();
     // As vscode.l10n.t does with a bundle: the translation, or the English message if it is missing.
     useTranslator((message, args) => (pseudo[message] ?? message).replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])));
-    const english = new Set(Object.keys(readJson(BUNDLE_FILE)).flatMap((m) => m.replace(/\{\d+\}|cantonLens\.[\w.]+|`[^`]*`/g, ' ').split(/[^A-Za-z]+/)).filter((w) => w.length >= 4).map((w) => w.toLowerCase()));
+    const english = new Set(
+      Object.keys(readJson(BUNDLE_FILE))
+        .flatMap((m) => m.replace(/\{\d+\}|cantonLens\.[\w.]+|`[^`]*`/g, ' ').split(/[^A-Za-z]+/))
+        .filter((w) => w.length >= 4)
+        .map((w) => w.toLowerCase()),
+    );
     const contract = hostileContract();
     const transaction = hostileTransaction(5);
     // Ledger data, and the request the error answers (its method and path), are shown as they are.
-    const ledgerData = new Set(JSON.stringify([contract, transaction, 'POST /v2/updates/update-by-id']).split(/[^A-Za-z]+/).map((w) => w.toLowerCase()));
+    const ledgerData = new Set(
+      JSON.stringify([contract, transaction, 'POST /v2/updates/update-by-id'])
+        .split(/[^A-Za-z]+/)
+        .map((w) => w.toLowerCase()),
+    );
     const browse = { nonce: 'n', cspSource: 'vscode-resource:', scriptUris: ['t.js'], styleUris: ['s.css'], title: 'Tîtlé', nodeName: 'p1', scope: 'Ālîçé' };
-    const error = errorFromResponse({ method: 'POST', path: '/v2/updates/update-by-id', status: 404, contentType: 'application/json',
-      body: JSON.stringify({ code: 'UPDATE_NOT_FOUND', cause: 'Çàüšé', correlationId: 'c', traceId: 't', context: {}, resources: [], errorCategory: 11, grpcCodeValue: 5, retryInfo: null, definiteAnswer: null }) });
+    const error = errorFromResponse({
+      method: 'POST',
+      path: '/v2/updates/update-by-id',
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'UPDATE_NOT_FOUND',
+        cause: 'Çàüšé',
+        correlationId: 'c',
+        traceId: 't',
+        context: {},
+        resources: [],
+        errorCategory: 11,
+        grpcCodeValue: 5,
+        retryInfo: null,
+        definiteAnswer: null,
+      }),
+    });
     const pages: Record<string, string> = {
-      contract: renderPanelPage({ nonce: 'n', cspSource: 'vscode-resource:', scriptUri: 's.js', styleUri: 's.css', title: 'x', nodeName: 'p1', actions: lookupActions({ canGoBack: true, canGoForward: true, hasResult: true }), body: contractBody(contract) }),
+      contract: renderPanelPage({
+        nonce: 'n',
+        cspSource: 'vscode-resource:',
+        scriptUri: 's.js',
+        styleUri: 's.css',
+        title: 'x',
+        nodeName: 'p1',
+        actions: lookupActions({ canGoBack: true, canGoForward: true, hasResult: true }),
+        body: contractBody(contract),
+      }),
       transaction: transactionBody(transaction).text,
       'ledger effects': transactionBody(transaction, 'TRANSACTION_SHAPE_LEDGER_EFFECTS').text,
       error: errorBody('update', error.explanation, [{ action: 'retry', label: 'Ŕétrý' }], errorDetailsHtml(error)).text,

@@ -2,7 +2,15 @@
 // lookup is in flight (the answer stays the identity's that asked it).
 import * as assert from 'node:assert/strict';
 import {
-  IdentityTracker, NO_TOKEN, askedAsLine, identityChangeNotice, identityName, identityOfToken, lookupKey, sameAsker, tokenDigest,
+  IdentityTracker,
+  NO_TOKEN,
+  askedAsLine,
+  identityChangeNotice,
+  identityName,
+  identityOfToken,
+  lookupKey,
+  sameAsker,
+  tokenDigest,
 } from '../../src/auth/ledgerIdentity';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
@@ -11,7 +19,8 @@ import { LookupCache } from '../../src/lookups/lookupCache';
 import { identityBar } from '../../src/panels/html/identityHtml';
 import { lookupContract, lookupTransaction, type Credentials, type LedgerLookup } from '../../src/lookups/ledgerLookups';
 
-const jwt = (claims: Record<string, unknown>) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+const jwt = (claims: Record<string, unknown>) =>
+  `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
 describe('the identity of a token', () => {
   it('is the JWT subject when there is one', () => {
@@ -70,7 +79,7 @@ describe('the key of a remembered answer', () => {
     assert.equal(lookupKey(url, reader, undefined, 'f', 'i'), lookupKey(url, reader, [], 'f', 'i'));
   });
 
-  it('keeps two identities apart in the cache: B asks the node although A\'s answer is there', async () => {
+  it("keeps two identities apart in the cache: B asks the node although A's answer is there", async () => {
     const cache = new LookupCache<string>(10);
     let requests = 0;
     const ask = (who: string) => async () => ({ value: `${who}-${++requests}`, final: true });
@@ -98,8 +107,14 @@ describe('saying who a panel shows', () => {
 
   it('says what changed, with the ask-again label, and nothing when nothing did', () => {
     assert.equal(identityChangeNotice('p1', reader, { ...reader }), undefined);
-    assert.deepEqual(identityChangeNotice('p1', reader, admin), { text: 'Asked as reader; the token of p1 is now participant_admin.', button: 'Ask Again as participant_admin' });
-    assert.match(identityChangeNotice('p1', alice, { ...alice, parties: ['Bob::1220abcdef0123456789'] })!.text, /^Asked as alice for Alice::1220ab…; p1 now reads as Bob::1220ab…\.$/);
+    assert.deepEqual(identityChangeNotice('p1', reader, admin), {
+      text: 'Asked as reader; the token of p1 is now participant_admin.',
+      button: 'Ask Again as participant_admin',
+    });
+    assert.match(
+      identityChangeNotice('p1', alice, { ...alice, parties: ['Bob::1220abcdef0123456789'] })!.text,
+      /^Asked as alice for Alice::1220ab…; p1 now reads as Bob::1220ab…\.$/,
+    );
     const o1 = { identity: identityOfToken('opaque-1'), parties: [] };
     const o2 = { identity: identityOfToken('opaque-2'), parties: [] };
     const n = identityChangeNotice('p1', o1, o2)!;
@@ -167,10 +182,11 @@ describe('a token switched while a lookup is in flight (fake node)', function ()
   it('files the late answer under the identity that asked; the new identity asks the node and gets its own 403', async () => {
     const cache = new LookupCache<LedgerLookup>(10);
     const id = node.ledger.samples.activeContract;
-    const lookup = (c: Credentials) => cache.get(lookupKey(node.url, c.identity, [], 'events-by-contract-id', id), async () => {
-      const l = await lookupContract(client, id, { nodeName: 'p1', credentials: c });
-      return { value: l, final: false };
-    });
+    const lookup = (c: Credentials) =>
+      cache.get(lookupKey(node.url, c.identity, [], 'events-by-contract-id', id), async () => {
+        const l = await lookupContract(client, id, { nodeName: 'p1', credentials: c });
+        return { value: l, final: false };
+      });
     stored = node.mintToken('reader');
     node.injectFault({ path: '/v2/events/events-by-contract-id', fault: { type: 'latency', ms: 300 }, times: 1 });
     const asReader = resolve();
@@ -178,7 +194,11 @@ describe('a token switched while a lookup is in flight (fake node)', function ()
     await new Promise((r) => setTimeout(r, 50));
     stored = node.mintToken('participant_admin');
     const asAdmin = resolve();
-    await assert.rejects(lookup(asAdmin), (e: { kind: string; status: number }) => e.kind === 'permissionDenied' && e.status === 403, 'admin does not join the reader\'s request in flight');
+    await assert.rejects(
+      lookup(asAdmin),
+      (e: { kind: string; status: number }) => e.kind === 'permissionDenied' && e.status === 403,
+      "admin does not join the reader's request in flight",
+    );
     const l = (await late).value;
     assert.ok(l.kind === 'contract' && l.found && l.status === 'active');
     assert.equal(l.askedAs.identity.user, 'reader');
@@ -193,12 +213,15 @@ describe('a token switched while a lookup is in flight (fake node)', function ()
     stored = 'not-a-jwt-at-all';
     const c = resolve();
     assert.match(c.identity.key, /^token#/);
-    await assert.rejects(lookupContract(client, node.ledger.samples.activeContract, { nodeName: 'p1', credentials: c }), (e: { kind: string }) => e.kind === 'unauthenticated');
+    await assert.rejects(
+      lookupContract(client, node.ledger.samples.activeContract, { nodeName: 'p1', credentials: c }),
+      (e: { kind: string }) => e.kind === 'unauthenticated',
+    );
   });
 });
 
 describe('the identity bar of a panel', () => {
-  it('names who asked, says when the token is someone else\'s now, with one ask-again button; escaped, no digest', () => {
+  it("names who asked, says when the token is someone else's now, with one ask-again button; escaped, no digest", () => {
     const evil = '<img src=x onerror=alert(1)>';
     const asked = { identity: identityOfToken(jwt({ sub: evil })), parties: [] };
     const opaque = { identity: identityOfToken('opaque-token-value'), parties: [] };
@@ -210,6 +233,9 @@ describe('the identity bar of a panel', () => {
     assert.equal((page.match(/data-action="askAgain"/g) ?? []).length, 1);
     assert.match(page, />Ask Again as a token without a user id</);
     assert.ok(!page.includes('token#') && !page.includes('opaque-token-value'), 'neither the digest nor the token');
-    assert.ok(!identityBar({ lines: ['As seen by reader: any party on the node'], notices: [] }).text.includes('stale-identity'), 'no banner when nothing changed');
+    assert.ok(
+      !identityBar({ lines: ['As seen by reader: any party on the node'], notices: [] }).text.includes('stale-identity'),
+      'no banner when nothing changed',
+    );
   });
 });

@@ -48,17 +48,37 @@ describe('ledger ids: classify one token', () => {
 describe('ledger ids: find in text', () => {
   it('finds ids in JSON, with exact ranges', () => {
     const text = JSON.stringify({ contractId: cid, updateId: uid, owner: alice }, null, 2);
-    assert.deepEqual(found(text), [['contract', cid, cid], ['update', uid, uid], ['party', alice, alice]]);
+    assert.deepEqual(found(text), [
+      ['contract', cid, cid],
+      ['update', uid, uid],
+      ['party', alice, alice],
+    ]);
   });
 
   it('finds ids in log lines, URLs, Daml code and quotes', () => {
     const log = `2026-11-02T09:14:05.120Z INFO c.d.c.p.TransactionProcessor - updateId=${uid}, contract ${cid2}; tx:${uid}.`;
-    assert.deepEqual(found(log).map(([k]) => k), ['update', 'contract', 'update']);
+    assert.deepEqual(
+      found(log).map(([k]) => k),
+      ['update', 'contract', 'update'],
+    );
     const url = `https://scan.example/contracts/${cid}?party=${alice}&tx=${uid}#x`;
-    assert.deepEqual(found(url).map(([k, t]) => [k, t]), [['contract', cid], ['party', alice], ['update', uid]]);
+    assert.deepEqual(
+      found(url).map(([k, t]) => [k, t]),
+      [
+        ['contract', cid],
+        ['party', alice],
+        ['update', uid],
+      ],
+    );
     const daml = `  let cid = ContractId "${cid}"\n  submit (party "${alice}") do exercise cid Archive`;
-    assert.deepEqual(found(daml).map(([k]) => k), ['contract', 'party']);
-    assert.deepEqual(found(`'${uid}'`).map(([k]) => k), ['update']);
+    assert.deepEqual(
+      found(daml).map(([k]) => k),
+      ['contract', 'party'],
+    );
+    assert.deepEqual(
+      found(`'${uid}'`).map(([k]) => k),
+      ['update'],
+    );
   });
 
   it('does not take long hex, hashes or fragments for ids', () => {
@@ -77,7 +97,10 @@ describe('ledger ids: find in text', () => {
   });
 
   it('does not report the fingerprint of a party id as an update id', () => {
-    assert.deepEqual(found(`"${alice}"`).map(([k]) => k), ['party']);
+    assert.deepEqual(
+      found(`"${alice}"`).map(([k]) => k),
+      ['party'],
+    );
     assert.deepEqual(found(`::${uid}`), []);
   });
 
@@ -90,18 +113,32 @@ describe('ledger ids: find in text', () => {
       `key fingerprint ${uid}`,
       `Fingerprint: ${uid}`,
       `signed by ${uid}`,
-    ]) assert.deepEqual(found(t), [], t);
+    ])
+      assert.deepEqual(found(t), [], t);
     // Said of something else, it is still an update id.
-    assert.deepEqual(found(`{ "updateId": "${uid}" }`).map(([k]) => k), ['update']);
-    assert.deepEqual(found(`committed update ${uid} hash e3b0`).map(([k]) => k), ['update']);
+    assert.deepEqual(
+      found(`{ "updateId": "${uid}" }`).map(([k]) => k),
+      ['update'],
+    );
+    assert.deepEqual(
+      found(`committed update ${uid} hash e3b0`).map(([k]) => k),
+      ['update'],
+    );
     assert.equal(ledgerIdAt(`"signedBy": "${uid}"`, 20), undefined, 'no hover either');
   });
 
   it('finds V2 contract ids under the cursor, and in bulk only when asked', () => {
     const v2 = `01${'ab'.repeat(12)}80${'cd'.repeat(32)}`;
     const text = `cid=${v2} and ${uid}`;
-    assert.deepEqual(found(text).map(([k]) => k), ['update'], 'bulk scans (links) leave V2 out');
-    assert.deepEqual(findLedgerIds(text, Infinity, { v2ContractIds: true }).map((m) => m.kind), ['contract', 'update']);
+    assert.deepEqual(
+      found(text).map(([k]) => k),
+      ['update'],
+      'bulk scans (links) leave V2 out',
+    );
+    assert.deepEqual(
+      findLedgerIds(text, Infinity, { v2ContractIds: true }).map((m) => m.kind),
+      ['contract', 'update'],
+    );
     assert.deepEqual(ledgerIdAt(text, 10), { kind: 'contract', text: v2, start: 4, end: 96 });
     assert.deepEqual(findLedgerIds(`x${v2}`, Infinity, { v2ContractIds: true }), [], 'bounded like the others');
   });

@@ -38,7 +38,10 @@ describe('lookups', function () {
     const l = await lookupContract(client, node.ledger.samples.bankOnlyContract, ctx());
     assert.equal(l.found, false);
     assert.ok(!l.found);
-    assert.match(l.explanation, /Contract not found on dev for Alice::1220[0-9a-f]{2}… \(token user alice\)\. Either it never existed on this participant, it is not visible to these parties \(only stakeholders see a contract\), or it was pruned/);
+    assert.match(
+      l.explanation,
+      /Contract not found on dev for Alice::1220[0-9a-f]{2}… \(token user alice\)\. Either it never existed on this participant, it is not visible to these parties \(only stakeholders see a contract\), or it was pruned/,
+    );
     assert.equal(l.error.code, 'CONTRACT_EVENTS_NOT_FOUND');
   });
 
@@ -47,7 +50,7 @@ describe('lookups', function () {
     await assert.rejects(lookupContract(client, node.ledger.samples.activeContract, ctx()), (e: { kind: string }) => e.kind === 'unauthenticated');
   });
 
-  it('finds transactions with the seed\'s request form, and explains what was asked', async () => {
+  it("finds transactions with the seed's request form, and explains what was asked", async () => {
     const t = await lookupTransaction(client, node.ledger.samples.bigUpdate, ctx());
     assert.ok(t.found && t.update === 'transaction');
     assert.equal(t.transaction.events.length, 20);
@@ -79,13 +82,13 @@ describe('lookups of what the seed reported as not found', function () {
       assert.equal(lookupSummary(l), 'archived · Notes:Note');
       const body = contractBody(l).toString();
       assert.match(body, /create event of this contract was pruned/);
-      assert.match(body, /Notes:Note/, 'the archive event\'s template is shown');
+      assert.match(body, /Notes:Note/, "the archive event's template is shown");
     } finally {
       await client.close();
     }
   });
 
-  it('a reassignment\'s update id opens as a reassignment, its synchronizers not called parties', async () => {
+  it("a reassignment's update id opens as a reassignment, its synchronizers not called parties", async () => {
     const client = clientFor();
     try {
       const l = await lookupTransaction(client, node.ledger.samples.unassignUpdate, ctx());
@@ -141,7 +144,11 @@ describe('LookupCache', () => {
 
   it('does not cache failures', async () => {
     const cache = new LookupCache<number>(3);
-    await assert.rejects(cache.get('k', async () => { throw new Error('down'); }));
+    await assert.rejects(
+      cache.get('k', async () => {
+        throw new Error('down');
+      }),
+    );
     assert.equal((await cache.get('k', async () => ({ value: 7, final: false }))).value, 7);
   });
 });

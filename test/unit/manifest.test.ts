@@ -7,9 +7,13 @@ const root = path.resolve(__dirname, '..', '..', '..');
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 // The manifest as VS Code shows it: %keys% replaced from package.nls.json (and missing keys kept visible).
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'), (_k, v: unknown) =>
-  typeof v === 'string' && /^%[\w.]+%$/.test(v) ? (nls[v.slice(1, -1)] ?? `MISSING ${v}`) : v);
+  typeof v === 'string' && /^%[\w.]+%$/.test(v) ? (nls[v.slice(1, -1)] ?? `MISSING ${v}`) : v,
+);
 const sources = (function read(dir: string): string {
-  return fs.readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? read(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8'))).join('\n');
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .map((e) => (e.isDirectory() ? read(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8')))
+    .join('\n');
 })(path.join(root, 'src'));
 
 describe('package.json', () => {
@@ -39,7 +43,7 @@ describe('package.json', () => {
 
   it('localizes every user-visible manifest string through package.nls.json, with no key missing or unused', () => {
     const raw = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
-    const used = new Set([...raw.matchAll(/"%([\w.]+)%"/g)].map((m) => m[1]!));
+    const used = new Set([...raw.matchAll(/"%([\w.]+)%"/g)].map((m) => m[1]));
     assert.ok(used.size > 20);
     for (const key of used) assert.ok(key in nls, `package.nls.json has no "${key}"`);
     for (const key of Object.keys(nls)) assert.ok(used.has(key), `package.nls.json has an unused "${key}"`);
@@ -49,10 +53,10 @@ describe('package.json', () => {
   it('has a walkthrough whose steps use contributed commands and shipped media', () => {
     const commands = new Set((manifest.contributes.commands as { command: string }[]).map((c) => c.command));
     const [walkthrough] = manifest.contributes.walkthroughs as { steps: { description: string; media: { markdown: string }; completionEvents: string[] }[] }[];
-    assert.equal(walkthrough!.steps.length, 4);
-    for (const step of walkthrough!.steps) {
+    assert.equal(walkthrough.steps.length, 4);
+    for (const step of walkthrough.steps) {
       assert.ok(fs.existsSync(path.join(root, step.media.markdown)), step.media.markdown);
-      for (const m of step.description.matchAll(/command:([\w.]+)/g)) assert.ok(commands.has(m[1]!), m[1]);
+      for (const m of step.description.matchAll(/command:([\w.]+)/g)) assert.ok(commands.has(m[1]), m[1]);
       for (const e of step.completionEvents) {
         // onContext keys are the ones src/services/walkthroughProgress.ts sets.
         if (e.startsWith('onContext:')) assert.match(e, /^onContext:cantonLens\.walkthrough\.(hasNode|hasCredentials)$/);
@@ -62,8 +66,18 @@ describe('package.json', () => {
   });
 
   it('contributes read-only language-model tools, each registered in src/ and described for users and models', () => {
-    const tools = manifest.contributes.languageModelTools as { name: string; displayName: string; userDescription: string; modelDescription: string; toolReferenceName: string; inputSchema: { type: string; required: string[] } }[];
-    assert.deepEqual(tools.map((t) => t.name), ['cantonLens_lookUpContract', 'cantonLens_lookUpUpdate', 'cantonLens_explainVisibility', 'cantonLens_listActiveContracts']);
+    const tools = manifest.contributes.languageModelTools as {
+      name: string;
+      displayName: string;
+      userDescription: string;
+      modelDescription: string;
+      toolReferenceName: string;
+      inputSchema: { type: string; required: string[] };
+    }[];
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['cantonLens_lookUpContract', 'cantonLens_lookUpUpdate', 'cantonLens_explainVisibility', 'cantonLens_listActiveContracts'],
+    );
     for (const t of tools) {
       assert.match(t.name, /^cantonLens_[a-z][A-Za-z]+$/);
       assert.ok(sources.includes(`'${t.name}'`), `${t.name} is contributed but never registered in src/`);

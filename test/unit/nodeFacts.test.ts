@@ -54,7 +54,11 @@ describe('the facts under a node, given bad input', function () {
 
   before(async () => {
     fake = await FakeLedgerNode.start({
-      version: '3.5', checkResponses: true, extraHostedParties: 1000, maxPartiesPageSize: 300, maxRightsPerUser: 10,
+      version: '3.5',
+      checkResponses: true,
+      extraHostedParties: 1000,
+      maxPartiesPageSize: 300,
+      maxRightsPerUser: 10,
       extraUsers: {
         norights: [],
         [HOSTILE_USER]: [{ canReadAs: 'Alice::1220' }],
@@ -125,7 +129,7 @@ describe('the facts under a node, given bad input', function () {
     assert.deepEqual(rightsLines(access.state === 'known' ? access.rights : (undefined as never)), []);
     const effective = effectiveParties(undefined, access);
     assert.ok(effective.refusal, 'nothing to send');
-    assert.match(effective.refusal!, /norights|no right/i);
+    assert.match(effective.refusal, /norights|no right/i);
   });
 
   it('1,000 hosted parties: every page read (maxPartiesPageSize 300), each party once', async () => {
@@ -141,11 +145,14 @@ describe('the facts under a node, given bad input', function () {
     assert.equal(pages, Math.ceil(parties.length / 300));
   });
 
-  it('a hostile user id is escaped in the rights path; the node\'s refusal is a reason, not a crash', async () => {
+  it("a hostile user id is escaped in the rights path; the node's refusal is a reason, not a crash", async () => {
     const { registry, node } = as(HOSTILE_USER);
     const before = fake.requests.length;
     const { access } = await registry.facts.snapshot(node);
-    const rightsPaths = fake.requests.slice(before).map((r) => r.path).filter((p) => p.startsWith('/v2/users/'));
+    const rightsPaths = fake.requests
+      .slice(before)
+      .map((r) => r.path)
+      .filter((p) => p.startsWith('/v2/users/'));
     assert.ok(rightsPaths.length > 0);
     for (const p of rightsPaths) assert.ok(p.startsWith(`/v2/users/${encodeURIComponent(HOSTILE_USER)}/rights`), p);
     assert.notEqual(access.state, 'known', 'the node refuses the id (400)');
@@ -157,7 +164,7 @@ describe('the facts under a node, given bad input', function () {
     const { effective, access } = await registry.facts.effective(node, c);
     assert.deepEqual(effective.parties, [HOSTILE_PARTY]);
     assert.ok(access.state === 'known');
-    const line = rightsLines(access.state === 'known' ? access.rights : (undefined as never))[0]!;
+    const line = rightsLines(access.state === 'known' ? access.rights : (undefined as never))[0];
     assert.equal(line.party, HOSTILE_PARTY);
     assert.equal(line.value, 'CanReadAs');
   });

@@ -82,7 +82,10 @@ describe('the node registry (one owner of node state)', function () {
     assert.equal(h.registry.active()?.name, 'p2');
     h.host.active = 'gone';
     assert.equal(h.registry.active(), undefined);
-    assert.deepEqual(h.registry.all().map((n) => n.name), ['p1', 'p2']);
+    assert.deepEqual(
+      h.registry.all().map((n) => n.name),
+      ['p1', 'p2'],
+    );
     assert.equal(h.events.nodes, 3);
     assert.ok(h.events.changed >= 3);
   });
@@ -187,7 +190,10 @@ describe('the node registry (one owner of node state)', function () {
     assert.ok(h.registry.facts.peekAccess(node, c.identity));
     h.secrets.tokens.set('p1', fake.mintToken('auditor'));
     await h.registry.tokenChanged(node);
-    assert.deepEqual(h.events.identities.map((e) => [e.node, e.identity?.user]), [['p1', 'auditor']]);
+    assert.deepEqual(
+      h.events.identities.map((e) => [e.node, e.identity?.user]),
+      [['p1', 'auditor']],
+    );
     assert.equal(h.registry.facts.peekAccess(node, c.identity), undefined, 'what alice was allowed is forgotten');
     // Setting the same token again still sets aside what was asked (a deliberate act).
     await h.registry.tokenChanged(node);
@@ -204,10 +210,16 @@ describe('the node registry (one owner of node state)', function () {
     assert.equal(h.events.tokens, 1);
     h.secrets.tokens.set('p1', fake.mintToken('reader'));
     await h.registry.secretsChanged();
-    assert.deepEqual(h.events.identities.map((e) => e.identity?.user), ['reader']);
+    assert.deepEqual(
+      h.events.identities.map((e) => e.identity?.user),
+      ['reader'],
+    );
     h.secrets.tokens.delete('p1');
     await h.registry.secretsChanged();
-    assert.deepEqual(h.events.identities.map((e) => e.identity?.kind), ['user', 'none']);
+    assert.deepEqual(
+      h.events.identities.map((e) => e.identity?.kind),
+      ['user', 'none'],
+    );
   });
 
   it('changed parties or URL are an identity change; another origin or a removed node forgets the identity', async () => {
@@ -216,7 +228,10 @@ describe('the node registry (one owner of node state)', function () {
     h.secrets.tokens.set('p1', fake.mintToken('alice'));
     await h.registry.credentials(node);
     h.registry.applySettings([{ ...node, parties: [fake.ledger.parties.Alice] }], []);
-    assert.deepEqual(h.events.identities.map((e) => [e.node, e.identity?.user]), [['p1', 'alice']]);
+    assert.deepEqual(
+      h.events.identities.map((e) => [e.node, e.identity?.user]),
+      [['p1', 'alice']],
+    );
     assert.equal(h.registry.knownIdentity(node)?.user, 'alice', 'the same token');
     h.registry.applySettings([{ ...node, url: fake.url.replace('127.0.0.1', 'localhost') }], []);
     assert.equal(h.events.identities.length, 2, 'another URL is an identity change');
@@ -239,7 +254,11 @@ describe('the node registry (one owner of node state)', function () {
     assert.equal(h.secrets.reads, 0, 'the secret is not even read');
     h.host.trusted = true;
     await h.registry.trustChanged();
-    assert.deepEqual(h.events.identities.map((e) => e.identity?.user), ['alice'], 'trust granted: the stored token is the identity now');
+    assert.deepEqual(
+      h.events.identities.map((e) => e.identity?.user),
+      ['alice'],
+      'trust granted: the stored token is the identity now',
+    );
     assert.equal((await h.registry.credentials(node)).identity.user, 'alice');
   });
 
@@ -297,10 +316,10 @@ describe('the node registry (one owner of node state)', function () {
     const moved = { ...node, url: `${fake.url}/elsewhere` };
     h.registry.applySettings([moved], []);
     h.registry.applySettings([node], []);
-    assert.equal(h.registry.facts.peekAccess(node, c.identity), undefined, 'the old URL\'s rights were kept through the move');
+    assert.equal(h.registry.facts.peekAccess(node, c.identity), undefined, "the old URL's rights were kept through the move");
     await h.registry.facts.accessFor(node, c);
     h.registry.applySettings([], []);
-    assert.equal(h.registry.facts.peekAccess(node, c.identity), undefined, 'a removed node\'s rights were kept');
+    assert.equal(h.registry.facts.peekAccess(node, c.identity), undefined, "a removed node's rights were kept");
   });
 
   it('when the secret store cannot be read, the last identity is forgotten (nothing remembered for it is served)', async () => {
@@ -312,7 +331,10 @@ describe('the node registry (one owner of node state)', function () {
     h.secrets.token = () => Promise.reject(new Error('secret storage unavailable'));
     await h.registry.secretsChanged();
     assert.equal(h.registry.knownIdentity(node), undefined);
-    assert.deepEqual(h.events.identities.map((e) => [e.node, e.identity]), [['p1', undefined]]);
+    assert.deepEqual(
+      h.events.identities.map((e) => [e.node, e.identity]),
+      [['p1', undefined]],
+    );
   });
 
   it('a listener that throws does not keep the others from hearing; a disposed subscription hears nothing', () => {

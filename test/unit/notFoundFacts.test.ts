@@ -11,16 +11,28 @@ import { explainNotFound, type NotFoundFacts } from '../../src/lookups/notFoundF
 import { notFoundFactsHtml } from '../../src/panels/html/errorDetailsHtml';
 
 const A = 'Alice::1220aa';
-const alice: LearnedAccess = { state: 'known', user: { id: 'alice', isDeactivated: false }, rights: parseRights({ rights: [{ kind: { CanActAs: { value: { party: A } } } }] }) };
+const alice: LearnedAccess = {
+  state: 'known',
+  user: { id: 'alice', isDeactivated: false },
+  rights: parseRights({ rights: [{ kind: { CanActAs: { value: { party: A } } } }] }),
+};
 const base = (over: Partial<NotFoundFacts> = {}): NotFoundFacts => ({
-  kind: 'contract', id: '00ab', nodeName: 'p1', user: 'alice', effective: effectiveParties(undefined, alice), access: alice, prunedUpTo: 0, elsewhere: [], ...over,
+  kind: 'contract',
+  id: '00ab',
+  nodeName: 'p1',
+  user: 'alice',
+  effective: effectiveParties(undefined, alice),
+  access: alice,
+  prunedUpTo: 0,
+  elsewhere: [],
+  ...over,
 });
 
 describe('not found, explained from facts', () => {
   it('names the parties asked and the right that gave each, and where they came from', () => {
     const e = explainNotFound(base());
     assert.equal(e.case, 'notVisible');
-    assert.deepEqual(e.facts[0], { label: 'Asked as', value: 'alice: CanActAs Alice::1220aa (from the token\'s rights)' });
+    assert.deepEqual(e.facts[0], { label: 'Asked as', value: "alice: CanActAs Alice::1220aa (from the token's rights)" });
     assert.match(e.text, /Nothing is pruned here/);
   });
 
@@ -32,7 +44,7 @@ describe('not found, explained from facts', () => {
     assert.match(notFoundFactsHtml(e).toString(), /data-action="allNodes"/);
   });
 
-  it('seen on another node at a lower offset than this node\'s pruning point: pruned here', () => {
+  it("seen on another node at a lower offset than this node's pruning point: pruned here", () => {
     const e = explainNotFound(base({ prunedUpTo: 10, elsewhere: [{ node: 'p2', parties: [A], offset: 4, summary: 'archived · Notes:Note' }] }));
     assert.equal(e.case, 'prunedHere');
     assert.match(e.text, /pruned here\. p2 has it at offset 4, at or below this node's pruning point \(10\)/);
@@ -45,7 +57,7 @@ describe('not found, explained from facts', () => {
   });
 
   it('a deactivated user, and an id of another kind', () => {
-    const off: LearnedAccess = { ...alice, user: { id: 'former', isDeactivated: true } } as LearnedAccess;
+    const off: LearnedAccess = { ...alice, user: { id: 'former', isDeactivated: true } };
     assert.equal(explainNotFound(base({ access: off })).case, 'deactivated');
     const wrong = explainNotFound(base({ otherKind: 'update' }));
     assert.equal(wrong.case, 'wrongKind');
@@ -53,7 +65,9 @@ describe('not found, explained from facts', () => {
   });
 
   it('a pruning point that could not be read is said, not guessed; hostile text stays text', () => {
-    const e = explainNotFound(base({ prunedUpTo: undefined, prunedUnknown: 'needs <b>x</b>', elsewhere: [{ node: '<img src=x onerror=alert(1)>', parties: [], summary: 'active' }] }));
+    const e = explainNotFound(
+      base({ prunedUpTo: undefined, prunedUnknown: 'needs <b>x</b>', elsewhere: [{ node: '<img src=x onerror=alert(1)>', parties: [], summary: 'active' }] }),
+    );
     assert.ok(e.facts.some((f) => f.value === 'not known (needs <b>x</b>)'));
     const h = notFoundFactsHtml(e).toString();
     assert.doesNotMatch(h, /<img|<b>/);
@@ -97,14 +111,18 @@ describe('lookups that configure themselves', function () {
 
   it('no read right: nothing is sent, and the refusal says why', async () => {
     const before = node.requests.filter((r) => r.path.includes('events-by-contract-id')).length;
-    await assert.rejects(lookupContract(client, node.ledger.samples.activeContract, await ctxFor('participant_admin')),
-      (e: { kind: string; explanation: string }) => e.kind === 'permissionDenied' && /ParticipantAdmin alone reads nothing/.test(e.explanation));
+    await assert.rejects(
+      lookupContract(client, node.ledger.samples.activeContract, await ctxFor('participant_admin')),
+      (e: { kind: string; explanation: string }) => e.kind === 'permissionDenied' && /ParticipantAdmin alone reads nothing/.test(e.explanation),
+    );
     assert.equal(node.requests.filter((r) => r.path.includes('events-by-contract-id')).length, before);
   });
 
   it('a 403 names the missing right and the party', async () => {
-    await assert.rejects(lookupContract(client, node.ledger.samples.activeContract, await ctxFor('alice', [node.ledger.parties.Bob])),
-      (e: { kind: string; explanation: string }) => e.kind === 'permissionDenied' && /alice lacks CanReadAs \(or CanActAs\) for Bob::/.test(e.explanation));
+    await assert.rejects(
+      lookupContract(client, node.ledger.samples.activeContract, await ctxFor('alice', [node.ledger.parties.Bob])),
+      (e: { kind: string; explanation: string }) => e.kind === 'permissionDenied' && /alice lacks CanReadAs \(or CanActAs\) for Bob::/.test(e.explanation),
+    );
   });
 
   it('an update id asked as a contract is not sent, and comes back as not found of the wrong kind', async () => {

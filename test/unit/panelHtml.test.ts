@@ -32,7 +32,28 @@ describe('panel HTML', () => {
 
   it('renders every field of a contract, and nothing hostile as markup', () => {
     const body = contractBody(hostileContract()).text;
-    for (const label of ['Template', 'Package name', 'Representative package id', 'Contract id', 'Offset', 'Node id', 'Created at', 'Synchronizer', 'Signatories', 'Observers', 'Witnesses', 'ACS delta', 'Contract key', 'Contract key hash', 'Created event blob', 'Create argument', 'Interface views', 'View value', 'Archived', 'Implemented interfaces']) {
+    for (const label of [
+      'Template',
+      'Package name',
+      'Representative package id',
+      'Contract id',
+      'Offset',
+      'Node id',
+      'Created at',
+      'Synchronizer',
+      'Signatories',
+      'Observers',
+      'Witnesses',
+      'ACS delta',
+      'Contract key',
+      'Contract key hash',
+      'Created event blob',
+      'Create argument',
+      'Interface views',
+      'View value',
+      'Archived',
+      'Implemented interfaces',
+    ]) {
       assert.ok(body.includes(`>${label}<`), `no "${label}"`);
     }
     assert.ok(body.includes('Archived</span>'), 'archived badge');
@@ -51,19 +72,42 @@ describe('panel HTML', () => {
   it('puts transaction events in a JSON block that cannot close its script', () => {
     const l = hostileTransaction(30);
     const body = transactionBody(l).text;
-    for (const label of ['Update id', 'Offset', 'Effective at', 'Record time', 'Command id', 'Workflow id', 'Synchronizer', 'Trace context', 'External transaction hash', 'Paid traffic cost']) {
+    for (const label of [
+      'Update id',
+      'Offset',
+      'Effective at',
+      'Record time',
+      'Command id',
+      'Workflow id',
+      'Synchronizer',
+      'Trace context',
+      'External transaction hash',
+      'Paid traffic cost',
+    ]) {
       assert.ok(body.includes(`>${label}<`), `no "${label}"`);
     }
     const json = /<script type="application\/json" id="event-data">([^<]*)<\/script>/.exec(body);
     assert.ok(json, 'the event data block is intact: nothing in it contains "<"');
     assert.ok(l.found && l.update === 'transaction');
-    assert.deepEqual(JSON.parse(json[1]!), eventRows(l.transaction.events));
+    assert.deepEqual(JSON.parse(json[1]), eventRows(l.transaction.events));
     assertNoInjectedMarkup(body);
   });
 
   it('wraps a body in a page with a strict CSP and one nonce script', () => {
-    const page = renderPanelPage({ nonce: 'n0nce', cspSource: 'https://webview', scriptUri: 'https://webview/panel.js', styleUri: 'https://webview/panel.css', title: EVIL, nodeName: EVIL, actions: lookupActions({ canGoBack: false, canGoForward: true, hasResult: true }), body: contractBody(hostileContract()) });
-    assert.equal(contentSecurityPolicy('n0nce', 'https://webview'), "default-src 'none'; img-src https://webview data:; style-src https://webview; font-src https://webview; script-src 'nonce-n0nce'; base-uri 'none'; form-action 'none'");
+    const page = renderPanelPage({
+      nonce: 'n0nce',
+      cspSource: 'https://webview',
+      scriptUri: 'https://webview/panel.js',
+      styleUri: 'https://webview/panel.css',
+      title: EVIL,
+      nodeName: EVIL,
+      actions: lookupActions({ canGoBack: false, canGoForward: true, hasResult: true }),
+      body: contractBody(hostileContract()),
+    });
+    assert.equal(
+      contentSecurityPolicy('n0nce', 'https://webview'),
+      "default-src 'none'; img-src https://webview data:; style-src https://webview; font-src https://webview; script-src 'nonce-n0nce'; base-uri 'none'; form-action 'none'",
+    );
     assert.ok(page.includes(`content="${contentSecurityPolicy('n0nce', 'https://webview')}"`.replace(/'/g, '&#39;')));
     assert.ok(page.includes('<script nonce="n0nce" src="https://webview/panel.js"></script>'));
     assert.ok(/<button data-action="back"[^>]*disabled>/.test(page), 'back is disabled at the start of the history');

@@ -18,16 +18,26 @@ describe('pre-send checks', () => {
   const fp = `1220${'ab'.repeat(32)}`;
   const sig = (data: string) => sign(null, Buffer.from(data, 'base64'), privateKey).toString('base64');
   const input = (over: Partial<PreSendInput> = {}): PreSendInput => ({
-    party: ALICE, actAs: [ALICE], hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', computedHash: hash, claimedHash: hash,
+    party: ALICE,
+    actAs: [ALICE],
+    hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+    computedHash: hash,
+    claimedHash: hash,
     signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: sig(hash), signedBy: fp, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
-    knownPublicKey: (f) => (f === fp ? spki : undefined), tokenUser: 'alice', now: new Date('2026-01-01T00:00:00Z'), ...over,
+    knownPublicKey: (f) => (f === fp ? spki : undefined),
+    tokenUser: 'alice',
+    now: new Date('2026-01-01T00:00:00Z'),
+    ...over,
   });
 
   it('passes a request signed by the acting party with a verifying signature', () => {
     const f = preSendChecks(input());
     assert.deepEqual(blocking(f), []);
     assert.ok(f.some((x) => x.id === 'signature' && x.severity === 'ok'));
-    assert.ok(f.some((x) => x.id === 'rights' && x.severity === 'warn'), 'rights not read: said so');
+    assert.ok(
+      f.some((x) => x.id === 'rights' && x.severity === 'warn'),
+      'rights not read: said so',
+    );
   });
 
   it('blocks a signature by Alice over a transaction acting as Bob, naming both', () => {
@@ -36,13 +46,36 @@ describe('pre-send checks', () => {
     assert.ok(b.text.includes(ALICE) && b.text.includes(BOB));
   });
 
-  it('blocks a locally known key\'s signature over another hash, and a hash mismatch', () => {
+  it("blocks a locally known key's signature over another hash, and a hash mismatch", () => {
     const other = Buffer.alloc(32, 9).toString('base64');
-    const f = blocking(preSendChecks(input({ signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: sig(other), signedBy: fp, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] })));
-    assert.deepEqual(f.map((x) => x.id), ['signature']);
-    assert.deepEqual(blocking(preSendChecks(input({ claimedHash: other }))).map((x) => x.id), ['hash'], 'the signature verifies over the recomputed hash; the claim is wrong');
+    const f = blocking(
+      preSendChecks(
+        input({
+          signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: sig(other), signedBy: fp, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
+        }),
+      ),
+    );
+    assert.deepEqual(
+      f.map((x) => x.id),
+      ['signature'],
+    );
+    assert.deepEqual(
+      blocking(preSendChecks(input({ claimedHash: other }))).map((x) => x.id),
+      ['hash'],
+      'the signature verifies over the recomputed hash; the claim is wrong',
+    );
     // An unknown key is not verified (the node does it).
-    assert.deepEqual(blocking(preSendChecks(input({ knownPublicKey: () => undefined, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: sig(other), signedBy: fp, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }))), []);
+    assert.deepEqual(
+      blocking(
+        preSendChecks(
+          input({
+            knownPublicKey: () => undefined,
+            signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: sig(other), signedBy: fp, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
+          }),
+        ),
+      ),
+      [],
+    );
   });
 
   it('blocks missing rights when they are known, and a userId of another user', () => {
@@ -53,9 +86,19 @@ describe('pre-send checks', () => {
   });
 
   it('flags time bounds that have passed, and a transaction prepared long ago', () => {
-    const f = preSendChecks(input({ maxRecordTime: '2025-12-31T00:00:00Z', maxLedgerEffectiveTime: '2025-12-31T00:00:00Z', minLedgerEffectiveTime: '2026-01-02T00:00:00Z', preparationTime: '2025-12-30T00:00:00Z' }));
+    const f = preSendChecks(
+      input({
+        maxRecordTime: '2025-12-31T00:00:00Z',
+        maxLedgerEffectiveTime: '2025-12-31T00:00:00Z',
+        minLedgerEffectiveTime: '2026-01-02T00:00:00Z',
+        preparationTime: '2025-12-30T00:00:00Z',
+      }),
+    );
     assert.equal(f.filter((x) => x.id === 'time' && x.severity === 'warn').length, 4);
-    assert.deepEqual(preSendChecks(input({ preparationTime: '2025-12-31T23:00:00Z' })).filter((x) => x.id === 'time'), []);
+    assert.deepEqual(
+      preSendChecks(input({ preparationTime: '2025-12-31T23:00:00Z' })).filter((x) => x.id === 'time'),
+      [],
+    );
   });
 
   it('says plainly that a V3 hash is not checked locally', () => {
@@ -65,8 +108,14 @@ describe('pre-send checks', () => {
 });
 
 describe('judging a failed submission', () => {
-  const res = (status: number, contentType: string, body: string) => errorFromResponse({ method: 'POST', path: '/v2/interactive-submission/execute', status, contentType, body });
-  const canton = (status: number, errorCategory: number, definiteAnswer: boolean | null = null) => res(status, 'application/json', JSON.stringify({ code: errorCategory === -1 ? 'NA' : 'SOME_ERROR', cause: 'x', context: {}, errorCategory, definiteAnswer }));
+  const res = (status: number, contentType: string, body: string) =>
+    errorFromResponse({ method: 'POST', path: '/v2/interactive-submission/execute', status, contentType, body });
+  const canton = (status: number, errorCategory: number, definiteAnswer: boolean | null = null) =>
+    res(
+      status,
+      'application/json',
+      JSON.stringify({ code: errorCategory === -1 ? 'NA' : 'SOME_ERROR', cause: 'x', context: {}, errorCategory, definiteAnswer }),
+    );
 
   it('is a definite rejection only when the node said so', () => {
     assert.equal(judgeFailure(canton(400, 8)).definite, true);
@@ -74,14 +123,17 @@ describe('judging a failed submission', () => {
     assert.equal(judgeFailure(canton(401, -1)).definite, true);
     assert.equal(judgeFailure(canton(409, 10)).definite, true);
     assert.equal(judgeFailure(canton(503, 1, true)).definite, true);
-    assert.equal(judgeFailure(res(400, 'text/plain; charset=UTF-8', "Invalid value for: body (Invalid base64 string at 'preparedTransaction')")).definite, true);
+    assert.equal(
+      judgeFailure(res(400, 'text/plain; charset=UTF-8', "Invalid value for: body (Invalid base64 string at 'preparedTransaction')")).definite,
+      true,
+    );
     assert.equal(judgeFailure(res(404, 'text/plain', 'The requested resource could not be found.')).definite, true);
   });
 
-  it('is unknown for an HTML 500, a proxy\'s 502/503/504, a cut body, a timeout, and errors without a definite answer', () => {
+  it("is unknown for an HTML 500, a proxy's 502/503/504, a cut body, a timeout, and errors without a definite answer", () => {
     const html = '<!DOCTYPE html><html><body>nginx</body></html>';
     for (const status of [500, 502, 503, 504]) assert.equal(judgeFailure(res(status, 'text/html', html)).definite, false, `HTML ${status}`);
-    assert.equal(judgeFailure(res(400, 'text/html', html)).definite, false, 'a proxy\'s HTML 400');
+    assert.equal(judgeFailure(res(400, 'text/html', html)).definite, false, "a proxy's HTML 400");
     assert.equal(judgeFailure(canton(500, 4)).definite, false);
     assert.equal(judgeFailure(canton(503, 1)).definite, false);
     assert.equal(judgeFailure(canton(504, 3)).definite, false);
@@ -92,11 +144,11 @@ describe('judging a failed submission', () => {
   });
 });
 
-describe('pre-send checks with the rights the node lists for the token\'s user', function () {
+describe("pre-send checks with the rights the node lists for the token's user", function () {
   this.timeout(20_000);
   let node: FakeLedgerNode;
   before(async () => {
-    node = await FakeLedgerNode.start({ extraUsers: { dev: ['participantAdmin', { canReadAs: ALICE }], deputy: [{ canExecuteAs: ALICE }], } });
+    node = await FakeLedgerNode.start({ extraUsers: { dev: ['participantAdmin', { canReadAs: ALICE }], deputy: [{ canExecuteAs: ALICE }] } });
   });
   after(() => node.close());
 
@@ -109,7 +161,8 @@ describe('pre-send checks with the rights the node lists for the token\'s user',
       await client.close();
     }
   };
-  const check = (user: string, rights: PreSendInput['rights'], party = ALICE) => preSendChecks({ party, actAs: [party], signatures: [], tokenUser: user, rights }).find((f) => f.id === 'rights')!;
+  const check = (user: string, rights: PreSendInput['rights'], party = ALICE) =>
+    preSendChecks({ party, actAs: [party], signatures: [], tokenUser: user, rights }).find((f) => f.id === 'rights')!;
 
   it('flags a user that may read but not act or execute as the party, naming the rights and the party', async () => {
     const rights = await rightsOf('dev');
@@ -128,9 +181,18 @@ describe('pre-send checks with the rights the node lists for the token\'s user',
   });
 
   it('a deactivated user holds nothing; rights that could not be read are a warning with the reason', async () => {
-    assert.deepEqual(executeRightsOf({ state: 'known', user: { id: 'gone', isDeactivated: true }, rights: { byParty: new Map([[ALICE, ['CanActAs']]]), anyParty: new Set(), admin: new Set(), unknown: 0, total: 1 } }), []);
+    assert.deepEqual(
+      executeRightsOf({
+        state: 'known',
+        user: { id: 'gone', isDeactivated: true },
+        rights: { byParty: new Map([[ALICE, ['CanActAs']]]), anyParty: new Set(), admin: new Set(), unknown: 0, total: 1 },
+      }),
+      [],
+    );
     assert.equal(executeRightsOf({ state: 'unknown', reason: 'the node has no user management' }), undefined);
-    const f = preSendChecks({ party: ALICE, actAs: [ALICE], signatures: [], tokenUser: 'x', rightsUnknownReason: 'a proxy answered 403' }).find((x) => x.id === 'rights')!;
+    const f = preSendChecks({ party: ALICE, actAs: [ALICE], signatures: [], tokenUser: 'x', rightsUnknownReason: 'a proxy answered 403' }).find(
+      (x) => x.id === 'rights',
+    )!;
     assert.equal(f.severity, 'warn');
     assert.match(f.text, /could not be read from the node \(a proxy answered 403\)/);
   });

@@ -30,11 +30,14 @@ describe('prepare, sign, execute against the fake node', function () {
     await node.close();
   });
 
-  const prepareRequest = (over: Record<string, unknown> = {}) => ({
-    commandId: 'create-note-1', actAs: [party], verboseHashing: true,
-    commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hello', amount: '1.5000000000' } } }],
-    ...over,
-  }) as never;
+  const prepareRequest = (over: Record<string, unknown> = {}) =>
+    ({
+      commandId: 'create-note-1',
+      actAs: [party],
+      verboseHashing: true,
+      commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hello', amount: '1.5000000000' } } }],
+      ...over,
+    }) as never;
 
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it(`${version}: the prepared transaction decodes, its hash recomputes, and a signature by the key executes`, async () => {
@@ -45,10 +48,26 @@ describe('prepare, sign, execute against the fake node', function () {
       const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
       assert.equal(review.computedHash, prepared.preparedTransactionHash);
       assert.deepEqual(review.submitters, [party]);
-      assert.equal(review.nodes[0]!.kind, 'create');
+      assert.equal(review.nodes[0].kind, 'create');
       const request = (signature: string, submissionId: string): JsExecuteSubmissionRequest => ({
-        preparedTransaction: prepared.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId,
-        partySignatures: { signatures: [{ party, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: cantonFingerprint(Buffer.from(key.publicKey, 'base64')), signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+        preparedTransaction: prepared.preparedTransaction,
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        submissionId,
+        partySignatures: {
+          signatures: [
+            {
+              party,
+              signatures: [
+                {
+                  format: 'SIGNATURE_FORMAT_CONCAT',
+                  signature,
+                  signedBy: cantonFingerprint(Buffer.from(key.publicKey, 'base64')),
+                  signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+                },
+              ],
+            },
+          ],
+        },
       });
       const signature = signHash(key.privateKey, prepared.preparedTransactionHash);
       assert.deepEqual(await client.executeSubmission(request(signature, `s-${version}-1`)), {});
@@ -65,15 +84,31 @@ describe('prepare, sign, execute against the fake node', function () {
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it(`${version}: verbose hashing: the node's hashingDetails are spec-valid and hold every input hashed locally`, async () => {
       node.version = version;
-      const prepared = await client.prepareSubmission(prepareRequest({ commands: [
-        { CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } },
-        { CreateAndExerciseCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party }, choice: 'Archive', choiceArgument: {} } },
-      ] }));
+      const prepared = await client.prepareSubmission(
+        prepareRequest({
+          commands: [
+            { CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } },
+            {
+              CreateAndExerciseCommand: {
+                templateId: `${'d'.repeat(64)}:Notes:Note`,
+                createArguments: { owner: party },
+                choice: 'Archive',
+                choiceArgument: {},
+              },
+            },
+          ],
+        }),
+      );
       assert.deepEqual(node.responseProblems, []);
       const review = await reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
       const same = compareHashingDetails(review, prepared.preparedTransactionHash, prepared.hashingDetails!);
-      assert.deepEqual(same.inputs.filter((i) => !i.inNodeDetails), []);
-      assert.ok(same.inputs.some((i) => i.label === 'node 2: exercise template') && same.inputs.some((i) => i.label === 'node 2: choice' && i.value === 'Archive'));
+      assert.deepEqual(
+        same.inputs.filter((i) => !i.inNodeDetails),
+        [],
+      );
+      assert.ok(
+        same.inputs.some((i) => i.label === 'node 2: exercise template') && same.inputs.some((i) => i.label === 'node 2: choice' && i.value === 'Archive'),
+      );
       assert.match(same.summary, /equals the node's/);
       // Without verboseHashing: no details.
       assert.equal((await client.prepareSubmission(prepareRequest({ verboseHashing: false }))).hashingDetails, undefined);
@@ -91,16 +126,36 @@ describe('prepare, sign, execute against the fake node', function () {
     const details = `${prepared.hashingDetails!.replace(`'${micros}'`, `'${BigInt(micros) + 1n}'`).replace(ownHex, Buffer.from(other, 'base64').toString('hex'))}\n<img src=x onerror=alert(1)>\u202e`;
     assert.ok(!details.includes(ownHex));
     const cmp = compareHashingDetails(review, other, details);
-    assert.deepEqual(cmp.inputs.filter((i) => !i.inNodeDetails).map((i) => i.label), ['preparation_time (µs)']);
+    assert.deepEqual(
+      cmp.inputs.filter((i) => !i.inNodeDetails).map((i) => i.label),
+      ['preparation_time (µs)'],
+    );
     assert.match(cmp.summary, new RegExp(`Not in the node's hashing details: preparation_time \\(µs\\) ${micros}`));
-    const page = reviewBody({ fileName: 'a.execute.json', node: 'n', party, request: { preparedTransaction: prepared.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: 's', partySignatures: { signatures: [{ party, signatures: [] }] } } as never, claimedHash: other, review, findings: [], hashing: cmp }).text;
-    assert.ok(!page.includes('<img'), 'the node\'s text is escaped');
+    const page = reviewBody({
+      fileName: 'a.execute.json',
+      node: 'n',
+      party,
+      request: {
+        preparedTransaction: prepared.preparedTransaction,
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        submissionId: 's',
+        partySignatures: { signatures: [{ party, signatures: [] }] },
+      } as never,
+      claimedHash: other,
+      review,
+      findings: [],
+      hashing: cmp,
+    }).text;
+    assert.ok(!page.includes('<img'), "the node's text is escaped");
     assert.match(page, /&lt;img src=x onerror=alert\(1\)&gt;/);
     assert.match(page, /class="input-missing"/);
     // A time written as the hash encodes it (8-byte big-endian hex, as Canton's tracer prints bytes) is found.
     const asHex = prepared.hashingDetails!.replace(`'${micros}'`, `'${BigInt(micros).toString(16).padStart(16, '0')}'`);
     assert.ok(!asHex.includes(`'${micros}'`));
-    assert.deepEqual(compareHashingDetails(review, prepared.preparedTransactionHash, asHex).inputs.filter((i) => !i.inNodeDetails), []);
+    assert.deepEqual(
+      compareHashingDetails(review, prepared.preparedTransactionHash, asHex).inputs.filter((i) => !i.inNodeDetails),
+      [],
+    );
     // A very long trace is cut, and says so.
     assert.ok(compareHashingDetails(review, other, 'x'.repeat(300_000)).truncated);
   });
@@ -108,8 +163,15 @@ describe('prepare, sign, execute against the fake node', function () {
   it('refuses what a node refuses: unknown party, unknown contract, no rights, a bad template id', async () => {
     node.version = '3.5';
     await rejectsWith(client.prepareSubmission(prepareRequest({ actAs: [`Nobody::1220${'0'.repeat(64)}`] })), { code: 'PARTY_NOT_KNOWN_ON_LEDGER' });
-    await rejectsWith(client.prepareSubmission(prepareRequest({ commands: [{ ExerciseCommand: { templateId: 'a:b:c', contractId: `00${'1'.repeat(64)}`, choice: 'Archive', choiceArgument: {} } }] })), { code: 'CONTRACT_NOT_FOUND' });
-    await rejectsWith(client.prepareSubmission(prepareRequest({ commands: [{ CreateCommand: { templateId: 'nocolons', createArguments: {} } }] })), { code: 'INVALID_ARGUMENT' });
+    await rejectsWith(
+      client.prepareSubmission(
+        prepareRequest({ commands: [{ ExerciseCommand: { templateId: 'a:b:c', contractId: `00${'1'.repeat(64)}`, choice: 'Archive', choiceArgument: {} } }] }),
+      ),
+      { code: 'CONTRACT_NOT_FOUND' },
+    );
+    await rejectsWith(client.prepareSubmission(prepareRequest({ commands: [{ CreateCommand: { templateId: 'nocolons', createArguments: {} } }] })), {
+      code: 'INVALID_ARGUMENT',
+    });
     await rejectsWith(client.prepareSubmission(prepareRequest({ commands: [] })), { code: 'MISSING_FIELD' });
     const alice = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('alice') });
     try {
@@ -122,15 +184,29 @@ describe('prepare, sign, execute against the fake node', function () {
   it('exercises a contract of the ledger, with it as an input contract', async () => {
     node.version = '3.6';
     const s = node.ledger.samples;
-    const prepared = await client.prepareSubmission(prepareRequest({ actAs: [node.ledger.parties.Alice], commands: [{ ExerciseCommand: { templateId: 'x:Iou:Iou', contractId: s.activeContract, choice: 'Iou_Transfer', choiceArgument: { newOwner: node.ledger.parties.Bob } } }] }));
+    const prepared = await client.prepareSubmission(
+      prepareRequest({
+        actAs: [node.ledger.parties.Alice],
+        commands: [
+          {
+            ExerciseCommand: {
+              templateId: 'x:Iou:Iou',
+              contractId: s.activeContract,
+              choice: 'Iou_Transfer',
+              choiceArgument: { newOwner: node.ledger.parties.Bob },
+            },
+          },
+        ],
+      }),
+    );
     const review = await reviewPreparedTransaction(prepared.preparedTransaction, 'HASHING_SCHEME_VERSION_V2');
     assert.equal(review.computedHash, prepared.preparedTransactionHash);
-    assert.equal(review.inputContracts[0]!.contractId, s.activeContract);
-    assert.equal(review.nodes[0]!.choice, 'Iou_Transfer');
+    assert.equal(review.inputContracts[0].contractId, s.activeContract);
+    assert.equal(review.nodes[0].choice, 'Iou_Transfer');
   });
 });
 
-describe('the fake node\'s ledger end counts signed commits', function () {
+describe("the fake node's ledger end counts signed commits", function () {
   this.timeout(20_000);
   const key = generateDevKey();
   const party = `Lena-ext::${key.fingerprint}`;
@@ -141,16 +217,40 @@ describe('the fake node\'s ledger end counts signed commits', function () {
       knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
       const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('executor') });
       const call = async (method: string, path: string, body?: unknown, user = 'reader') => {
-        const r = await fetch(`${node.url}${path}`, { method, headers: { authorization: `Bearer ${node.mintToken(user)}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const r = await fetch(`${node.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${node.mintToken(user)}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         assert.equal(r.status, 200, `${path}: ${await r.clone().text()}`);
         return r.json() as Promise<Record<string, unknown>>;
       };
       const ledgerEnd = async () => (await call('GET', '/v2/state/ledger-end')).offset as number;
       const signed = async (submissionId: string): Promise<JsExecuteSubmissionRequest> => {
-        const prepared = await client.prepareSubmission({ commandId: submissionId, actAs: [party], commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } }] } as never);
+        const prepared = await client.prepareSubmission({
+          commandId: submissionId,
+          actAs: [party],
+          commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } }],
+        });
         return {
-          preparedTransaction: prepared.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId,
-          partySignatures: { signatures: [{ party, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: signHash(key.privateKey, prepared.preparedTransactionHash), signedBy: key.fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+          preparedTransaction: prepared.preparedTransaction,
+          hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+          submissionId,
+          partySignatures: {
+            signatures: [
+              {
+                party,
+                signatures: [
+                  {
+                    format: 'SIGNATURE_FORMAT_CONCAT',
+                    signature: signHash(key.privateKey, prepared.preparedTransactionHash),
+                    signedBy: key.fingerprint,
+                    signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+                  },
+                ],
+              },
+            ],
+          },
         };
       };
       try {
@@ -167,17 +267,32 @@ describe('the fake node\'s ledger end counts signed commits', function () {
         assert.equal(await ledgerEnd(), start + 6);
 
         // A tail from the end before: every offset once, the commits among the live updates.
-        const anyParty = { filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] }, verbose: true };
+        const anyParty = {
+          filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
+          verbose: true,
+        };
         const updateFormat = { includeTransactions: { eventFormat: anyParty, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
-        const list = await call('POST', '/v2/updates?stream_idle_timeout_ms=100', { beginExclusive: start, endInclusive: start + 6, updateFormat }) as unknown as { update: { Transaction?: { value: { offset: number; updateId: string; commandId: string } } } }[];
+        const list = (await call('POST', '/v2/updates?stream_idle_timeout_ms=100', {
+          beginExclusive: start,
+          endInclusive: start + 6,
+          updateFormat,
+        })) as unknown as { update: { Transaction?: { value: { offset: number; updateId: string; commandId: string } } } }[];
         const txs = list.flatMap((u) => (u.update.Transaction ? [u.update.Transaction.value] : []));
-        assert.deepEqual(txs.map((t) => t.offset), [1, 2, 3, 4, 5, 6].map((i) => start + i));
-        assert.deepEqual(txs.map((t) => t.commandId).filter((c) => c.startsWith('le-')), ['le-1', 'le-2', 'le-3']);
-        assert.equal(txs[0]!.updateId, first.updateId);
-        assert.equal(txs[4]!.updateId, second.updateId);
+        assert.deepEqual(
+          txs.map((t) => t.offset),
+          [1, 2, 3, 4, 5, 6].map((i) => start + i),
+        );
+        assert.deepEqual(
+          txs.map((t) => t.commandId).filter((c) => c.startsWith('le-')),
+          ['le-1', 'le-2', 'le-3'],
+        );
+        assert.equal(txs[0].updateId, first.updateId);
+        assert.equal(txs[4].updateId, second.updateId);
         assert.equal(new Set(txs.map((t) => t.updateId)).size, 6);
         // Looked up by offset.
-        const byOffset = await call('POST', '/v2/updates/update-by-offset', { offset: second.completionOffset, updateFormat }) as { update: { Transaction: { value: { updateId: string } } } };
+        const byOffset = (await call('POST', '/v2/updates/update-by-offset', { offset: second.completionOffset, updateFormat })) as {
+          update: { Transaction: { value: { updateId: string } } };
+        };
         assert.equal(byOffset.update.Transaction.value.updateId, second.updateId);
         assert.deepEqual(node.responseProblems, []);
       } finally {

@@ -5,7 +5,14 @@ import { addRecent, browseKey, validRecent, type RecentLookup } from '../../src/
 import { entryText, openAction } from '../../src/lookups/requestHistory';
 
 const at = Date.UTC(2026, 10, 23, 9, 0);
-const acs = (parties?: string[], templates?: string[]): RecentLookup => ({ kind: 'activeContracts', id: browseKey({ parties, templates }), node: 'p1', summary: 'table', at, args: { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) } });
+const acs = (parties?: string[], templates?: string[]): RecentLookup => ({
+  kind: 'activeContracts',
+  id: browseKey({ parties, templates }),
+  node: 'p1',
+  summary: 'table',
+  at,
+  args: { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) },
+});
 
 describe('the request history', () => {
   it('keeps one entry per table or tail and arguments, whatever their order', () => {
@@ -21,9 +28,12 @@ describe('the request history', () => {
   it('reads back stored tables and tails, and drops arguments that are not lists of strings', () => {
     const stored = [acs(['A'], ['t']), { ...acs(), kind: 'tail', args: { parties: [1, 2], templates: 'x' } }, { ...acs(), kind: 'bogus' }];
     const read = validRecent(JSON.parse(JSON.stringify(stored)));
-    assert.deepEqual(read.map((e) => e.kind), ['activeContracts', 'tail']);
-    assert.deepEqual(read[0]!.args, { parties: ['A'], templates: ['t'] });
-    assert.deepEqual(read[1]!.args, {});
+    assert.deepEqual(
+      read.map((e) => e.kind),
+      ['activeContracts', 'tail'],
+    );
+    assert.deepEqual(read[0].args, { parties: ['A'], templates: ['t'] });
+    assert.deepEqual(read[1].args, {});
   });
 
   it('opens each kind as it was asked', () => {

@@ -14,8 +14,32 @@ describe('execute review page', () => {
     const preparedTransaction = transferTransaction({ note: EVIL });
     const review = await reviewPreparedTransaction(preparedTransaction, 'HASHING_SCHEME_VERSION_V2');
     return {
-      fileName: 'a.execute.json', node: 'dev', party: ALICE, review, claimedHash: review.computedHash, findings: [],
-      request: { preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: 's-1', partySignatures: { signatures: [{ party: ALICE, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: 'AA==', signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] } },
+      fileName: 'a.execute.json',
+      node: 'dev',
+      party: ALICE,
+      review,
+      claimedHash: review.computedHash,
+      findings: [],
+      request: {
+        preparedTransaction,
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        submissionId: 's-1',
+        partySignatures: {
+          signatures: [
+            {
+              party: ALICE,
+              signatures: [
+                {
+                  format: 'SIGNATURE_FORMAT_CONCAT',
+                  signature: 'AA==',
+                  signedBy: `1220${'ab'.repeat(32)}`,
+                  signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+                },
+              ],
+            },
+          ],
+        },
+      },
       ...over,
     };
   };
@@ -40,7 +64,19 @@ describe('execute review page', () => {
   });
 
   it('shows the outcome: accepted with the change id, or unknown after a timeout', async () => {
-    const accepted = reviewBody(await base({ outcome: { state: 'accepted', endpoint: 'execute', node: 'dev', at: '2026-11-21T10:00:00.000Z', submissionId: 's-1', commandId: 'transfer-7f3a', actAs: [ALICE] } })).text;
+    const accepted = reviewBody(
+      await base({
+        outcome: {
+          state: 'accepted',
+          endpoint: 'execute',
+          node: 'dev',
+          at: '2026-11-21T10:00:00.000Z',
+          submissionId: 's-1',
+          commandId: 'transfer-7f3a',
+          actAs: [ALICE],
+        },
+      }),
+    ).text;
     assert.match(accepted, /Accepted by <bdi>dev<\/bdi> at 2026-11-21T10:00:00\.000Z/);
     assert.match(accepted, /transfer-7f3a/);
     assert.ok(!accepted.includes('data-action="submit"'), 'one submission per review');
@@ -62,6 +98,9 @@ describe('execute review page', () => {
     assert.deepEqual(sig.format.enum, [...SIGNATURE_FORMATS]);
     assert.deepEqual(sig.signingAlgorithmSpec.enum, [...SIGNING_ALGORITHMS]);
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-    assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '*.execute.json', url: './media/execute-request.schema.json' }, { fileMatch: '*.prepare.json', url: './media/prepare-request.schema.json' }]);
+    assert.deepEqual(manifest.contributes.jsonValidation, [
+      { fileMatch: '*.execute.json', url: './media/execute-request.schema.json' },
+      { fileMatch: '*.prepare.json', url: './media/prepare-request.schema.json' },
+    ]);
   });
 });

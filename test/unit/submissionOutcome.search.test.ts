@@ -45,12 +45,38 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
   let n = 0;
   const preparedAndSigned = async (actAs = party, signer = key) => {
     const prepared = await erin.prepareSubmission({
-      commandId: `cmd-${++n}`, actAs: [actAs],
-      commands: [{ CreateAndExerciseCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: actAs, text: `note ${n}` }, choice: 'Note_Close', choiceArgument: {} } }],
-    } as never);
+      commandId: `cmd-${++n}`,
+      actAs: [actAs],
+      commands: [
+        {
+          CreateAndExerciseCommand: {
+            templateId: `${'d'.repeat(64)}:Notes:Note`,
+            createArguments: { owner: actAs, text: `note ${n}` },
+            choice: 'Note_Close',
+            choiceArgument: {},
+          },
+        },
+      ],
+    });
     const request: JsExecuteSubmissionRequest = {
-      preparedTransaction: prepared.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: `sub-${n}`,
-      partySignatures: { signatures: [{ party: actAs, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: signHash(signer.privateKey, prepared.preparedTransactionHash), signedBy: cantonFingerprint(Buffer.from(signer.publicKey, 'base64')), signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
+      preparedTransaction: prepared.preparedTransaction,
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      submissionId: `sub-${n}`,
+      partySignatures: {
+        signatures: [
+          {
+            party: actAs,
+            signatures: [
+              {
+                format: 'SIGNATURE_FORMAT_CONCAT',
+                signature: signHash(signer.privateKey, prepared.preparedTransactionHash),
+                signedBy: cantonFingerprint(Buffer.from(signer.publicKey, 'base64')),
+                signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+              },
+            ],
+          },
+        ],
+      },
     };
     return { prepared, request };
   };
@@ -69,7 +95,11 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
       const end = (await erin.getLedgerEnd()).offset ?? 0;
       const before = node.requests.length;
       assert.deepEqual(await erin.executeSubmission(request), {});
-      const found = await findOutcome(erin, { submissionId: request.submissionId, userId: 'erin', parties: [party], transactionHash: prepared.preparedTransactionHash, beginExclusive: end }, { timeoutMs: 3_000, pollMs: 50 });
+      const found = await findOutcome(
+        erin,
+        { submissionId: request.submissionId, userId: 'erin', parties: [party], transactionHash: prepared.preparedTransactionHash, beginExclusive: end },
+        { timeoutMs: 3_000, pollMs: 50 },
+      );
       assert.equal(found.kind, 'committed');
       if (found.kind !== 'committed') return;
       assert.equal(found.via, version === '3.6' ? 'completion-by-hash' : 'completions');
@@ -82,7 +112,15 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
       const kinds = (lookup.transaction.events as Record<string, unknown>[]).map((e) => Object.keys(e)[0]);
       assert.ok(kinds.includes('CreatedEvent') || kinds.includes('ArchivedEvent'), kinds.join());
       if (version === '3.6') {
-        const byHash = await erin.getUpdateByHash({ transactionHash: prepared.preparedTransactionHash, updateFormat: { includeTransactions: { eventFormat: { filtersByParty: { [party]: { cumulative: [] } }, verbose: false }, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } } } as never);
+        const byHash = await erin.getUpdateByHash({
+          transactionHash: prepared.preparedTransactionHash,
+          updateFormat: {
+            includeTransactions: {
+              eventFormat: { filtersByParty: { [party]: { cumulative: [] } }, verbose: false },
+              transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+            },
+          },
+        } as never);
         assert.equal((byHash.update as { Transaction: { value: { updateId: string } } }).Transaction.value.updateId, found.updateId);
       } else {
         await rejectsWith(erin.getCompletionByHash(prepared.preparedTransactionHash), { kind: 'notFound' });
@@ -95,7 +133,13 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
       const { prepared, request } = await preparedAndSigned();
       const end = (await erin.getLedgerEnd()).offset ?? 0;
       await erin.executeSubmission(request);
-      const q = { submissionId: request.submissionId, userId: 'erin', parties: [party], transactionHash: prepared.preparedTransactionHash, beginExclusive: end };
+      const q = {
+        submissionId: request.submissionId,
+        userId: 'erin',
+        parties: [party],
+        transactionHash: prepared.preparedTransactionHash,
+        beginExclusive: end,
+      };
       const started = Date.now();
       const found = await findOutcome(erin, q, { timeoutMs: 600, pollMs: 50 });
       assert.equal(found.kind, 'unknown');
@@ -119,40 +163,83 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
     it(`${version}: allocates an external party for a development key, which then signs and executes`, async () => {
       node.version = version;
       const k = generateDevKey();
-      const topology = await admin.generateExternalPartyTopology({ synchronizer: node.ledger.synchronizerId, partyHint: `dev-${version.replace('.', '-')}`, publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: k.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' } });
+      const topology = await admin.generateExternalPartyTopology({
+        synchronizer: node.ledger.synchronizerId,
+        partyHint: `dev-${version.replace('.', '-')}`,
+        publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: k.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' },
+      });
       assert.equal(topology.publicKeyFingerprint, k.fingerprint);
       assert.equal(topology.partyId, `dev-${version.replace('.', '-')}::${k.fingerprint}`);
-      const onboardingTransactions = topology.topologyTransactions!.map((transaction) => ({ transaction }));
-      const sig = (privateKey: string) => [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: signHash(privateKey, topology.multiHash), signedBy: k.fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }];
+      const onboardingTransactions = topology.topologyTransactions.map((transaction) => ({ transaction }));
+      const sig = (privateKey: string) => [
+        {
+          format: 'SIGNATURE_FORMAT_CONCAT',
+          signature: signHash(privateKey, topology.multiHash),
+          signedBy: k.fingerprint,
+          signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+        },
+      ];
       // A signature by another key is refused; nothing is allocated.
-      await rejectsWith(admin.allocateExternalParty({ synchronizer: node.ledger.synchronizerId, onboardingTransactions, multiHashSignatures: sig(generateDevKey().privateKey) } as never), { code: 'INVALID_ARGUMENT' });
-      const allocated = await admin.allocateExternalParty({ synchronizer: node.ledger.synchronizerId, onboardingTransactions, multiHashSignatures: sig(k.privateKey), ...(version === '3.4' ? {} : { userId: 'erin' }) } as never);
+      await rejectsWith(
+        admin.allocateExternalParty({
+          synchronizer: node.ledger.synchronizerId,
+          onboardingTransactions,
+          multiHashSignatures: sig(generateDevKey().privateKey),
+        }),
+        { code: 'INVALID_ARGUMENT' },
+      );
+      const allocated = await admin.allocateExternalParty({
+        synchronizer: node.ledger.synchronizerId,
+        onboardingTransactions,
+        multiHashSignatures: sig(k.privateKey),
+        ...(version === '3.4' ? {} : { userId: 'erin' }),
+      });
       assert.equal(allocated.partyId, topology.partyId);
-      if (version === '3.4') node.ledger.users.erin!.push({ canActAs: allocated.partyId });
+      if (version === '3.4') node.ledger.users.erin.push({ canActAs: allocated.partyId });
       const { request } = await preparedAndSigned(allocated.partyId, k);
       assert.deepEqual(await erin.executeSubmission(request), {});
       // Not an admin: refused.
-      await rejectsWith(erin.generateExternalPartyTopology({ synchronizer: node.ledger.synchronizerId, partyHint: 'x', publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: k.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' } }), { kind: 'permissionDenied' });
+      await rejectsWith(
+        erin.generateExternalPartyTopology({
+          synchronizer: node.ledger.synchronizerId,
+          partyHint: 'x',
+          publicKey: { format: 'CRYPTO_KEY_FORMAT_RAW', keyData: k.publicKeyRaw, keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519' },
+        }),
+        { kind: 'permissionDenied' },
+      );
     });
   }
 });
 
 describe('what was committed against what was prepared', () => {
-  const review = (nodes: unknown[]) => ({ nodes } as never);
-  const tx = (events: unknown[]) => ({ events } as never);
+  const review = (nodes: unknown[]) => ({ nodes }) as never;
+  const tx = (events: unknown[]) => ({ events }) as never;
   const T = 'pkg:Notes:Note';
 
   it('is silent when the creates and exercises are the same (a contract created here gets its id at commit)', () => {
-    assert.deepEqual(compareCommitted(review([{ kind: 'create', templateId: T, contractId: 'local' }, { kind: 'exercise', templateId: T, choice: 'Close', contractId: 'local' }]),
-      tx([{ CreatedEvent: { templateId: '#notes:Notes:Note' } }, { ExercisedEvent: { templateId: T, choice: 'Close', contractId: '00ab' } }])), []);
+    assert.deepEqual(
+      compareCommitted(
+        review([
+          { kind: 'create', templateId: T, contractId: 'local' },
+          { kind: 'exercise', templateId: T, choice: 'Close', contractId: 'local' },
+        ]),
+        tx([{ CreatedEvent: { templateId: '#notes:Notes:Note' } }, { ExercisedEvent: { templateId: T, choice: 'Close', contractId: '00ab' } }]),
+      ),
+      [],
+    );
   });
 
   it('names each difference: another choice, a missing and an extra action', () => {
-    const d = compareCommitted(review([{ kind: 'exercise', templateId: T, choice: 'Close', contractId: '00aa' }, { kind: 'create', templateId: T }]),
-      tx([{ ExercisedEvent: { templateId: T, choice: 'Archive', contractId: '00aa' } }]));
+    const d = compareCommitted(
+      review([
+        { kind: 'exercise', templateId: T, choice: 'Close', contractId: '00aa' },
+        { kind: 'create', templateId: T },
+      ]),
+      tx([{ ExercisedEvent: { templateId: T, choice: 'Archive', contractId: '00aa' } }]),
+    );
     assert.equal(d.length, 2);
-    assert.match(d[0]!, /Action 1: prepared exercise Close .* committed exercise Archive/);
-    assert.match(d[1]!, /Prepared but not committed: create of pkg:Notes:Note/);
-    assert.match(compareCommitted(review([]), tx([{ CreatedEvent: { templateId: T } }]))[0]!, /Committed but not prepared/);
+    assert.match(d[0], /Action 1: prepared exercise Close .* committed exercise Archive/);
+    assert.match(d[1], /Prepared but not committed: create of pkg:Notes:Note/);
+    assert.match(compareCommitted(review([]), tx([{ CreatedEvent: { templateId: T } }]))[0], /Committed but not prepared/);
   });
 });

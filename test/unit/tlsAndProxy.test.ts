@@ -61,7 +61,7 @@ describe('TLS and proxies', function () {
   });
   after(() => node.close());
 
-  it('trusts a node\'s certificate through its CA file', async () => {
+  it("trusts a node's certificate through its CA file", async () => {
     assert.match(node.url, /^https:\/\/127\.0\.0\.1:/);
     const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport({ ca: read('ca.pem') }) });
     assert.equal((await client.getVersion()).version, '3.5.10');
@@ -70,7 +70,10 @@ describe('TLS and proxies', function () {
 
   it('refuses an untrusted certificate, and says to add the CA file (verification stays on)', async () => {
     const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport() });
-    await rejectsWith(client.getVersion(), { kind: 'network', explanationMatches: /TLS certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted .*add the node's CA file/ });
+    await rejectsWith(client.getVersion(), {
+      kind: 'network',
+      explanationMatches: /TLS certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted .*add the node's CA file/,
+    });
     await client.close();
   });
 

@@ -17,7 +17,13 @@ describe('JWT claims', () => {
 
   it('reads user, expiry, audience and scope without verifying', () => {
     const c = decodeJwtClaims(token({ exp: now / 1000 + 3120, aud: 'https://daml.com/jwt/aud/participant/p1', scope: 'daml_ledger_api', iss: 'kc' }))!;
-    assert.deepEqual(c, { user: 'alice', expiresAt: now + 3_120_000, audience: ['https://daml.com/jwt/aud/participant/p1'], scope: 'daml_ledger_api', issuer: 'kc' });
+    assert.deepEqual(c, {
+      user: 'alice',
+      expiresAt: now + 3_120_000,
+      audience: ['https://daml.com/jwt/aud/participant/p1'],
+      scope: 'daml_ledger_api',
+      issuer: 'kc',
+    });
     assert.equal(decodeJwtClaims('opaque-token'), undefined);
     assert.equal(decodeJwtClaims('a.%%%.c'), undefined);
   });
@@ -42,7 +48,10 @@ describe('feature descriptor rows', () => {
       offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 1, nanos: 500_000_000 } },
       packageFeature: { maxVettedPackagesPageSize: 100 },
     });
-    assert.deepEqual(rows.map((r) => `${r.label}: ${r.value}`), FAKE_NODE_FEATURE_ROWS);
+    assert.deepEqual(
+      rows.map((r) => `${r.label}: ${r.value}`),
+      FAKE_NODE_FEATURE_ROWS,
+    );
     assert.ok(rows.every((r) => r.tooltip.length > 20));
   });
 
@@ -86,12 +95,19 @@ describe('OAuth2 client credentials against a fake token endpoint', function () 
     await node.close();
   });
 
-  const source = () => new ClientCredentialsTokenSource({
-    auth: { type: 'clientCredentials', tokenUrl: idp.tokenUrl, clientId: 'canton-lens', audience: 'https://daml.com/jwt/aud/participant/x', scope: 'daml_ledger_api' },
-    getClientSecret: async () => secret,
-    transport: async () => transport,
-    now: () => now,
-  });
+  const source = () =>
+    new ClientCredentialsTokenSource({
+      auth: {
+        type: 'clientCredentials',
+        tokenUrl: idp.tokenUrl,
+        clientId: 'canton-lens',
+        audience: 'https://daml.com/jwt/aud/participant/x',
+        scope: 'daml_ledger_api',
+      },
+      getClientSecret: async () => secret,
+      transport: async () => transport,
+      now: () => now,
+    });
 
   it('fetches a token with the form the endpoint expects, caches it, refreshes it before expiry', async () => {
     idp.requests.length = 0;
@@ -100,7 +116,7 @@ describe('OAuth2 client credentials against a fake token endpoint', function () 
     const [a, b] = await Promise.all([s.getToken(), s.getToken()]);
     assert.equal(a, b);
     assert.equal(idp.requests.length, 1, 'concurrent callers share one request');
-    const form = idp.requests[0]!;
+    const form = idp.requests[0];
     assert.equal(form.get('grant_type'), 'client_credentials');
     assert.equal(form.get('audience'), 'https://daml.com/jwt/aud/participant/x');
     assert.equal(form.get('scope'), 'daml_ledger_api');
@@ -116,7 +132,10 @@ describe('OAuth2 client credentials against a fake token endpoint', function () 
     now = Date.now();
     const s = source();
     const client = new LedgerClient({ baseUrl: node.url, transport, getToken: () => s.getToken() });
-    const res = await client.getEventsByContractId({ contractId: node.ledger.samples.activeContract, eventFormat: { filtersByParty: { [node.ledger.parties.Alice]: {} } } });
+    const res = await client.getEventsByContractId({
+      contractId: node.ledger.samples.activeContract,
+      eventFormat: { filtersByParty: { [node.ledger.parties.Alice]: {} } },
+    });
     assert.ok(res.created);
   });
 

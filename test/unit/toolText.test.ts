@@ -12,7 +12,7 @@ import { EVIL, hostileContract, hostileTransaction, notFoundContract } from '../
 function dataOf(answer: string): Record<string, unknown> {
   const m = /```json\n([\s\S]*)\n```\n$/.exec(answer);
   assert.ok(m, 'one json block at the end');
-  return JSON.parse(m[1]!) as Record<string, unknown>;
+  return JSON.parse(m[1]) as Record<string, unknown>;
 }
 
 /** Outside the text the extension writes, nothing in the answer is markup or a fence. */
@@ -30,7 +30,7 @@ describe('language-model tool answers', () => {
     const data = dataOf(answer);
     assert.equal(data.node, `node ${EVIL}`);
     assert.ok(JSON.stringify(data).includes(JSON.stringify(EVIL).slice(1, -1)), 'the hostile value is still there, as data');
-    assert.ok(!answer.split('```json')[0]!.includes(EVIL), 'no ledger string in the extension\'s own sentences');
+    assert.ok(!answer.split('```json')[0].includes(EVIL), "no ledger string in the extension's own sentences");
   });
 
   it('an attempt to close the block or inject instructions stays inside it', () => {
@@ -72,7 +72,12 @@ describe('language-model tool answers', () => {
     const token = node.mintToken('alice');
     const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token });
     try {
-      const ctx = { nodeName: 'dev', parties: [node.ledger.parties.Alice], user: 'alice', credentials: { token, identity: { key: 'user:alice', kind: 'user' as const, user: 'alice' } } };
+      const ctx = {
+        nodeName: 'dev',
+        parties: [node.ledger.parties.Alice],
+        user: 'alice',
+        credentials: { token, identity: { key: 'user:alice', kind: 'user' as const, user: 'alice' } },
+      };
       const found = await lookupContract(client, node.ledger.samples.hostileContract, ctx);
       const tx = await lookupTransaction(client, node.ledger.samples.hostileUpdate, ctx);
       const answers = [contractAnswer(found, 'dev'), updateAnswer(tx, 'dev'), visibilityAnswer(found, 'dev')];

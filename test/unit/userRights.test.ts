@@ -3,7 +3,16 @@
 import * as assert from 'node:assert/strict';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
 import { identityOfToken } from '../../src/auth/ledgerIdentity';
-import { describeRightsUsed, effectiveParties, missingRightFor, parseRights, parseUser, readRightFor, rightsLines, type LearnedAccess } from '../../src/auth/userRights';
+import {
+  describeRightsUsed,
+  effectiveParties,
+  missingRightFor,
+  parseRights,
+  parseUser,
+  readRightFor,
+  rightsLines,
+  type LearnedAccess,
+} from '../../src/auth/userRights';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { NodeAccessCache, learnAccess } from '../../src/lookups/nodeAccess';
@@ -18,7 +27,11 @@ for (const version of VERSIONS) {
     const get = (path: string, user?: string) => send(node, 'GET', path, undefined, user ? { authorization: `Bearer ${node.mintToken(user)}` } : {});
     before(async () => {
       node = await FakeLedgerNode.start({
-        version, bigTransactionEvents: 3, checkResponses: true, extraHostedParties: 1000, maxPartiesPageSize: 300,
+        version,
+        bigTransactionEvents: 3,
+        checkResponses: true,
+        extraHostedParties: 1000,
+        maxPartiesPageSize: 300,
         extraUsers: { 'eve#<b>|x': [{ canReadAs: 'Alice::1220' }], many: Array.from({ length: 12 }, (_, i) => ({ canReadAs: `P${i}::1220ab` })) },
         maxRightsPerUser: 10,
       });
@@ -26,7 +39,7 @@ for (const version of VERSIONS) {
     after(() => node.close());
     afterEach(() => assert.deepEqual(node.responseProblems, [], 'every answer is one the spec allows'));
 
-    it('authenticated-user: the token\'s user with its primary party; 401 without a token; 403 for a deactivated or deleted user', async () => {
+    it("authenticated-user: the token's user with its primary party; 401 without a token; 403 for a deactivated or deleted user", async () => {
       const r = await get('/v2/authenticated-user', 'alice');
       assert.equal(r.status, 200);
       assert.deepEqual(parseUser(r.json), { id: 'alice', primaryParty: node.ledger.parties.Alice, isDeactivated: false });
@@ -35,7 +48,7 @@ for (const version of VERSIONS) {
       assert.equal((await get('/v2/authenticated-user', 'deleted-user')).status, 403);
     });
 
-    it('users/{user-id}/rights: one\'s own, anyone\'s for a ParticipantAdmin, 403 for another user\'s, 404 for an unknown user; ids escaped in the path', async () => {
+    it("users/{user-id}/rights: one's own, anyone's for a ParticipantAdmin, 403 for another user's, 404 for an unknown user; ids escaped in the path", async () => {
       const own = await get('/v2/users/alice/rights', 'alice');
       assert.equal(own.status, 200);
       assert.deepEqual(own.json, { rights: [{ kind: { CanActAs: { value: { party: node.ledger.parties.Alice } } } }] });
@@ -76,7 +89,7 @@ for (const version of VERSIONS) {
       assert.equal((await get('/v2/state/connected-synchronizers', 'participant_admin')).status, 200);
     });
 
-    it('latest-pruned-offsets names the ledger\'s pruning point, and prune() moves it', async () => {
+    it("latest-pruned-offsets names the ledger's pruning point, and prune() moves it", async () => {
       const r = await get('/v2/state/latest-pruned-offsets', 'alice');
       assert.equal(r.json?.participantPrunedUpToInclusive, node.ledger.prunedUpTo);
       assert.equal(node.ledger.prunedUpTo, 10);
@@ -89,13 +102,35 @@ for (const version of VERSIONS) {
 describe('rights → parties', () => {
   const A = 'Alice::1220aa';
   const B = 'Bob::1220bb';
-  const known = (rights: unknown[], user = 'u', isDeactivated = false): LearnedAccess => ({ state: 'known', user: { id: user, isDeactivated }, rights: parseRights({ rights }) });
+  const known = (rights: unknown[], user = 'u', isDeactivated = false): LearnedAccess => ({
+    state: 'known',
+    user: { id: user, isDeactivated },
+    rights: parseRights({ rights }),
+  });
   const actAs = (party: string) => ({ kind: { CanActAs: { value: { party } } } });
   const readAs = (party: string) => ({ kind: { CanReadAs: { value: { party } } } });
 
   it('reads the rights defensively, grouped by party', () => {
-    const r = parseRights({ rights: [actAs(A), readAs(A), readAs(B), { kind: { CanExecuteAs: { value: { party: B } } } }, { kind: { ParticipantAdmin: { value: {} } } }, { kind: { Empty: {} } }, { kind: { CanActAs: {} } }, null, 'x'] });
-    assert.deepEqual([...r.byParty], [[A, ['CanActAs', 'CanReadAs']], [B, ['CanReadAs', 'CanExecuteAs']]]);
+    const r = parseRights({
+      rights: [
+        actAs(A),
+        readAs(A),
+        readAs(B),
+        { kind: { CanExecuteAs: { value: { party: B } } } },
+        { kind: { ParticipantAdmin: { value: {} } } },
+        { kind: { Empty: {} } },
+        { kind: { CanActAs: {} } },
+        null,
+        'x',
+      ],
+    });
+    assert.deepEqual(
+      [...r.byParty],
+      [
+        [A, ['CanActAs', 'CanReadAs']],
+        [B, ['CanReadAs', 'CanExecuteAs']],
+      ],
+    );
     assert.deepEqual([...r.admin], ['ParticipantAdmin']);
     assert.equal(r.unknown, 4);
     assert.equal(r.total, 9);
@@ -172,10 +207,16 @@ describe('learning the access of a token', function () {
     const a = await learnAccess(req('alice'));
     assert.equal(a.state, 'known');
     assert.ok(a.state === 'known' && a.user.primaryParty === node.ledger.parties.Alice && readRightFor(a.rights, node.ledger.parties.Alice) === 'CanActAs');
-    assert.deepEqual(node.requests.slice(before).map((r) => r.path).sort(), ['/v2/authenticated-user', '/v2/users/alice/rights']);
+    assert.deepEqual(
+      node.requests
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+      ['/v2/authenticated-user', '/v2/users/alice/rights'],
+    );
   });
 
-  it('a token without a user id asks authenticated-user first, then that user\'s rights', async () => {
+  it("a token without a user id asks authenticated-user first, then that user's rights", async () => {
     const token = node.mintToken('auditor');
     const a = await learnAccess({ ...req('auditor', token), identity: { key: 'token#x', kind: 'token' } });
     assert.ok(a.state === 'known' && a.user.id === 'auditor');
@@ -188,7 +229,11 @@ describe('learning the access of a token', function () {
     assert.match(former.state === 'refused' ? former.reason : '', /deactivated/);
     const deleted = await learnAccess(req('deleted-user'));
     assert.match(deleted.state === 'refused' ? deleted.reason : '', /deleted/);
-    node.injectFault({ path: '/v2/authenticated-user', fault: { type: 'reply', status: 404, contentType: 'text/plain', body: 'The requested resource could not be found.' }, times: 1 });
+    node.injectFault({
+      path: '/v2/authenticated-user',
+      fault: { type: 'reply', status: 404, contentType: 'text/plain', body: 'The requested resource could not be found.' },
+      times: 1,
+    });
     const old = await learnAccess(req('bob'));
     assert.equal(old.state, 'unknown');
     assert.match(old.state === 'unknown' ? old.reason : '', /no authenticated-user endpoint/);

@@ -10,7 +10,8 @@ import { CHROMIUM, CHROMIUM_FLAGS, isolatedEnv, seedUserSettings, startVsCodeSer
 
 const TEST_TIMEOUT_MS = 15 * 60_000;
 // Harmless workbench chatter on an offline machine (see the offline VS Code guide).
-const WORKBENCH_NOISE = /open-vsx\.org|\[Service Worker\]|connection token|Creating a socket|builtin extensions cache|ChatSessionStore|vsda|Extension host .* started|Started local extension host|Loading development extension/;
+const WORKBENCH_NOISE =
+  /open-vsx\.org|\[Service Worker\]|connection token|Creating a socket|builtin extensions cache|ChatSessionStore|vsda|Extension host .* started|Started local extension host|Loading development extension/;
 
 function flag(args: string[], name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -33,10 +34,14 @@ async function main(): Promise<number> {
   const env = isolatedEnv(root, { CANTON_LENS_USER_DATA_DIR: userDataDir });
   const verbose = process.env.CANTON_LENS_TEST_VERBOSE === '1';
   const server = await startVsCodeServer({
-    userDataDir, extensionsDir, serverDataDir: path.join(root, 'server-data'), env, smokeTestDriver: true,
+    userDataDir,
+    extensionsDir,
+    serverDataDir: path.join(root, 'server-data'),
+    env,
+    smokeTestDriver: true,
     onOutput: (t) => verbose && process.stderr.write(`[server] ${t}`),
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, env: env as Record<string, string> });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, env: env });
   try {
     const page = await browser.newPage();
     const exitCode = new Promise<number>((resolve) => {
@@ -69,7 +74,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (e: Error) => {
-  process.stderr.write(`${e.stack ?? e.message}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e: Error) => {
+    process.stderr.write(`${e.stack ?? e.message}\n`);
+    process.exit(1);
+  },
+);

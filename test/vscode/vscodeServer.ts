@@ -13,15 +13,24 @@ const CACHE = path.join(PROJECT_ROOT, '.cache', 'vscode-server');
 const CODE_SERVER_VERSION = '4.100.3';
 const SERVER_MAIN = path.join(CACHE, 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** Installs code-server into the project's cache unless it is there already; returns server-main.js. */
 export function ensureVsCodeServer(log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): string {
   if (fs.existsSync(SERVER_MAIN)) return SERVER_MAIN;
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: install Debian's chromium package (see .ci/run).`);
   const rg = ['/usr/bin/rg', '/usr/local/bin/rg'].find((p) => fs.existsSync(p));
-  if (!rg) throw new Error('ripgrep is missing: install Debian\'s ripgrep package (see .ci/run).');
+  if (!rg) throw new Error("ripgrep is missing: install Debian's ripgrep package (see .ci/run).");
   log(`Installing the VS Code Server (code-server@${CODE_SERVER_VERSION}) into ${path.relative(PROJECT_ROOT, CACHE)} …`);
   fs.mkdirSync(CACHE, { recursive: true });
   fs.writeFileSync(path.join(CACHE, 'package.json'), '{"name":"vscode-server-cache","private":true}\n');
@@ -29,7 +38,9 @@ export function ensureVsCodeServer(log: (line: string) => void = (l) => process.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-rg-'));
   const rgCache = path.join(tmp, 'vscode-ripgrep-cache-1.15.11');
   fs.mkdirSync(rgCache);
-  const tar = spawnSync('tar', ['-czf', path.join(rgCache, 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz'), '-C', path.dirname(rg), 'rg'], { stdio: 'inherit' });
+  const tar = spawnSync('tar', ['-czf', path.join(rgCache, 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz'), '-C', path.dirname(rg), 'rg'], {
+    stdio: 'inherit',
+  });
   if (tar.status !== 0) throw new Error('Could not pack ripgrep for the VS Code Server install.');
   const npm = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `code-server@${CODE_SERVER_VERSION}`], {
     cwd: CACHE,
@@ -58,7 +69,7 @@ export function isolatedEnv(root: string, extra: NodeJS.ProcessEnv = {}): NodeJS
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   for (const [k, d] of Object.entries(dirs)) {
     env[k] = path.join(root, d);
-    fs.mkdirSync(env[k]!, { recursive: true });
+    fs.mkdirSync(env[k], { recursive: true });
   }
   return env;
 }
@@ -88,15 +99,34 @@ export interface ServerOptions {
 export async function startVsCodeServer(opts: ServerOptions): Promise<RunningServer> {
   const serverMain = ensureVsCodeServer();
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
-    '--accept-server-license-terms', ...(opts.smokeTestDriver ? ['--enable-smoke-test-driver'] : []), '--server-data-dir', opts.serverDataDir,
-    '--user-data-dir', opts.userDataDir, '--extensions-dir', opts.extensionsDir, '--disable-telemetry', ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust'])], {
-    env: opts.env,
-    detached: true, // its own process group, so its file watcher goes with it
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => opts.onOutput?.(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => opts.onOutput?.(d.toString()));
+  const child = spawn(
+    process.execPath,
+    [
+      serverMain,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      ...(opts.smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
+      '--server-data-dir',
+      opts.serverDataDir,
+      '--user-data-dir',
+      opts.userDataDir,
+      '--extensions-dir',
+      opts.extensionsDir,
+      '--disable-telemetry',
+      ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
+    ],
+    {
+      env: opts.env,
+      detached: true, // its own process group, so its file watcher goes with it
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout.on('data', (d: Buffer) => opts.onOutput?.(d.toString()));
+  child.stderr.on('data', (d: Buffer) => opts.onOutput?.(d.toString()));
   const stop = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -131,14 +161,21 @@ function answers(url: string): Promise<boolean> {
 export function seedUserSettings(userDataDir: string, settings: Record<string, unknown> = {}): void {
   const dir = path.join(userDataDir, 'User');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'extensions.autoUpdate': false,
-    'extensions.autoCheckUpdates': false,
-    'workbench.enableExperiments': false,
-    'security.workspace.trust.enabled': false,
-    ...settings,
-  }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'extensions.autoUpdate': false,
+        'extensions.autoCheckUpdates': false,
+        'workbench.enableExperiments': false,
+        'security.workspace.trust.enabled': false,
+        ...settings,
+      },
+      null,
+      2,
+    ),
+  );
 }

@@ -84,7 +84,7 @@ export class ApiSchemas {
     if (!spec) return `${route} is not in the ${this.spec.specVersion} spec`;
     const candidates = [spec.responses[String(status)], spec.responses.default].filter((c) => c !== undefined);
     if (candidates.length === 0) return `status ${status} is not declared for ${route}`;
-    const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
     const declared = candidates.find((c) => (c.contentType === undefined ? text === '' : c.contentType === mediaType));
     if (!declared) {
       const allowed = candidates.map((c) => c.contentType ?? 'no body').join(' or ');
@@ -134,7 +134,7 @@ export function withoutNulls(value: unknown): unknown {
 const isTopLevelMissing = (e: ErrorObject) => e.keyword === 'required' && e.instancePath === '';
 
 function mostSpecific(errors: ErrorObject[]): ErrorObject {
-  return errors.reduce((best, e) => (e.instancePath.length > best.instancePath.length && e.keyword !== 'oneOf' ? e : best), errors[0]!);
+  return errors.reduce((best, e) => (e.instancePath.length > best.instancePath.length && e.keyword !== 'oneOf' ? e : best), errors[0]);
 }
 
 function describe(e: ErrorObject): string {

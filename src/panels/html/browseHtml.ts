@@ -46,7 +46,10 @@ export function acsPageStrings(): Record<string, string> {
 }
 
 export function acsPageHtml(o: BrowsePageOptions): string {
-  return page(o, acsPageStrings(), html`<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
+  return page(
+    o,
+    acsPageStrings(),
+    html`<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
 <input id="search" type="search" placeholder="${l10n.t('Search the arguments, ids, templates')}" aria-label="${l10n.t('Search the arguments, ids, templates')}">
 <label>${l10n.t('Sort')} <select id="sort" aria-label="${l10n.t('Sort by creation time')}">
 <option value="">${l10n.t('as the node sent them')}</option>
@@ -61,7 +64,8 @@ export function acsPageHtml(o: BrowsePageOptions): string {
 <p id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> ${l10n.t('Reading the first page…')}</p>
 <p id="notice" class="notice" hidden></p></header>
 <div id="table" class="vtable" tabindex="0" role="grid" aria-label="${l10n.t('Active contracts')}"
- data-columns="${JSON.stringify([l10n.t('Contract id'), l10n.t('Template'), l10n.t('Created at'), l10n.t('Signatories'), l10n.t('Observers'), l10n.t('Key'), l10n.t('Field 1'), l10n.t('Field 2'), l10n.t('Field 3')])}"></div>`);
+ data-columns="${JSON.stringify([l10n.t('Contract id'), l10n.t('Template'), l10n.t('Created at'), l10n.t('Signatories'), l10n.t('Observers'), l10n.t('Key'), l10n.t('Field 1'), l10n.t('Field 2'), l10n.t('Field 3')])}"></div>`,
+  );
 }
 
 export function tailPageStrings(): Record<string, string> {
@@ -80,7 +84,10 @@ export function tailPageStrings(): Record<string, string> {
 }
 
 export function tailPageHtml(o: BrowsePageOptions & { start: string }): string {
-  return page(o, tailPageStrings(), html`<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
+  return page(
+    o,
+    tailPageStrings(),
+    html`<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
 <button data-action="pause" id="pause" title="${l10n.t('Stop asking the node; Resume goes on from the last offset shown')}">${l10n.t('Pause')}</button>
 <label>${l10n.t('Start at')} <input id="start" size="12" value="${o.start}" placeholder="${l10n.t('ledger end')}" aria-label="${l10n.t('Start offset: empty for the ledger end')}"></label>
 <button data-action="restart" title="${l10n.t('Clear the table and follow from the start offset')}">${l10n.t('Restart')}</button>
@@ -93,5 +100,6 @@ export function tailPageHtml(o: BrowsePageOptions & { start: string }): string {
 <p id="counts" class="muted"></p>
 <p id="notice" class="notice" hidden></p><p id="offer" hidden></p></header>
 <div id="table" class="vtable" tabindex="0" role="grid" aria-label="${l10n.t('Updates, newest first')}"
- data-columns="${JSON.stringify([l10n.t('Offset'), l10n.t('Time'), l10n.t('Update id'), l10n.t('Command id'), l10n.t('Workflow id'), l10n.t('Events'), l10n.t('Templates'), l10n.t('Choices')])}"></div>`);
+ data-columns="${JSON.stringify([l10n.t('Offset'), l10n.t('Time'), l10n.t('Update id'), l10n.t('Command id'), l10n.t('Workflow id'), l10n.t('Events'), l10n.t('Templates'), l10n.t('Choices')])}"></div>`,
+  );
 }

@@ -13,8 +13,11 @@ import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 
 export function contractBody(l: ContractLookup): SafeHtml {
-  const badge = !l.found ? html`<span class="badge notfound">${l10n.t('Not found')}</span>`
-    : l.status === 'active' ? html`<span class="badge active">${l10n.t('Active')}</span>` : html`<span class="badge archived">${l10n.t('Archived')}</span>`;
+  const badge = !l.found
+    ? html`<span class="badge notfound">${l10n.t('Not found')}</span>`
+    : l.status === 'active'
+      ? html`<span class="badge active">${l10n.t('Active')}</span>`
+      : html`<span class="badge archived">${l10n.t('Archived')}</span>`;
   const head = html`<header class="title"><h1>${tHtml('Contract {0}', html`<code title="${l.contractId}">${shortId(l.contractId)}</code>`)}</h1>${badge}</header>
 <p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {
@@ -25,7 +28,7 @@ export function contractBody(l: ContractLookup): SafeHtml {
   const archivedSection = !archived ? html`` : archivedHtml(archived.archivedEvent, archived.synchronizerId);
   if (!l.response.created) {
     // The node pruned the create event: what is left is the archive.
-    return html`${head}<section class="pruned" role="note"><p>${l10n.t('The create event of this contract was pruned on this node: it was created before the node\'s pruning offset and archived after it, so only the archive event is left. A node that has not pruned that far still has the create.')}</p></section>${archivedSection}`;
+    return html`${head}<section class="pruned" role="note"><p>${l10n.t("The create event of this contract was pruned on this node: it was created before the node's pruning offset and archived after it, so only the archive event is left. A node that has not pruned that far still has the create.")}</p></section>${archivedSection}`;
   }
   const { createdEvent: c, synchronizerId } = l.response.created;
   const created = html`<section aria-labelledby="created-h"><h2 id="created-h">${l10n.t('Created')}</h2><table class="fields"><tbody>
@@ -49,13 +52,18 @@ ${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="mut
   const argument = html`<section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create argument')}</h2>
 <div class="tree-tools"><input type="search" class="tree-search" placeholder="${l10n.t('Search the argument')}" aria-label="${l10n.t('Search the create argument')}"> <button data-action="expandAll">${l10n.t('Expand all')}</button> <button data-action="collapseAll">${l10n.t('Collapse all')}</button> <button data-copy-json="create-argument">${l10n.t('Copy JSON')}</button></div>
 <div class="value-tree" id="create-argument">${valueTree(c.createArgument)}</div></section>`;
-  const views = (c.interfaceViews ?? []).length === 0 ? html`` : html`<section aria-labelledby="views-h"><h2 id="views-h">${l10n.t('Interface views')}</h2>${(c.interfaceViews ?? []).map((v) => html`
+  const views =
+    (c.interfaceViews ?? []).length === 0
+      ? html``
+      : html`<section aria-labelledby="views-h"><h2 id="views-h">${l10n.t('Interface views')}</h2>${(c.interfaceViews ?? []).map(
+          (v) => html`
 <table class="fields"><tbody>
 ${field(l10n.t('Interface'), damlLink(templateName(v.interfaceId), { templateId: v.interfaceId }), 'interfaceId')}
 ${field(l10n.t('Status'), v.viewStatus?.code === 0 ? l10n.t('computed') : l10n.t('failed ({0}): {1}', v.viewStatus?.code ?? '', v.viewStatus?.message ?? ''), 'viewStatus')}
 ${field(l10n.t('Implementation package id'), (v as { implementationPackageId?: string }).implementationPackageId, 'implementationPackageId')}
 ${field(l10n.t('View value'), v.viewValue === undefined ? undefined : valueTree(v.viewValue), 'viewValue')}
-</tbody></table>`)}</section>`;
+</tbody></table>`,
+        )}</section>`;
   return html`${head}${created}${argument}${views}${archivedSection}`;
 }
 

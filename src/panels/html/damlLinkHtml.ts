@@ -13,6 +13,8 @@ export interface DamlLinkTarget {
 
 /** `label` (ledger text) as a link to the Daml definition of `t`. */
 export function damlLink(label: string, t: DamlLinkTarget): SafeHtml {
-  const title = t.choice ? l10n.t('{0}: open the Daml definition of choice {1}', t.templateId, t.choice) : l10n.t('{0}: open its Daml definition', t.templateId);
+  const title = t.choice
+    ? l10n.t('{0}: open the Daml definition of choice {1}', t.templateId, t.choice)
+    : l10n.t('{0}: open its Daml definition', t.templateId);
   return html`<a href="#" class="daml-link" data-daml-template="${t.templateId}"${t.choice ? html` data-daml-choice="${t.choice}"` : ''}${t.packageName ? html` data-daml-package="${t.packageName}"` : ''} title="${title}">${ledgerText(label)}</a>`;
 }

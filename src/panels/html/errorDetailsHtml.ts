@@ -39,7 +39,9 @@ function definite(v: boolean | undefined | null): string | undefined {
 
 export function errorDetailsHtml(e: LedgerApiError): SafeHtml {
   const c = e.cantonError;
-  const resources = Array.isArray(c?.resources) ? (c.resources as unknown[]).filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && r.every((x) => typeof x === 'string')) : [];
+  const resources = Array.isArray(c?.resources)
+    ? (c.resources as unknown[]).filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && r.every((x) => typeof x === 'string'))
+    : [];
   const resourceRows = resources.map(([k, v]) => field(k, ledgerString(v)));
   const request = e.method && e.path ? `${e.method} ${e.path}${e.status ? ` → ${e.status}` : ''}` : e.status ? String(e.status) : undefined;
   return html`<details class="error-details"><summary>${l10n.t('What the node said')}</summary><table class="fields"><tbody>

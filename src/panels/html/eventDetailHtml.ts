@@ -10,7 +10,12 @@ import { formatCount } from './peopleFormat';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 
-const template = (id: string, hint: string, packageName?: string) => field(l10n.t('Template'), html`${damlLink(templateName(id), { templateId: id, packageName })} <span class="muted">${ledgerText(id.split(':')[0] ?? '')}</span>`, hint);
+const template = (id: string, hint: string, packageName?: string) =>
+  field(
+    l10n.t('Template'),
+    html`${damlLink(templateName(id), { templateId: id, packageName })} <span class="muted">${ledgerText(id.split(':')[0] ?? '')}</span>`,
+    hint,
+  );
 const tree = (v: unknown) => html`<div class="value-tree">${valueTree(v)}</div>`;
 const names = (ids: readonly string[] | undefined) => (ids && ids.length > 0 ? ids.map(templateName).join(', ') : undefined);
 
@@ -25,7 +30,18 @@ ${field(l10n.t('Observers'), parties(c.observers), 'observers')}
 ${field(l10n.t('Witnesses'), parties(c.witnessParties), 'witnessParties')}
 ${field(l10n.t('Contract key'), c.contractKey === null || c.contractKey === undefined ? undefined : tree(c.contractKey), 'contractKey')}
 ${field(l10n.t('Contract key hash'), c.contractKeyHash, 'contractKeyHash')}
-${field(l10n.t('Interface views'), (c.interfaceViews ?? []).length === 0 ? undefined : join((c.interfaceViews ?? []).map((v) => html`<div><span title="${v.interfaceId}">${ledgerText(templateName(v.interfaceId))}</span> ${tree(v.viewValue)}</div>`), ''), 'interfaceViews')}
+${field(
+  l10n.t('Interface views'),
+  (c.interfaceViews ?? []).length === 0
+    ? undefined
+    : join(
+        (c.interfaceViews ?? []).map(
+          (v) => html`<div><span title="${v.interfaceId}">${ledgerText(templateName(v.interfaceId))}</span> ${tree(v.viewValue)}</div>`,
+        ),
+        '',
+      ),
+  'interfaceViews',
+)}
 ${field(l10n.t('Created event blob'), blob, 'createdEventBlob')}
 ${field(l10n.t('ACS delta'), c.acsDelta === undefined ? undefined : String(c.acsDelta), 'acsDelta')}
 ${field(l10n.t('Create argument'), tree(c.createArgument), 'createArgument')}`;
@@ -40,7 +56,15 @@ ${field(l10n.t('Contract'), idLink(x.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Acting parties'), parties(x.actingParties), 'actingParties')}
 ${field(l10n.t('Choice argument'), tree(x.choiceArgument), 'choiceArgument')}
 ${field(l10n.t('Exercise result'), x.exerciseResult === undefined ? undefined : tree(x.exerciseResult), 'exerciseResult')}
-${field(l10n.t('Created by this exercise'), created.length === 0 ? undefined : join(created.map((c) => html`<div>${idLink(c.contractId, 'contract')} <span class="muted">${ledgerText(templateName(c.templateId))}</span></div>`), ''))}
+${field(
+  l10n.t('Created by this exercise'),
+  created.length === 0
+    ? undefined
+    : join(
+        created.map((c) => html`<div>${idLink(c.contractId, 'contract')} <span class="muted">${ledgerText(templateName(c.templateId))}</span></div>`),
+        '',
+      ),
+)}
 ${field(l10n.t('Implemented interfaces'), names(x.implementedInterfaces), 'implementedInterfaces')}
 ${field(l10n.t('Last descendant node id'), x.lastDescendantNodeId, 'lastDescendantNodeId')}
 ${field(l10n.t('Witnesses'), parties(x.witnessParties), 'witnessParties')}

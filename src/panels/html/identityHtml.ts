@@ -14,9 +14,12 @@ export interface IdentityBarOptions {
 }
 
 export function identityBar(o: IdentityBarOptions): SafeHtml {
-  const banner = o.notices.length === 0 ? html`` : html`<section class="stale-identity" id="stale-identity" role="alert">
+  const banner =
+    o.notices.length === 0
+      ? html``
+      : html`<section class="stale-identity" id="stale-identity" role="alert">
 ${o.notices.map((n) => html`<p>${n.text}</p>`)}
-<p>${l10n.t('This panel still shows the earlier answer; it is not the view of the current token.')} <button class="primary" data-action="askAgain">${o.notices.length === 1 ? o.notices[0]!.button : l10n.t('Ask Again')}</button></p></section>`;
+<p>${l10n.t('This panel still shows the earlier answer; it is not the view of the current token.')} <button class="primary" data-action="askAgain">${o.notices.length === 1 ? o.notices[0].button : l10n.t('Ask Again')}</button></p></section>`;
   const lines = o.lines.length === 0 ? html`` : html`<p class="identity">${o.lines.map((l, i) => html`${i > 0 ? html`<br>` : ''}${ledgerText(l)}`)}</p>`;
   const note = o.note ? html`<p class="identity-note muted">${o.note}</p>` : html``;
   return html`<div class="identity-bar">${banner}${lines}${note}</div>`;

@@ -16,7 +16,10 @@ export function party(p: string): SafeHtml {
 
 export function parties(ps: readonly string[] | undefined): SafeHtml {
   if (!ps || ps.length === 0) return html`<span class="muted">${l10n.t('none')}</span>`;
-  return join(ps.map((p) => html`<span class="party-item">${party(p)}</span>`), ' ');
+  return join(
+    ps.map((p) => html`<span class="party-item">${party(p)}</span>`),
+    ' ',
+  );
 }
 
 /** A string that may be an id: contract and update ids become links, party ids are shortened. */
@@ -47,10 +50,14 @@ export function valueTree(value: unknown, depth = 0): SafeHtml {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 0) return html`<span class="v-empty">{}</span>`;
     // A synchronizer id has a party id's shape: where the field says it is one, it is not shown as a party.
-    const items = entries.map(([k, v]) => html`<li><span class="v-key">${ledgerText(k)}</span> ${typeof v === 'string' && SYNCHRONIZER_KEY.test(k) ? html`<span class="v-str synchronizer" title="${l10n.t('Synchronizer {0}', v)}">"${ledgerText(v)}"</span>` : valueTree(v, depth + 1)}</li>`);
+    const items = entries.map(
+      ([k, v]) =>
+        html`<li><span class="v-key">${ledgerText(k)}</span> ${typeof v === 'string' && SYNCHRONIZER_KEY.test(k) ? html`<span class="v-str synchronizer" title="${l10n.t('Synchronizer {0}', v)}">"${ledgerText(v)}"</span>` : valueTree(v, depth + 1)}</li>`,
+    );
     return html`<details class="v-node"${depth < OPEN_DEPTH ? html` open` : ''}><summary>{${entries.length}}</summary><ul class="v-list">${items}</ul></details>`;
   }
-  return html`<span class="v-lit">${String(value as number | boolean | bigint)}</span>`;
+  const literal = typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? value.toString() : typeof value;
+  return html`<span class="v-lit">${literal}</span>`;
 }
 
 /** A definition list row; rows with no value are left out (missing optional fields are fine). */

@@ -59,7 +59,15 @@ export function pageStrings(): Record<string, string> {
 }
 
 export function contentSecurityPolicy(nonce: string, cspSource: string): string {
-  return [`default-src 'none'`, `img-src ${cspSource} data:`, `style-src ${cspSource}`, `font-src ${cspSource}`, `script-src 'nonce-${nonce}'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `img-src ${cspSource} data:`,
+    `style-src ${cspSource}`,
+    `font-src ${cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
 }
 
 function button({ action, label, enabled = true }: ToolbarAction): SafeHtml {

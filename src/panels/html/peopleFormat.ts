@@ -15,7 +15,8 @@ export function relativeTime(iso: string, now = Date.now()): string | undefined 
   const seconds = Math.round((now - t) / 1000);
   const future = seconds < 0;
   const s = Math.abs(seconds);
-  const [value, unit] = s < 45 ? [s, 's'] : s < 45 * 60 ? [Math.round(s / 60), 'min'] : s < 36 * 3600 ? [Math.round(s / 3600), 'h'] : [Math.round(s / 86400), 'd'];
+  const [value, unit] =
+    s < 45 ? [s, 's'] : s < 45 * 60 ? [Math.round(s / 60), 'min'] : s < 36 * 3600 ? [Math.round(s / 3600), 'h'] : [Math.round(s / 86400), 'd'];
   if (unit === 's' && s < 5) return l10n.t('just now');
   return future ? l10n.t('in {0} {1}', value, unit) : l10n.t('{0} {1} ago', value, unit);
 }
@@ -39,7 +40,12 @@ const ENUM_WORDS: Record<string, string> = {
 
 /** An enum value in words (`PARTICIPANT_PERMISSION_OBSERVATION` → "observation"), the raw value on hover. */
 export function enumHtml(value: string): SafeHtml {
-  const words = ENUM_WORDS[value] ?? value.replace(/^[A-Z]+(?:_[A-Z]+)*?_(?=[A-Z]+$)/, '').toLowerCase().replace(/_/g, ' ');
+  const words =
+    ENUM_WORDS[value] ??
+    value
+      .replace(/^[A-Z]+(?:_[A-Z]+)*?_(?=[A-Z]+$)/, '')
+      .toLowerCase()
+      .replace(/_/g, ' ');
   return html`<span title="${value}">${words}</span>`;
 }
 

@@ -12,13 +12,24 @@ import * as l10n from '../../l10n/l10n';
 export type SubmissionOutcome =
   | { state: 'sending' }
   | {
-    state: 'accepted'; node: string; at: string; submissionId: string; userId?: string; commandId?: string; actAs: string[];
-    endpoint: 'execute' | 'executeAndWait' | 'executeAndWaitForTransaction'; updateId?: string; completionOffset?: number;
-    /** After a plain execute: the search for its completion; after executeAndWaitForTransaction: committed. */
-    followUp?: { state: 'searching' } | { state: 'committed'; via: 'completions' | 'completion-by-hash' | 'executeAndWaitForTransaction' } | { state: 'unknown'; reason: string };
-    /** What the committed transaction does differently from the prepared one (executeAndWaitForTransaction). */
-    differences?: string[];
-  }
+      state: 'accepted';
+      node: string;
+      at: string;
+      submissionId: string;
+      userId?: string;
+      commandId?: string;
+      actAs: string[];
+      endpoint: 'execute' | 'executeAndWait' | 'executeAndWaitForTransaction';
+      updateId?: string;
+      completionOffset?: number;
+      /** After a plain execute: the search for its completion; after executeAndWaitForTransaction: committed. */
+      followUp?:
+        | { state: 'searching' }
+        | { state: 'committed'; via: 'completions' | 'completion-by-hash' | 'executeAndWaitForTransaction' }
+        | { state: 'unknown'; reason: string };
+      /** What the committed transaction does differently from the prepared one (executeAndWaitForTransaction). */
+      differences?: string[];
+    }
   | { state: 'failed'; code?: string; cause?: string; correlationId?: string; explanation: string; outcomeUnknown: boolean };
 
 export interface ReviewView {
@@ -61,22 +72,35 @@ ${h.truncated ? html`<p class="muted">${l10n.t('Cut short: the first {0} charact
 export function hashCheck(v: ReviewView): { state: 'match' | 'mismatch' | 'unclaimed' | 'unknown'; text: string } {
   const computed = v.review?.computedHash;
   if (!computed) return { state: 'unknown', text: v.review?.hashNote ?? l10n.t('The hash could not be recomputed: the prepared transaction did not decode.') };
-  if (!v.claimedHash) return { state: 'unclaimed', text: l10n.t('The request does not say which hash the signatures cover (add "preparedTransactionHash" from the prepare response to check it).') };
+  if (!v.claimedHash)
+    return {
+      state: 'unclaimed',
+      text: l10n.t('The request does not say which hash the signatures cover (add "preparedTransactionHash" from the prepare response to check it).'),
+    };
   return computed === v.claimedHash
     ? { state: 'match', text: l10n.t('The recomputed hash equals the hash the signatures cover.') }
-    : { state: 'mismatch', text: l10n.t('The recomputed hash differs from the hash the signatures cover: this is not the transaction that was signed. Do not submit it.') };
+    : {
+        state: 'mismatch',
+        text: l10n.t('The recomputed hash differs from the hash the signatures cover: this is not the transaction that was signed. Do not submit it.'),
+      };
 }
 
 function outcomeBlock(o: SubmissionOutcome | undefined): SafeHtml {
   if (!o) return html``;
-  if (o.state === 'sending') return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Submitting…')}</p></section>`;
+  if (o.state === 'sending')
+    return html`<section class="loading" role="status" aria-live="polite"><p><span class="spinner" aria-hidden="true"></span> ${l10n.t('Submitting…')}</p></section>`;
   if (o.state === 'accepted') {
     return html`<section class="accepted" role="status" aria-live="polite"><h2>${tHtml('Accepted by {0} at {1}', ledgerText(o.node), o.at)}</h2>
 ${o.updateId ? html`<p>${tHtml('Committed as update {0} at completion offset {1}.', idLink(o.updateId, 'update'), String(o.completionOffset ?? ''))}</p>` : o.followUp?.state === 'searching' ? html`<p><span class="spinner" aria-hidden="true"></span> ${l10n.t('The node accepted the submission for processing; looking for its completion (cancel in the notification)…')}</p>` : o.followUp?.state === 'unknown' ? '' : html`<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>`}
 ${o.followUp?.state === 'unknown' ? html`<section class="error" role="alert"><h3>${l10n.t('Outcome unknown')}</h3><p>${ledgerText(o.followUp.reason)}</p></section>` : ''}
 ${o.followUp?.state === 'committed' ? html`<p class="muted">${l10n.t('Found through {0}.', o.followUp.via)}</p>` : ''}
-${o.differences === undefined ? '' : o.differences.length === 0 ? html`<p class="hash-match" role="status">${l10n.t('The committed transaction has the same creates and exercises as the prepared one.')}</p>`
-    : html`<div role="alert"><p class="hash-mismatch">${l10n.t('The committed transaction differs from the prepared one:')}</p><ul>${o.differences.map((d) => html`<li>${ledgerText(d)}</li>`)}</ul></div>`}
+${
+  o.differences === undefined
+    ? ''
+    : o.differences.length === 0
+      ? html`<p class="hash-match" role="status">${l10n.t('The committed transaction has the same creates and exercises as the prepared one.')}</p>`
+      : html`<div role="alert"><p class="hash-mismatch">${l10n.t('The committed transaction differs from the prepared one:')}</p><ul>${o.differences.map((d) => html`<li>${ledgerText(d)}</li>`)}</ul></div>`
+}
 <table class="fields"><tbody>
 ${field(l10n.t('Endpoint'), `POST /v2/interactive-submission/${o.endpoint}`)}
 ${field(l10n.t('Submission id'), o.submissionId)}
@@ -98,8 +122,10 @@ export function reviewBody(v: ReviewView): SafeHtml {
   const sending = v.outcome?.state === 'sending';
   const submitted = v.outcome !== undefined;
   const submitLabel = l10n.t('Submit to {0} as {1}', v.node, v.party.split('::')[0] ?? v.party);
-  const decodeWarning = v.decodeError ? html`<section class="error" role="alert"><h2>${l10n.t('The prepared transaction does not decode')}</h2>
-<p>${ledgerText(v.decodeError)}</p><p>${l10n.t('Canton Lens cannot show what it does or check its hash. Submitting it needs an explicit confirmation.')}</p></section>` : html``;
+  const decodeWarning = v.decodeError
+    ? html`<section class="error" role="alert"><h2>${l10n.t('The prepared transaction does not decode')}</h2>
+<p>${ledgerText(v.decodeError)}</p><p>${l10n.t('Canton Lens cannot show what it does or check its hash. Submitting it needs an explicit confirmation.')}</p></section>`
+    : html``;
   const hash = html`<section aria-labelledby="hash-h"><h2 id="hash-h">${l10n.t('Hash')}</h2><p class="hash-${check.state}" role="${check.state === 'mismatch' ? 'alert' : 'status'}">${check.text}</p>
 <table class="fields"><tbody>${field(l10n.t('Recomputed'), r?.computedHash)}${field(l10n.t('Signed (claimed)'), v.claimedHash)}${field(l10n.t('Hashing scheme'), v.request.hashingSchemeVersion)}</tbody></table></section>`;
   const request = html`<section aria-labelledby="req-h"><h2 id="req-h">${l10n.t('Request')}</h2><table class="fields"><tbody>
@@ -112,7 +138,9 @@ ${field(l10n.t('User id'), v.request.userId ?? l10n.t("(the token's user)"))}
 ${field(l10n.t('Deduplication'), v.request.deduplicationPeriod ? JSON.stringify(v.request.deduplicationPeriod) : l10n.t("(the node's maximum)"))}
 ${field(l10n.t('Min ledger time'), v.request.minLedgerTime ? JSON.stringify(v.request.minLedgerTime) : undefined)}
 </tbody></table></section>`;
-  const decoded = !r ? html`` : html`<section aria-labelledby="tx-h"><h2 id="tx-h">${l10n.t('What it does')}</h2><table class="fields"><tbody>
+  const decoded = !r
+    ? html``
+    : html`<section aria-labelledby="tx-h"><h2 id="tx-h">${l10n.t('What it does')}</h2><table class="fields"><tbody>
 ${field(l10n.t('Submitting parties'), parties(r.submitters))}
 ${field(l10n.t('Command id'), r.commandId)}
 ${field(l10n.t('Synchronizer'), r.synchronizerId)}
@@ -123,17 +151,24 @@ ${field(l10n.t('Ledger time until'), r.maxLedgerEffectiveTime)}
 ${field(l10n.t('Max record time'), r.maxRecordTime)}
 </tbody></table>
 <h3>${l10n.t('Actions ({0})', r.nodes.length)}</h3>
-<ol class="review-nodes">${r.nodes.map((n) => html`<li><p><strong>${n.kind === 'exercise' ? tHtml(n.consuming ? 'Exercise {0} (consuming) on' : 'Exercise {0} on', ledgerText(n.choice ?? '')) : n.kind === 'create' ? l10n.t('Create') : n.kind === 'fetch' ? l10n.t('Fetch') : l10n.t('Rollback')}</strong>
+<ol class="review-nodes">${r.nodes.map(
+        (
+          n,
+        ) => html`<li><p><strong>${n.kind === 'exercise' ? tHtml(n.consuming ? 'Exercise {0} (consuming) on' : 'Exercise {0} on', ledgerText(n.choice ?? '')) : n.kind === 'create' ? l10n.t('Create') : n.kind === 'fetch' ? l10n.t('Fetch') : l10n.t('Rollback')}</strong>
 ${n.templateId ? html`<span title="${n.templateId}">${ledgerText(templateName(n.templateId))}</span>` : ''}
 ${n.contractId && n.kind !== 'create' ? idLink(n.contractId, 'contract') : ''}
 ${n.actingParties?.length ? html` ${tHtml('by {0}', parties(n.actingParties))}` : ''}</p>
-${n.argument === undefined ? '' : html`<div class="value-tree">${valueTree(n.argument)}</div>`}</li>`)}</ol>
+${n.argument === undefined ? '' : html`<div class="value-tree">${valueTree(n.argument)}</div>`}</li>`,
+      )}</ol>
 <h3>${l10n.t('Input contracts ({0})', r.inputContracts.length)}</h3>
 ${r.inputContracts.length === 0 ? html`<p class="muted">${l10n.t('none')}</p>` : html`<ul>${r.inputContracts.map((c) => html`<li>${idLink(c.contractId, 'contract')} ${c.templateId ? html`<span title="${c.templateId}">${ledgerText(templateName(c.templateId))}</span>` : ''} <span class="muted">${c.createdAt ?? ''}</span></li>`)}</ul>`}
 </section>`;
   const blocks = v.findings.filter((f) => f.severity === 'block');
   const canSubmit = !submitted && check.state !== 'mismatch' && blocks.length === 0;
-  const checks = v.findings.length === 0 ? html`` : html`<section aria-labelledby="checks-h"><h2 id="checks-h">${l10n.t('Checks before sending')}</h2>
+  const checks =
+    v.findings.length === 0
+      ? html``
+      : html`<section aria-labelledby="checks-h"><h2 id="checks-h">${l10n.t('Checks before sending')}</h2>
 <ul class="checks">${v.findings.map((f) => html`<li class="check-${f.severity}" role="${f.severity === 'block' ? 'alert' : 'status'}"><strong>${f.severity === 'block' ? l10n.t('Blocks:') : f.severity === 'warn' ? l10n.t('Warning:') : l10n.t('OK:')}</strong> ${ledgerText(f.text)}</li>`)}</ul></section>`;
   return html`<header class="title"><h1>${l10n.t('Review submission')}</h1></header>
 <p class="asked">${l10n.t('POST /v2/interactive-submission/execute on {0}, as {1}', v.node, v.party)}</p>

@@ -14,7 +14,7 @@ type Part = SafeHtml | string | number | boolean | null | undefined | readonly P
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
+  return s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
 }
 
 function render(p: Part): string {
@@ -25,8 +25,8 @@ function render(p: Part): string {
 }
 
 export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml {
-  let out = strings[0]!;
-  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
   return new SafeHtml(out);
 }
 
@@ -36,7 +36,12 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml
  */
 export function tHtml(message: string, ...args: Part[]): SafeHtml {
   const sentence = l10n.t(message, ...args.map((_, i) => `{${i}}`));
-  return new SafeHtml(sentence.split(/\{(\d+)\}/).map((piece, k) => (k % 2 === 0 ? escapeHtml(piece) : render(args[Number(piece)]))).join(''));
+  return new SafeHtml(
+    sentence
+      .split(/\{(\d+)\}/)
+      .map((piece, k) => (k % 2 === 0 ? escapeHtml(piece) : render(args[Number(piece)])))
+      .join(''),
+  );
 }
 
 export function join(parts: readonly SafeHtml[], sep = ''): SafeHtml {
@@ -55,7 +60,7 @@ export function ledgerText(s: string): SafeHtml {
   for (const m of s.matchAll(INVISIBLE)) {
     parts.push(escapeHtml(s.slice(last, m.index)));
     parts.push(`<span class="ctrl" title="${escapeHtml(l10n.t('control character'))}">\\u${m[0].charCodeAt(0).toString(16).padStart(4, '0')}</span>`);
-    last = m.index! + 1;
+    last = m.index + 1;
   }
   parts.push(escapeHtml(s.slice(last)));
   return new SafeHtml(`<bdi>${parts.join('')}</bdi>`);

@@ -39,11 +39,37 @@ export function treeRows(tree: readonly FlatTreeNode[]): TreeRow[] {
   return tree.map(({ index, parent, depth, descendants, node }): TreeRow => {
     if (node.kind === 'exercised') {
       const x = node.event;
-      return [index, parent, depth, descendants, 'exercised', x.templateId, x.choice, x.contractId, x.actingParties ?? [], x.consuming, (x as { interfaceId?: string | null }).interfaceId ?? '', x.nodeId];
+      return [
+        index,
+        parent,
+        depth,
+        descendants,
+        'exercised',
+        x.templateId,
+        x.choice,
+        x.contractId,
+        x.actingParties ?? [],
+        x.consuming,
+        (x as { interfaceId?: string | null }).interfaceId ?? '',
+        x.nodeId,
+      ];
     }
     if (node.kind === 'created') {
       const c = node.event;
-      return [index, parent, depth, descendants, 'created', c.templateId, '', c.contractId, [...new Set([...(c.signatories ?? []), ...(c.observers ?? [])])], false, '', c.nodeId];
+      return [
+        index,
+        parent,
+        depth,
+        descendants,
+        'created',
+        c.templateId,
+        '',
+        c.contractId,
+        [...new Set([...(c.signatories ?? []), ...(c.observers ?? [])])],
+        false,
+        '',
+        c.nodeId,
+      ];
     }
     return [index, parent, depth, descendants, 'archived', node.event.templateId, '', node.event.contractId, [], true, '', node.event.nodeId];
   });
@@ -76,14 +102,24 @@ function exerciseTreeSection(events: readonly LedgerEvent[], highlight?: number)
 
 /** JSON safe inside a <script type="application/json">: no "<" that could close it. */
 export function jsonForScript(value: unknown): SafeHtml {
-  return new SafeHtml(JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+  return new SafeHtml(
+    JSON.stringify(value)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029'),
+  );
 }
 
 /** `shape`: what the panel asked for; `highlight`: the node id to bring into view (lineage). */
 export function transactionBody(l: TransactionLookup, shape: TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA', highlight?: number): SafeHtml {
   const badge = l.found ? html`<span class="badge active">${l10n.t('Committed')}</span>` : html`<span class="badge notfound">${l10n.t('Not found')}</span>`;
   const id = html`<code title="${l.updateId}">${shortId(l.updateId)}</code>`;
-  const title = !l.found || l.update === 'transaction' ? tHtml('Transaction {0}', id) : l.update === 'reassignment' ? tHtml('Reassignment {0}', id) : tHtml('Topology transaction {0}', id);
+  const title =
+    !l.found || l.update === 'transaction'
+      ? tHtml('Transaction {0}', id)
+      : l.update === 'reassignment'
+        ? tHtml('Reassignment {0}', id)
+        : tHtml('Topology transaction {0}', id);
   const head = html`<header class="title"><h1>${title}</h1>${badge}</header>
 <p class="asked">${l10n.t('Asked: {0}', l.asked)}</p>`;
   if (!l.found) {

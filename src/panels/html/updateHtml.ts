@@ -29,7 +29,20 @@ ${field(l10n.t('Trace context'), r.traceContext?.traceparent ?? undefined, 'trac
   const events = (r.events ?? []).map((e, i) => {
     const wrapped = e as { JsAssignmentEvent?: Record<string, unknown>; JsUnassignedEvent?: { value?: Record<string, unknown> } };
     if (wrapped.JsUnassignedEvent?.value) {
-      const u = wrapped.JsUnassignedEvent.value as { reassignmentId: string; contractId: string; templateId: string; source: string; target: string; submitter?: string; reassignmentCounter: number; assignmentExclusivity?: string; witnessParties: string[]; packageName: string; offset: number; nodeId: number };
+      const u = wrapped.JsUnassignedEvent.value as {
+        reassignmentId: string;
+        contractId: string;
+        templateId: string;
+        source: string;
+        target: string;
+        submitter?: string;
+        reassignmentCounter: number;
+        assignmentExclusivity?: string;
+        witnessParties: string[];
+        packageName: string;
+        offset: number;
+        nodeId: number;
+      };
       return html`<section aria-labelledby="ev-${i}"><h3 id="ev-${i}">${l10n.t('Unassigned: the contract leaves {0}', shortenPartyId(u.source))}</h3><table class="fields"><tbody>
 ${field(l10n.t('Contract'), idLink(u.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Template'), template(u.templateId), 'templateId')}
@@ -44,7 +57,16 @@ ${field(l10n.t('Package name'), u.packageName, 'packageName')}
 ${field(l10n.t('Node id'), u.nodeId, 'nodeId')}
 </tbody></table></section>`;
     }
-    const a = wrapped.JsAssignmentEvent as { source: string; target: string; reassignmentId: string; submitter?: string; reassignmentCounter: number; createdEvent: { contractId: string; templateId: string; signatories: string[]; observers?: string[]; createArgument: unknown; packageName: string } } | undefined;
+    const a = wrapped.JsAssignmentEvent as
+      | {
+          source: string;
+          target: string;
+          reassignmentId: string;
+          submitter?: string;
+          reassignmentCounter: number;
+          createdEvent: { contractId: string; templateId: string; signatories: string[]; observers?: string[]; createArgument: unknown; packageName: string };
+        }
+      | undefined;
     if (!a) return html`<p class="muted">${l10n.t('An event of a kind this version of Canton Lens does not know.')}</p>`;
     const c = a.createdEvent;
     return html`<section aria-labelledby="ev-${i}"><h3 id="ev-${i}">${l10n.t('Assigned: the contract arrives on {0}', shortenPartyId(a.target))}</h3><table class="fields"><tbody>
@@ -65,7 +87,9 @@ ${field(l10n.t('Create argument'), html`<div class="value-tree">${valueTree(c.cr
 
 export function topologyBody(t: JsTopologyTransaction): SafeHtml {
   const rows = (t.events ?? []).map((e) => {
-    const [kind, inner] = Object.entries((e as { event?: Record<string, { value?: { partyId?: string; participantId?: string; participantPermission?: string } }> }).event ?? {})[0] ?? ['', {}];
+    const [kind, inner] = Object.entries(
+      (e as { event?: Record<string, { value?: { partyId?: string; participantId?: string; participantPermission?: string } }> }).event ?? {},
+    )[0] ?? ['', {}];
     const v = inner?.value ?? {};
     return html`<tr><td>${ledgerText(kind.replace(/^ParticipantAuthorization/, ''))}</td><td>${v.partyId ? party(v.partyId) : ''}</td><td><span title="${v.participantId ?? ''}">${ledgerText(shortenPartyId(v.participantId ?? ''))}</span></td><td>${v.participantPermission ? enumHtml(v.participantPermission) : ''}</td></tr>`;
   });

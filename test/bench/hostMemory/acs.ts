@@ -9,7 +9,15 @@ import * as vscode from 'vscode';
 import type { CantonLensApi } from '../../../src/extension';
 import type { AcsPanel } from '../../../src/panels/acsPanel';
 
-export interface HostAcsMemoryResult { beforeMb: number; peakMb: number; afterMb: number; contracts: number; pages: number; seconds: number; error: string }
+export interface HostAcsMemoryResult {
+  beforeMb: number;
+  peakMb: number;
+  afterMb: number;
+  contracts: number;
+  pages: number;
+  seconds: number;
+  error: string;
+}
 
 export async function run(): Promise<void> {
   const env = JSON.parse(process.env.CANTON_LENS_BENCH_NODE!) as { url: string; token: string };
@@ -28,7 +36,12 @@ export async function run(): Promise<void> {
   await vscode.commands.executeCommand('cantonLens.setToken', 'bench-acs', env.token);
   await vscode.commands.executeCommand('cantonLens.selectNode', 'bench-acs');
   // Warm: the same panel on a small read (one template), closed, so the first-use cost is not counted.
-  const warmPanel = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', 'bench-acs', undefined, '#acs-trade:Trade.Kyc:Attestation');
+  const warmPanel = await vscode.commands.executeCommand<AcsPanel>(
+    'cantonLens.showActiveContracts',
+    'bench-acs',
+    undefined,
+    '#acs-trade:Trade.Kyc:Attestation',
+  );
   await waitFor(() => warmPanel.shown.done || warmPanel.shown.error !== '');
   warmPanel.webviewPanel.dispose();
   await new Promise((r) => setTimeout(r, 1000));
@@ -42,7 +55,15 @@ export async function run(): Promise<void> {
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(false));
   await new Promise((r) => setTimeout(r, 1000));
-  const result: HostAcsMemoryResult = { beforeMb: before, peakMb: peak, afterMb: rssMb(true), contracts: panel.shown.contracts, pages: panel.shown.pages, seconds, error: panel.shown.error };
+  const result: HostAcsMemoryResult = {
+    beforeMb: before,
+    peakMb: peak,
+    afterMb: rssMb(true),
+    contracts: panel.shown.contracts,
+    pages: panel.shown.pages,
+    seconds,
+    error: panel.shown.error,
+  };
   fs.writeFileSync(process.env.CANTON_LENS_BENCH_FILE!, JSON.stringify(result));
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -8,11 +8,13 @@ const EXTENSION_ID = 'canton-lens.canton-lens';
 
 function getJson(url: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    }).on('error', reject);
+    http
+      .get(url, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -34,7 +36,10 @@ describe('Canton Lens in VS Code', () => {
     // The bundle holds its own copy of the l10n module; the translator it set is shared.
     const translator = (globalThis as Record<symbol, unknown>)[Symbol.for('canton-lens.l10n.translator')];
     assert.equal(typeof translator, 'function', 'activation set no translator');
-    assert.equal(t('Update {0} is a {1}, not a transaction.', 'u1', 'Reassignment'), vscode.l10n.t('Update {0} is a {1}, not a transaction.', 'u1', 'Reassignment'));
+    assert.equal(
+      t('Update {0} is a {1}, not a transaction.', 'u1', 'Reassignment'),
+      vscode.l10n.t('Update {0} is a {1}, not a transaction.', 'u1', 'Reassignment'),
+    );
   });
 
   it('registers every contributed command', async () => {

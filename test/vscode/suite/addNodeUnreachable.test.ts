@@ -22,23 +22,27 @@ describe('Add Ledger Node for an unreachable URL', function () {
     const answers = ['cancel', 'edit', 'save'];
     const inputs = ['unreachable node', unreachable, unreachable, unreachable];
     try {
-      win.showInputBox = (async (o?: vscode.InputBoxOptions) => {
+      win.showInputBox = async (o?: vscode.InputBoxOptions) => {
         boxes.push(o?.value);
         return inputs.shift();
-      }) as typeof win.showInputBox;
-      win.showWarningMessage = (async (_m: string, ...rest: unknown[]) => {
+      };
+      win.showWarningMessage = async (_m: string, ...rest: unknown[]) => {
         const items = rest.filter((r): r is vscode.MessageItem => typeof r === 'object' && r !== null && 'title' in r);
         questions.push(items.map((i) => i.title));
         const a = answers.shift();
         return a === 'cancel' ? undefined : a === 'edit' ? items[0] : items.find((i) => i.title === 'Save Anyway');
-      }) as typeof win.showWarningMessage;
+      };
     } catch {
       this.skip();
     }
     if (vscode.window.showInputBox !== win.showInputBox) this.skip();
     const added = await vscode.commands.executeCommand<{ name: string } | undefined>('cantonLens.addNode');
     Object.assign(win, original);
-    assert.deepEqual(questions.map((q) => q[0]), ['Edit URL', 'Edit URL', 'Edit URL'], 'Edit URL is the first (default) button');
+    assert.deepEqual(
+      questions.map((q) => q[0]),
+      ['Edit URL', 'Edit URL', 'Edit URL'],
+      'Edit URL is the first (default) button',
+    );
     assert.ok(questions.every((q) => q.includes('Save Anyway') && !q.some((t) => t === 'Cancel')));
     // Name box, the empty URL box, then the URL box again holding what was typed (after Cancel, after Edit URL).
     assert.deepEqual(boxes, [undefined, undefined, unreachable, unreachable]);

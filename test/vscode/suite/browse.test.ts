@@ -45,7 +45,7 @@ for (const version of VERSIONS) {
       await node.close();
     });
 
-    it('Show Active Contracts (node, party, template) shows that party\'s contracts of that template at the active-at offset', async () => {
+    it("Show Active Contracts (node, party, template) shows that party's contracts of that template at the active-at offset", async () => {
       const template = node.generated.template(3).templateId;
       const panel = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, bob(), template);
       assert.ok(panel, 'a panel was opened');
@@ -67,7 +67,7 @@ for (const version of VERSIONS) {
       assert.equal(again, panel);
     });
 
-    it('Show Active Contracts without arguments reads every template the node\'s parties see, on the active node', async () => {
+    it("Show Active Contracts without arguments reads every template the node's parties see, on the active node", async () => {
       const panel = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts');
       assert.deepEqual(panel.target, { node: name, parties: undefined, templateId: undefined });
       await until('every page read', () => panel.shown.done || panel.shown.error !== '', 30_000);
@@ -83,17 +83,21 @@ for (const version of VERSIONS) {
       const api = await cantonLens();
       api.browse.tree.refresh(name);
       await renderTree(api, 3);
-      const root = await until('the counts', async () => {
-        const n = find(await renderTree(api, 3), name);
-        const acs = n && find(n.children, 'Active Contracts');
-        return acs && /at offset/.test(acs.description) ? acs : undefined;
-      }, 30_000);
+      const root = await until(
+        'the counts',
+        async () => {
+          const n = find(await renderTree(api, 3), name);
+          const acs = n && find(n.children, 'Active Contracts');
+          return acs && /at offset/.test(acs.description) ? acs : undefined;
+        },
+        30_000,
+      );
       const [total, activeAt] = root.description.match(/[\d,]+/g)!.map((x) => Number(x.replace(/,/g, '')));
-      const expected = expectedAcs(node, both(), activeAt!);
+      const expected = expectedAcs(node, both(), activeAt);
       assert.equal(total, expected.ids.length, root.description);
       const tree = find(await renderTree(api, 4), name)!;
       const acs = find(tree.children, 'Active Contracts')!;
-      assert.equal(acs.children[0]!.label, 'Show All in a Table');
+      assert.equal(acs.children[0].label, 'Show All in a Table');
       for (const [pkg, count] of expected.byPackage) {
         const row = find(acs.children, pkg);
         assert.ok(row, `a row for ${pkg}`);
@@ -167,7 +171,7 @@ for (const version of VERSIONS) {
       assert.equal(panel.shown.start, end);
       node.generated.advance(40);
       await until('the new updates are shown', () => panel.shown.position === end + 40 || undefined, 20_000);
-      assert.deepEqual({ rows: panel.shown.rows, offsetSum: panel.shown.offsetSum }, expectedTail(node, [bob()], end, end + 40), 'Bob\'s updates only');
+      assert.deepEqual({ rows: panel.shown.rows, offsetSum: panel.shown.offsetSum }, expectedTail(node, [bob()], end, end + 40), "Bob's updates only");
       assert.ok(expectedTail(node, both(), end, end + 40).rows > panel.shown.rows, 'fewer than Alice and Bob see');
       panel.webviewPanel.dispose();
     });

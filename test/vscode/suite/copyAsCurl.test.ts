@@ -25,7 +25,7 @@ describe('Copy as cURL', function () {
     await node.close();
   });
 
-  it('copies a panel\'s lookup as the exact request, with $TOKEN for the token', async () => {
+  it("copies a panel's lookup as the exact request, with $TOKEN for the token", async () => {
     const api = await cantonLens();
     const id = node.ledger.samples.activeContract;
     await vscode.commands.executeCommand('cantonLens.showContract', id, 'curl');
@@ -62,8 +62,15 @@ describe('Copy as cURL', function () {
     }
     if (!hasCurl) return;
     // Not execFileSync: the fake node answers from this very process.
-    const { stdout: out } = await promisify(execFile)('/bin/sh', ['-c', text], { env: { PATH: process.env.PATH ?? '', TOKEN: token }, encoding: 'utf8', timeout: 10_000 });
-    assert.equal((JSON.parse(out) as { created?: { createdEvent: { contractId: string } } }).created?.createdEvent.contractId, node.ledger.samples.activeContract);
+    const { stdout: out } = await promisify(execFile)('/bin/sh', ['-c', text], {
+      env: { PATH: process.env.PATH ?? '', TOKEN: token },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    assert.equal(
+      (JSON.parse(out) as { created?: { createdEvent: { contractId: string } } }).created?.createdEvent.contractId,
+      node.ledger.samples.activeContract,
+    );
   });
 
   it('opens the answer as a read-only JSON document that closes without asking to save', async () => {
@@ -76,7 +83,10 @@ describe('Copy as cURL', function () {
     assert.equal(doc.uri.scheme, 'cantonLens-json');
     assert.equal(doc.languageId, 'json');
     assert.equal(doc.isDirty, false);
-    assert.equal((JSON.parse(doc.getText()) as { created: { createdEvent: { contractId: string } } }).created.createdEvent.contractId, node.ledger.samples.activeContract);
+    assert.equal(
+      (JSON.parse(doc.getText()) as { created: { createdEvent: { contractId: string } } }).created.createdEvent.contractId,
+      node.ledger.samples.activeContract,
+    );
     // Not an untitled document holding the text (which is dirty from the start, so closing it asked
     // to save): a content provider's, shown read-only.
     assert.equal(doc.isUntitled, false);

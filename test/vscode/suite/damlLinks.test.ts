@@ -14,7 +14,7 @@ const MODEL = 'canton-lens-demo-model';
 describe('Code and ledger side by side', function () {
   this.timeout(60_000);
   let node: FakeLedgerNode;
-  const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
   const iouFile = () => vscode.Uri.joinPath(folder(), 'daml-model', 'daml', 'Iou.daml');
   const iouTemplateId = () => `${'x'.repeat(64)}:Iou:Iou`;
   const activeFile = () => vscode.window.activeTextEditor?.document.uri.path ?? '';
@@ -47,7 +47,11 @@ describe('Code and ledger side by side', function () {
   });
 
   it('opens a choice declared in an interface of another package (a package-id interface id)', async () => {
-    const target = await vscode.commands.executeCommand<DamlTarget>('cantonLens.openDamlDefinition', `${'h'.repeat(64)}:Finance.Holding:Holding`, 'Holding_Split');
+    const target = await vscode.commands.executeCommand<DamlTarget>(
+      'cantonLens.openDamlDefinition',
+      `${'h'.repeat(64)}:Finance.Holding:Holding`,
+      'Holding_Split',
+    );
     assert.equal(target?.packageName, 'canton-lens-demo-holding');
     assert.equal(vscode.window.activeTextEditor!.document.getText(vscode.window.activeTextEditor!.selection), 'Holding_Split');
     assert.ok(activeFile().endsWith('/daml-holding/daml/Finance/Holding.daml'));
@@ -70,12 +74,12 @@ describe('Code and ledger side by side', function () {
     await until('Extra forgotten', () => api.daml.workspace.index.find({ templateId: 'p:Extra:Extra' })?.targets.length === 0);
   });
 
-  it('a contract panel\'s template opens the Daml line (the package name from the shown event)', async () => {
+  it("a contract panel's template opens the Daml line (the package name from the shown event)", async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const api = await cantonLens();
     const t = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract, 'daml');
     const panel = await until('the contract panel', () => api.panels.panels.find((p) => p.current.id === t.id && /data-daml-template/.test(p.lastBody)));
-    const templateId = /data-daml-template="([^"]+)"/.exec(panel.lastBody)![1]!;
+    const templateId = /data-daml-template="([^"]+)"/.exec(panel.lastBody)![1];
     assert.match(templateId, /:Iou:Iou$/);
     await panel.openDaml(templateId, undefined, undefined);
     await until('Iou.daml', () => activeFile().endsWith('/daml-model/daml/Iou.daml'));
@@ -90,22 +94,25 @@ describe('Code and ledger side by side', function () {
       return l.length > 0 && l.every((x) => x.command?.title) ? l : undefined;
     });
     assert.equal(lenses.length, 1);
-    const lens = lenses[0]!;
+    const lens = lenses[0];
     assert.equal(lens.range.start.line, 6);
     assert.match(lens.command!.title, /[\d,]+ active · [\d,]+ created in the last 24 h on daml/);
     assert.deepEqual(lens.command!.arguments, ['daml', undefined, `#${MODEL}:Iou:Iou`]);
     node.requests.length = 0;
-    const panel = await vscode.commands.executeCommand<AcsPanel>(lens.command!.command, ...lens.command!.arguments!);
+    const panel = await vscode.commands.executeCommand<AcsPanel>(lens.command!.command, ...lens.command!.arguments);
     await until('the table', () => panel.shown.done || panel.shown.error !== '', 20_000);
     assert.equal(panel.shown.error, '');
-    const shown = /([\d,]+) active/.exec(lens.command!.title)![1]!.replace(/,/g, '');
+    const shown = /([\d,]+) active/.exec(lens.command!.title)![1].replace(/,/g, '');
     assert.equal(String(panel.shown.contracts), shown, 'the table shows as many as the lens counted');
     assert.equal(panel.target.templateId, `#${MODEL}:Iou:Iou`);
 
     // Typing asks nothing: the counts are cached per template, asked only when typing pauses.
     const before = api.daml.counts.requests;
     // A node check (the tree re-checks stale nodes) renews the counts once: that is "refreshed with the node".
-    const checkedAt = () => { const st = api.nodes.status(api.nodes.find('daml')!); return 'checkedAt' in st ? st.checkedAt : 0; };
+    const checkedAt = () => {
+      const st = api.nodes.status(api.nodes.find('daml')!);
+      return 'checkedAt' in st ? st.checkedAt : 0;
+    };
     const checkedBefore = checkedAt();
     const editor = await vscode.window.showTextDocument(doc);
     for (let i = 0; i < 10; i++) {

@@ -23,15 +23,36 @@ describe('Executing prepared transactions', function () {
 
   const requestFile = (name: string, over: Record<string, unknown> = {}) => {
     const file = path.join(dir, name);
-    fs.writeFileSync(file, JSON.stringify({
-      preparedTransaction: vectors[1]!.preparedTransaction,
-      preparedTransactionHash: vectors[1]!.preparedTransactionHash,
-      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-      partySignatures: { signatures: [{ party: VECTOR_PARTY, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 3).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] },
-      submissionId: `sub-${name}`,
-      deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
-      ...over,
-    }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          preparedTransaction: vectors[1].preparedTransaction,
+          preparedTransactionHash: vectors[1].preparedTransactionHash,
+          hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+          partySignatures: {
+            signatures: [
+              {
+                party: VECTOR_PARTY,
+                signatures: [
+                  {
+                    format: 'SIGNATURE_FORMAT_CONCAT',
+                    signature: Buffer.alloc(64, 3).toString('base64'),
+                    signedBy: `1220${'ab'.repeat(32)}`,
+                    signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+                  },
+                ],
+              },
+            ],
+          },
+          submissionId: `sub-${name}`,
+          deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
+          ...over,
+        },
+        null,
+        2,
+      ),
+    );
     return vscode.Uri.file(file);
   };
 
@@ -66,9 +87,9 @@ describe('Executing prepared transactions', function () {
     const panel = await review(requestFile('a.execute.json'));
     assert.ok(panel, 'no review opened');
     const v = panel.current!;
-    assert.equal(v.review?.computedHash, vectors[1]!.preparedTransactionHash);
-    assert.equal(v.claimedHash, vectors[1]!.preparedTransactionHash);
-    assert.equal(v.review?.nodes[0]!.templateId?.endsWith(':Splice.Wallet.TransferPreapproval:TransferPreapprovalProposal'), true);
+    assert.equal(v.review?.computedHash, vectors[1].preparedTransactionHash);
+    assert.equal(v.claimedHash, vectors[1].preparedTransactionHash);
+    assert.equal(v.review?.nodes[0].templateId?.endsWith(':Splice.Wallet.TransferPreapproval:TransferPreapprovalProposal'), true);
     assert.equal(node.executed.length, 0, 'reviewing sends nothing');
   });
 
@@ -79,8 +100,8 @@ describe('Executing prepared transactions', function () {
     assert.equal(second, undefined);
     assert.deepEqual(confirmations, [`ext|${VECTOR_PARTY}|sub-b.execute.json`]);
     assert.equal(node.executed.length, 1);
-    assert.equal(node.executed[0]!.body.submissionId, 'sub-b.execute.json');
-    assert.ok(!('preparedTransactionHash' in node.executed[0]!.body), 'Canton Lens\'s own field is not sent');
+    assert.equal(node.executed[0].body.submissionId, 'sub-b.execute.json');
+    assert.ok(!('preparedTransactionHash' in node.executed[0].body), "Canton Lens's own field is not sent");
     assert.equal(await panel.submit(), undefined, 'submitted: the review does not submit again by itself');
     assert.equal(node.executed.length, 1);
     const api = await cantonLens();
@@ -97,7 +118,7 @@ describe('Executing prepared transactions', function () {
     assert.equal(node.executed.length, 2);
     const ids = node.executed.map((e) => e.body.submissionId as string);
     assert.notEqual(ids[0], ids[1]);
-    assert.match(ids[1]!, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.match(ids[1], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.equal(JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')).submissionId, ids[1], 'the file holds the new id');
   });
 
@@ -116,22 +137,28 @@ describe('Executing prepared transactions', function () {
       return d.length > 0 ? d : undefined;
     });
     const messages = diagnostics.map((d) => d.message);
-    assert.ok(messages.some((m) => m.startsWith('$.hashingSchemeVersion: Must be one of')), messages.join('\n'));
-    assert.ok(messages.some((m) => m.startsWith('$.submissionId: Missing')), messages.join('\n'));
+    assert.ok(
+      messages.some((m) => m.startsWith('$.hashingSchemeVersion: Must be one of')),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.some((m) => m.startsWith('$.submissionId: Missing')),
+      messages.join('\n'),
+    );
     const doc = await vscode.workspace.openTextDocument(uri);
     const onEnum = diagnostics.find((d) => d.message.startsWith('$.hashingSchemeVersion'))!;
     assert.equal(doc.getText(onEnum.range), '"V2"', 'the diagnostic is on the value');
     assert.equal(node.executed.length, 0);
   });
 
-  it('refuses a request whose signed hash is not this transaction\'s', async () => {
-    const panel = (await review(requestFile('e.execute.json', { preparedTransactionHash: vectors[0]!.preparedTransactionHash })))!;
+  it("refuses a request whose signed hash is not this transaction's", async () => {
+    const panel = (await review(requestFile('e.execute.json', { preparedTransactionHash: vectors[0].preparedTransactionHash })))!;
     assert.equal(await panel.submit(), undefined);
     assert.deepEqual(confirmations, []);
     assert.equal(node.executed.length, 0);
   });
 
-  it('shows a node\'s refusal with its code and cause, and a timeout as an unknown outcome', async () => {
+  it("shows a node's refusal with its code and cause, and a timeout as an unknown outcome", async () => {
     await vscode.commands.executeCommand('cantonLens.setToken', 'ext', node.mintToken('alice'));
     const api = await cantonLens();
     const readRights = api.execute.userRights;
@@ -141,7 +168,10 @@ describe('Executing prepared transactions', function () {
       const sent = node.executed.length;
       assert.equal(await flagged.submit(), undefined);
       assert.equal(node.executed.length, sent);
-      assert.match(flagged.current!.findings.find((f) => f.id === 'rights' && f.severity === 'block')?.text ?? '', /User alice has neither CanActAs nor CanExecuteAs for /);
+      assert.match(
+        flagged.current!.findings.find((f) => f.id === 'rights' && f.severity === 'block')?.text ?? '',
+        /User alice has neither CanActAs nor CanExecuteAs for /,
+      );
       flagged.dispose();
       // Rights that could not be read: the node's own refusal is shown, with its code and cause.
       api.execute.userRights = async () => ({ reason: 'not read in this test' });
@@ -154,7 +184,9 @@ describe('Executing prepared transactions', function () {
     }
     node.version = '3.4';
     try {
-      const v3 = await (await review(requestFile('g.execute.json', { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3', preparedTransactionHash: undefined })))!.submit();
+      const v3 = await (await review(
+        requestFile('g.execute.json', { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3', preparedTransactionHash: undefined }),
+      ))!.submit();
       assert.ok(v3?.state === 'failed');
       assert.match(v3.cause ?? '', /Unknown enum value "HASHING_SCHEME_VERSION_V3"/);
     } finally {
@@ -182,7 +214,25 @@ describe('Executing prepared transactions', function () {
   });
 
   it('blocks a signature by a party that does not act in the prepared transaction, naming both, and sends nothing', async () => {
-    const panel = (await review(requestFile('wrong-party.execute.json', { partySignatures: { signatures: [{ party: node.ledger.parties.Dana, signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: Buffer.alloc(64, 3).toString('base64'), signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] } })))!;
+    const panel = (await review(
+      requestFile('wrong-party.execute.json', {
+        partySignatures: {
+          signatures: [
+            {
+              party: node.ledger.parties.Dana,
+              signatures: [
+                {
+                  format: 'SIGNATURE_FORMAT_CONCAT',
+                  signature: Buffer.alloc(64, 3).toString('base64'),
+                  signedBy: `1220${'ab'.repeat(32)}`,
+                  signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    ))!;
     const block = panel.current!.findings.find((f) => f.severity === 'block');
     assert.equal(block?.id, 'actingParty');
     assert.ok(block.text.includes(node.ledger.parties.Dana) && block.text.includes(VECTOR_PARTY));
@@ -208,10 +258,10 @@ describe('Executing prepared transactions', function () {
       answer = true;
       const again = await panel.submitAgain();
       assert.equal(again?.state, 'accepted');
-      assert.equal(node.executed.length, 2, 'sent to the review\'s node');
+      assert.equal(node.executed.length, 2, "sent to the review's node");
       assert.equal(other.executed.length, 0, 'not to the active node');
       assert.ok(confirmations.every((c) => c.startsWith('ext|')));
-      assert.equal(again.state === 'accepted' && again.userId, 'executor', 'the change id names the token\'s real user');
+      assert.equal(again.state === 'accepted' && again.userId, 'executor', "the change id names the token's real user");
     } finally {
       await other.close();
     }

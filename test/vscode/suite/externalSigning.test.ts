@@ -35,23 +35,48 @@ describe('The external signing loop', function () {
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it(`${version}: prepare → review hash → generate key → sign → execute and wait`, async () => {
       node.version = version;
-      const key = (await vscode.commands.executeCommand<DevKeyInfo>('cantonLens.generateSigningKey'))!;
+      const key = await vscode.commands.executeCommand<DevKeyInfo>('cantonLens.generateSigningKey');
       assert.match(key.fingerprint, /^1220[0-9a-f]{64}$/);
       assert.ok(!JSON.stringify(key).includes('PRIVATE'), 'only the public part leaves the key store');
       const party = `Loop${version.replace('.', '')}::${key.fingerprint}`;
       knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
       const file = path.join(dir, `loop-${version}.prepare.json`);
-      fs.writeFileSync(file, JSON.stringify({ commandId: `loop-${version}`, actAs: [party], verboseHashing: true, commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hi' } } }] }, null, 2));
-      const prepared = (await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'))!;
-      assert.equal(prepared.computedHash, prepared.preparedTransactionHash, 'the hash recomputed locally equals the node\'s');
-      assert.ok(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint), `${version}: signing with the key just generated failed`);
+      fs.writeFileSync(
+        file,
+        JSON.stringify(
+          {
+            commandId: `loop-${version}`,
+            actAs: [party],
+            verboseHashing: true,
+            commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hi' } } }],
+          },
+          null,
+          2,
+        ),
+      );
+      const prepared = await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop');
+      assert.equal(prepared.computedHash, prepared.preparedTransactionHash, "the hash recomputed locally equals the node's");
+      assert.ok(
+        await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint),
+        `${version}: signing with the key just generated failed`,
+      );
       const signed = JSON.parse(fs.readFileSync(prepared.executeFile.fsPath, 'utf8'));
       assert.equal(signed.partySignatures.signatures[0].signatures[0].signedBy, key.fingerprint);
-      const panel = (await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop'))!;
-      assert.ok(panel.current!.findings.some((f) => f.id === 'signature' && f.severity === 'ok'), 'the signature is verified before sending');
-      assert.deepEqual(panel.current!.findings.filter((f) => f.severity === 'block'), []);
-      assert.equal(panel.current!.findings.find((f) => f.id === 'rights')?.severity, 'ok', 'the user\'s rights were read from the node');
-      assert.deepEqual(panel.current!.hashing?.inputs.filter((i) => !i.inNodeDetails), [], 'the node\'s hashing details are beside the local computation');
+      const panel = await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop');
+      assert.ok(
+        panel.current!.findings.some((f) => f.id === 'signature' && f.severity === 'ok'),
+        'the signature is verified before sending',
+      );
+      assert.deepEqual(
+        panel.current!.findings.filter((f) => f.severity === 'block'),
+        [],
+      );
+      assert.equal(panel.current!.findings.find((f) => f.id === 'rights')?.severity, 'ok', "the user's rights were read from the node");
+      assert.deepEqual(
+        panel.current!.hashing?.inputs.filter((i) => !i.inNodeDetails),
+        [],
+        "the node's hashing details are beside the local computation",
+      );
       const outcome = await panel.submit('executeAndWait');
       assert.ok(outcome?.state === 'accepted' && /^1220[0-9a-f]{64}$/.test(outcome.updateId ?? ''), JSON.stringify(outcome));
       assert.equal(outcome.userId, 'executor');

@@ -37,30 +37,67 @@ describe('Hardening', function () {
     node.requests.length = 0;
     const seen: string[] = [];
     // Lookups (refused: the canary is not a valid token), their panels and errors.
-    for (const [command, id] of [['cantonLens.showContract', node.ledger.samples.activeContract], ['cantonLens.showTransaction', node.ledger.samples.transferUpdate]] as const) {
+    for (const [command, id] of [
+      ['cantonLens.showContract', node.ledger.samples.activeContract],
+      ['cantonLens.showTransaction', node.ledger.samples.transferUpdate],
+    ] as const) {
       const target = await vscode.commands.executeCommand<PanelTarget>(command, id);
       const panel = await until('the panel', () => api.panels.panels.find((p) => p.current.id === target.id && /Could not look up|badge/.test(p.lastBody)));
       seen.push(panel.lastBody, panel.webviewPanel.webview.html);
     }
     // A node that echoes the Authorization header back in its error page.
-    node.injectFault({ path: '/v2/events/events-by-contract-id', times: 1, fault: { type: 'reply', status: 500, contentType: 'text/html', body: `<html>debug: Authorization: Bearer ${CANARY}</html>` } });
-    await api.lookups.contract(api.nodes.find('canary')!, node.ledger.samples.keyedContract, { refresh: true }).catch((e: Error & { explanation?: string; bodyPreview?: string }) => seen.push(e.message, e.explanation ?? '', e.bodyPreview ?? ''));
+    node.injectFault({
+      path: '/v2/events/events-by-contract-id',
+      times: 1,
+      fault: { type: 'reply', status: 500, contentType: 'text/html', body: `<html>debug: Authorization: Bearer ${CANARY}</html>` },
+    });
+    await api.lookups
+      .contract(api.nodes.find('canary')!, node.ledger.samples.keyedContract, { refresh: true })
+      .catch((e: Error & { explanation?: string; bodyPreview?: string }) => seen.push(e.message, e.explanation ?? '', e.bodyPreview ?? ''));
     // Hovers.
     const doc = await vscode.workspace.openTextDocument({ content: `see ${node.ledger.samples.archivedContract}` });
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 10));
     seen.push(...hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))));
     // Execute: the review and the refusal (signed as vector 0's acting party, so the pre-send checks let it through).
-    const vectors = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'prepared-transaction-vectors.json'), 'utf8')) as { preparedTransaction: string }[];
+    const vectors = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'prepared-transaction-vectors.json'), 'utf8'),
+    ) as { preparedTransaction: string }[];
     const file = path.join(dir, 'canary.execute.json');
-    fs.writeFileSync(file, JSON.stringify({ preparedTransaction: vectors[0]!.preparedTransaction, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2', submissionId: 'canary-1',
-      partySignatures: { signatures: [{ party: 'operator::1220d44fc1c3ba0b5bdf7b956ee71bc94ebe2d23258dc268fdf0824fbaeff2c61424', signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature: 'AAAA', signedBy: `1220${'ab'.repeat(32)}`, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }] }] } }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        preparedTransaction: vectors[0].preparedTransaction,
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        submissionId: 'canary-1',
+        partySignatures: {
+          signatures: [
+            {
+              party: 'operator::1220d44fc1c3ba0b5bdf7b956ee71bc94ebe2d23258dc268fdf0824fbaeff2c61424',
+              signatures: [
+                {
+                  format: 'SIGNATURE_FORMAT_CONCAT',
+                  signature: 'AAAA',
+                  signedBy: `1220${'ab'.repeat(32)}`,
+                  signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    );
     api.execute.confirm = async () => true;
     const review = await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', vscode.Uri.file(file), 'canary');
-    const outcome = await review!.submit();
+    const outcome = await review.submit();
     assert.equal(outcome?.state, 'failed', 'the canary is refused');
-    seen.push(JSON.stringify(outcome), JSON.stringify(review!.current));
+    seen.push(JSON.stringify(outcome), JSON.stringify(review.current));
     // Tree, log, settings (in memory and on disk), recent lookups.
-    seen.push(JSON.stringify(await renderTree(api, 4)), api.log.recent.join('\n'), JSON.stringify(vscode.workspace.getConfiguration('cantonLens')), JSON.stringify(api.recent.all()));
+    seen.push(
+      JSON.stringify(await renderTree(api, 4)),
+      api.log.recent.join('\n'),
+      JSON.stringify(vscode.workspace.getConfiguration('cantonLens')),
+      JSON.stringify(api.recent.all()),
+    );
     seen.push(fs.readFileSync(path.join(process.env.CANTON_LENS_USER_DATA_DIR ?? '', 'User', 'settings.json'), 'utf8'));
     for (const text of seen) {
       assert.ok(!text.includes('CANARY'), `the canary leaked into: ${text.slice(0, 300)}`);
@@ -79,7 +116,14 @@ describe('Hardening', function () {
     await vscode.commands.executeCommand('cantonLens.setToken', 'canary', node.mintToken('alice'));
     api.lookups.clear();
     node.injectFault({ path: '/v2/events/events-by-contract-id', fault: { type: 'latency', ms: 1_500 }, times: 20 });
-    const inFlight = Array.from({ length: 20 }, (_, i) => api.lookups.contract(api.nodes.find('canary')!, i % 2 ? node.ledger.samples.activeContract : node.ledger.samples.archivedContract, { refresh: true }).then(() => 'done', (e: Error) => `error: ${e.message}`));
+    const inFlight = Array.from({ length: 20 }, (_, i) =>
+      api.lookups
+        .contract(api.nodes.find('canary')!, i % 2 ? node.ledger.samples.activeContract : node.ledger.samples.archivedContract, { refresh: true })
+        .then(
+          () => 'done',
+          (e: Error) => `error: ${e.message}`,
+        ),
+    );
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.keyedContract);
     assert.equal(await vscode.commands.executeCommand('cantonLens.removeNode', 'canary'), true);
     const results = await Promise.all(inFlight);

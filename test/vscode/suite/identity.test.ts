@@ -54,7 +54,7 @@ describe('Who asked: token switches', function () {
     await node.close();
   });
 
-  it('a panel names who it shows; after Set Token it says the token is someone else\'s at once, and asks again as them on one click: a 403', async () => {
+  it("a panel names who it shows; after Set Token it says the token is someone else's at once, and asks again as them on one click: a 403", async () => {
     const api = await cantonLens();
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract);
     const panel = await panelFor(target, /badge active/);
@@ -67,7 +67,10 @@ describe('Who asked: token switches', function () {
     assert.equal(lookupsSent(), sent, 'the banner costs no request');
     // Right after the change a lookup asks the node, as the new identity: nothing of reader's is served.
     // Its rights (ParticipantAdmin only) read nothing: refused from what the node said of them, not sent.
-    await assert.rejects(api.lookups.contract(api.nodes.find('who')!, node.ledger.samples.activeContract), (e: { kind: string }) => e.kind === 'permissionDenied');
+    await assert.rejects(
+      api.lookups.contract(api.nodes.find('who')!, node.ledger.samples.activeContract),
+      (e: { kind: string }) => e.kind === 'permissionDenied',
+    );
     assert.equal(lookupsSent(), sent);
     await panel.askAgain();
     assert.equal(lookupsSent(), sent);
@@ -89,7 +92,7 @@ describe('Who asked: token switches', function () {
     await setToken('who', 'participant_admin');
     target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', id);
     const panel = await panelFor(target, /no right to read/);
-    assert.equal(lookupsSent(), sent, 'reopening judged as the new identity (refused by its rights, not served from reader\'s cache)');
+    assert.equal(lookupsSent(), sent, "reopening judged as the new identity (refused by its rights, not served from reader's cache)");
     await setToken('who', 'reader');
     await panelFor(target, /stale-identity/);
     await panel.askAgain();
@@ -124,7 +127,7 @@ describe('Who asked: token switches', function () {
     const sent = lookupsSent();
     const reopened = await vscode.commands.executeCommand<PanelTarget>(item.command!.command, ...(item.command!.arguments ?? []));
     const panel = await panelFor(reopened, /no right to read/);
-    assert.equal(lookupsSent(), sent, 'judged again as participant_admin, nothing of reader\'s served');
+    assert.equal(lookupsSent(), sent, "judged again as participant_admin, nothing of reader's served");
     assert.match(panel.lastBody, /Recent Lookups had this as asked by reader; it was asked again as participant_admin\./);
     assert.doesNotMatch(panel.lastBody, /badge active/);
   });
@@ -137,8 +140,14 @@ describe('Who asked: token switches', function () {
       const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.lookUpOnAllNodes', node.ledger.samples.activeContract);
       const panel = await panelFor(target, /on every node/);
       assert.match(panel.lastBody, /Visible on 1 of 1 node asked\. 1 node could not be asked/, 'a token that may not read is not counted as "not seen"');
-      assert.match(panel.lastBody, /<bdi>who<\/bdi><\/td>\s*<td><ul class="cells"><li class="cell cell-seen"[\s\S]*active · Iou:Iou[\s\S]*<td class="muted"><bdi>As seen by reader/);
-      assert.match(panel.lastBody, /<bdi>who as admin<\/bdi><\/td>\s*<td><span class="error-text">The token may not read here: <bdi>The token&#39;s user participant_admin holds ParticipantAdmin, but no right to read[\s\S]*data-set-token-for="who as admin"/);
+      assert.match(
+        panel.lastBody,
+        /<bdi>who<\/bdi><\/td>\s*<td><ul class="cells"><li class="cell cell-seen"[\s\S]*active · Iou:Iou[\s\S]*<td class="muted"><bdi>As seen by reader/,
+      );
+      assert.match(
+        panel.lastBody,
+        /<bdi>who as admin<\/bdi><\/td>\s*<td><span class="error-text">The token may not read here: <bdi>The token&#39;s user participant_admin holds ParticipantAdmin, but no right to read[\s\S]*data-set-token-for="who as admin"/,
+      );
       const sent = lookupsSent();
       await setToken('who', 'participant_admin');
       await until('the banner', () => /Asked as reader; the token of who is now participant_admin/.test(panel.lastBody));
@@ -150,11 +159,15 @@ describe('Who asked: token switches', function () {
     } finally {
       await closePanels();
       const nodes = vscode.workspace.getConfiguration('cantonLens').get<{ name: string }[]>('nodes') ?? [];
-      await vscode.workspace.getConfiguration('cantonLens').update('nodes', nodes.filter((n) => n.name !== 'who as admin'), vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('cantonLens').update(
+        'nodes',
+        nodes.filter((n) => n.name !== 'who as admin'),
+        vscode.ConfigurationTarget.Global,
+      );
     }
   });
 
-  it('a token switched while a lookup is in flight: the late answer is shown as the old identity\'s, with the banner, and never served to the new one', async () => {
+  it("a token switched while a lookup is in flight: the late answer is shown as the old identity's, with the banner, and never served to the new one", async () => {
     const api = await cantonLens();
     const who = api.nodes.find('who')!;
     const id = node.ledger.samples.keyedContract;
@@ -167,7 +180,7 @@ describe('Who asked: token switches', function () {
     await until('the banner', () => /Asked as reader; the token of who is now participant_admin/.test(panel.lastBody));
     assert.equal(await api.lookups.peek(who, 'contract', id), undefined, 'not under the new identity');
     await assert.rejects(api.lookups.contract(who, id), (e: { kind: string }) => e.kind === 'permissionDenied');
-    assert.equal(lookupsSent(), 1, 'the new identity was judged by its own rights (nothing of reader\'s served)');
+    assert.equal(lookupsSent(), 1, "the new identity was judged by its own rights (nothing of reader's served)");
   });
 
   it('a change of parties sets the answers aside and the panel says what the node reads as now', async () => {
@@ -176,12 +189,16 @@ describe('Who asked: token switches', function () {
     const config = vscode.workspace.getConfiguration('cantonLens');
     const nodes = config.inspect<{ name: string }[]>('nodes')?.globalValue ?? [];
     try {
-      await config.update('nodes', nodes.map((n) => (n.name === 'who' ? { ...n, parties: [node.ledger.parties.Bob] } : n)), vscode.ConfigurationTarget.Global);
+      await config.update(
+        'nodes',
+        nodes.map((n) => (n.name === 'who' ? { ...n, parties: [node.ledger.parties.Bob] } : n)),
+        vscode.ConfigurationTarget.Global,
+      );
       await until('the banner', () => /Asked as reader for any party on the node; who now reads as Bob::1220[0-9a-f]{2}…\./.test(panel.lastBody));
       const sent = lookupsSent();
       await panel.askAgain();
       assert.equal(lookupsSent(), sent + 1);
-      assert.match(panel.lastBody, /Contract not found on who for CanReadAsAnyParty Bob::1220[0-9a-f]{2}…/, 'Bob is no stakeholder of Alice\'s Iou');
+      assert.match(panel.lastBody, /Contract not found on who for CanReadAsAnyParty Bob::1220[0-9a-f]{2}…/, "Bob is no stakeholder of Alice's Iou");
     } finally {
       await config.update('nodes', nodes, vscode.ConfigurationTarget.Global);
     }
@@ -194,7 +211,14 @@ describe('Who asked: token switches', function () {
     const config = vscode.workspace.getConfiguration('cantonLens');
     const nodes = config.inspect<{ name: string }[]>('nodes')?.globalValue ?? [];
     try {
-      await config.update('nodes', [...nodes, { name: 'oidc', url: node.url, auth: { type: 'clientCredentials', tokenUrl: idp.tokenUrl, clientId: 'canton-lens', scope: 'daml_ledger_api' } }], vscode.ConfigurationTarget.Global);
+      await config.update(
+        'nodes',
+        [
+          ...nodes,
+          { name: 'oidc', url: node.url, auth: { type: 'clientCredentials', tokenUrl: idp.tokenUrl, clientId: 'canton-lens', scope: 'daml_ledger_api' } },
+        ],
+        vscode.ConfigurationTarget.Global,
+      );
       await until('the oidc node', () => api.nodes.find('oidc'));
       await vscode.commands.executeCommand('cantonLens.setToken', 'oidc', 'oidc-secret');
       const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract, 'oidc');
@@ -204,7 +228,10 @@ describe('Who asked: token switches', function () {
       client.user = 'participant_admin';
       api.nodes.invalidateToken(api.nodes.find('oidc')!);
       const sent = lookupsSent();
-      await assert.rejects(api.lookups.contract(api.nodes.find('oidc')!, node.ledger.samples.activeContract), (e: { kind: string }) => e.kind === 'permissionDenied');
+      await assert.rejects(
+        api.lookups.contract(api.nodes.find('oidc')!, node.ledger.samples.activeContract),
+        (e: { kind: string }) => e.kind === 'permissionDenied',
+      );
       assert.equal(lookupsSent(), sent, 'judged as the new subject (its rights read nothing)');
       assert.match(panel.lastBody, /Asked as reader; the token of oidc is now participant_admin\./);
     } finally {
@@ -220,7 +247,7 @@ describe('Who asked: token switches', function () {
     await vscode.commands.executeCommand('cantonLens.setToken', 'who', opaque);
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract);
     const panel = await panelFor(target, /did not accept the token/);
-    assert.equal(lookupsSent(), 1, 'nothing of reader\'s was served');
+    assert.equal(lookupsSent(), 1, "nothing of reader's was served");
     assert.match(panel.lastBody, /As seen by a token without a user id/);
     const everything = [panel.webviewPanel.webview.html, JSON.stringify(api.recent.all()), api.log.recent.join('\n')].join('\n');
     assert.ok(!everything.includes('token#'), 'no digest');

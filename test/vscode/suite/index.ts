@@ -6,7 +6,11 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   // CANTON_LENS_TEST_GREP runs only the tests whose title matches (one area while working on it).
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec', grep: process.env.CANTON_LENS_TEST_GREP || undefined });
-  for (const f of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
+  for (const f of fs
+    .readdirSync(__dirname)
+    .filter((n) => n.endsWith('.test.js'))
+    .sort())
+    mocha.addFile(path.join(__dirname, f));
   // A rejection nobody handled is a failure, even when every test passed.
   // (A Set: the extension host may report the same rejection twice.)
   const unhandled = new Set<unknown>();

@@ -25,7 +25,9 @@ describe('Inspecting ids', function () {
   const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LedgerPanel> => {
     assert.ok(t, 'no panel was opened');
     const api = await cantonLens();
-    return until(`a panel showing ${text}`, () => api.panels.panels.find((p) => p.current.id === t.id && p.current.kind === t.kind && p.current.node === t.node && text.test(p.lastBody)));
+    return until(`a panel showing ${text}`, () =>
+      api.panels.panels.find((p) => p.current.id === t.id && p.current.kind === t.kind && p.current.node === t.node && text.test(p.lastBody)),
+    );
   };
 
   const cursorOn = async (line: number, needle: string) => {
@@ -106,7 +108,11 @@ describe('Inspecting ids', function () {
 
   it('refuses text that is not an id, saying why', async () => {
     assert.equal(await vscode.commands.executeCommand('cantonLens.showContract', 'deadbeef'), undefined);
-    assert.equal(await vscode.commands.executeCommand('cantonLens.showTransaction', v35.ledger.samples.activeContract), undefined, 'a contract id is not an update id');
+    assert.equal(
+      await vscode.commands.executeCommand('cantonLens.showTransaction', v35.ledger.samples.activeContract),
+      undefined,
+      'a contract id is not an update id',
+    );
     await cursorOn(5, v35.ledger.parties.Alice);
     assert.equal(await vscode.commands.executeCommand('cantonLens.inspectAtCursor'), undefined, 'a party id opens no panel');
   });
@@ -117,9 +123,11 @@ describe('Inspecting ids', function () {
     v35.requests.length = 0;
     const line = 3;
     const pos = new vscode.Position(line, doc.lineAt(line).text.indexOf(v35.ledger.samples.archivedContract) + 3);
-    const hovers = await Promise.all(Array.from({ length: 100 }, () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)));
+    const hovers = await Promise.all(
+      Array.from({ length: 100 }, () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)),
+    );
     const text = (h: vscode.Hover[]) => h.flatMap((x) => x.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-    const first = text(hovers[0]!);
+    const first = text(hovers[0]);
     assert.match(first, /Canton contract id/);
     assert.match(first, /Archived · `Iou:Iou`/);
     assert.match(first, /command:cantonLens\.showContract/);
@@ -135,7 +143,10 @@ describe('Inspecting ids', function () {
     const ours = links.filter((l) => l.target?.scheme === 'command' || l.tooltip?.includes('Canton Lens'));
     assert.equal(ours.length, 4);
     const targets = ours.map((l) => decodeURIComponent(l.target!.toString(true)));
-    assert.ok(targets.some((t) => t.includes('cantonLens.showTransaction') && t.includes(v35.ledger.samples.transferUpdate)), targets.join('\n'));
+    assert.ok(
+      targets.some((t) => t.includes('cantonLens.showTransaction') && t.includes(v35.ledger.samples.transferUpdate)),
+      targets.join('\n'),
+    );
   });
 
   it('looks an id up on all nodes side by side', async () => {
@@ -143,7 +154,11 @@ describe('Inspecting ids', function () {
     const panel = await panelFor(target, /on every node/);
     assert.match(panel.lastBody, /Visible on 2 of 3 nodes/);
     assert.match(panel.lastBody, /<td title="[^"]+"><bdi>p35 as Bob<\/bdi><\/td>\s*<td><ul class="cells"><li class="cell cell-notSeen"/);
-    assert.match(panel.lastBody, /<bdi>p35<\/bdi><\/td>\s*<td><ul class="cells"><li class="cell cell-seen"[^>]*><span class="party" title="Alice::1220/, 'a cell per party, naming it');
+    assert.match(
+      panel.lastBody,
+      /<bdi>p35<\/bdi><\/td>\s*<td><ul class="cells"><li class="cell cell-seen"[^>]*><span class="party" title="Alice::1220/,
+      'a cell per party, naming it',
+    );
   });
 
   it('navigates to an id inside a panel and back', async () => {
@@ -155,7 +170,9 @@ describe('Inspecting ids', function () {
     await until('the linked contract', () => (panel.current.id === v35.ledger.samples.activeContract && /Iou:Iou/.test(panel.lastBody) ? true : undefined));
     assert.equal(panel.canGoBack, true);
     panel.back();
-    await until('the first contract again', () => (panel.current.id === v35.ledger.samples.hostileContract && /Notes:Note/.test(panel.lastBody) ? true : undefined));
+    await until('the first contract again', () =>
+      panel.current.id === v35.ledger.samples.hostileContract && /Notes:Note/.test(panel.lastBody) ? true : undefined,
+    );
     assert.equal(panel.canGoForward, true);
     assert.ok(api.panels.panels.includes(panel), 'still the same panel');
   });
@@ -164,15 +181,21 @@ describe('Inspecting ids', function () {
     const api = await cantonLens();
     const tree = await until('recent lookups', async () => find(await renderTree(api), 'Recent Lookups'));
     assert.ok(tree.children.length >= 4, `${tree.children.length} recent lookups`);
-    const first = api.recent.all()[0]!;
-    assert.ok(tree.children.some((c) => c.description === `${first.summary} · ${first.node} as ${first.askedAs}`), 'who asked is part of the entry');
+    const first = api.recent.all()[0];
+    assert.ok(
+      tree.children.some((c) => c.description === `${first.summary} · ${first.node} as ${first.askedAs}`),
+      'who asked is part of the entry',
+    );
     assert.ok(tree.children.every((c) => c.command === 'cantonLens.showContract' || c.command === 'cantonLens.showTransaction'));
     await vscode.commands.executeCommand('cantonLens.pinLookup', { kind: 'recent', name: first.node, entry: first });
     await vscode.commands.executeCommand('cantonLens.clearRecentLookups');
-    assert.deepEqual(api.recent.all().map((e) => [e.id, e.pinned]), [[first.id, true]]);
+    assert.deepEqual(
+      api.recent.all().map((e) => [e.id, e.pinned]),
+      [[first.id, true]],
+    );
     const after = find(await renderTree(api), 'Recent Lookups')!;
     assert.equal(after.children.length, 1);
-    assert.equal(after.children[0]!.contextValue, 'cantonLens.recent.pinned');
+    assert.equal(after.children[0].contextValue, 'cantonLens.recent.pinned');
     await vscode.commands.executeCommand('cantonLens.unpinLookup', { kind: 'recent', name: first.node, entry: first });
     await vscode.commands.executeCommand('cantonLens.clearRecentLookups');
     assert.equal(find(await renderTree(api), 'Recent Lookups'), undefined, 'an empty list is not shown');
@@ -202,6 +225,9 @@ describe('Inspecting ids', function () {
     assert.equal(links.length, 2000, 'at most 2,000 links, from the first 4 MB');
     const pos = new vscode.Position(big.lineCount - 10, line.indexOf(v35.ledger.samples.transferUpdate) + 2);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', big.uri, pos);
-    assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Canton update id'))), 'hovers work anywhere in the file');
+    assert.ok(
+      hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Canton update id'))),
+      'hovers work anywhere in the file',
+    );
   });
 });

@@ -43,7 +43,10 @@ describe('Language-model tools', function () {
   });
 
   it('are registered, read-only', () => {
-    const ours = vscode.lm.tools.filter((t) => t.name.startsWith('cantonLens_')).map((t) => t.name).sort();
+    const ours = vscode.lm.tools
+      .filter((t) => t.name.startsWith('cantonLens_'))
+      .map((t) => t.name)
+      .sort();
     assert.deepEqual(ours, [...NAMES].sort());
     for (const t of vscode.lm.tools.filter((x) => x.name.startsWith('cantonLens_'))) assert.match(t.description, /read-only|Read-only/);
   });
@@ -66,7 +69,7 @@ describe('Language-model tools', function () {
     assert.ok(!answer.includes(aliceToken));
   });
 
-  it('explain why Bob cannot see Alice\'s contract, from the node\'s facts', async () => {
+  it("explain why Bob cannot see Alice's contract, from the node's facts", async () => {
     const id = node.ledger.samples.activeContract;
     const seen = dataOf(await invoke('cantonLens_explainVisibility', { id, node: 'alice node' }));
     assert.equal(seen.visible, true);

@@ -39,18 +39,27 @@ describe('Ledger nodes and the node tree', function () {
       const added = await vscode.commands.executeCommand<{ name: string; version?: string }>('cantonLens.addNode', { name, url: fake.url });
       assert.equal(added?.version, { '3.4': '3.4.12', '3.5': '3.5.10', '3.6': '3.6.0-SNAPSHOT' }[version]);
       const saved = vscode.workspace.getConfiguration('cantonLens').inspect<{ name: string; url: string }[]>('nodes')?.globalValue ?? [];
-      assert.ok(saved.some((n) => n.name === name && n.url === fake.url), 'saved to the user settings');
+      assert.ok(
+        saved.some((n) => n.name === name && n.url === fake.url),
+        'saved to the user settings',
+      );
       const tree = await until('the node to be checked', async () => {
         const t = await renderTree(api);
-        return find(t, name)?.description.includes(added!.version!) ? t : undefined;
+        return find(t, name)?.description.includes(added.version!) ? t : undefined;
       });
       const node = find(tree, name)!;
       assert.match(node.description, / · \d+ ms$/);
-      assert.equal(find(node.children, 'Version')!.description, added!.version);
+      assert.equal(find(node.children, 'Version')!.description, added.version);
       assert.equal(find(node.children, 'Token')!.description, 'No token');
       const features = find(node.children, 'Features')!;
-      assert.deepEqual(features.children.map((f) => `${f.label}: ${f.description}`), FAKE_NODE_FEATURE_ROWS);
-      assert.ok(features.children.every((f) => f.tooltip.length > 20), 'every feature says what it means');
+      assert.deepEqual(
+        features.children.map((f) => `${f.label}: ${f.description}`),
+        FAKE_NODE_FEATURE_ROWS,
+      );
+      assert.ok(
+        features.children.every((f) => f.tooltip.length > 20),
+        'every feature says what it means',
+      );
     });
   }
 
@@ -83,7 +92,11 @@ describe('Ledger nodes and the node tree', function () {
     const before = api.log.recent.length;
     const config = vscode.workspace.getConfiguration('cantonLens');
     const current = config.inspect<unknown[]>('nodes')?.globalValue ?? [];
-    await config.update('nodes', [...current, { name: 'typo', url: 'localhost:7575' }, { name: 'node 3.5', url: 'http://dup:1' }], vscode.ConfigurationTarget.Global);
+    await config.update(
+      'nodes',
+      [...current, { name: 'typo', url: 'localhost:7575' }, { name: 'node 3.5', url: 'http://dup:1' }],
+      vscode.ConfigurationTarget.Global,
+    );
     await until('the settings to reload', () => api.log.recent.slice(before).some((l) => l.includes('typo')));
     const problems = api.log.recent.slice(before).filter((l) => /typo|listed twice/.test(l));
     assert.equal(problems.length, 2);
@@ -95,8 +108,12 @@ describe('Ledger nodes and the node tree', function () {
 
   it('stores a token in SecretStorage only, shows user and expiry, and marks an expired one', async () => {
     const api = await cantonLens();
-    const fake = fakes[1]!; // the 3.5 node
-    const ok = await vscode.commands.executeCommand<boolean>('cantonLens.setToken', 'node 3.5', fake.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const fake = fakes[1]; // the 3.5 node
+    const ok = await vscode.commands.executeCommand<boolean>(
+      'cantonLens.setToken',
+      'node 3.5',
+      fake.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
     assert.equal(ok, true);
     const token = await until('the token to show', async () => {
       const t = find(find(await renderTree(api), 'node 3.5')!.children, 'Token');
@@ -113,16 +130,18 @@ describe('Ledger nodes and the node tree', function () {
     await until('the token to be cleared', async () => find(find(await renderTree(api), 'node 3.5')!.children, 'Token')?.description === 'No token');
   });
 
-  it('never lets a canary token reach settings, logs or the tree; only its own origin\'s Authorization header', async () => {
+  it("never lets a canary token reach settings, logs or the tree; only its own origin's Authorization header", async () => {
     const api = await cantonLens();
-    const fake = fakes[1]!;
+    const fake = fakes[1];
     const canary = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjYW5hcnkiLCJleHAiOjQxMDI0NDQ4MDB9.CANARY-c4n4ry-t0k3n-5f9d2';
     fake.requests.length = 0;
     await vscode.commands.executeCommand('cantonLens.setToken', 'node 3.5', canary);
     const client = api.nodes.client(api.nodes.find('node 3.5')!);
-    await client.getEventsByContractId({ contractId: fake.ledger.samples.activeContract, eventFormat: eventFormatFor([fake.ledger.parties.Alice]) }).catch((e: Error) => {
-      assert.ok(!JSON.stringify({ ...e, message: e.message }).includes('CANARY'), 'the error holds no part of the token');
-    });
+    await client
+      .getEventsByContractId({ contractId: fake.ledger.samples.activeContract, eventFormat: eventFormatFor([fake.ledger.parties.Alice]) })
+      .catch((e: Error) => {
+        assert.ok(!JSON.stringify({ ...e, message: e.message }).includes('CANARY'), 'the error holds no part of the token');
+      });
     await vscode.commands.executeCommand('cantonLens.refresh');
     await until('a refresh', async () => api.nodes.status(api.nodes.find('node 3.5')!).state === 'reachable');
     const tree = JSON.stringify(flat(await renderTree(api, 4)));
@@ -140,37 +159,60 @@ describe('Ledger nodes and the node tree', function () {
       assert.equal(r.headers.authorization, `Bearer ${canary}`);
       assert.ok(!r.body.includes('CANARY') && !r.path.includes('CANARY'));
     }
-    assert.ok(fake.requests.filter((r) => r.path === '/v2/version').every((r) => r.headers.authorization === undefined), 'the public version endpoint gets no token');
+    assert.ok(
+      fake.requests.filter((r) => r.path === '/v2/version').every((r) => r.headers.authorization === undefined),
+      'the public version endpoint gets no token',
+    );
     await vscode.commands.executeCommand('cantonLens.clearToken', 'node 3.5');
   });
 
   it('never sends a token stored for one URL to a node whose URL was edited to another origin', async () => {
     const api = await cantonLens();
-    const [a, b] = [fakes[1]!, await start('3.5')];
+    const [a, b] = [fakes[1], await start('3.5')];
     await vscode.commands.executeCommand('cantonLens.setToken', 'node 3.5', a.mintToken('alice'));
     const config = vscode.workspace.getConfiguration('cantonLens');
     const nodes = (config.inspect<{ name: string; url: string }[]>('nodes')?.globalValue ?? []).map((n) => (n.name === 'node 3.5' ? { ...n, url: b.url } : n));
     await config.update('nodes', nodes, vscode.ConfigurationTarget.Global);
     await until('the new URL', () => api.nodes.find('node 3.5')?.url === b.url);
     b.requests.length = 0;
-    await api.nodes.client(api.nodes.find('node 3.5')!).getEventsByContractId({ contractId: b.ledger.samples.activeContract, eventFormat: eventFormatFor([b.ledger.parties.Alice]) }).catch(() => undefined);
+    await api.nodes
+      .client(api.nodes.find('node 3.5')!)
+      .getEventsByContractId({ contractId: b.ledger.samples.activeContract, eventFormat: eventFormatFor([b.ledger.parties.Alice]) })
+      .catch(() => undefined);
     assert.equal(b.requests.length, 1);
-    assert.equal(b.requests[0]!.headers.authorization, undefined, 'the old origin\'s token did not follow the URL');
+    assert.equal(b.requests[0].headers.authorization, undefined, "the old origin's token did not follow the URL");
   });
 
   it('gets OAuth2 client-credential tokens on demand and refreshes them before expiry', async () => {
     const api = await cantonLens();
     const fake = await start('3.5');
-    const idp = await FakeTokenEndpoint.start({ 'canton-lens': { secret: 'client-secret-CANARY2', user: 'alice' } }, (user, exp) => fake.mintToken(user, { exp }));
+    const idp = await FakeTokenEndpoint.start({ 'canton-lens': { secret: 'client-secret-CANARY2', user: 'alice' } }, (user, exp) =>
+      fake.mintToken(user, { exp }),
+    );
     try {
       idp.expiresInSeconds = 62; // refreshed 60 s before expiry: stale after 2 s
       const config = vscode.workspace.getConfiguration('cantonLens');
       const current = config.inspect<unknown[]>('nodes')?.globalValue ?? [];
-      await config.update('nodes', [...current, { name: 'oauth', url: fake.url, parties: [fake.ledger.parties.Alice], auth: { type: 'clientCredentials', tokenUrl: idp.tokenUrl, clientId: 'canton-lens', scope: 'daml_ledger_api' } }], vscode.ConfigurationTarget.Global);
+      await config.update(
+        'nodes',
+        [
+          ...current,
+          {
+            name: 'oauth',
+            url: fake.url,
+            parties: [fake.ledger.parties.Alice],
+            auth: { type: 'clientCredentials', tokenUrl: idp.tokenUrl, clientId: 'canton-lens', scope: 'daml_ledger_api' },
+          },
+        ],
+        vscode.ConfigurationTarget.Global,
+      );
       await until('the oauth node', () => api.nodes.find('oauth'));
       await vscode.commands.executeCommand('cantonLens.setToken', 'oauth', 'client-secret-CANARY2');
       assert.equal(idp.requests.length, 1, 'a token was fetched to check the secret');
-      const lookup = () => api.nodes.client(api.nodes.find('oauth')!).getEventsByContractId({ contractId: fake.ledger.samples.activeContract, eventFormat: eventFormatFor([fake.ledger.parties.Alice]) });
+      const lookup = () =>
+        api.nodes
+          .client(api.nodes.find('oauth')!)
+          .getEventsByContractId({ contractId: fake.ledger.samples.activeContract, eventFormat: eventFormatFor([fake.ledger.parties.Alice]) });
       assert.ok((await lookup()).created);
       assert.equal(idp.requests.length, 1, 'the token is cached');
       await new Promise((r) => setTimeout(r, 2_200));
@@ -188,7 +230,7 @@ describe('Ledger nodes and the node tree', function () {
   it('removes a node and its token', async () => {
     const api = await cantonLens();
     const url = api.nodes.find('node 3.4')!.url;
-    const fake = fakes[0]!;
+    const fake = fakes[0];
     await vscode.commands.executeCommand('cantonLens.setToken', 'node 3.4', fake.mintToken('alice'));
     assert.equal(await vscode.commands.executeCommand('cantonLens.removeNode', { name: 'node 3.4' }), true);
     assert.equal(api.nodes.find('node 3.4'), undefined);

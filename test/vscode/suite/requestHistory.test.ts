@@ -56,10 +56,17 @@ describe('The request history', function () {
     await until('the table closed', () => (api.browse.acs.panels.length === 0 ? true : undefined));
     const before = node.requests.length;
     await vscode.commands.executeCommand('cantonLens.runAgain', { entry });
-    const panel = await until('the reopened table', () => api.browse.acs.panels.find((p) => p.target.node === 'history' && (p.shown.done || p.shown.error !== '')), 30_000);
+    const panel = await until(
+      'the reopened table',
+      () => api.browse.acs.panels.find((p) => p.target.node === 'history' && (p.shown.done || p.shown.error !== '')),
+      30_000,
+    );
     assert.equal(panel.shown.error, '');
     assert.deepEqual(panel.target.parties, [node.ledger.parties.Alice]);
-    assert.ok(node.requests.slice(before).some((r) => r.path.startsWith('/v2/state/active-contracts')), 'the table asked the node');
+    assert.ok(
+      node.requests.slice(before).some((r) => r.path.startsWith('/v2/state/active-contracts')),
+      'the table asked the node',
+    );
     // Run Again on the table that is open now: the same panel reads the node again.
     const again = node.requests.length;
     await vscode.commands.executeCommand('cantonLens.runAgain', { entry });

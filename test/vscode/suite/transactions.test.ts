@@ -43,9 +43,14 @@ describe('Transactions as a developer debugs them', function () {
       await until('the tree', () => /Exercise tree/.test(panel.lastBody));
       assert.equal(panel.current.shape, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 'the panel keeps the shape (saved with its state)');
       const sent = node.requests.filter((r) => r.path.startsWith('/v2/updates/')).map((r) => JSON.parse(r.body) as Record<string, unknown>);
-      const shapeOf = (b: Record<string, unknown>) => (b.transactionFormat as { transactionShape?: string } | undefined)?.transactionShape
-        ?? (b.updateFormat as { includeTransactions?: { transactionShape?: string } }).includeTransactions?.transactionShape;
-      assert.equal(shapeOf(sent[0]!), 'TRANSACTION_SHAPE_LEDGER_EFFECTS', `asked for ledger effects through ${version === '3.6' ? 'update-by-id' : 'transaction-by-id'}`);
+      const shapeOf = (b: Record<string, unknown>) =>
+        (b.transactionFormat as { transactionShape?: string } | undefined)?.transactionShape ??
+        (b.updateFormat as { includeTransactions?: { transactionShape?: string } }).includeTransactions?.transactionShape;
+      assert.equal(
+        shapeOf(sent[0]),
+        'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+        `asked for ledger effects through ${version === '3.6' ? 'update-by-id' : 'transaction-by-id'}`,
+      );
       // The root exercise in full: choice, acting parties, argument and result; what it created, one click away.
       const root = panel.showEventDetail('tree', 0);
       assert.ok(root);
@@ -58,7 +63,7 @@ describe('Transactions as a developer debugs them', function () {
     });
   }
 
-  it('opens a reassignment\'s update id as a reassignment, with its synchronizers', async () => {
+  it("opens a reassignment's update id as a reassignment, with its synchronizers", async () => {
     const node = nodes.get('3.5')!;
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showTransaction', node.ledger.samples.unassignUpdate, 't3.5');
     const panel = await panelFor(target, /Reassignment/);
@@ -75,10 +80,16 @@ describe('Transactions as a developer debugs them', function () {
     const archive = node.ledger.transactions.find((t) => t.commandId === 'close-note-1')!;
     node.requests.length = 0;
     await panel.openOffset(archive.offset, 0, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
-    await until('the archiving transaction', () => panel.current.kind === 'update' && /Note_Close/.test(panel.lastBody) && /Exercise tree/.test(panel.lastBody));
+    await until(
+      'the archiving transaction',
+      () => panel.current.kind === 'update' && /Note_Close/.test(panel.lastBody) && /Exercise tree/.test(panel.lastBody),
+    );
     assert.equal(panel.current.id, archive.updateId);
     assert.equal(panel.current.highlight, 0);
-    assert.ok(node.requests.some((r) => r.path === '/v2/updates/update-by-offset'), 'found through update-by-offset');
+    assert.ok(
+      node.requests.some((r) => r.path === '/v2/updates/update-by-offset'),
+      'found through update-by-offset',
+    );
   });
 
   it('Show Contract given an update id opens it as a transaction', async () => {
@@ -93,7 +104,7 @@ describe('Transactions as a developer debugs them', function () {
     const api = await cantonLens();
     const before = api.panels.panels.length;
     assert.ok(before > 0, 'earlier tests left panels open');
-    const column = api.panels.panels[0]!.webviewPanel.viewColumn;
+    const column = api.panels.panels[0].webviewPanel.viewColumn;
     await vscode.commands.executeCommand('cantonLens.showContract', node.ledger.samples.activeContract, 't3.5');
     await vscode.commands.executeCommand('cantonLens.showContract', node.ledger.samples.keyedContract, 't3.5');
     await until('two more panels', () => api.panels.panels.length >= before + 2);
