@@ -97,8 +97,9 @@ describe('the packaged .vsix', function () {
       [],
       'code from outside src/ in extension.js',
     );
-    // And a bound on its size, as a second guard (~150 KB of our code; undici alone is ~530 KB).
-    assert.ok(activation.length < 256 * 1024, `extension.js is ${activation.length} bytes`);
+    // And a bound on its size, as a second guard (268 KB of our code, minified, after issues 9–18;
+    // undici alone is ~530 KB). Next to move out: the external-signing code (~50 KB), into a lazy bundle.
+    assert.ok(activation.length < 320 * 1024, `extension.js is ${activation.length} bytes`);
   });
 
   it('shares the translator set at activation with the lazy HTTP bundle (its own copy of the l10n module)', async () => {
