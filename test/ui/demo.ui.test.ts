@@ -85,6 +85,8 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
   });
 
   it('shows what the ledger says in a hover, with no token pasted', async () => {
+    // The walkthrough has the focus: closed as a person would, so the palette reaches the workbench.
+    if ((await wb.page.locator('.tabs-container .tab', { hasText: 'Walkthrough: Canton Lens' }).count()) > 0) await wb.closeTab('Walkthrough: Canton Lens');
     await wb.openFile('ledger.log');
     // Line 2 holds "Created contract <id>": the cursor into the id, then the hover from the keyboard.
     const logLine = fs.readFileSync(path.join(root, 'workspace', 'ledger.log'), 'utf8').split('\n')[1];

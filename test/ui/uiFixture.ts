@@ -86,12 +86,8 @@ export function useWorkbench<N extends string = never>(options: UiFixtureOptions
       // The extension stores the tokens, then opens its walkthrough (as for the demo): once it
       // shows, the tokens are there. Closed, so the tests start from an empty editor area.
       if (env) {
-        const tab = ui.wb.page.locator('.tabs-container .tab', { hasText: 'Walkthrough: Canton Lens' }).first();
-        await tab.waitFor({ timeout: 60_000 });
-        // By its tab's close button: the palette's F1 may not reach the workbench while the walkthrough takes focus.
-        await tab.hover();
-        await tab.locator('.tab-actions .action-label').first().click();
-        await tab.waitFor({ state: 'hidden' });
+        await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Walkthrough: Canton Lens' }).first().waitFor({ timeout: 60_000 });
+        await ui.wb.closeTab('Walkthrough: Canton Lens');
       }
       await options.ready?.(ui);
     } catch (e) {

@@ -82,6 +82,17 @@ export class Workbench {
     return new Workbench(page, browser, undefined, undefined);
   }
 
+  /**
+   * Closes an editor tab by its close button: the palette's F1 may not reach the workbench while a
+   * walkthrough has the focus.
+   */
+  async closeTab(title: string): Promise<void> {
+    const tab = this.page.locator('.tabs-container .tab', { hasText: title }).first();
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'hidden' });
+  }
+
   /** F1, the command's palette title, Enter. */
   async runCommand(title: string): Promise<void> {
     const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.\\.\\.|…)?$`);
