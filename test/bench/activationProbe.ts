@@ -31,6 +31,13 @@ function moduleStub(): unknown {
     'ConfigurationTarget',
     'InputBoxValidationSeverity',
     'WorkspaceEdit',
+    'CodeLens',
+    'CancellationTokenSource',
+    'RelativePattern',
+    'LanguageModelTextPart',
+    'LanguageModelToolResult',
+    'lm',
+    'extensions',
     'l10n',
   ];
   return Object.fromEntries(names.map((n) => [n, stub()]));
