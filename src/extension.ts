@@ -23,6 +23,7 @@ import { DamlLedgerCounts } from './services/damlLedgerCounts';
 import { DamlWorkspace } from './services/damlWorkspace';
 import { registerDemoSetup } from './services/demoSetup';
 import { registerWalkthroughProgress } from './services/walkthroughProgress';
+import { registerPartyCompletion } from './providers/partyCompletion';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/ledgerLookups';
@@ -90,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerLanguageModelTools(context, nodes, lookups);
   registerLedgerIdLinks(context);
   registerJsonDocuments(context);
+  registerPartyCompletion(context, nodes);
   const acs = new AcsPanels(context.extensionUri, nodes);
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
