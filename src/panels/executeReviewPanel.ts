@@ -168,6 +168,8 @@ export class ExecuteReviewPanel {
   private submitting = false;
   /** The update of an executeAndWaitForTransaction answer, opened in its panel after the outcome shows. */
   private committedToShow: string | undefined;
+  /** Opens the committed transaction's panel, once the re-rendered review says it is ready. */
+  private openCommitted: (() => void) | undefined;
   private readonly subscription: vscode.Disposable;
   /** Requests sent from this panel (for tests: one click submits once). */
   submissions = 0;
@@ -296,10 +298,21 @@ export class ExecuteReviewPanel {
     const outcome = await this.send(node, view, endpoint);
     view.outcome = outcome;
     this.render();
-    // The committed transaction's panel opens once the review shows the outcome (not while it re-renders).
+    // The committed transaction's panel opens once the review's page has loaded the outcome: a panel
+    // created beside a page that is still loading stayed blank now and then in the web workbench.
     const committed = this.committedToShow;
     this.committedToShow = undefined;
-    if (committed) this.owner.lookups.show({ kind: 'update', id: committed, node: node.name });
+    if (committed) {
+      let opened = false;
+      this.openCommitted = () => {
+        if (opened) return;
+        opened = true;
+        this.openCommitted = undefined;
+        this.owner.lookups.show({ kind: 'update', id: committed, node: node.name });
+      };
+      // If the page never says so (hidden, closed), open it anyway.
+      setTimeout(() => this.openCommitted?.(), 3_000);
+    }
     void this.owner.recent.add({
       kind: 'submission',
       id: view.request.submissionId,
@@ -486,6 +499,8 @@ export class ExecuteReviewPanel {
     const m = raw as { type?: unknown; id?: unknown; text?: unknown };
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
+      case 'ready':
+        return void this.openCommitted?.();
       case 'submitAndWaitForTransaction':
         return void this.submit('executeAndWaitForTransaction').catch((e: Error) =>
           vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)),

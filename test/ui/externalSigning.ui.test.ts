@@ -3,9 +3,8 @@
 // prepare request, prepared on the node, the review (hash and the node's hashing details), signed
 // from the review, submitted (executeAndWait or executeAndWaitForTransaction, both on every
 // version's spec), and the committed transaction's panel.
-// Not on the workbench fixture (uiFixture.ts) yet: moved to it (tokens from the environment, the
-// walkthrough opened and closed first), the committed transaction's panel stayed blank in 2 of 5
-// runs, against 7 of 7 passes as it is; kept as it is until that blank panel is understood.
+// Not on the workbench fixture (uiFixture.ts) yet: it was moved while its committed transaction's
+// panel could open blank (now opened once the review's page has loaded; see executeReviewPanel.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
