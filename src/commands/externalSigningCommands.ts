@@ -4,7 +4,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { HASH_FIELD } from '../execute/executeRequestCheck';
-import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { checkPrepareRequest, executePathFor, executeRequestFromPrepare, prepareRequestTemplate } from '../execute/prepareRequestCheck';
 import { signHash } from '../execute/signingKeys';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -69,20 +68,7 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     if (doc.isDirty) await doc.save();
     const text = doc.getText();
     const checked = checkPrepareRequest(text, await nodes.tokenUser(node));
-    const spans = jsonValueSpans(text);
-    reviews.diagnostics.set(
-      uri,
-      checked.problems.map((p) => {
-        const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
-        const d = new vscode.Diagnostic(
-          new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)),
-          `${p.path}: ${p.message}`,
-          vscode.DiagnosticSeverity.Error,
-        );
-        d.source = 'Canton Lens';
-        return d;
-      }),
-    );
+    reviews.showProblems(doc, text, checked.problems);
     if (!checked.request) {
       void vscode.window.showErrorMessage(
         vscode.l10n.t(

@@ -118,14 +118,12 @@ export class ExecuteReviews implements vscode.Disposable {
     return panel;
   }
 
-  /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */
-  async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<CheckedRequest> {
-    // Unsigned is not a problem here: the review before signing shows it as a blocking check.
-    const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node), { allowUnsigned: true });
+  /** A request file's problems (execute or prepare), as diagnostics on their JSON paths; none clears them. */
+  showProblems(doc: vscode.TextDocument, text: string, problems: readonly { path: string; message: string }[]): void {
     const spans = jsonValueSpans(text);
     this.diagnostics.set(
       doc.uri,
-      checked.problems.map((p) => {
+      problems.map((p) => {
         const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
         const d = new vscode.Diagnostic(
           new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)),
@@ -136,6 +134,13 @@ export class ExecuteReviews implements vscode.Disposable {
         return d;
       }),
     );
+  }
+
+  /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */
+  async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<CheckedRequest> {
+    // Unsigned is not a problem here: the review before signing shows it as a blocking check.
+    const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node), { allowUnsigned: true });
+    this.showProblems(doc, text, checked.problems);
     if (checked.problems.length > 0) {
       const n = checked.problems.length;
       const first = checked.problems
