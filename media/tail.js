@@ -114,7 +114,9 @@
   window.addEventListener('message', (event) => {
     const m = event.data;
     if (!m || typeof m.type !== 'string') return;
-    if (m.type === 'reset') {
+    if (m.type === 'scope') {
+      document.getElementById('scope').textContent = String(m.text);
+    } else if (m.type === 'reset') {
       rows = [];
       view = rows;
       dropped = 0;

@@ -203,6 +203,8 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
           if (page.restarted) contracts.length = 0;
           activeAtOffset = page.activeAtOffset;
           notice = page.notice ?? notice;
+          // A list the node cut at its limit has more than it shows.
+          if (page.incomplete) more = true;
           contracts.push(...page.events);
           if (contracts.length > limit) {
             more = true;

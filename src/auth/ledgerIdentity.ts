@@ -86,11 +86,13 @@ export function askedAsLine(a: AskedAs): string {
   const line = l10n.t('As seen by {0}: {1}', identityName(a.identity), partiesName(a.parties));
   if (!a.source) return line;
   const from =
-    a.source === 'settings'
-      ? l10n.t('parties from the settings')
-      : a.source === 'rights'
-        ? l10n.t("parties from the token's rights")
-        : l10n.t('rights not known');
+    a.source === 'given'
+      ? l10n.t('parties as asked')
+      : a.source === 'settings'
+        ? l10n.t('parties from the settings')
+        : a.source === 'rights'
+          ? l10n.t("parties from the token's rights")
+          : l10n.t('rights not known');
   const rights =
     a.parties.length === 0
       ? (a.rights?.['*'] ?? '')

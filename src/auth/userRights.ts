@@ -96,8 +96,8 @@ export function readableParties(rights: UserRights): string[] {
   return [...rights.byParty].filter(([, r]) => r.includes('CanActAs') || r.includes('CanReadAs')).map(([p]) => p);
 }
 
-/** Where a lookup's parties came from. */
-export type PartySource = 'settings' | 'rights' | 'fallback';
+/** Where a lookup's parties came from ('given': named by the caller, such as a table opened for one party). */
+export type PartySource = 'given' | 'settings' | 'rights' | 'fallback';
 
 export interface EffectiveParties {
   /** The parties to read as; empty: any party (`filtersForAnyParty`). */
@@ -202,6 +202,8 @@ export function describeRightsUsed(e: EffectiveParties): string {
 /** Where the parties came from, in words. */
 export function sourceName(source: PartySource): string {
   switch (source) {
+    case 'given':
+      return l10n.t('as asked');
     case 'settings':
       return l10n.t('from the settings');
     case 'rights':

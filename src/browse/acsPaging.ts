@@ -4,7 +4,7 @@
 // token (starts again, and says so), and a list the node refuses as too large (413: a smaller
 // limit, and says so). No `vscode` import.
 import type { CreatedEvent, EventFormat, JsGetActiveContractsResponse } from '../ledger/apiTypes';
-import { LedgerApiError, isLedgerApiError } from '../ledger/ledgerApiError';
+import { DEFAULT_NODE_LIST_LIMIT, LedgerApiError, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import * as l10n from '../l10n/l10n';
 
@@ -19,6 +19,8 @@ export interface AcsPage {
   notice?: string;
   /** The last page. */
   done: boolean;
+  /** The read stopped at a limit with contracts left unread: what was read is not all there is. */
+  incomplete?: boolean;
 }
 
 export interface AcsReadOptions {
@@ -133,6 +135,11 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
   }
 }
 
+/**
+ * One list at the ledger end. Past the node's list limit Canton answers 413 and names its limit;
+ * asking again with `limit` at it returns that many without an error. So one refusal at most
+ * (two when the limit is not named: Canton's default, then halves).
+ */
 async function* readList(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
   const end = await withRetries(o, () => client.getLedgerEnd({ signal: o.signal }));
   const activeAtOffset = end.offset ?? 0;
@@ -142,24 +149,28 @@ async function* readList(client: AcsClient, o: AcsReadOptions): AsyncGenerator<A
     try {
       const list = await withRetries(o, () => client.getActiveContracts({ activeAtOffset, eventFormat: o.eventFormat }, { limit }, { signal: o.signal }));
       const events = eventsOf(list);
-      const truncated = events.length >= limit;
-      const notice = refused
-        ? l10n.t(
-            'The node refuses lists longer than its limit (http-list-max-elements-limit) and has no paged endpoint (Canton 3.4): showing the first {0} contracts. Filter by template to see the others.',
-            limit.toLocaleString('en-US'),
-          )
-        : truncated
+      const incomplete = events.length >= limit;
+      const shown = limit.toLocaleString('en-US');
+      const notice = !incomplete
+        ? undefined
+        : refused
           ? l10n.t(
-              'Showing the first {0} contracts: this node (Canton 3.4) has no paged endpoint. Filter by template to see the others.',
-              limit.toLocaleString('en-US'),
+              'Showing the first {0} contracts, and there are more: the node refuses lists longer than its limit (http-list-max-elements-limit, {0}) and has no paged endpoint (Canton 3.4). Filter by template to see the others.',
+              shown,
             )
-          : undefined;
-      yield { activeAtOffset, events, done: true, notice };
+          : l10n.t(
+              'Showing the first {0} contracts, and there are more: this node (Canton 3.4) has no paged endpoint. Filter by template to see the others.',
+              shown,
+            );
+      yield { activeAtOffset, events, done: true, notice, incomplete };
       return;
     } catch (e) {
       if (isLedgerApiError(e) && e.status === 413 && limit > 1) {
+        const named = nodeListLimitOf(e);
+        const next =
+          named !== undefined && named < limit ? named : limit > DEFAULT_NODE_LIST_LIMIT && !refused ? DEFAULT_NODE_LIST_LIMIT : Math.floor(limit / 2);
         refused = true;
-        limit = Math.max(1, Math.floor(limit / 4));
+        limit = Math.max(1, next);
         continue;
       }
       throw e;

@@ -6,7 +6,7 @@
 // `get-updates-page` (3.5+), which answers at once and is asked again after a pause.
 // No `vscode` import.
 import type { JsGetUpdatesResponse, JsTransaction, UpdateFormat } from '../ledger/apiTypes';
-import { isLedgerApiError, type LedgerApiError } from '../ledger/ledgerApiError';
+import { earliestOffsetOf, isLedgerApiError, nodeListLimitOf, type LedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { abortableSleep, isTransient } from './acsPaging';
 import { splitTemplateId } from './acsGrouping';
@@ -72,7 +72,8 @@ export function updatesListFetch(
   const f = async (beginExclusive: number, signal: AbortSignal): Promise<FetchResult> => {
     const asked = f.limit;
     const started = now();
-    const list = await client.getUpdates({ beginExclusive, updateFormat, verbose: true }, { limit: asked, streamIdleTimeoutMs: o.idleMs }, { signal });
+    // No top-level `verbose` (or `filter`): Canton refuses them beside `updateFormat`, whose event format says it.
+    const list = await client.getUpdates({ beginExclusive, updateFormat }, { limit: asked, streamIdleTimeoutMs: o.idleMs }, { signal });
     const updates = (Array.isArray(list) ? list : []).map((u) => u?.update);
     // Full: the node stopped at the limit, not at an idle pause (a checkpoint may follow the last update).
     const full = updates.filter((u) => !(u && typeof u === 'object' && 'OffsetCheckpoint' in u)).length >= asked;
@@ -216,12 +217,11 @@ export async function followUpdates(o: FollowOptions): Promise<TailState> {
       const error = isLedgerApiError(e) ? e.explanation : ((e as Error)?.message ?? String(e));
       if (code === 'OFFSET_AFTER_LEDGER_END') return report({ state: 'stopped', reason: 'beyondEnd', error });
       if (code === 'PARTICIPANT_PRUNED_DATA_ACCESSED') {
-        const resource = (isLedgerApiError(e) ? e.cantonError?.resources : undefined)?.find((r) => Array.isArray(r) && r[0] === 'earliest_offset');
-        const earliest = resource ? Number(resource[1]) : undefined;
-        return report({ state: 'stopped', reason: 'pruned', error, earliest: Number.isFinite(earliest) ? earliest : undefined });
+        return report({ state: 'stopped', reason: 'pruned', error, earliest: earliestOffsetOf(isLedgerApiError(e) ? e.cantonError : undefined) });
       }
       if (isLedgerApiError(e) && e.status === 413 && o.fetch.limit !== undefined && o.fetch.limit > 1) {
-        o.fetch.limit = Math.max(1, Math.floor(o.fetch.limit / 2));
+        const named = nodeListLimitOf(e);
+        o.fetch.limit = Math.max(1, named !== undefined && named < o.fetch.limit ? named : Math.floor(o.fetch.limit / 2));
         // The node's list limit is below it: never grow past it again.
         if (o.fetch.maxLimit !== undefined) o.fetch.maxLimit = o.fetch.limit;
         continue;

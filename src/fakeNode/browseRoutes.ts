@@ -4,7 +4,7 @@
 // data comes from GeneratedLedger, lazily. No `vscode` import.
 import { createHash } from 'node:crypto';
 import type { EventFormat } from '../ledger/apiTypes';
-import { cantonError, invalidField, json, missingField, type ErrorReply } from './cantonErrorBodies';
+import { cantonError, invalidArgument, invalidField, json, missingField, type ErrorReply } from './cantonErrorBodies';
 import { matchFormat, type GeneratedLedger } from './generatedLedger';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';
 
@@ -77,21 +77,28 @@ export function offsetAfterLedgerEnd(what: string, offset: number, end: number):
   return cantonError(400, 'OFFSET_AFTER_LEDGER_END', `${what} offset (${offset}) is after ledger end (${end})`, 12, 11);
 }
 
-/** A request that reads pruned data (category 9, FAILED_PRECONDITION → 400); the earliest offset in a resource. */
+/**
+ * A request that reads pruned data (category 9, FAILED_PRECONDITION → 400). The earliest offset
+ * is the error's metadata (`earliest_offset`), which the JSON body carries in `context`, not in
+ * `resources` (`RequestValidationErrors.ParticipantPrunedDataAccessed`).
+ */
 export function prunedDataAccessed(offset: number, prunedUpTo: number): ErrorReply {
-  return cantonError(400, 'PARTICIPANT_PRUNED_DATA_ACCESSED', `Updates request from ${offset} precedes pruned offset ${prunedUpTo}`, 9, 9, [
-    ['earliest_offset', String(prunedUpTo)],
-  ]);
+  return cantonError(400, 'PARTICIPANT_PRUNED_DATA_ACCESSED', `Updates request from ${offset} precedes pruned offset ${prunedUpTo}`, 9, 9, [], null, {
+    earliest_offset: String(prunedUpTo),
+  });
 }
 
-/** More elements than `http-list-max-elements-limit` on a list endpoint. */
+/**
+ * More elements than `http-list-max-elements-limit` on a list endpoint, as Canton words it
+ * (`JsonApiErrors.MaximumNumberOfElements`: category 2, gRPC ABORTED, answered as 413).
+ */
 export function listTooLarge(limit: number): ErrorReply {
   return cantonError(
     413,
-    'HTTP_LIST_MAX_ELEMENTS_LIMIT_EXCEEDED',
-    `The number of elements exceeds the limit of ${limit} (http-list-max-elements-limit); use the paged or websocket endpoints, or a limit`,
-    8,
-    8,
+    'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED',
+    `The number of matching elements (${limit + 1}) is greater than the node limit (${limit}).`,
+    2,
+    10,
   );
 }
 
@@ -235,11 +242,28 @@ function checkBegin(ctx: BrowseContext, begin: number): ErrorReply | undefined {
   return undefined;
 }
 
+/**
+ * The legacy arguments (`filter`, `verbose`) and `updateFormat` exclude each other: Canton's
+ * `JsUpdateService.toGetUpdatesRequest` refuses a request that sets both (every release line).
+ */
+export function legacyUpdateArguments(b: Record<string, unknown>): ErrorReply | undefined {
+  if (b.updateFormat === undefined || b.updateFormat === null) return undefined;
+  const both = (what: string) =>
+    invalidArgument(
+      `Both update_format and ${what} are set. Please use either backwards compatible arguments (filter and verbose) or update_format, but not both.`,
+    );
+  if (b.filter !== undefined && b.filter !== null) return both('filter');
+  if (b.verbose === true) return both('verbose');
+  return undefined;
+}
+
 async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: URLSearchParams): Promise<ErrorReply> {
   const limit = intParam(q, 'limit');
   if (isReply(limit)) return limit;
   const idleParam = intParam(q, 'stream_idle_timeout_ms');
   if (isReply(idleParam)) return idleParam;
+  const legacy = legacyUpdateArguments(b);
+  if (legacy) return legacy;
   const f = transactionFormatOf(b);
   if (isReply(f)) return f;
   const bad =

@@ -18,6 +18,8 @@ export function cantonError(
   grpcCodeValue: number,
   resources: [string, string][] = [],
   correlationId: string | null = null,
+  /** The error's own metadata, which Canton adds to `context` (such as a pruning error's `earliest_offset`). */
+  metadata: Record<string, string> = {},
 ): ErrorReply {
   const traceId = randomBytes(16).toString('hex');
   const body: JsCantonError = {
@@ -25,7 +27,7 @@ export function cantonError(
     cause,
     correlationId: correlationId as string,
     traceId,
-    context: { participant: 'participant1', category: String(errorCategory), tid: traceId, definite_answer: 'false' },
+    context: { participant: 'participant1', category: String(errorCategory), tid: traceId, definite_answer: 'false', ...metadata },
     resources,
     errorCategory,
     grpcCodeValue,

@@ -80,6 +80,36 @@ export function isLedgerApiError(e: unknown): e is LedgerApiError {
 const PREVIEW_CHARS = 200;
 
 /** Credentials a body may echo (a proxy's debug page, a node's log line): never shown. */
+/**
+ * The earliest offset a pruning error names. Canton puts it in the error's metadata, which the
+ * JSON body carries in `context` (`earliest_offset`); a resource of that name is read too.
+ */
+export function earliestOffsetOf(e: JsCantonError | undefined): number | undefined {
+  if (!e) return undefined;
+  const fromContext = (e.context as Record<string, unknown> | null | undefined)?.earliest_offset;
+  const resource = Array.isArray(e.resources) ? e.resources.find((r) => Array.isArray(r) && r[0] === 'earliest_offset') : undefined;
+  for (const raw of [fromContext, resource?.[1]]) {
+    if (typeof raw !== 'string' && typeof raw !== 'number') continue;
+    const n = Number(raw);
+    if (Number.isSafeInteger(n) && n >= 0) return n;
+  }
+  return undefined;
+}
+
+/** Canton's default `http-list-max-elements-limit`. */
+export const DEFAULT_NODE_LIST_LIMIT = 200;
+
+/**
+ * The node's list limit a 413 names: Canton answers `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED`
+ * with "The number of matching elements (201) is greater than the node limit (200)."
+ */
+export function nodeListLimitOf(e: LedgerApiError): number | undefined {
+  const text = `${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`;
+  const m = /node limit \((\d{1,9})\)/i.exec(text);
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
 export function scrubCredentials(text: string): string {
   return text.replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [token]').replace(/eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g, '[token]');
 }

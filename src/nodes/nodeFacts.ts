@@ -90,6 +90,17 @@ export class NodeFacts {
     return { effective: effectiveParties(node.parties, access), access };
   }
 
+  /**
+   * The parties a read of many contracts or updates (Active Contracts, the counts, the tail) asks
+   * as: the given ones, else the lookups' own (settings, else the token's rights, else any party).
+   * Reading as any party without CanReadAsAnyParty is refused by every node, so it is never the
+   * default while the rights name parties.
+   */
+  async readAs(node: NodeConfig, given?: readonly string[], signal?: AbortSignal): Promise<EffectiveParties> {
+    if (given && given.length > 0) return { parties: [...given], source: 'given', rightOf: {} };
+    return (await this.effective(node, await this.nodes.credentials(node), signal)).effective;
+  }
+
   /** The same, from what is remembered only (no request): for hovers' cache peeks and banners. */
   peekEffective(node: NodeConfig, identity: LedgerIdentity): EffectiveParties {
     return effectiveParties(node.parties, this.access.peek(node.url, identity));

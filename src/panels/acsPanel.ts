@@ -14,7 +14,7 @@ import { newNonce } from './randomIds';
 
 export interface AcsTarget {
   node: string;
-  /** Read as these parties; none: the node's configured parties, else any party. */
+  /** Read as these parties; none: as lookups read (the configured parties, else the token's rights). */
   parties?: string[];
   templateId?: string;
   interfaceId?: string;
@@ -85,6 +85,8 @@ export class AcsPanel {
     error: '',
     done: false,
     pages: 0,
+    /** The parties the last read asked as (empty: any party). */
+    parties: undefined as readonly string[] | undefined,
   };
 
   constructor(
@@ -119,10 +121,9 @@ export class AcsPanel {
     this.panel.dispose();
   }
 
-  private filter(): BrowseFilter {
-    const node = this.manager.nodes.find(this.target.node);
+  private filter(parties: readonly string[]): BrowseFilter {
     return {
-      parties: this.target.parties?.length ? this.target.parties : node?.parties,
+      parties,
       templates: this.target.templateId ? [this.target.templateId] : undefined,
       interfaces: this.target.interfaceId ? [this.target.interfaceId] : undefined,
     };
@@ -131,15 +132,6 @@ export class AcsPanel {
   private render(): void {
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
-    const f = this.filter();
-    const who = f.parties?.length
-      ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', '))
-      : vscode.l10n.t('as seen by any party on the node');
-    const what = this.target.templateId
-      ? vscode.l10n.t('template {0}', this.target.templateId)
-      : this.target.interfaceId
-        ? vscode.l10n.t('interface {0}', this.target.interfaceId)
-        : vscode.l10n.t('every template');
     webview.html = acsPageHtml({
       nonce: newNonce(),
       cspSource: webview.cspSource,
@@ -147,8 +139,24 @@ export class AcsPanel {
       styleUris: [media('panel.css'), media('browse.css')],
       title: titleOf(this.target),
       nodeName: this.target.node,
-      scope: `${what}, ${who}`,
+      // Who reads is known once the token's rights are (load): the page is told then.
+      scope: this.scope(undefined),
     });
+  }
+
+  private scope(parties: readonly string[] | undefined): string {
+    const what = this.target.templateId
+      ? vscode.l10n.t('template {0}', this.target.templateId)
+      : this.target.interfaceId
+        ? vscode.l10n.t('interface {0}', this.target.interfaceId)
+        : vscode.l10n.t('every template');
+    const who =
+      parties === undefined
+        ? vscode.l10n.t('as seen by …')
+        : parties.length
+          ? vscode.l10n.t('as seen by {0}', parties.map(shortenPartyId).join(', '))
+          : vscode.l10n.t('as seen by any party on the node');
+    return `${what}, ${who}`;
   }
 
   private post(message: unknown): void {
@@ -194,8 +202,16 @@ export class AcsPanel {
           ? status.previous.version
           : undefined;
     try {
+      const readAs = await this.manager.nodes.facts.readAs(node, this.target.parties, ac.signal);
+      if (ac.signal.aborted) return;
+      this.shown.parties = readAs.parties;
+      this.post({ type: 'scope', text: this.scope(readAs.parties) });
+      if (readAs.refusal) {
+        this.fail(readAs.refusal, [{ action: 'setToken', label: vscode.l10n.t('Set Token') }]);
+        return;
+      }
       for await (const page of readActiveContracts(this.manager.nodes.client(node), {
-        eventFormat: browseEventFormat(this.filter()),
+        eventFormat: browseEventFormat(this.filter(readAs.parties)),
         paged: hasPagedEndpoints(version),
         pageSize: 1000,
         signal: ac.signal,

@@ -20,7 +20,8 @@ export interface TailTarget {
   transport?: TransportKind;
 }
 
-type TailMessage = { type: 'ready' | 'pause' | 'resume' | 'setToken' } | { type: 'restart'; start: string } | { type: 'openUpdate'; id: string };
+type TailMessage =
+  { type: 'ready' | 'pause' | 'resume' | 'setToken' | 'startAtEarliest' } | { type: 'restart'; start: string } | { type: 'openUpdate'; id: string };
 
 const VIEW_TYPE = 'cantonLens.followUpdates';
 /** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
@@ -67,6 +68,8 @@ export class TailPanels implements vscode.Disposable {
 export class TailPanel {
   private readonly disposables: vscode.Disposable[] = [];
   private following: AbortController | undefined;
+  /** The parties the tail reads as (empty: any party), learned when it starts. */
+  private readAs: readonly string[] | undefined;
   private cursor: TailCursor | undefined;
   private ready!: () => void;
   private readonly isReady = new Promise<void>((r) => (this.ready = r));
@@ -107,19 +110,25 @@ export class TailPanel {
     this.panel.dispose();
   }
 
-  private filter(): BrowseFilter {
-    const node = this.manager.nodes.find(this.target.node);
-    return { parties: this.target.parties?.length ? this.target.parties : node?.parties, templates: this.target.templates };
+  private filter(parties: readonly string[]): BrowseFilter {
+    return { parties, templates: this.target.templates };
+  }
+
+  private scope(parties: readonly string[] | undefined): string {
+    const templates = this.target.templates;
+    const what = templates?.length ? vscode.l10n.t('templates {0}', templates.join(', ')) : vscode.l10n.t('every template');
+    const who =
+      parties === undefined
+        ? vscode.l10n.t('as seen by …')
+        : parties.length
+          ? vscode.l10n.t('as seen by {0}', parties.map(shortenPartyId).join(', '))
+          : vscode.l10n.t('as seen by any party on the node');
+    return `${what}, ${who}`;
   }
 
   private render(): void {
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
-    const f = this.filter();
-    const who = f.parties?.length
-      ? vscode.l10n.t('as seen by {0}', f.parties.map(shortenPartyId).join(', '))
-      : vscode.l10n.t('as seen by any party on the node');
-    const what = f.templates?.length ? vscode.l10n.t('templates {0}', f.templates.join(', ')) : vscode.l10n.t('every template');
     webview.html = tailPageHtml({
       nonce: newNonce(),
       cspSource: webview.cspSource,
@@ -127,7 +136,8 @@ export class TailPanel {
       styleUris: [media('panel.css'), media('browse.css')],
       title: vscode.l10n.t('Updates on {0}', this.target.node),
       nodeName: this.target.node,
-      scope: `${what}, ${who}`,
+      // Who reads is known once the token's rights are (start): the page is told then.
+      scope: this.scope(undefined),
       start: this.target.start === undefined ? '' : String(this.target.start),
     });
   }
@@ -164,6 +174,22 @@ export class TailPanel {
       this.state({ state: 'stopped', message: vscode.l10n.t('The node "{0}" is no longer configured.', this.target.node) });
       return;
     }
+    try {
+      const readAs = await this.manager.nodes.facts.readAs(node, this.target.parties);
+      this.post({ type: 'scope', text: this.scope(readAs.parties) });
+      if (readAs.refusal) {
+        this.state({ state: 'stopped', message: readAs.refusal, offers: [{ action: 'setToken', label: vscode.l10n.t('Set Token') }] });
+        return;
+      }
+      this.readAs = readAs.parties;
+    } catch (e) {
+      this.state({
+        state: 'stopped',
+        message: vscode.l10n.t("Could not read the token's rights: {0}", isLedgerApiError(e) ? e.explanation : (e as Error).message),
+        offers: [{ action: 'restart', label: vscode.l10n.t('Try Again') }],
+      });
+      return;
+    }
     let begin = start;
     if (begin === undefined) {
       try {
@@ -192,7 +218,7 @@ export class TailPanel {
     const ac = new AbortController();
     this.following = ac;
     const client = this.manager.nodes.client(node);
-    const format = tailUpdateFormat(this.filter());
+    const format = tailUpdateFormat(this.filter(this.readAs ?? []));
     const fetch =
       this.target.transport === 'updatesPage'
         ? updatesPageFetch(client, format, { pageSize: LIST_LIMIT })
@@ -231,13 +257,34 @@ export class TailPanel {
     this.manager.onPosition(this.target.node, this.cursor?.position, false);
     const offers: { action: string; label: string; offset?: number }[] = [];
     if (s.reason === 'beyondEnd') offers.push({ action: 'startAt', label: vscode.l10n.t('Start at the Ledger End'), offset: undefined });
-    if (s.reason === 'pruned' && s.earliest !== undefined)
-      offers.push({ action: 'startAt', label: vscode.l10n.t('Start at Offset {0}', s.earliest.toLocaleString('en-US')), offset: s.earliest });
+    // Without the offset in the error, the node's pruning point is asked when the button is pressed.
+    if (s.reason === 'pruned')
+      offers.push(
+        s.earliest !== undefined
+          ? { action: 'startAt', label: vscode.l10n.t('Start at the Earliest Offset ({0})', s.earliest.toLocaleString('en-US')), offset: s.earliest }
+          : { action: 'startAtEarliest', label: vscode.l10n.t('Start at the Earliest Offset') },
+      );
     if (s.reason === 'error') {
       offers.push({ action: 'resume', label: vscode.l10n.t('Try Again') });
       if (s.kind === 'unauthenticated' || s.kind === 'permissionDenied') offers.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
     }
     this.state({ state: 'stopped', message: describeStop(s), offers, canResume: s.reason === 'error' });
+  }
+
+  /** Follows from the node's pruning point (updates after it are kept). */
+  private async startAtEarliest(): Promise<void> {
+    const node = this.manager.nodes.find(this.target.node);
+    if (!node) return;
+    try {
+      const pruned = await this.manager.nodes.client(node).getLatestPrunedOffsets();
+      await this.start(Number(pruned.participantPrunedUpToInclusive ?? 0));
+    } catch (e) {
+      this.state({
+        state: 'stopped',
+        message: vscode.l10n.t("Could not read the node's pruning point: {0}", isLedgerApiError(e) ? e.explanation : (e as Error).message),
+        offers: [{ action: 'startAtEarliest', label: vscode.l10n.t('Start at the Earliest Offset') }],
+      });
+    }
   }
 
   pause(): void {
@@ -281,6 +328,8 @@ export class TailPanel {
         return;
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
+      case 'startAtEarliest':
+        return void this.startAtEarliest();
       default:
         return;
     }

@@ -96,8 +96,10 @@ export class DamlLedgerCounts implements vscode.Disposable {
     let capped = false;
     let activeAt: number | undefined;
     try {
+      const readAs = await this.nodes.facts.readAs(node, undefined, ac.signal);
+      if (readAs.refusal) throw new Error(readAs.refusal);
       for await (const page of readActiveContracts(this.nodes.client(node), {
-        eventFormat: browseEventFormat({ parties: node.parties, templates: refs }),
+        eventFormat: browseEventFormat({ parties: readAs.parties, templates: refs }),
         paged: hasPagedEndpoints(version),
         pageSize: 1000,
         listLimit: MAX_COUNTED,
@@ -106,7 +108,7 @@ export class DamlLedgerCounts implements vscode.Disposable {
         if (page.restarted) builder.reset();
         builder.add(page.events);
         activeAt = page.activeAtOffset;
-        if (page.notice && !page.restarted) capped = true;
+        if (page.incomplete) capped = true;
         if (builder.total >= MAX_COUNTED && !page.done) {
           capped = true;
           ac.abort();

@@ -18,7 +18,8 @@ export type BrowseTreeItem =
 
 type Counting =
   | { identity: string; state: 'loading'; counter: TemplateCounter; abort: AbortController }
-  | { identity: string; state: 'done'; groups: PackageGroup[]; total: number; activeAt: number; notice?: string }
+  /** incomplete: the node stopped the read at its limit, so every count is a lower bound. */
+  | { identity: string; state: 'done'; groups: PackageGroup[]; total: number; activeAt: number; notice?: string; incomplete: boolean }
   | { identity: string; state: 'error'; error: string };
 
 /** More than this many templates in one module are listed as a message, not as items. */
@@ -68,7 +69,10 @@ export class BrowseTreeSection implements vscode.Disposable {
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'cantonLens.acsRoot';
         const c = this.counts.get(node);
-        if (c?.state === 'done') item.description = vscode.l10n.t('{0} at offset {1}', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'));
+        if (c?.state === 'done')
+          item.description = c.incomplete
+            ? vscode.l10n.t('at least {0} at offset {1} (not all read)', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'))
+            : vscode.l10n.t('{0} at offset {1}', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'));
         if (c?.state === 'loading') item.description = vscode.l10n.t('counting… {0}', c.counter.total.toLocaleString('en-US'));
         item.tooltip = vscode.l10n.t(
           "The active contracts the node's parties (or any party, with CanReadAsAnyParty) can read, by package, module and template. Refresh recounts.",
@@ -78,17 +82,17 @@ export class BrowseTreeSection implements vscode.Disposable {
       case 'package': {
         const item = new vscode.TreeItem(e.group.packageName, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `acs:${node}:p:${e.group.packageName}`;
-        item.description = e.group.count.toLocaleString('en-US');
+        item.description = this.countText(node, e.group.count);
         item.iconPath = new vscode.ThemeIcon('package');
         item.tooltip = new vscode.MarkdownString().appendText(
-          vscode.l10n.t('Package {0}: {1} active contracts', e.group.packageName, e.group.count.toLocaleString('en-US')),
+          vscode.l10n.t('Package {0}: {1} active contracts', e.group.packageName, this.countText(node, e.group.count)),
         );
         return item;
       }
       case 'module': {
         const item = new vscode.TreeItem(e.module || vscode.l10n.t('(no module)'), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `acs:${node}:m:${e.packageName}:${e.module}`;
-        item.description = e.count.toLocaleString('en-US');
+        item.description = this.countText(node, e.count);
         item.iconPath = new vscode.ThemeIcon('symbol-namespace');
         return item;
       }
@@ -97,7 +101,7 @@ export class BrowseTreeSection implements vscode.Disposable {
         item.iconPath = new vscode.ThemeIcon(e.icon);
         if (e.tooltip) item.tooltip = new vscode.MarkdownString().appendText(e.tooltip);
         if (e.command) item.command = e.command;
-        // A template row also opens its Daml definition (issue 13).
+        // A template row also opens its Daml definition.
         item.contextValue = e.templateId ? 'cantonLens.acsTemplate' : 'cantonLens.value';
         return item;
       }
@@ -111,7 +115,7 @@ export class BrowseTreeSection implements vscode.Disposable {
       const shown = e.templates.slice(0, MAX_TEMPLATE_ITEMS).map((t): BrowseTreeItem => ({
         kind: 'message',
         icon: 'symbol-class',
-        text: `${t.entity}  ${t.count.toLocaleString('en-US')}`,
+        text: `${t.entity}  ${this.countText(node.name, t.count)}`,
         tooltip: t.templateId,
         templateId: t.templateId,
         packageName: e.packageName,
@@ -160,6 +164,13 @@ export class BrowseTreeSection implements vscode.Disposable {
     return out;
   }
 
+  /** A count as read: "5", or "at least 5" when the read stopped before the end. */
+  private countText(node: string, n: number): string {
+    const c = this.counts.get(node);
+    const text = n.toLocaleString('en-US');
+    return c?.state === 'done' && c.incomplete ? vscode.l10n.t('at least {0}', text) : text;
+  }
+
   /** Forgets a node's counts (Refresh), so the next expand recounts. */
   refresh(node: string): void {
     const c = this.counts.get(node);
@@ -187,10 +198,13 @@ export class BrowseTreeSection implements vscode.Disposable {
       const status = this.nodes.status(node);
       let activeAt = 0;
       let notice: string | undefined;
+      let incomplete = false;
       let lastFire = 0;
       try {
+        const readAs = await this.nodes.facts.readAs(node, undefined, abort.signal);
+        if (readAs.refusal) throw new Error(readAs.refusal);
         for await (const page of readActiveContracts(this.nodes.client(node), {
-          eventFormat: browseEventFormat({ parties: node.parties }),
+          eventFormat: browseEventFormat({ parties: readAs.parties }),
           paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined),
           pageSize: 1000,
           signal: abort.signal,
@@ -199,13 +213,14 @@ export class BrowseTreeSection implements vscode.Disposable {
           for (const ev of page.events) counter.add(String(ev.templateId), String(ev.packageName ?? ''));
           activeAt = page.activeAtOffset;
           notice = page.notice ?? notice;
+          incomplete ||= page.incomplete === true;
           if (Date.now() - lastFire > 500) {
             lastFire = Date.now();
             this.changed.fire();
           }
         }
         if (this.counts.get(node.name) === c)
-          this.counts.set(node.name, { identity, state: 'done', groups: counter.groups(), total: counter.total, activeAt, notice });
+          this.counts.set(node.name, { identity, state: 'done', groups: counter.groups(), total: counter.total, activeAt, notice, incomplete });
       } catch (e) {
         if (abort.signal.aborted) return;
         const error = isLedgerApiError(e) ? e.explanation : (e as Error).message;

@@ -143,7 +143,7 @@ describe('following updates (a fake fetch)', () => {
         if (a instanceof Error) throw a;
         return a;
       },
-      { limit: 100 },
+      { limit: 100, maxLimit: 100 },
     );
     const end = await followUpdates({
       fetch,
@@ -172,17 +172,37 @@ describe('following updates (a fake fetch)', () => {
     assert.ok(r.states.some((s) => s.state === 'reconnecting'));
   });
 
-  it('halves the limit on 413, stops on a pruned or too late start with what to offer', async () => {
+  it('takes the limit a 413 names (else halves), stops on a pruned or too late start with what to offer', async () => {
     const r = await run([err({ kind: 'invalidRequest', status: 413 })]);
     assert.equal(r.fetch.limit, 50);
-    const pruned = await run([
+    const named = await run([
       err({
         kind: 'invalidRequest',
-        status: 400,
-        cantonError: { code: 'PARTICIPANT_PRUNED_DATA_ACCESSED', cause: '', context: {}, errorCategory: 9, resources: [['earliest_offset', '42']] },
+        status: 413,
+        cantonError: {
+          code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED',
+          cause: 'The number of matching elements (21) is greater than the node limit (20).',
+          context: {},
+          errorCategory: 2,
+        },
       }),
     ]);
-    assert.deepEqual(pruned.end, { state: 'stopped', reason: 'pruned', error: 'x', earliest: 42 });
+    assert.equal(named.fetch.limit, 20);
+    assert.equal(named.fetch.maxLimit, 20);
+    // Canton carries the earliest offset in the error's context (its metadata); a resource is read too.
+    const prunedBy = async (cantonError: Record<string, unknown>) =>
+      (
+        await run([
+          err({
+            kind: 'invalidRequest',
+            status: 400,
+            cantonError: { code: 'PARTICIPANT_PRUNED_DATA_ACCESSED', cause: '', errorCategory: 9, ...cantonError } as never,
+          }),
+        ])
+      ).end;
+    assert.deepEqual(await prunedBy({ context: { earliest_offset: '42' } }), { state: 'stopped', reason: 'pruned', error: 'x', earliest: 42 });
+    assert.deepEqual(await prunedBy({ context: {}, resources: [['earliest_offset', '43']] }), { state: 'stopped', reason: 'pruned', error: 'x', earliest: 43 });
+    assert.deepEqual(await prunedBy({ context: { earliest_offset: '<b>' } }), { state: 'stopped', reason: 'pruned', error: 'x', earliest: undefined });
     const late = await run([
       err({ kind: 'invalidRequest', status: 400, cantonError: { code: 'OFFSET_AFTER_LEDGER_END', cause: '', context: {}, errorCategory: 12 } }),
     ]);
@@ -298,8 +318,15 @@ for (const version of VERSIONS) {
         const pages = await readAll({ listLimit: 100_000 });
         assert.equal(pages.length, 1);
         assert.match(pages[0].notice ?? '', /refuses lists longer than its limit/);
-        assert.ok(pages[0].events.length > 0 && pages[0].events.length <= 700);
-        assert.equal(node.requests.filter((r) => r.path === '/v2/state/active-contracts').length > 1, true);
+        // The 413 names the node's limit: one refusal, then a list of exactly that many, marked incomplete.
+        assert.equal(pages[0].events.length, 700);
+        assert.equal(pages[0].incomplete, true);
+        assert.equal(node.requests.filter((r) => r.path === '/v2/state/active-contracts').length, 2);
+        // A limit of our own under the node's: served, and still said to be incomplete.
+        const few = await readAll({ listLimit: 5 });
+        assert.equal(few[0].events.length, 5);
+        assert.equal(few[0].incomplete, true);
+        assert.match(few[0].notice ?? '', /first 5 contracts, and there are more/);
       });
     } else {
       it('pages through the ACS at one offset, with every contract once', async () => {

@@ -54,6 +54,13 @@ for (const version of VERSIONS) {
       for (const e of entriesOf(list)) assert.deepEqual(e.witnessParties, [alice]);
       const tooMany = await post('/v2/state/active-contracts', { activeAtOffset: end, eventFormat: byParty(alice) });
       assert.equal(tooMany.status, 413, tooMany.text);
+      assert.equal(tooMany.json?.code, 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED');
+      assert.match(String(tooMany.json?.cause), /greater than the node limit \(500\)\.$/);
+      // A limit at the node's own is served whole, without an error.
+      assert.equal(
+        (JSON.parse((await post('/v2/state/active-contracts?limit=500', { activeAtOffset: end, eventFormat: byParty(alice) })).text) as Json[]).length,
+        500,
+      );
       const bad = await post('/v2/state/active-contracts?limit=ten', { activeAtOffset: end, eventFormat: byParty(alice) });
       assert.equal(bad.status, 400);
       assert.match(bad.text, /query parameter limit/);
@@ -187,7 +194,7 @@ for (const version of VERSIONS) {
     it('streams updates as a list that waits for new ones, with checkpoints past invisible ones', async () => {
       const alice = node.ledger.parties.Alice;
       const begin = node.generated.ledgerEnd();
-      const pending = post('/v2/updates?limit=100&stream_idle_timeout_ms=300', { beginExclusive: begin, updateFormat: updatesFormat(alice), verbose: true });
+      const pending = post('/v2/updates?limit=100&stream_idle_timeout_ms=300', { beginExclusive: begin, updateFormat: updatesFormat(alice) });
       setTimeout(() => node.generated.advance(10), 50);
       const r = await pending;
       assert.equal(r.status, 200, r.text);
@@ -204,6 +211,22 @@ for (const version of VERSIONS) {
       assert.ok(offsets.every((o) => o > begin && o <= begin + 10));
     });
 
+    it('refuses updateFormat beside the legacy filter or verbose, as Canton does', async () => {
+      const alice = node.ledger.parties.Alice;
+      const begin = node.generated.ledgerEnd() - 3;
+      const both = async (extra: Json) =>
+        post('/v2/updates?limit=2&stream_idle_timeout_ms=10', { beginExclusive: begin, updateFormat: updatesFormat(alice), ...extra });
+      const verbose = await both({ verbose: true });
+      assert.equal(verbose.status, 400, verbose.text);
+      assert.equal(verbose.json?.code, 'INVALID_ARGUMENT');
+      assert.match(String(verbose.json?.cause), /Both update_format and verbose are set/);
+      const filter = await both({ filter: { filtersByParty: { [alice]: wildcard } } });
+      assert.equal(filter.status, 400, filter.text);
+      assert.match(String(filter.json?.cause), /Both update_format and filter are set/);
+      // verbose: false is the proto's default, so it is not "set".
+      assert.equal((await both({ verbose: false })).status, 200);
+    });
+
     it('refuses a begin offset beyond the ledger end or before the pruning point', async () => {
       const alice = node.ledger.parties.Alice;
       const late = await post('/v2/updates?limit=5&stream_idle_timeout_ms=10', {
@@ -217,7 +240,9 @@ for (const version of VERSIONS) {
         const pruned = await post('/v2/updates?limit=5&stream_idle_timeout_ms=10', { beginExclusive: 3, updateFormat: updatesFormat(alice) });
         assert.equal(pruned.status, 400);
         assert.equal(pruned.json?.code, 'PARTICIPANT_PRUNED_DATA_ACCESSED');
-        assert.deepEqual(pruned.json?.resources, [['earliest_offset', '15']]);
+        // As Canton sends it: the earliest offset is the error's metadata, in `context`.
+        assert.equal((pruned.json?.context as Json).earliest_offset, '15');
+        assert.deepEqual(pruned.json?.resources, []);
       } finally {
         node.generated.prunedUpTo = 0;
       }

@@ -60,7 +60,7 @@ export function acsPageHtml(o: BrowsePageOptions): string {
 <button data-action="cancel" id="cancel" title="${l10n.t('Stop reading pages')}">${l10n.t('Cancel')}</button>
 <span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
 </nav>
-<header class="browse-head"><h1>${o.title}</h1><p class="muted">${o.scope}</p>
+<header class="browse-head"><h1>${o.title}</h1><p id="scope" class="muted">${o.scope}</p>
 <p id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> ${l10n.t('Reading the first page…')}</p>
 <p id="notice" class="notice" hidden></p></header>
 <div id="table" class="vtable" tabindex="0" role="grid" aria-label="${l10n.t('Active contracts')}"
@@ -95,7 +95,7 @@ export function tailPageHtml(o: BrowsePageOptions & { start: string }): string {
 <input id="filter-template" type="search" placeholder="${l10n.t('Template or choice')}" aria-label="${l10n.t('Filter by template or choice')}">
 <span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
 </nav>
-<header class="browse-head"><h1>${o.title}</h1><p class="muted">${o.scope}</p>
+<header class="browse-head"><h1>${o.title}</h1><p id="scope" class="muted">${o.scope}</p>
 <p id="status" role="status" aria-live="polite">${l10n.t('Starting…')}</p>
 <p id="counts" class="muted"></p>
 <p id="notice" class="notice" hidden></p><p id="offer" hidden></p></header>

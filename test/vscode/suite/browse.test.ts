@@ -150,7 +150,7 @@ for (const version of VERSIONS) {
       assert.match(panel.shown.message, /pruned the updates before offset 10/);
       assert.equal(panel.shown.rows, 0);
       const offer = panel.shown.offers.find((o) => o.action === 'startAt');
-      assert.deepEqual(offer && { offset: offer.offset, label: offer.label }, { offset: 10, label: 'Start at Offset 10' });
+      assert.deepEqual(offer && { offset: offer.offset, label: offer.label }, { offset: 10, label: 'Start at the Earliest Offset (10)' });
       await panel.start(offer!.offset);
       const end = node.generated.ledgerEnd();
       await until('it follows from the earliest offset to the ledger end', () => panel.shown.position === end || undefined, 30_000);
@@ -174,6 +174,46 @@ for (const version of VERSIONS) {
       assert.deepEqual({ rows: panel.shown.rows, offsetSum: panel.shown.offsetSum }, expectedTail(node, [bob()], end, end + 40), "Bob's updates only");
       assert.ok(expectedTail(node, both(), end, end + 40).rows > panel.shown.rows, 'fewer than Alice and Bob see');
       panel.webviewPanel.dispose();
+    });
+
+    it("with no parties configured, an ordinary user's token browses as its own parties: the table, the counts and the tail", async () => {
+      const plain = `${name} (rights)`;
+      await vscode.commands.executeCommand('cantonLens.addNode', { name: plain, url: node.url });
+      await vscode.commands.executeCommand('cantonLens.setToken', plain, node.mintToken('alice'));
+      try {
+        const acs = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', plain);
+        await until('every page read', () => acs.shown.done || acs.shown.error !== '', 30_000);
+        assert.equal(acs.shown.error, '', 'not refused (a read as any party is 403 for alice)');
+        assert.deepEqual(acs.shown.parties, [alice()]);
+        assert.equal(acs.shown.contracts, expectedAcs(node, [alice()], acs.shown.activeAtOffset!).ids.length);
+        acs.webviewPanel.dispose();
+
+        const api = await cantonLens();
+        api.browse.tree.refresh(plain);
+        const root = await until(
+          'the counts',
+          async () => {
+            const n = find(await renderTree(api, 3), plain);
+            const row = n && find(n.children, 'Active Contracts');
+            return row && /at offset/.test(row.description) ? row : undefined;
+          },
+          30_000,
+        );
+        const [total, activeAt] = root.description.match(/[\d,]+/g)!.map((x) => Number(x.replace(/,/g, '')));
+        assert.equal(total, expectedAcs(node, [alice()], activeAt).ids.length, root.description);
+
+        const tail = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', plain);
+        await until('the tail starts', () => tail.shown.state === 'following' || undefined, 15_000);
+        const start = tail.shown.start!;
+        node.generated.advance(30);
+        const end = node.generated.ledgerEnd();
+        await until('the new updates are shown', () => tail.shown.position === end || undefined, 20_000);
+        assert.equal(tail.shown.state, 'following');
+        assert.deepEqual({ rows: tail.shown.rows, offsetSum: tail.shown.offsetSum }, expectedTail(node, [alice()], start, end), "Alice's updates");
+        tail.webviewPanel.dispose();
+      } finally {
+        await vscode.commands.executeCommand('cantonLens.removeNode', plain);
+      }
     });
   });
 }
