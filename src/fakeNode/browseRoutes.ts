@@ -4,8 +4,10 @@
 // data comes from GeneratedLedger, lazily. No `vscode` import.
 import { createHash } from 'node:crypto';
 import type { EventFormat } from '../ledger/apiTypes';
-import { cantonError, invalidArgument, invalidField, json, missingField, type ErrorReply } from './cantonErrorBodies';
+import { cantonError, invalidField, json, missingField, type ErrorReply } from './cantonErrorBodies';
 import { matchFormat, type GeneratedLedger } from './generatedLedger';
+import { unknownIdentifiers } from './identifierChecks';
+import { convertActiveContractsRequest, convertUpdatesRequest } from './legacyArguments';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';
 
 export interface BrowseContext {
@@ -23,6 +25,8 @@ export interface BrowseEndpoint {
   versions?: FakeVersion[];
   /** GET routes take no body: nothing to decode. */
   noBody?: boolean;
+  /** The JSON layer's conversion, after decoding and before the rights (legacyArguments.ts). */
+  decode?: (body: Record<string, unknown>) => ErrorReply | undefined;
   rights: (user: string, body: Record<string, unknown>) => ErrorReply | undefined;
   handle: (user: string, body: Record<string, unknown>, query: URLSearchParams) => ErrorReply | Promise<ErrorReply>;
 }
@@ -48,6 +52,7 @@ export function browseEndpoints(ctx: BrowseContext): Record<string, BrowseEndpoi
     },
     '/v2/state/active-contracts': {
       method: 'POST',
+      decode: convertActiveContractsRequest,
       rights: (user, b) => ctx.readRights(user, b.eventFormat as EventFormat | undefined),
       handle: (_u, b, q) => activeContractsList(ctx, b, q),
     },
@@ -57,7 +62,7 @@ export function browseEndpoints(ctx: BrowseContext): Record<string, BrowseEndpoi
       rights: (user, b) => ctx.readRights(user, b.eventFormat as EventFormat | undefined),
       handle: (_u, b) => activeContractsPage(ctx, b),
     },
-    '/v2/updates': { method: 'POST', rights: updateRights, handle: (_u, b, q) => updatesList(ctx, b, q) },
+    '/v2/updates': { method: 'POST', decode: convertUpdatesRequest, rights: updateRights, handle: (_u, b, q) => updatesList(ctx, b, q) },
     '/v2/updates/get-updates-page': { method: 'POST', versions: ['3.5', '3.6'], rights: updateRights, handle: (_u, b) => updatesPage(ctx, b) },
   };
 }
@@ -80,12 +85,11 @@ export function offsetAfterLedgerEnd(what: string, offset: number, end: number):
 /**
  * A request that reads pruned data (category 9, FAILED_PRECONDITION → 400). The earliest offset
  * is the error's metadata (`earliest_offset`), which the JSON body carries in `context`, not in
- * `resources` (`RequestValidationErrors.ParticipantPrunedDataAccessed`).
+ * `resources` (`RequestValidationErrors.ParticipantPrunedDataAccessed`). The cause is the
+ * reader's: `ACSReader` for active contracts, `UpdatesStreamReader` for updates.
  */
-export function prunedDataAccessed(offset: number, prunedUpTo: number): ErrorReply {
-  return cantonError(400, 'PARTICIPANT_PRUNED_DATA_ACCESSED', `Updates request from ${offset} precedes pruned offset ${prunedUpTo}`, 9, 9, [], null, {
-    earliest_offset: String(prunedUpTo),
-  });
+export function prunedDataAccessed(cause: string, prunedUpTo: number): ErrorReply {
+  return cantonError(400, 'PARTICIPANT_PRUNED_DATA_ACCESSED', cause, 9, 9, [], null, { earliest_offset: String(prunedUpTo) });
 }
 
 /**
@@ -102,10 +106,28 @@ export function listTooLarge(limit: number): ErrorReply {
   );
 }
 
-function checkOffset(value: unknown, field: string): ErrorReply | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-    return invalidField(field, `the offset must be a non-negative integer, got ${JSON.stringify(value).slice(0, 30)}`);
+/**
+ * An offset field as `ParticipantOffsetValidator` checks it: `NEGATIVE_OFFSET` below 0; an
+ * optional end must be positive (`NON_POSITIVE_OFFSET`). Non-integers never get here (decoding).
+ */
+function checkOffset(value: unknown, field: string, kind: 'nonNegative' | 'optionalPositive' = 'nonNegative'): ErrorReply | undefined {
+  if (typeof value !== 'number') return undefined;
+  if (kind === 'optionalPositive' && value <= 0)
+    return cantonError(
+      400,
+      'NON_POSITIVE_OFFSET',
+      `Offset ${value} in ${field} is not a positive integer: the offset has to be either a positive integer (>0) or not defined at all`,
+      8,
+      3,
+    );
+  if (value < 0)
+    return cantonError(
+      400,
+      'NEGATIVE_OFFSET',
+      `Offset ${value} in ${field} is a negative integer: the offset in ${field} field has to be a non-negative integer (>=0)`,
+      8,
+      3,
+    );
   return undefined;
 }
 
@@ -141,10 +163,14 @@ function scanAcs(g: GeneratedLedger, format: EventFormat, activeAt: number, star
   return { entries, next: i, more };
 }
 
-function checkActiveAt(ctx: BrowseContext, activeAt: number): ErrorReply | undefined {
+/** As `IndexServiceImpl.getActiveContracts`: unknown identifiers, the ledger end, then (reading) pruning. */
+function checkActiveAt(ctx: BrowseContext, format: EventFormat, activeAt: number): ErrorReply | undefined {
+  const unknown = unknownIdentifiers(format, ctx.generated().catalog());
+  if (unknown) return unknown;
   const end = ctx.generated().ledgerEnd();
-  if (activeAt > end) return offsetAfterLedgerEnd('Active-at', activeAt, end);
-  if (activeAt > 0 && activeAt < ctx.generated().prunedUpTo) return prunedDataAccessed(activeAt, ctx.generated().prunedUpTo);
+  if (activeAt > end) return offsetAfterLedgerEnd('active_at_offset', activeAt, end);
+  const pruned = ctx.generated().prunedUpTo;
+  if (activeAt > 0 && activeAt < pruned) return prunedDataAccessed(`Active contracts request at offset ${activeAt} precedes pruned offset ${pruned}`, pruned);
   return undefined;
 }
 
@@ -154,10 +180,11 @@ function activeContractsList(ctx: BrowseContext, b: Record<string, unknown>, q: 
   const idle = intParam(q, 'stream_idle_timeout_ms');
   if (isReply(idle)) return idle;
   if (!b.eventFormat) return missingField('event_format');
-  const bad = checkOffset(b.activeAtOffset, 'active_at_offset') ?? ctx.checkEventFormat(b.eventFormat, 'event_format');
+  // ApiStateService: the event format, then the offset.
+  const bad = ctx.checkEventFormat(b.eventFormat, 'event_format') ?? checkOffset(b.activeAtOffset, 'active_at_offset');
   if (bad) return bad;
   const activeAt = b.activeAtOffset as number;
-  const late = checkActiveAt(ctx, activeAt);
+  const late = checkActiveAt(ctx, b.eventFormat, activeAt);
   if (late) return late;
   const g = ctx.generated();
   const capped = limit !== undefined && limit >= 0 && limit <= g.listLimit;
@@ -177,7 +204,7 @@ interface AcsToken {
 const formatHash = (format: unknown) => createHash('sha256').update(JSON.stringify(format)).digest('hex').slice(0, 16);
 
 function activeContractsPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply {
-  const bad = checkOffset(b.activeAtOffset, 'active_at_offset') ?? ctx.checkEventFormat(b.eventFormat, 'event_format');
+  const bad = ctx.checkEventFormat(b.eventFormat, 'event_format') ?? checkOffset(b.activeAtOffset, 'active_at_offset');
   if (bad) return bad;
   const g = ctx.generated();
   const format = b.eventFormat as EventFormat;
@@ -192,7 +219,7 @@ function activeContractsPage(ctx: BrowseContext, b: Record<string, unknown>): Er
     start = token.i;
     activeAt = token.a;
   }
-  const late = checkActiveAt(ctx, activeAt);
+  const late = checkActiveAt(ctx, format, activeAt);
   if (late) return late;
   const asked = typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 100;
   const scan = scanAcs(g, format, activeAt, start, Math.min(asked, g.maxPageSize));
@@ -235,25 +262,15 @@ function checkpoint(g: GeneratedLedger, offset: number): unknown {
   return { update: { OffsetCheckpoint: { value: { offset, synchronizerTimes: [{ synchronizerId: g.synchronizer, recordTime: g.recordTimeAt(offset) }] } } } };
 }
 
-function checkBegin(ctx: BrowseContext, begin: number): ErrorReply | undefined {
+/** The range as `UpdateServiceRequestValidator` then the reader check it: both ends before the ledger end, then pruning. */
+function checkBegin(ctx: BrowseContext, f: TxFormat, begin: number, endInclusive?: number): ErrorReply | undefined {
   const end = ctx.generated().ledgerEnd();
   if (begin > end) return offsetAfterLedgerEnd('Begin', begin, end);
-  if (begin < ctx.generated().prunedUpTo) return prunedDataAccessed(begin, ctx.generated().prunedUpTo);
-  return undefined;
-}
-
-/**
- * The legacy arguments (`filter`, `verbose`) and `updateFormat` exclude each other: Canton's
- * `JsUpdateService.toGetUpdatesRequest` refuses a request that sets both (every release line).
- */
-export function legacyUpdateArguments(b: Record<string, unknown>): ErrorReply | undefined {
-  if (b.updateFormat === undefined || b.updateFormat === null) return undefined;
-  const both = (what: string) =>
-    invalidArgument(
-      `Both update_format and ${what} are set. Please use either backwards compatible arguments (filter and verbose) or update_format, but not both.`,
-    );
-  if (b.filter !== undefined && b.filter !== null) return both('filter');
-  if (b.verbose === true) return both('verbose');
+  if (endInclusive !== undefined && endInclusive > end) return offsetAfterLedgerEnd('End', endInclusive, end);
+  const unknown = unknownIdentifiers(f.eventFormat, ctx.generated().catalog());
+  if (unknown) return unknown;
+  const pruned = ctx.generated().prunedUpTo;
+  if (begin < pruned) return prunedDataAccessed(`Updates request from ${begin + 1} to ${endInclusive ?? end} precedes pruned offset ${pruned}`, pruned);
   return undefined;
 }
 
@@ -262,21 +279,18 @@ async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: UR
   if (isReply(limit)) return limit;
   const idleParam = intParam(q, 'stream_idle_timeout_ms');
   if (isReply(idleParam)) return idleParam;
-  const legacy = legacyUpdateArguments(b);
-  if (legacy) return legacy;
   const f = transactionFormatOf(b);
   if (isReply(f)) return f;
   const bad =
     checkOffset(b.beginExclusive ?? 0, 'begin_exclusive') ??
-    checkOffset(b.endInclusive, 'end_inclusive') ??
+    checkOffset(b.endInclusive, 'end_inclusive', 'optionalPositive') ??
     ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
   if (bad) return bad;
   const g = ctx.generated();
   const begin = (b.beginExclusive as number | undefined) ?? 0;
   const endInclusive = b.endInclusive as number | undefined;
-  const late = checkBegin(ctx, begin);
+  const late = checkBegin(ctx, f, begin, endInclusive);
   if (late) return late;
-  if (endInclusive !== undefined && endInclusive > g.ledgerEnd()) return offsetAfterLedgerEnd('End', endInclusive, g.ledgerEnd());
   const capped = limit !== undefined && limit > 0 && limit <= g.listLimit;
   const max = capped ? limit : g.listLimit + 1;
   const idle = Math.min(Math.max(idleParam ?? g.defaultIdleTimeoutMs, 0), 60_000);
@@ -316,8 +330,8 @@ function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply
   const f = transactionFormatOf(b);
   if (isReply(f)) return f;
   const bad =
-    checkOffset(b.beginOffsetExclusive, 'begin_offset_exclusive') ??
-    checkOffset(b.endOffsetInclusive, 'end_offset_inclusive') ??
+    checkOffset(b.beginOffsetExclusive, 'beginOffsetExclusive') ??
+    checkOffset(b.endOffsetInclusive, 'endOffsetInclusive', 'optionalPositive') ??
     ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
   if (bad) return bad;
   if (b.descendingOrder === true) return invalidField('descending_order', 'this node serves ascending pages only');
@@ -331,9 +345,8 @@ function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply
     begin = token.b;
     end = token.e;
   }
-  const late = checkBegin(ctx, begin);
+  const late = checkBegin(ctx, f, begin, end);
   if (late) return late;
-  if (end > g.ledgerEnd()) return offsetAfterLedgerEnd('End', end, g.ledgerEnd());
   const max = Math.min(typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 100, g.maxPageSize);
   const updates: unknown[] = [];
   let cursor = begin;

@@ -97,6 +97,12 @@ function mix(i: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** Type ids (`pkgId:Module:Entity`) the node knows, each with its package name. */
+export interface PackageCatalog {
+  templates: Map<string, string>;
+  interfaces: Map<string, string>;
+}
+
 interface SeededCreate {
   create: StoredCreate;
   offset: number;
@@ -117,6 +123,7 @@ export class GeneratedLedger {
   readonly defaultIdleTimeoutMs: number;
   prunedUpTo: number;
   private readonly templateCache = new Map<number, TemplateInfo>();
+  private catalogCache: PackageCatalog | undefined;
   private seeded: SeededCreate[] = [];
   private seededByOffset = new Map<number, string>();
   private seededEnd = 0;
@@ -307,6 +314,21 @@ export class GeneratedLedger {
     };
     this.templateCache.set(t, info);
     return info;
+  }
+
+  /** The templates and interfaces the node's packages define (seeded, generated, the holding interface). */
+  catalog(): PackageCatalog {
+    if (this.catalogCache) return this.catalogCache;
+    const c: PackageCatalog = { templates: new Map(), interfaces: new Map() };
+    const add = (into: Map<string, string>, id: string, packageName: string) => into.set(id, packageName);
+    for (const s of this.seeded) {
+      add(c.templates, s.create.event.templateId, s.create.event.packageName);
+      for (const v of s.create.views) add(c.interfaces, v.interfaceId, v.interfaceId === HOLDING_INTERFACE ? HOLDING_PACKAGE_NAME : '');
+    }
+    for (let t = 0; t < this.templateCount; t++) add(c.templates, this.template(t).templateId, this.template(t).packageName);
+    add(c.interfaces, HOLDING_INTERFACE, HOLDING_PACKAGE_NAME);
+    this.catalogCache = c;
+    return c;
   }
 
   /** The number of contract slots (seeded creates, generated contracts, live creates) up to `activeAt`. */

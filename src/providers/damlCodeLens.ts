@@ -139,6 +139,18 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
       };
       return lens;
     }
+    if (answer.unknown.has(lens.ref)) {
+      lens.command = {
+        title: vscode.l10n.t('$(circle-slash) Canton: not on {0}', answer.node),
+        tooltip: vscode.l10n.t(
+          '{0} has no package that defines {1}: upload this build of the package (or one with this template) to count its contracts.',
+          answer.node,
+          lens.ref,
+        ),
+        command: '',
+      };
+      return lens;
+    }
     const c = answer.counts.get(lens.ref) ?? { active: 0, recent: 0, latest: [] };
     lens.command = {
       ...open,
@@ -175,6 +187,8 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
     if (answer === 'timeout') lines.push('', vscode.l10n.t('Still counting…'));
     else if (!answer) lines.push('', vscode.l10n.t('No active ledger node.'));
     else if (answer.state === 'error') lines.push('', escapeMarkdown(answer.error));
+    else if (answer.unknown.has(ref))
+      lines.push('', escapeMarkdown(vscode.l10n.t('{0} has no package that defines this template: upload the package to count its contracts.', answer.node)));
     else lines.push('', ...hoverCounts(answer.counts.get(ref) ?? { active: 0, recent: 0, latest: [] }, answer.capped, answer.node));
     lines.push('', link(vscode.l10n.t('Show active contracts'), 'cantonLens.showActiveContracts', [node.name, null, ref]));
     const md = new vscode.MarkdownString(lines.join('\n'));

@@ -1,4 +1,4 @@
-// Counts of a Daml file's templates on the active node (issue 13), for CodeLens and hovers: one
+// Counts of a Daml file's templates on the active node, for CodeLens and hovers: one
 // active-contracts read per file (all its templates in one filter, for the parties the node reads
 // as), bounded, shared by concurrent callers and cached until the node, its token or its parties
 // change or it is checked again (Refresh).
@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { readActiveContracts } from '../browse/acsPaging';
 import { browseEventFormat, hasPagedEndpoints } from '../browse/browseForms';
 import { TemplateCountsBuilder, type TemplateCount } from '../daml/templateCounts';
+import { refsUnknownToNode } from '../browse/unknownTemplates';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from './ledgerNodes';
@@ -14,7 +15,8 @@ import type { LedgerNodes } from './ledgerNodes';
 export const MAX_COUNTED = 10_000;
 
 export type CountsAnswer =
-  | { state: 'counted'; node: string; counts: ReadonlyMap<string, TemplateCount>; capped: boolean; activeAt?: number }
+  /** unknown: templates the node's packages do not define (their package is not uploaded there, or is an older build). */
+  | { state: 'counted'; node: string; counts: ReadonlyMap<string, TemplateCount>; capped: boolean; activeAt?: number; unknown: ReadonlySet<string> }
   | { state: 'error'; node: string; error: string };
 
 interface Entry {
@@ -65,16 +67,18 @@ export class DamlLedgerCounts implements vscode.Disposable {
     const error = answers.find((a) => a.state === 'error');
     if (error) return error;
     const counts = new Map<string, TemplateCount>();
+    const unknown = new Set<string>();
     let capped = false;
     let activeAt: number | undefined;
     for (const [i, a] of answers.entries()) {
       if (a.state !== 'counted') continue;
+      if (a.unknown.has(refs[i])) unknown.add(refs[i]);
       const c = a.counts.get(refs[i]);
       if (c) counts.set(refs[i], c);
       capped ||= a.capped;
       activeAt = a.activeAt;
     }
-    return { state: 'counted', node: node.name, counts, capped, activeAt };
+    return { state: 'counted', node: node.name, counts, capped, activeAt, unknown };
   }
 
   /** Forgets every count (the next lens or hover asks again). */
@@ -88,34 +92,49 @@ export class DamlLedgerCounts implements vscode.Disposable {
   }
 
   private async read(node: NodeConfig, refs: string[]): Promise<CountsAnswer> {
-    this.requests++;
     const builder = new TemplateCountsBuilder(refs);
     const status = this.nodes.status(node);
     const version = status.state === 'reachable' ? status.version : undefined;
     const ac = new AbortController();
     let capped = false;
     let activeAt: number | undefined;
+    // Templates the node's packages lack (not uploaded yet): Canton refuses the whole read and
+    // names them; the others are asked again without them.
+    const unknown = new Set<string>();
+    let asked = refs;
     try {
       const readAs = await this.nodes.facts.readAs(node, undefined, ac.signal);
       if (readAs.refusal) throw new Error(readAs.refusal);
-      for await (const page of readActiveContracts(this.nodes.client(node), {
-        eventFormat: browseEventFormat({ parties: readAs.parties, templates: refs }),
-        paged: hasPagedEndpoints(version),
-        pageSize: 1000,
-        listLimit: MAX_COUNTED,
-        signal: ac.signal,
-      })) {
-        if (page.restarted) builder.reset();
-        builder.add(page.events);
-        activeAt = page.activeAtOffset;
-        if (page.incomplete) capped = true;
-        if (builder.total >= MAX_COUNTED && !page.done) {
-          capped = true;
-          ac.abort();
-          break;
+      for (;;) {
+        this.requests++;
+        try {
+          for await (const page of readActiveContracts(this.nodes.client(node), {
+            eventFormat: browseEventFormat({ parties: readAs.parties, templates: asked }),
+            paged: hasPagedEndpoints(version),
+            pageSize: 1000,
+            listLimit: MAX_COUNTED,
+            signal: ac.signal,
+          })) {
+            if (page.restarted) builder.reset();
+            builder.add(page.events);
+            activeAt = page.activeAtOffset;
+            if (page.incomplete) capped = true;
+            if (builder.total >= MAX_COUNTED && !page.done) {
+              capped = true;
+              ac.abort();
+              break;
+            }
+          }
+          return { state: 'counted', node: node.name, counts: builder.result(), capped, activeAt, unknown };
+        } catch (e) {
+          const lacking = isLedgerApiError(e) ? refsUnknownToNode(e.cantonError, asked) : undefined;
+          if (!lacking?.length) throw e;
+          for (const r of lacking) unknown.add(r);
+          asked = asked.filter((r) => !unknown.has(r));
+          builder.reset();
+          if (asked.length === 0) return { state: 'counted', node: node.name, counts: builder.result(), capped, activeAt, unknown };
         }
       }
-      return { state: 'counted', node: node.name, counts: builder.result(), capped, activeAt };
     } catch (e) {
       // Not cached: the next look asks again.
       for (const r of refs) this.cache.delete(r);

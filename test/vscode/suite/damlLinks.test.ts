@@ -124,6 +124,31 @@ describe('Code and ledger side by side', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  it("a template the node's packages lack says so in its lens; the file's other templates are still counted", async () => {
+    // A real node refuses the whole read (404 NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME) and names the template.
+    const extra = vscode.Uri.joinPath(folder(), 'daml-model', 'daml', 'IouExtra.daml');
+    const text = 'module IouExtra where\ntemplate NotUploaded with p : Party where signatory p\ntemplate AlsoNot with p : Party where signatory p\n';
+    await vscode.workspace.fs.writeFile(extra, Buffer.from(text));
+    try {
+      const api = await cantonLens();
+      await until('indexed', () => api.daml.workspace.index.find({ templateId: 'p:IouExtra:NotUploaded' })?.targets.length === 1);
+      const doc = await vscode.workspace.openTextDocument(extra);
+      await vscode.window.showTextDocument(doc);
+      const lenses = await until('resolved lenses', async () => {
+        const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
+        return l.length === 2 && l.every((x) => x.command?.title) ? l : undefined;
+      });
+      for (const lens of lenses) assert.match(lens.command!.title, /not on daml/, lens.command!.title);
+      const counted = await api.daml.counts.counts([`#${MODEL}:Iou:Iou`, `#${MODEL}:IouExtra:NotUploaded`, '#no-such-package:A:B']);
+      assert.ok(counted?.state === 'counted', JSON.stringify(counted));
+      assert.deepEqual([...counted.unknown].sort(), [`#${MODEL}:IouExtra:NotUploaded`, '#no-such-package:A:B']);
+      assert.ok((counted.counts.get(`#${MODEL}:Iou:Iou`)?.active ?? 0) > 0, 'Iou still counted');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(extra);
+    }
+  });
+
   it('a hover on a template name shows the counts and the latest contracts as links', async () => {
     const doc = await vscode.workspace.openTextDocument(iouFile());
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(6, 10));
