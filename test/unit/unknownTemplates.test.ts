@@ -3,8 +3,7 @@ import * as assert from 'node:assert/strict';
 import { refsUnknownToNode } from '../../src/browse/unknownTemplates';
 import type { JsCantonError } from '../../src/ledger/apiTypes';
 
-const error = (code: string, cause: string, resources: [string, string][] = []): JsCantonError =>
-  ({ code, cause, context: {}, resources, errorCategory: 11 });
+const error = (code: string, cause: string, resources: [string, string][] = []): JsCantonError => ({ code, cause, context: {}, resources, errorCategory: 11 });
 
 describe('templates the node lacks, from its 404', () => {
   const refs = ['#app:Main:Iou', '#app:Main:New', '#lib:A:B', 'ab12:M:T', '#a,b:X:Y'];
