@@ -176,6 +176,8 @@ export class ExecuteReviewPanel {
   /** Opens the committed transaction's panel, once the re-rendered review says it is ready. */
   private openCommitted: (() => void) | undefined;
   private readonly subscription: vscode.Disposable;
+  /** Closed: a check or submission that ends later has no page to show. */
+  private disposed = false;
   /** Requests sent from this panel (for tests: one click submits once). */
   submissions = 0;
 
@@ -187,6 +189,7 @@ export class ExecuteReviewPanel {
     panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'icon.png');
     this.subscription = panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m));
     panel.onDidDispose(() => {
+      this.disposed = true;
       this.subscription.dispose();
     });
   }
@@ -485,7 +488,7 @@ export class ExecuteReviewPanel {
   }
 
   private render(): void {
-    if (!this.view) return;
+    if (!this.view || this.disposed) return;
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.extensionUri, 'media', f)).toString();
     webview.html = renderPanelPage({

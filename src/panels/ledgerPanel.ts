@@ -231,6 +231,7 @@ export class LedgerPanel {
 
   /** Looks the current target up and renders it; `refresh` bypasses the cache for what can change. */
   async load(refresh = false): Promise<void> {
+    if (this.disposed) return;
     this.loading?.abort();
     const ac = new AbortController();
     this.loading = ac;
@@ -382,6 +383,8 @@ export class LedgerPanel {
   }
 
   private render(body: SafeHtml): void {
+    // A lookup that ends after the panel closed has no page to show (the webview throws once disposed).
+    if (this.disposed) return;
     this.content = body;
     const webview = this.panel.webview;
     const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
@@ -495,7 +498,7 @@ export class LedgerPanel {
     if (source === 'tree' && this.tree?.[index]) detail = eventDetailHtml(this.tree[index].node, this.tree, index);
     else if (source === 'events' && l.transaction.events[index]) detail = eventDetailHtml(treeEvent(l.transaction.events[index]));
     if (!detail) return undefined;
-    void this.panel.webview.postMessage({ type: 'eventDetail', source, index, html: detail.toString() });
+    if (!this.disposed) void this.panel.webview.postMessage({ type: 'eventDetail', source, index, html: detail.toString() });
     return detail.toString();
   }
 

@@ -138,4 +138,30 @@ describe('Hardening', function () {
     const l = await api.lookups.contract(api.nodes.find('canary')!, node.ledger.samples.activeContract);
     assert.equal(l.found, true);
   });
+
+  it('a panel closed while its lookup is in flight: the lookup ends quietly, nothing is rendered into the closed page', async () => {
+    const api = await cantonLens();
+    await vscode.commands.executeCommand('cantonLens.addNode', { name: 'closing', url: node.url, parties: [node.ledger.parties.Alice] });
+    await vscode.commands.executeCommand('cantonLens.setToken', 'closing', node.mintToken('alice'));
+    try {
+      api.lookups.clear();
+      // Both lookups of the panel are held until it has closed.
+      node.injectFault({ path: '/v2/events/events-by-contract-id', fault: { type: 'latency', ms: 60_000 }, times: 2 });
+      const asked = node.requests.length;
+      const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract, 'closing');
+      const panel = await until('the panel', () => api.panels.panels.find((p) => p.current.id === target.id && p.current.node === 'closing'));
+      const held = () => node.requests.slice(asked).filter((r) => r.path === '/v2/events/events-by-contract-id').length;
+      await until('the lookup reached the node', () => held() >= 1 || undefined);
+      // A second load, awaited: it must settle without throwing after the close (it rendered its
+      // cancellation into the disposed webview, an unhandled "Webview is disposed").
+      const again = panel.load(true);
+      await until('the second lookup reached the node', () => held() >= 2 || undefined);
+      panel.webviewPanel.dispose();
+      await again;
+      assert.ok(!api.panels.panels.includes(panel), 'the panel is gone');
+    } finally {
+      node.clearFaults();
+      await vscode.commands.executeCommand('cantonLens.removeNode', 'closing');
+    }
+  });
 });
