@@ -24,11 +24,16 @@ export interface UpdateFormatBody {
 type StoredUpdate =
   { kind: 'transaction'; update: StoredTransaction } | { kind: 'reassignment'; update: StoredReassignment } | { kind: 'topology'; update: StoredTopology };
 
+/** Commits remembered by the demo ledger (matches the generated ledger's remembered commit offsets). */
+export const KEPT_COMMITTED = 10_000;
+
 export class LedgerQueries {
   private readonly contracts = new Map<string, ContractEntry>();
   private readonly updates = new Map<string, StoredTransaction>();
   private readonly allUpdates = new Map<string, StoredUpdate>();
   private readonly byOffset = new Map<number, StoredUpdate>();
+  /** Transactions committed after the seeded ones, oldest first (at most KEPT_COMMITTED). */
+  private readonly committed: StoredTransaction[] = [];
 
   constructor(readonly ledger: DemoLedger) {
     const index = (u: StoredUpdate) => {
@@ -59,6 +64,10 @@ export class LedgerQueries {
    */
   addTransaction(t: StoredTransaction): void {
     if (this.byOffset.has(t.offset) || this.allUpdates.has(t.updateId)) throw new Error(`offset ${t.offset} or update ${t.updateId} is taken`);
+    this.committed.push(t);
+    // The demo ledger runs for days: past the latest KEPT_COMMITTED commits the oldest is forgotten,
+    // with the contracts it created, and reads as a node reads pruned data (not found).
+    if (this.committed.length > KEPT_COMMITTED) this.forget(this.committed.shift()!);
     const u: StoredUpdate = { kind: 'transaction', update: t };
     this.allUpdates.set(t.updateId, u);
     this.byOffset.set(t.offset, u);
@@ -70,6 +79,18 @@ export class LedgerQueries {
         if (target) target.archive = { exercise: e, in: t };
       }
     }
+  }
+
+  private forget(t: StoredTransaction): void {
+    this.allUpdates.delete(t.updateId);
+    this.byOffset.delete(t.offset);
+    this.updates.delete(t.updateId);
+    for (const e of t.events) if (e.kind === 'created' && this.contracts.get(e.event.contractId)?.createdIn === t) this.contracts.delete(e.event.contractId);
+  }
+
+  /** How many commits are remembered now (for the soak bench and tests). */
+  get committedKept(): number {
+    return this.committed.length;
   }
 
   eventsByContractId(contractId: string, format: EventFormat, version: FakeVersion): JsGetEventsByContractIdResponse | undefined {

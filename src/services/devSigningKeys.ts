@@ -1,7 +1,7 @@
 // Development signing keys: the private key only in SecretStorage (never on disk, in settings,
 // logs, globalState or a webview); the public key and fingerprint in globalState, to list them
 // and to verify signatures before sending. For development ledgers only.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { generateDevKey, publicKeyOf } from '../execute/signingKeys';
 
 export interface DevKeyInfo {
@@ -18,11 +18,13 @@ const secretKey = (fingerprint: string) => `cantonLens.devSigningKey.${fingerpri
 
 export class DevSigningKeys {
   /**
-   * Keys generated in this window, in memory as SecretStorage keeps them: signing right after
-   * generating never depends on the secret store having caught up (a web workbench's store is
-   * asynchronous). Never written anywhere else.
+   * Keys generated in this window, as SecretStorage and globalState keep them: signing right after
+   * generating never depends on either store having caught up. A web workbench's secret store is
+   * asynchronous, and globalState takes in its stores' change events, so an older value of the
+   * list can come back just after an update (a key then looked missing and was dropped; seen in
+   * about one tier-2 run in three on a loaded machine). Never written anywhere else.
    */
-  private readonly generatedHere = new Map<string, string>();
+  private readonly generatedHere = new Map<string, { privateKey: string; info: DevKeyInfo }>();
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -30,7 +32,9 @@ export class DevSigningKeys {
   ) {}
 
   list(): DevKeyInfo[] {
-    return this.state.get<DevKeyInfo[]>(LIST, []);
+    const stored = this.state.get<DevKeyInfo[]>(LIST, []);
+    const fresh = [...this.generatedHere.values()].map((g) => g.info).filter((i) => !stored.some((k) => k.fingerprint === i.fingerprint));
+    return [...stored, ...fresh];
   }
 
   publicKey(fingerprint: string): string | undefined {
@@ -39,16 +43,18 @@ export class DevSigningKeys {
 
   async generate(): Promise<DevKeyInfo> {
     const k = generateDevKey();
-    await this.secrets.store(secretKey(k.fingerprint), k.privateKey);
-    this.generatedHere.set(k.fingerprint, k.privateKey);
     const info: DevKeyInfo = { fingerprint: k.fingerprint, publicKey: k.publicKey, publicKeyRaw: k.publicKeyRaw, createdAt: new Date().toISOString() };
-    await this.state.update(LIST, [...this.list(), info]);
+    this.generatedHere.set(k.fingerprint, { privateKey: k.privateKey, info });
+    await this.secrets.store(secretKey(k.fingerprint), k.privateKey);
+    await this.state.update(LIST, this.list());
     return info;
   }
 
   /** The private key, or undefined when it is missing or was deleted (then the key is dropped from the list). */
   async privateKey(fingerprint: string): Promise<string | undefined> {
-    const secret = this.generatedHere.get(fingerprint) ?? (await this.secrets.get(secretKey(fingerprint)));
+    const here = this.generatedHere.get(fingerprint);
+    if (here) return here.privateKey;
+    const secret = await this.secrets.get(secretKey(fingerprint));
     if (!secret || publicKeyOf(secret) !== this.publicKey(fingerprint)) {
       await this.state.update(
         LIST,
