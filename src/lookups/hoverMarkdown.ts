@@ -1,5 +1,6 @@
 // The text of a hover on an id: what it is and, when known, its essentials, with a link that
 // opens its panel. Markdown built here is escaped; only named commands are enabled by the caller.
+import type { IdRole } from '../ids/jsonKeyPath';
 import type { LedgerIdMatch } from '../ids/ledgerIds';
 import { shortenPartyId } from '../ids/ledgerIds';
 import { askedAsLine } from '../auth/ledgerIdentity';
@@ -36,11 +37,24 @@ export interface HoverFacts {
   lookup?: LedgerLookup;
   /** Why there are no details (no node, hovers offline, an error). */
   note?: string;
+  /** What the id is by its JSON key, when the key says more than its shape (nothing is looked up then). */
+  role?: IdRole;
 }
 
 export function hoverMarkdown(f: HoverFacts): string {
   const { match } = f;
   const lines: string[] = [];
+  if (f.role) {
+    const [name] = match.text.split('::');
+    const heading =
+      f.role === 'synchronizer'
+        ? l10n.t('**Canton synchronizer** {0}', escapeMarkdown(name ?? ''))
+        : f.role === 'participant'
+          ? l10n.t('**Canton participant** {0}', escapeMarkdown(name ?? ''))
+          : l10n.t('**Signing key fingerprint**');
+    lines.push(heading, '', codeSpan(match.text));
+    return lines.join('\n');
+  }
   if (match.kind === 'party') {
     const [hint] = match.text.split('::');
     lines.push(l10n.t('**Canton party** {0}', escapeMarkdown(hint ?? '')), '', `\`${match.text}\``);

@@ -1,11 +1,14 @@
 // Hovers on contract, update and party ids in any file. Repeated hovers over one id share one
 // request (the lookup cache); text that is not an id costs a look at one line and nothing else.
 import * as vscode from 'vscode';
+import { idRoleOf, jsonPathAt } from '../ids/jsonKeyPath';
 import { ledgerIdAt } from '../ids/ledgerIds';
 import { sameIdentity } from '../auth/ledgerIdentity';
 import { hoverMarkdown, type HoverFacts } from '../lookups/hoverMarkdown';
 import type { LedgerLookupService } from '../services/ledgerLookups';
 import type { LedgerNodes } from '../services/ledgerNodes';
+
+const isJson = (d: vscode.TextDocument) => d.languageId === 'json' || d.languageId === 'jsonc' || /\.jsonc?$/i.test(d.uri.path);
 
 /** How long a hover waits for the node before showing what it knows. */
 const HOVER_WAIT_MS = 1500;
@@ -17,8 +20,10 @@ export function registerLedgerIdHover(context: vscode.ExtensionContext, nodes: L
       const match = ledgerIdAt(line, position.character);
       if (!match) return undefined;
       const facts: HoverFacts = { match };
+      // In JSON the key tells a synchronizer, participant or signing key from a party or update id.
+      if (isJson(document)) facts.role = idRoleOf(jsonPathAt(document.getText(), document.offsetAt(new vscode.Position(position.line, match.start))));
       const node = nodes.active();
-      if (match.kind !== 'party') {
+      if (match.kind !== 'party' && !facts.role) {
         if (!node) facts.note = vscode.l10n.t('No active ledger node: add one to see what this is on the ledger.');
         else {
           facts.nodeName = node.name;

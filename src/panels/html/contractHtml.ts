@@ -7,7 +7,7 @@ import { shortId } from '../../ids/ledgerIds';
 import { errorDetailsHtml, notFoundFactsHtml } from './errorDetailsHtml';
 import { timeHtml } from './peopleFormat';
 import { synchronizer } from './updateHtml';
-import { field, idLink, parties, valueTree } from './ledgerValues';
+import { field, idLink, parties, typeIds, valueTree, viewStatus } from './ledgerValues';
 import { damlLink } from './damlLinkHtml';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
@@ -59,7 +59,7 @@ ${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="mut
           (v) => html`
 <table class="fields"><tbody>
 ${field(l10n.t('Interface'), damlLink(templateName(v.interfaceId), { templateId: v.interfaceId }), 'interfaceId')}
-${field(l10n.t('Status'), v.viewStatus?.code === 0 ? l10n.t('computed') : l10n.t('failed ({0}): {1}', v.viewStatus?.code ?? '', v.viewStatus?.message ?? ''), 'viewStatus')}
+${field(l10n.t('Status'), viewStatus(v.viewStatus), 'viewStatus')}
 ${field(l10n.t('Implementation package id'), (v as { implementationPackageId?: string }).implementationPackageId, 'implementationPackageId')}
 ${field(l10n.t('View value'), v.viewValue === undefined ? undefined : valueTree(v.viewValue), 'viewValue')}
 </tbody></table>`,
@@ -76,7 +76,7 @@ ${field(l10n.t('Contract id'), idLink(a.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Offset'), a.offset, 'offset')}
 ${field(l10n.t('Node id'), a.nodeId, 'nodeId')}
 ${field(l10n.t('Witnesses'), parties(a.witnessParties), 'witnessParties')}
-${field(l10n.t('Implemented interfaces'), (a.implementedInterfaces ?? []).map(templateName).join(', '), 'implementedInterfaces')}
+${field(l10n.t('Implemented interfaces'), typeIds(a.implementedInterfaces), 'implementedInterfaces')}
 ${field(l10n.t('Synchronizer'), synchronizer(synchronizerId), 'synchronizerId')}
 ${field(l10n.t('Archived in'), lineageLink(a.offset, a.nodeId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', l10n.t('Open the transaction that archived it, at the exercise that did')), 'offset')}
 </tbody></table></section>`;

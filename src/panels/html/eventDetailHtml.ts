@@ -4,7 +4,7 @@
 import type { CreatedEvent, ExercisedEvent } from '../../ledger/apiTypes';
 import { createdUnder, type FlatTreeNode, type TreeEvent } from '../../lookups/exerciseTree';
 import { templateName } from '../../lookups/ledgerLookups';
-import { field, idLink, parties, valueTree } from './ledgerValues';
+import { field, idLink, parties, typeId, typeIds, valueTree, viewStatus } from './ledgerValues';
 import { damlLink } from './damlLinkHtml';
 import { formatCount } from './peopleFormat';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
@@ -17,7 +17,6 @@ const template = (id: string, hint: string, packageName?: string) =>
     hint,
   );
 const tree = (v: unknown) => html`<div class="value-tree">${valueTree(v)}</div>`;
-const names = (ids: readonly string[] | undefined) => (ids && ids.length > 0 ? ids.map(templateName).join(', ') : undefined);
 
 function createdFields(c: CreatedEvent): SafeHtml {
   const blob = c.createdEventBlob ? l10n.t('{0} base64 characters', formatCount(c.createdEventBlob.length)) : undefined;
@@ -36,7 +35,8 @@ ${field(
     ? undefined
     : join(
         (c.interfaceViews ?? []).map(
-          (v) => html`<div><span title="${v.interfaceId}">${ledgerText(templateName(v.interfaceId))}</span> ${tree(v.viewValue)}</div>`,
+          (v) =>
+            html`<div>${typeId(v.interfaceId)} <span class="muted">${viewStatus(v.viewStatus)}</span> ${v.viewValue === undefined || v.viewValue === null ? html`` : tree(v.viewValue)}</div>`,
         ),
         '',
       ),
@@ -65,7 +65,7 @@ ${field(
         '',
       ),
 )}
-${field(l10n.t('Implemented interfaces'), names(x.implementedInterfaces), 'implementedInterfaces')}
+${field(l10n.t('Implemented interfaces'), typeIds(x.implementedInterfaces), 'implementedInterfaces')}
 ${field(l10n.t('Last descendant node id'), x.lastDescendantNodeId, 'lastDescendantNodeId')}
 ${field(l10n.t('Witnesses'), parties(x.witnessParties), 'witnessParties')}
 ${field(l10n.t('Package name'), x.packageName, 'packageName')}
@@ -83,7 +83,7 @@ export function eventDetailHtml(e: TreeEvent, treeNodes?: readonly FlatTreeNode[
     rows = html`${template(a.templateId, 'templateId', a.packageName)}
 ${field(l10n.t('Contract id'), idLink(a.contractId, 'contract'), 'contractId')}
 ${field(l10n.t('Package name'), a.packageName, 'packageName')}
-${field(l10n.t('Implemented interfaces'), names(a.implementedInterfaces), 'implementedInterfaces')}
+${field(l10n.t('Implemented interfaces'), typeIds(a.implementedInterfaces), 'implementedInterfaces')}
 ${field(l10n.t('Witnesses'), parties(a.witnessParties), 'witnessParties')}`;
   }
   return html`<table class="fields event-detail"><tbody>${common}${rows}</tbody></table>`;

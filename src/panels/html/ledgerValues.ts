@@ -22,6 +22,29 @@ export function parties(ps: readonly string[] | undefined): SafeHtml {
   );
 }
 
+/**
+ * A template or interface id (`<package id>:Module:Entity`): its short name, the whole id (with
+ * the package id) on hover and copy.
+ */
+export function typeId(id: string): SafeHtml {
+  const name = id.split(':').slice(1).join(':') || id;
+  return html`<span class="type-id" title="${id}">${ledgerText(name)}</span><button class="icon copy" data-copy="${id}" title="${l10n.t('Copy the id with its package id')}" aria-label="${l10n.t('Copy {0}', id)}"></button>`;
+}
+
+export function typeIds(ids: readonly string[] | undefined | null): SafeHtml | undefined {
+  return ids && ids.length > 0 ? join(ids.map(typeId), ', ') : undefined;
+}
+
+/**
+ * An interface view's status (a google.rpc.Status): computed when its code is 0 or absent (proto3
+ * leaves a zero out), else why the view failed: its status code and message.
+ */
+export function viewStatus(status: { code?: number | null; message?: string | null } | null | undefined): SafeHtml {
+  const code = status?.code ?? 0;
+  if (code === 0) return html`${l10n.t('computed')}`;
+  return html`<span class="error-text">${l10n.t('failed (gRPC status {0})', code)}</span>${status?.message ? html` <span>${ledgerText(status.message)}</span>` : html``}`;
+}
+
 /** A string that may be an id: contract and update ids become links, party ids are shortened. */
 export function ledgerString(s: string): SafeHtml {
   if (s.length >= 66 && s.length <= 400) {

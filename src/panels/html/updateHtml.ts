@@ -1,10 +1,10 @@
 // The body of an update that is not a transaction: a reassignment (a contract leaving one
 // synchronizer or arriving on another) or a topology transaction (parties' hosting changed).
-import type { JsReassignment, JsTopologyTransaction } from '../../ledger/apiTypes';
+import type { CreatedEvent, JsReassignment, JsTopologyTransaction } from '../../ledger/apiTypes';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortenPartyId } from '../../ids/ledgerIds';
 import { field, idLink, party, parties, valueTree } from './ledgerValues';
-import { enumHtml, timeHtml } from './peopleFormat';
+import { enumHtml, timeHtml, trafficCost } from './peopleFormat';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 
@@ -25,6 +25,7 @@ ${field(l10n.t('Synchronizer'), synchronizer(r.synchronizerId), 'synchronizerId'
 ${field(l10n.t('Command id'), r.commandId, 'commandId')}
 ${field(l10n.t('Workflow id'), r.workflowId, 'workflowId')}
 ${field(l10n.t('Trace context'), r.traceContext?.traceparent ?? undefined, 'traceContext.traceparent')}
+${field(l10n.t('Paid traffic cost'), trafficCost(r.paidTrafficCost), 'paidTrafficCost')}
 </tbody></table></section>`;
   const events = (r.events ?? []).map((e, i) => {
     const wrapped = e as { JsAssignmentEvent?: Record<string, unknown>; JsUnassignedEvent?: { value?: Record<string, unknown> } };
@@ -64,7 +65,7 @@ ${field(l10n.t('Node id'), u.nodeId, 'nodeId')}
           reassignmentId: string;
           submitter?: string;
           reassignmentCounter: number;
-          createdEvent: { contractId: string; templateId: string; signatories: string[]; observers?: string[]; createArgument: unknown; packageName: string };
+          createdEvent: CreatedEvent;
         }
       | undefined;
     if (!a) return html`<p class="muted">${l10n.t('An event of a kind this version of Canton Lens does not know.')}</p>`;
@@ -77,8 +78,14 @@ ${field(l10n.t('Target synchronizer'), synchronizer(a.target), 'target')}
 ${field(l10n.t('Reassignment id'), a.reassignmentId, 'reassignmentId')}
 ${field(l10n.t('Reassignment counter'), a.reassignmentCounter, 'reassignmentCounter')}
 ${field(l10n.t('Submitter'), a.submitter ? party(a.submitter) : undefined, 'submitter')}
+${field(l10n.t('Created at'), timeHtml(c.createdAt), 'createdEvent.createdAt')}
+${field(l10n.t('Package name'), c.packageName, 'createdEvent.packageName')}
+${field(l10n.t('Offset'), c.offset, 'createdEvent.offset')}
+${field(l10n.t('Node id'), c.nodeId, 'createdEvent.nodeId')}
+${field(l10n.t('ACS delta'), c.acsDelta === undefined || c.acsDelta === null ? undefined : String(c.acsDelta), 'createdEvent.acsDelta')}
 ${field(l10n.t('Signatories'), parties(c.signatories), 'createdEvent.signatories')}
 ${field(l10n.t('Observers'), parties(c.observers), 'createdEvent.observers')}
+${field(l10n.t('Witnesses'), parties(c.witnessParties), 'createdEvent.witnessParties')}
 ${field(l10n.t('Create argument'), html`<div class="value-tree">${valueTree(c.createArgument)}</div>`, 'createdEvent.createArgument')}
 </tbody></table></section>`;
   });

@@ -117,6 +117,31 @@ describe('Inspecting ids', function () {
     assert.equal(await vscode.commands.executeCommand('cantonLens.inspectAtCursor'), undefined, 'a party id opens no panel');
   });
 
+  it("in JSON, a synchronizer id (by its key) hovers as a synchronizer, a signature's signedBy not as an update; nothing is asked", async () => {
+    const sync = `global-domain::1220${'a1'.repeat(32)}`;
+    const fingerprint = `1220${'c3'.repeat(32)}`;
+    const payload = {
+      update: { Reassignment: { value: { events: [{ JsAssignmentEvent: { source: sync, target: sync, submitter: v35.ledger.parties.Alice } }] } } },
+      partySignatures: { signatures: [{ party: v35.ledger.parties.Alice, signatures: [{ signedBy: fingerprint }] }] },
+    };
+    const json = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(payload, null, 2) });
+    const hoverAt = async (needle: string, nth = 0) => {
+      let at = -1;
+      for (let i = 0; i <= nth; i++) at = json.getText().indexOf(needle, at + 1);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', json.uri, json.positionAt(at + 5));
+      return hovers.flatMap((x) => x.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    };
+    v35.requests.length = 0;
+    const source = await hoverAt(sync);
+    assert.match(source, /Canton synchronizer/);
+    assert.doesNotMatch(source, /Canton party/);
+    assert.match(await hoverAt(sync, 1), /Canton synchronizer/);
+    assert.match(await hoverAt(v35.ledger.parties.Alice), /Canton party/);
+    // A fingerprint has an update id's shape; its key says what it is, so it is no update id.
+    assert.doesNotMatch(await hoverAt(fingerprint), /update id/);
+    assert.equal(v35.requests.filter((r) => r.path.startsWith('/v2/updates')).length, 0, 'a fingerprint is not looked up as an update');
+  });
+
   it('hovers an id with its essentials; repeated hovers make one request', async () => {
     const api = await cantonLens();
     api.lookups.clear();
