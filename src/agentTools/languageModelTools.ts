@@ -196,6 +196,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
         for await (const page of readActiveContracts(nodes.client(node), {
           eventFormat: browseEventFormat({ parties, templates: [templateId] }),
           paged: hasPagedEndpoints(version),
+          websocket: true,
           pageSize: limit + 1,
           listLimit: 10_000,
           signal: ac.signal,

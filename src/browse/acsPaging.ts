@@ -1,11 +1,13 @@
-// Reads a node's active contracts page by page: `active-contracts-page` where the node has it
-// (Canton 3.5+), else one `active-contracts` list with `limit` at the ledger end (3.4). Survives
+// Reads a node's active contracts page by page: the websocket channel where it is asked for (every
+// version, no list limit), else `active-contracts-page` where the node has it (Canton 3.5+), else
+// one `active-contracts` list with `limit` at the ledger end (3.4). Survives
 // a dropped connection or a node restart mid-page (the same page is asked again), an expired page
 // token (starts again, and says so), and a list the node refuses as too large (413: a smaller
 // limit, and says so). No `vscode` import.
 import type { CreatedEvent, EventFormat, JsGetActiveContractsResponse } from '../ledger/apiTypes';
 import { DEFAULT_NODE_LIST_LIMIT, LedgerApiError, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
-import type { LedgerClient } from '../ledger/ledgerClient';
+import { LedgerClient } from '../ledger/ledgerClient';
+import { streamChannel } from '../ledger/ledgerChannels';
 import * as l10n from '../l10n/l10n';
 
 export type AcsClient = Pick<LedgerClient, 'getActiveContractsPage' | 'getActiveContracts' | 'getLedgerEnd'>;
@@ -27,6 +29,11 @@ export interface AcsReadOptions {
   eventFormat: EventFormat;
   /** Use active-contracts-page (the node's version has it). Falls back to the list when the route is missing. */
   paged: boolean;
+  /**
+   * Read the websocket channel first (every version; no list limit, so a 3.4 node's ACS is read
+   * whole). Where the upgrade is refused (a proxy), the HTTP forms, and the first page says so.
+   */
+  websocket?: boolean;
   /** Contracts per page (the node may serve fewer). */
   pageSize?: number;
   /** At most this many contracts on a node without pages (default 100,000). */
@@ -90,6 +97,66 @@ const isPageTokenRefusal = (e: unknown) =>
 
 /** Yields the active contracts page by page; the caller shows each page as it arrives. */
 export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
+  let fallback: string | undefined;
+  if (o.websocket && client instanceof LedgerClient) {
+    let yielded = false;
+    try {
+      for await (const page of readStream(client, o)) {
+        yielded = true;
+        yield page;
+      }
+      return;
+    } catch (e) {
+      if (yielded || !(e instanceof LedgerApiError && e.routeMissing)) throw e;
+      fallback = l10n.t('{0} Reading over HTTP instead.', e.explanation);
+    }
+  }
+  let first = true;
+  for await (const page of readHttp(client, o)) {
+    if (first && fallback) page.notice = page.notice ? `${fallback} ${page.notice}` : fallback;
+    first = false;
+    yield page;
+  }
+}
+
+/**
+ * The websocket channel at the ledger end: pages of `pageSize` as frames arrive. A stream that
+ * breaks is opened again at the same offset and the elements already given are skipped (the node
+ * sends the active contracts of one offset in one order), so nothing is lost or repeated.
+ */
+async function* readStream(client: LedgerClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
+  const end = await withRetries(o, () => client.getLedgerEnd({ signal: o.signal }));
+  const activeAtOffset = end.offset ?? 0;
+  const pageSize = o.pageSize ?? 1000;
+  const attempts = o.retries ?? 5;
+  const sleep = o.sleep ?? abortableSleep;
+  let delivered = 0;
+  for (let attempt = 1; ; attempt++) {
+    let seen = 0;
+    let batch: CreatedEvent[] = [];
+    try {
+      const request = { activeAtOffset, eventFormat: o.eventFormat };
+      for await (const r of streamChannel<JsGetActiveContractsResponse>(client, '/v2/state/active-contracts', request, { signal: o.signal })) {
+        if (++seen <= delivered) continue;
+        delivered++;
+        batch.push(...eventsOf([r]));
+        if (batch.length >= pageSize) {
+          yield { activeAtOffset, events: batch, done: false };
+          batch = [];
+        }
+      }
+      yield { activeAtOffset, events: batch, done: true };
+      return;
+    } catch (e) {
+      if (batch.length > 0) yield { activeAtOffset, events: batch, done: false };
+      if (o.signal?.aborted || !isTransient(e) || (e instanceof LedgerApiError && e.routeMissing) || attempt >= attempts) throw e;
+      await sleep(Math.min(4000, 200 * 2 ** (attempt - 1)), o.signal);
+      if (o.signal?.aborted) throw e;
+    }
+  }
+}
+
+async function* readHttp(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
   if (o.paged) {
     try {
       yield* readPages(client, o);

@@ -6,7 +6,8 @@
 // `get-updates-page` (3.5+), which answers at once and is asked again after a pause.
 // No `vscode` import.
 import type { JsGetUpdatesResponse, JsTransaction, UpdateFormat } from '../ledger/apiTypes';
-import { earliestOffsetOf, isLedgerApiError, nodeListLimitOf, type LedgerApiError } from '../ledger/ledgerApiError';
+import { earliestOffsetOf, isLedgerApiError, LedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import { streamChannel } from '../ledger/ledgerChannels';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { abortableSleep, isTransient } from './acsPaging';
 import { splitTemplateId } from './acsGrouping';
@@ -40,7 +41,7 @@ export interface FetchResult {
 
 export type UpdatesFetch = (beginExclusive: number, signal: AbortSignal) => Promise<FetchResult>;
 
-export type TransportKind = 'updates' | 'updatesPage';
+export type TransportKind = 'websocket' | 'updates' | 'updatesPage';
 
 /**
  * `/v2/updates`: the node answers once it has `limit` updates, or when none came for `idleMs`. A
@@ -97,6 +98,78 @@ export function updatesPageFetch(client: Pick<LedgerClient, 'getUpdatesPage'>, u
     const updates = (page.updates ?? []).map((u) => u.update);
     return { updates, readUpTo: page.highestPageOffsetInclusive, idle: updates.length === 0 && !page.nextPageToken };
   };
+}
+
+/**
+ * The `/v2/updates` websocket channel as a fetch: one stream stays open while the tail asks from
+ * where it ended; each call takes what has arrived (waiting up to `idleMs` for the first), so no
+ * request is sent per batch. A break throws (the tail reconnects from its position, which opens a
+ * new stream there). Where the upgrade is refused, it falls back to `fallback` for good and says
+ * why in `fallbackReason`.
+ */
+export function updatesStreamFetch(
+  client: LedgerClient,
+  updateFormat: UpdateFormat,
+  o: { idleMs: number; maxBatch?: number; fallback: UpdatesFetch },
+): UpdatesFetch & { fallbackReason?: string } {
+  let open: { it: AsyncIterator<JsGetUpdatesResponse>; ac: AbortController; upTo: number; pending?: Promise<IteratorResult<JsGetUpdatesResponse>> } | undefined;
+  const maxBatch = o.maxBatch ?? 500;
+  const offsetOf = (u: JsGetUpdatesResponse['update']): number | undefined => {
+    const w = u as Record<string, { value?: { offset?: number } } | undefined>;
+    return (w.Transaction ?? w.OffsetCheckpoint ?? w.Reassignment ?? w.TopologyTransaction)?.value?.offset;
+  };
+  const shut = () => {
+    open?.ac.abort();
+    open = undefined;
+  };
+  const f = async (beginExclusive: number, signal: AbortSignal): Promise<FetchResult> => {
+    if (f.fallbackReason) return o.fallback(beginExclusive, signal);
+    if (!open || open.upTo !== beginExclusive) {
+      shut();
+      const ac = new AbortController();
+      const it = streamChannel<JsGetUpdatesResponse>(client, '/v2/updates', { beginExclusive, updateFormat }, { signal: ac.signal })[Symbol.asyncIterator]();
+      open = { it, ac, upTo: beginExclusive };
+    }
+    const s = open;
+    const onAbort = () => shut();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const updates: JsGetUpdatesResponse['update'][] = [];
+    try {
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      const idle = new Promise<'idle'>((r) => (wait = setTimeout(() => r('idle'), o.idleMs)));
+      while (updates.length < maxBatch) {
+        if (!s.pending) {
+          s.pending = s.it.next();
+          // A break while no call waits is seen by the next call, not as an unhandled rejection.
+          s.pending.catch(() => undefined);
+        }
+        // The first waits up to idleMs; the rest are taken only while they are already there.
+        const next = await (updates.length === 0 ? Promise.race([s.pending, idle]) : Promise.race([s.pending, Promise.resolve('idle' as const)]));
+        if (next === 'idle') break;
+        s.pending = undefined;
+        if (next.done) {
+          shut();
+          break;
+        }
+        updates.push(next.value.update);
+        const at = offsetOf(next.value.update);
+        if (typeof at === 'number') s.upTo = at;
+      }
+      clearTimeout(wait);
+      return { updates, idle: false };
+    } catch (e) {
+      shut();
+      if (e instanceof LedgerApiError && e.routeMissing && updates.length === 0) {
+        f.fallbackReason = e.explanation;
+        return o.fallback(beginExclusive, signal);
+      }
+      throw e;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+  f.fallbackReason = undefined as string | undefined;
+  return f;
 }
 
 /** The position, and what a batch of updates adds to the table. */

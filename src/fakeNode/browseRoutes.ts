@@ -372,3 +372,65 @@ function decodeToken<T>(s: string): T | undefined {
     return undefined;
   }
 }
+
+// --- The websocket channels' streams --------------------------------------------------------------
+
+/**
+ * The active contracts at `activeAtOffset` as a stream (the websocket channel): the same checks as
+ * the list, no list limit; chunks of elements, in the order the list gives them.
+ */
+export function activeContractsStream(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply | Iterable<unknown[]> {
+  const bad = ctx.checkEventFormat(b.eventFormat, 'event_format') ?? checkOffset(b.activeAtOffset, 'active_at_offset');
+  if (bad) return bad;
+  const activeAt = (b.activeAtOffset as number | undefined) ?? 0;
+  const format = b.eventFormat as EventFormat;
+  const late = checkActiveAt(ctx, format, activeAt);
+  if (late) return late;
+  const g = ctx.generated();
+  return (function* () {
+    let start = 0;
+    for (;;) {
+      const scan = scanAcs(g, format, activeAt, start, 1000);
+      if (scan.entries.length > 0) yield scan.entries;
+      if (!scan.more) return;
+      start = scan.next;
+    }
+  })();
+}
+
+/**
+ * The updates after `beginExclusive` as a stream that follows the ledger (up to `endInclusive`
+ * when given): the same checks as the list; a checkpoint when a stretch had nothing visible.
+ */
+export function updatesStream(ctx: BrowseContext, b: Record<string, unknown>, signal: AbortSignal): ErrorReply | AsyncIterable<unknown> {
+  const f = transactionFormatOf(b);
+  if (isReply(f)) return f;
+  const bad =
+    checkOffset(b.beginExclusive ?? 0, 'begin_exclusive') ??
+    checkOffset(b.endInclusive, 'end_inclusive', 'optionalPositive') ??
+    ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
+  if (bad) return bad;
+  const begin = (b.beginExclusive as number | undefined) ?? 0;
+  const endInclusive = b.endInclusive as number | undefined;
+  const late = checkBegin(ctx, f, begin, endInclusive);
+  if (late) return late;
+  const g = ctx.generated();
+  return (async function* () {
+    let cursor = begin;
+    while (!signal.aborted) {
+      const end = Math.min(endInclusive ?? Infinity, g.ledgerEnd());
+      let lastShown = cursor;
+      while (cursor < end && !signal.aborted) {
+        cursor++;
+        const u = updateAt(ctx, cursor, f);
+        if (u) {
+          lastShown = cursor;
+          yield u;
+        }
+      }
+      if (cursor > lastShown) yield checkpoint(g, cursor);
+      if (endInclusive !== undefined && cursor >= endInclusive) return;
+      await sleep(25);
+    }
+  })();
+}

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { EventFormat, GetLedgerApiVersionResponse } from '../ledger/apiTypes';
 import {
   contractEventsNotFound,
@@ -19,7 +20,8 @@ import {
   updateNotFound,
   type ErrorReply,
 } from './cantonErrorBodies';
-import { browseEndpoints } from './browseRoutes';
+import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
+import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
 import { matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
@@ -28,7 +30,7 @@ import { interactiveEndpoints } from './interactiveRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, verifyHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { LedgerQueries, type FakeVersion, type UpdateFormatBody } from './ledgerQueries';
-import { ApiSchemas } from './spec/apiSchemas';
+import { ApiSchemas, withoutNulls } from './spec/apiSchemas';
 
 export type { FakeVersion } from './ledgerQueries';
 
@@ -144,6 +146,16 @@ export class FakeLedgerNode {
   private readonly auth: boolean;
   private readonly pathPrefix: string;
   private readonly server: ReturnType<typeof createServer>;
+  /** The websocket channels (AsyncAPI), with their faults (refused upgrades, broken streams). */
+  readonly channels: WebsocketChannels;
+  private readonly browse: BrowseContext = {
+    generated: () => this.generated,
+    queries: () => this.queries,
+    version: () => this.version,
+    readRights: (user, format) => this.readRights(user, format),
+    checkEventFormat: (format, field) => this.checkEventFormat(format, field),
+    prunedUpTo: () => this.prunedUpTo,
+  };
   private readonly scheme: 'http' | 'https';
   private readonly sockets = new Set<Socket>();
   private faults: FaultRule[] = [];
@@ -175,6 +187,28 @@ export class FakeLedgerNode {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
     });
+    this.channels = new WebsocketChannels({
+      pathPrefix: this.pathPrefix,
+      authenticate: (header) => this.authenticate(header),
+      open: (channel, user, text, signal) => this.openChannel(channel, user, text, signal),
+      checkFrame: (channel, text) => {
+        if (!this.checkResponses) return;
+        const problem = this.schemas.checkChannelMessage(channel, 'frame', text);
+        if (problem) this.responseProblems.push(`${this.version} websocket ${channel}: ${problem}`);
+      },
+    });
+    this.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.channels.upgrade(req, socket, head));
+  }
+
+  /** A websocket request goes through the HTTP route's stages (schema, the JSON layer, rights), then streams. */
+  private openChannel(channel: string, user: string, text: string, signal: AbortSignal): ReturnType<ChannelHost['open']> {
+    const problem = this.schemas.checkChannelMessage(channel, 'request', text);
+    if (problem) return undecodableBody(problem, '');
+    const body = withoutNulls(JSON.parse(text)) as Record<string, unknown>;
+    const endpoint = this.endpoints[channel];
+    const refused = endpoint.decode?.(body) ?? endpoint.rights(user, body, new URLSearchParams(), {});
+    if (refused) return refused;
+    return channel === '/v2/updates' ? updatesStream(this.browse, body, signal) : activeContractsStream(this.browse, body);
   }
 
   static async start(options: FakeLedgerNodeOptions = {}): Promise<FakeLedgerNode> {
@@ -225,6 +259,7 @@ export class FakeLedgerNode {
   }
 
   async close(): Promise<void> {
+    this.channels.close();
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -296,7 +331,7 @@ export class FakeLedgerNode {
     const { params } = resolved;
     if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
     if (endpoint.public) return endpoint.handle('', {}, query, params);
-    const user = this.authenticate(req);
+    const user = this.authenticate(req.headers.authorization);
     if (typeof user !== 'string') return user;
     if (endpoint.noBody) return endpoint.rights(user, {}, query, params) ?? endpoint.handle(user, {}, query, params);
     const decoded = this.schemas.checkRequest(`${method} ${resolved.route}`, text);
@@ -408,16 +443,9 @@ export class FakeLedgerNode {
         return executeAndWait(this.ledger, user, b, check.party!, this.commitOptions());
       },
     },
-    // Ledger end, active contracts, update streams (issue 12).
-    ...browseEndpoints({
-      generated: () => this.generated,
-      queries: () => this.queries,
-      version: () => this.version,
-      readRights: (user, format) => this.readRights(user, format),
-      checkEventFormat: (format, field) => this.checkEventFormat(format, field),
-      prunedUpTo: () => this.prunedUpTo,
-    }),
-    // The token's user, rights, participant id, hosted parties, synchronizers (issue 10).
+    // Ledger end, active contracts, update streams.
+    ...browseEndpoints(this.browse),
+    // The token's user, rights, participant id, hosted parties, synchronizers.
     ...userEndpoints({
       ledger: () => this.ledger,
       version: () => this.version,
@@ -428,9 +456,8 @@ export class FakeLedgerNode {
   };
 
   /** The token's user, or the node's answer to a missing, malformed, tampered or unknown token. */
-  private authenticate(req: IncomingMessage): string | ErrorReply {
+  private authenticate(header: string | undefined): string | ErrorReply {
     if (!this.auth) return 'sandbox';
-    const header = req.headers.authorization;
     if (header === undefined) return redacted(401);
     const m = /^Bearer(?: (.*))?$/i.exec(header);
     if (!m) return redacted(401, true);

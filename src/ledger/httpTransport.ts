@@ -20,9 +20,22 @@ export interface HttpResponse {
   body: string;
 }
 
+/** An open websocket: text frames as they arrive, until the close. */
+export interface StreamSocket {
+  send(text: string): void;
+  /** The next frame, or the close (its code and reason) once every frame was taken. */
+  next(): Promise<{ frame: string } | { closed: { code: number; reason: string } }>;
+  close(code?: number): void;
+}
+
 export interface HttpTransport {
   /** Rejects with a LedgerApiError of kind network, badResponse, timeout or cancelled. */
   send(request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * Opens a websocket (`ws:`/`wss:`) with these subprotocols, through the same proxy and TLS
+   * settings. Rejects when the upgrade fails (the node, or a proxy, refused it).
+   */
+  openStream?(url: URL, protocols: string[], signal?: AbortSignal): Promise<StreamSocket>;
   close(): Promise<void>;
 }
 

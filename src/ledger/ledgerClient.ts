@@ -380,6 +380,12 @@ export class LedgerClient {
     return this.transport;
   }
 
+  /** What a websocket channel needs (ledgerChannels.ts): the transport and the token to send. */
+  async channelContext(opts: CallOptions = {}): Promise<{ transport: HttpTransport; token: string | undefined }> {
+    const token = opts.auth ? opts.auth.token : await this.options.getToken?.();
+    return { transport: this.loadedTransport ?? (await this.loadTransport()), token };
+  }
+
   private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions, { authenticate = true } = {}): Promise<T> {
     const started = performance.now();
     let url = this.urls.get(path);

@@ -1,8 +1,8 @@
 // The undici-based transport: keep-alive pools per origin, a size cap while reading, no redirects.
 // Built as its own bundle (dist/http.js) and loaded on first request, not at activation.
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, WebSocket, request, type Dispatcher } from 'undici';
 import { LedgerApiError, previewBody } from './ledgerApiError';
-import type { HttpRequest, HttpResponse, HttpTransport, TransportOptions } from './httpTransport';
+import type { HttpRequest, HttpResponse, HttpTransport, StreamSocket, TransportOptions } from './httpTransport';
 import * as l10n from '../l10n/l10n';
 
 export function createUndiciTransport(options: TransportOptions = {}): HttpTransport {
@@ -14,8 +14,64 @@ export function createUndiciTransport(options: TransportOptions = {}): HttpTrans
     : new Agent({ keepAliveTimeout, connect });
   return {
     send: (req) => send(dispatcher, req),
+    openStream: (url, protocols, signal) => openStream(dispatcher, url, protocols, signal),
     close: () => dispatcher.close(),
   };
+}
+
+/**
+ * undici's WebSocket on the transport's dispatcher. Frames are queued as they arrive and taken
+ * one at a time; the close ends the queue. An upgrade that fails rejects (routeMissing: the
+ * channel cannot be reached this way, so the caller reads over HTTP).
+ */
+function openStream(dispatcher: Dispatcher, url: URL, protocols: string[], signal?: AbortSignal): Promise<StreamSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { protocols, dispatcher });
+    const frames: string[] = [];
+    let head = 0;
+    let closed: { code: number; reason: string } | undefined;
+    let wake: (() => void) | undefined;
+    let opened = false;
+    const refused = (why: string) =>
+      new LedgerApiError({
+        kind: 'network',
+        routeMissing: true,
+        path: url.pathname,
+        explanation: l10n.t('The websocket connection to {0} was refused ({1}): the node or a proxy between does not pass it.', url.pathname, why),
+      });
+    const onAbort = () => ws.close(1000);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    ws.addEventListener('open', () => {
+      opened = true;
+      resolve(socket);
+    });
+    ws.addEventListener('message', (ev) => {
+      frames.push(typeof ev.data === 'string' ? ev.data : '');
+      wake?.();
+    });
+    ws.addEventListener('close', (ev) => {
+      closed = { code: ev.code, reason: ev.reason };
+      signal?.removeEventListener('abort', onAbort);
+      if (!opened) reject(refused(ev.code === 1006 ? l10n.t('no upgrade') : String(ev.code)));
+      wake?.();
+    });
+    const socket: StreamSocket = {
+      send: (text) => ws.send(text),
+      close: (code = 1000) => ws.close(code),
+      next: async () => {
+        while (head === frames.length && !closed) await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+        if (head === frames.length) return { closed: closed! };
+        const frame = frames[head++];
+        // Taken frames are dropped in batches (shift per frame is quadratic on a long stream).
+        if (head > 4096 && head * 2 > frames.length) {
+          frames.splice(0, head);
+          head = 0;
+        }
+        return { frame };
+      },
+    };
+  });
 }
 
 async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpResponse> {

@@ -213,6 +213,7 @@ export class AcsPanel {
       for await (const page of readActiveContracts(this.manager.nodes.client(node), {
         eventFormat: browseEventFormat(this.filter(readAs.parties)),
         paged: hasPagedEndpoints(version),
+        websocket: true,
         pageSize: 1000,
         signal: ac.signal,
       })) {

@@ -4,7 +4,16 @@
 // retried from there; closing the panel stops it.
 import * as vscode from 'vscode';
 import { tailUpdateFormat, type BrowseFilter } from '../browse/browseForms';
-import { describeStop, followUpdates, TailCursor, updatesListFetch, updatesPageFetch, type TailState, type TransportKind } from '../browse/tailFollower';
+import {
+  describeStop,
+  followUpdates,
+  TailCursor,
+  updatesListFetch,
+  updatesPageFetch,
+  updatesStreamFetch,
+  type TailState,
+  type TransportKind,
+} from '../browse/tailFollower';
 import { shortenPartyId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -68,6 +77,8 @@ export class TailPanels implements vscode.Disposable {
 export class TailPanel {
   private readonly disposables: vscode.Disposable[] = [];
   private following: AbortController | undefined;
+  /** Why the tail is not on the websocket channel, when it is not. */
+  private transportNote: () => string | undefined = () => undefined;
   /** The parties the tail reads as (empty: any party), learned when it starts. */
   private readAs: readonly string[] | undefined;
   private cursor: TailCursor | undefined;
@@ -219,15 +230,23 @@ export class TailPanel {
     this.following = ac;
     const client = this.manager.nodes.client(node);
     const format = tailUpdateFormat(this.filter(this.readAs ?? []));
+    const list = updatesListFetch(client, format, { limit: LIST_LIMIT, idleMs: IDLE_MS });
+    // The websocket channel by default (no request per batch); the HTTP list where it is refused.
     const fetch =
       this.target.transport === 'updatesPage'
         ? updatesPageFetch(client, format, { pageSize: LIST_LIMIT })
-        : updatesListFetch(client, format, { limit: LIST_LIMIT, idleMs: IDLE_MS });
+        : this.target.transport === 'updates'
+          ? list
+          : updatesStreamFetch(client, format, { idleMs: IDLE_MS, fallback: list });
+    this.transportNote = () =>
+      'fallbackReason' in fetch && fetch.fallbackReason ? vscode.l10n.t('{0} Following over HTTP instead.', fetch.fallbackReason) : undefined;
     void followUpdates({
       fetch,
       cursor,
       signal: ac.signal,
       onRows: (rows, position) => {
+        const note = this.transportNote();
+        if (note && this.shown.message !== note) this.state({ state: 'following', message: note });
         this.shown.rows += rows.length;
         for (const r of rows) this.shown.offsetSum += r.offset;
         this.shown.duplicates = cursor.duplicates;
@@ -241,7 +260,7 @@ export class TailPanel {
 
   private onState(s: TailState, ac: AbortController): void {
     if (this.following !== ac) return;
-    if (s.state === 'following') return this.state({ state: 'following' });
+    if (s.state === 'following') return this.state({ state: 'following', message: this.transportNote() });
     if (s.state === 'reconnecting') this.shown.reconnects++;
     if (s.state === 'reconnecting')
       return this.state({

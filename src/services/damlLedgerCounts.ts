@@ -111,6 +111,7 @@ export class DamlLedgerCounts implements vscode.Disposable {
           for await (const page of readActiveContracts(this.nodes.client(node), {
             eventFormat: browseEventFormat({ parties: readAs.parties, templates: asked }),
             paged: hasPagedEndpoints(version),
+            websocket: true,
             pageSize: 1000,
             listLimit: MAX_COUNTED,
             signal: ac.signal,

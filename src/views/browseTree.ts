@@ -206,6 +206,7 @@ export class BrowseTreeSection implements vscode.Disposable {
         for await (const page of readActiveContracts(this.nodes.client(node), {
           eventFormat: browseEventFormat({ parties: readAs.parties }),
           paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined),
+          websocket: true,
           pageSize: 1000,
           signal: abort.signal,
         })) {

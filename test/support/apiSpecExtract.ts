@@ -6,9 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import type { ServedSchemas, ServedSpec, ServedRoute } from '../../src/fakeNode/spec/apiSchemas';
-import { SPEC_FILES, SPEC_ROUTES, SPEC_VERSIONS } from '../../src/fakeNode/spec/specRoutes';
+import { ASYNC_SPEC_FILES, SPEC_CHANNELS, SPEC_FILES, SPEC_ROUTES, SPEC_VERSIONS } from '../../src/fakeNode/spec/specRoutes';
 
 export const SPEC_DIR = path.resolve(__dirname, '..', '..', '..', 'spec', 'openapi');
+export const ASYNC_SPEC_DIR = path.resolve(__dirname, '..', '..', '..', 'spec', 'asyncapi');
 export const SERVED_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', 'src', 'fakeNode', 'spec', 'servedSchemas.json');
 
 type Json = Record<string, unknown>;
@@ -18,8 +19,58 @@ export function readSpec(version: (typeof SPEC_VERSIONS)[number]): Json {
   return parse(fs.readFileSync(path.join(SPEC_DIR, SPEC_FILES[version]), 'utf8')) as Json;
 }
 
+export function readAsyncSpec(version: (typeof SPEC_VERSIONS)[number]): Json {
+  return parse(fs.readFileSync(path.join(ASYNC_SPEC_DIR, ASYNC_SPEC_FILES[version]), 'utf8')) as Json;
+}
+
+/** A collector of the closure of `#/components/schemas/…` references. */
+function closure(components: Record<string, unknown>) {
+  const used = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (typeof node !== 'object' || node === null) return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
+        const name = v.slice(REF.length);
+        if (!used.has(name)) {
+          used.add(name);
+          collect(components[name]);
+        }
+      } else collect(v);
+    }
+  };
+  const schemas = () => Object.fromEntries([...used].sort().map((name) => [name, withoutDocs(components[name])]));
+  return { collect, schemas };
+}
+
+/** The served channels of an AsyncAPI file: each one's request message and frame, with their components. */
+export function extractChannels(spec: Json): Pick<ServedSpec, 'channels' | 'channelSchemas'> {
+  const channels = spec.channels as Record<string, { publish?: { message?: Json }; subscribe?: { message?: Json } }>;
+  const messages = (spec.components as { messages: Record<string, { payload?: unknown }> }).messages;
+  const { collect, schemas } = closure((spec.components as { schemas: Record<string, unknown> }).schemas);
+  const payloadOf = (m: Json | undefined): unknown => {
+    const ref = typeof m?.$ref === 'string' ? m.$ref : '';
+    return ref.startsWith('#/components/messages/') ? messages[ref.slice('#/components/messages/'.length)]?.payload : m?.payload;
+  };
+  const served: ServedSpec['channels'] = {};
+  for (const name of SPEC_CHANNELS) {
+    const c = channels[name];
+    if (!c) continue;
+    served[name] = { request: payloadOf(c.publish?.message), frame: payloadOf(c.subscribe?.message) };
+    collect(served[name]);
+  }
+  // `Either_JsCantonError_X` is a oneOf whose X has no required field, so an error frame matches
+  // both branches and "exactly one" fails for every real one: it is checked as anyOf.
+  const channelSchemas = schemas();
+  for (const [name, schema] of Object.entries(channelSchemas)) {
+    const s = schema as { oneOf?: unknown[] };
+    if (name.startsWith('Either_') && s.oneOf) channelSchemas[name] = { anyOf: s.oneOf };
+  }
+  return { channels: served, channelSchemas };
+}
+
 /** The served routes of one spec, with the closure of the components they use. */
-export function extractServed(spec: Json): ServedSpec {
+export function extractServed(spec: Json, asyncSpec?: Json): ServedSpec {
   const paths = spec.paths as Record<string, Record<string, Json>>;
   const components = (spec.components as { schemas: Record<string, unknown> }).schemas;
   const routes: Record<string, ServedRoute> = {};
@@ -55,7 +106,12 @@ export function extractServed(spec: Json): ServedSpec {
   }
   const schemas: Record<string, unknown> = {};
   for (const name of [...used].sort()) schemas[name] = withoutDocs(components[name]);
-  return { specVersion: String((spec.info as Json).version), routes, schemas };
+  return {
+    specVersion: String((spec.info as Json).version),
+    routes,
+    schemas,
+    ...(asyncSpec ? extractChannels(asyncSpec) : { channels: {}, channelSchemas: {} }),
+  };
 }
 
 /** Drops what only documents a schema (descriptions, titles, examples): validation never reads it. */
@@ -72,7 +128,7 @@ function withoutDocs(schema: unknown): unknown {
 const DOC_KEYS = new Set(['description', 'title', 'example']);
 
 export function extractAll(): ServedSchemas {
-  return Object.fromEntries(SPEC_VERSIONS.map((v) => [v, extractServed(readSpec(v))])) as ServedSchemas;
+  return Object.fromEntries(SPEC_VERSIONS.map((v) => [v, extractServed(readSpec(v), readAsyncSpec(v))])) as ServedSchemas;
 }
 
 if (require.main === module) {

@@ -14,10 +14,19 @@ export interface ServedRoute {
   responses: Record<string, { contentType?: string; schema?: unknown }>;
 }
 
+/** A websocket channel: the one message a client publishes, and the frames the node sends. */
+export interface ServedChannel {
+  request: unknown;
+  frame: unknown;
+}
+
 export interface ServedSpec {
   specVersion: string;
   routes: Record<string, ServedRoute>;
   schemas: Record<string, unknown>;
+  /** From the AsyncAPI file, with its own components (the same names, checked apart). */
+  channels: Record<string, ServedChannel>;
+  channelSchemas: Record<string, unknown>;
 }
 
 export type ServedSchemas = Record<SpecVersion, ServedSpec>;
@@ -43,6 +52,29 @@ export class ApiSchemas {
 
   private constructor(readonly version: SpecVersion, private readonly spec: ServedSpec) {
     this.ajv.addSchema({ $id: this.id, components: { schemas: spec.schemas } });
+    this.ajv.addSchema({ $id: this.asyncId, components: { schemas: spec.channelSchemas } });
+  }
+
+  /**
+   * What is wrong with a websocket message (the client's request, or a frame the node sends),
+   * against the channel's AsyncAPI schema; undefined when it conforms.
+   */
+  checkChannelMessage(channel: string, direction: 'request' | 'frame', text: string): string | undefined {
+    const c = Object.hasOwn(this.spec.channels, channel) ? this.spec.channels[channel] : undefined;
+    if (!c) return `${channel} is not a channel of the ${this.spec.specVersion} AsyncAPI`;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return `a ${direction} on ${channel} is not JSON`;
+    }
+    const validate = this.validator(`${direction} ${channel}`, c[direction], this.asyncId);
+    if (validate(withoutNulls(parsed))) return undefined;
+    return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
+  }
+
+  private get asyncId(): string {
+    return `canton-json-async-${this.version}`;
   }
 
   /** `POST /v2/...` when this version's spec has the route. */
@@ -108,9 +140,9 @@ export class ApiSchemas {
     return `canton-json-api-${this.version}`;
   }
 
-  private validator(key: string, schema: unknown): ValidateFunction {
+  private validator(key: string, schema: unknown, id = this.id): ValidateFunction {
     let v = this.compiled.get(key);
-    if (!v) this.compiled.set(key, (v = this.ajv.compile(rebase(schema, this.id) as object)));
+    if (!v) this.compiled.set(key, (v = this.ajv.compile(rebase(schema, id) as object)));
     return v;
   }
 }

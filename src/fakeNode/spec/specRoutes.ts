@@ -35,6 +35,18 @@ export type SpecRoute = (typeof SPEC_ROUTES)[number];
 
 export const SPEC_VERSIONS = ['3.4', '3.5', '3.6'] as const;
 
+/** The websocket channels the fake node serves (AsyncAPI), the same on every version. */
+export const SPEC_CHANNELS = ['/v2/state/active-contracts', '/v2/updates'] as const;
+
+export type SpecChannel = (typeof SPEC_CHANNELS)[number];
+
+/** The vendored AsyncAPI file of each version (spec/asyncapi/README.md). */
+export const ASYNC_SPEC_FILES: Record<(typeof SPEC_VERSIONS)[number], string> = {
+  '3.4': 'asyncapi-3.4.12-SNAPSHOT.yaml',
+  '3.5': 'asyncapi-3.5.10-SNAPSHOT.yaml',
+  '3.6': 'asyncapi-3.6.0-SNAPSHOT.yaml',
+};
+
 /** The vendored file of each emulated version (spec/openapi/README.md says where they come from). */
 export const SPEC_FILES: Record<(typeof SPEC_VERSIONS)[number], string> = {
   '3.4': 'openapi-3.4.12-SNAPSHOT.yaml',

@@ -176,6 +176,31 @@ for (const version of VERSIONS) {
       panel.webviewPanel.dispose();
     });
 
+    it('reads over the websocket channels (no HTTP list), and over HTTP where the upgrade is refused, saying so', async () => {
+      const http = () => node.requests.filter((r) => r.path.startsWith('/v2/state/active-contracts') || r.path === '/v2/updates').length;
+      const before = http();
+      const acs = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, [alice()]);
+      await until('every page read', () => acs.shown.done || acs.shown.error !== '', 30_000);
+      assert.equal(acs.shown.error, '');
+      assert.equal(acs.shown.contracts, expectedAcs(node, [alice()], acs.shown.activeAtOffset!).ids.length);
+      assert.equal(http(), before, 'read on the channel');
+      const upgrade = node.channels.upgrades.at(-1)!;
+      assert.ok(upgrade.protocols.startsWith('jwt.token.') && !upgrade.url.includes('token'), 'the token in the subprotocol, never the URL');
+      acs.webviewPanel.dispose();
+      node.channels.faults.refuseUpgrades = 502;
+      try {
+        const again = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, [bob()]);
+        await until('every page read', () => again.shown.done || again.shown.error !== '', 30_000);
+        assert.equal(again.shown.error, '');
+        assert.match(again.shown.notice, /refused[\s\S]*Reading over HTTP instead/);
+        assert.equal(again.shown.contracts, expectedAcs(node, [bob()], again.shown.activeAtOffset!).ids.length);
+        assert.ok(http() > before);
+        again.webviewPanel.dispose();
+      } finally {
+        node.channels.faults.refuseUpgrades = undefined;
+      }
+    });
+
     it("with no parties configured, an ordinary user's token browses as its own parties: the table, the counts and the tail", async () => {
       const plain = `${name} (rights)`;
       await vscode.commands.executeCommand('cantonLens.addNode', { name: plain, url: node.url });
