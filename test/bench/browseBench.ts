@@ -11,7 +11,7 @@ import { Agent, request } from 'undici';
 import { readActiveContracts } from '../../src/browse/acsPaging';
 import { acsRow } from '../../src/browse/acsRows';
 import { browseEventFormat, tailUpdateFormat } from '../../src/browse/browseForms';
-import { followUpdates, TailCursor, updatesListFetch, updatesPageFetch, type TailRow } from '../../src/browse/tailFollower';
+import { followUpdates, TailCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch, type TailRow } from '../../src/browse/tailFollower';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
@@ -126,6 +126,21 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       target: '≥ 0.5× the floor',
       ok: hn / hostMs >= 0.5 * (base.n / base.ms),
     });
+    // The same over the websocket channel: one request, the whole set.
+    const w0 = performance.now();
+    let wn = 0;
+    const upgradesBefore = node.channels.upgrades.length;
+    for await (const p of readActiveContracts(client, { eventFormat, paged: true, websocket: true, pageSize: 1000 })) wn += p.events.map(acsRow).length;
+    const wsMs = performance.now() - w0;
+    add({
+      area: 'browse',
+      measure: `ACS ${wn.toLocaleString('en-US')} contracts over the websocket channel (${node.channels.upgrades.length - upgradesBefore} connection, no pages; baseline: raw undici + JSON.parse of the HTTP pages)`,
+      value: wn / (wsMs / 1000),
+      unit: 'contracts/s',
+      baseline: base.n / (base.ms / 1000),
+      target: '≥ 0.5× the floor, every contract',
+      ok: wn === hn && wn / wsMs >= 0.5 * (base.n / base.ms),
+    });
     // Ours: the client, the paging, the rows, and the page showing them.
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1400, height: 900 });
@@ -226,8 +241,9 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     add({ area: 'browse', measure: 'ACS: baseline time to read all pages raw', value: base.ms, unit: 'ms' });
 
     // The tail at 1,000 updates/s.
-    for (const transport of ['updates', 'updatesPage'] as const) {
-      const seconds = transport === 'updates' ? tailSeconds : Math.min(10, tailSeconds);
+    for (const transport of ['websocket', 'updates', 'updatesPage'] as const) {
+      const seconds = transport === 'updatesPage' ? Math.min(10, tailSeconds) : tailSeconds;
+      const upgrades0 = node.channels.upgrades.length;
       const tail = await browser.newPage();
       await tail.goto(`${served.origin}/tail`);
       await watchLongTasks(tail);
@@ -239,8 +255,13 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       const lags: number[] = [];
       let requests = 0;
       const format = tailUpdateFormat({});
+      const list = updatesListFetch(client, format, { limit: 200, idleMs: 1000 });
       const inner =
-        transport === 'updates' ? updatesListFetch(client, format, { limit: 200, idleMs: 1000 }) : updatesPageFetch(client, format, { pageSize: 500 });
+        transport === 'websocket'
+          ? updatesStreamFetch(client, format, { idleMs: 1000, fallback: list })
+          : transport === 'updates'
+            ? list
+            : updatesPageFetch(client, format, { pageSize: 500 });
       const fetch = Object.assign(
         (b: number, s: AbortSignal) => {
           requests++;
@@ -289,8 +310,14 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       const sorted = [...lags].sort((a, b) => a - b);
       const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
       const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+      // On the channel a request is a connection (the stream stays open).
+      if (transport === 'websocket') requests = node.channels.upgrades.length - upgrades0;
       const label =
-        transport === 'updates' ? '/v2/updates (held open, limit up to 200 following the rate)' : 'get-updates-page (polled every 100 ms when idle)';
+        transport === 'websocket'
+          ? '/v2/updates websocket channel (one stream)'
+          : transport === 'updates'
+            ? '/v2/updates (held open, limit up to 200 following the rate)'
+            : 'get-updates-page (polled every 100 ms when idle)';
       add({
         area: 'tail',
         measure: `${label}, 1,000/s for ${seconds} s: updates lost / duplicated (against the fake node's ${expected.length.toLocaleString('en-US')} offsets)`,
