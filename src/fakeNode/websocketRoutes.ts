@@ -47,7 +47,7 @@ function refuse(socket: Duplex, status: number, body: string, contentType = 'app
 export class WebsocketChannels {
   private readonly wss = new WebSocketServer({ noServer: true, handleProtocols: () => 'daml.ws.auth' });
   readonly faults: ChannelFaults = {};
-  /** The request URLs of upgrades, for tests (a token must never be in one). */
+  /** The request URLs and subprotocols of the latest upgrades, for tests (a token must never be in a URL). */
   readonly upgrades: { url: string; protocols: string }[] = [];
 
   constructor(private readonly host: ChannelHost) {}
@@ -55,6 +55,8 @@ export class WebsocketChannels {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = req.url ?? '/';
     this.upgrades.push({ url, protocols: String(req.headers['sec-websocket-protocol'] ?? '') });
+    // The demo ledger runs for days: only the latest are kept.
+    if (this.upgrades.length > 1_250) this.upgrades.splice(0, this.upgrades.length - 1_000);
     if (this.faults.refuseUpgrades) return refuse(socket, this.faults.refuseUpgrades, 'upgrade refused', 'text/plain');
     const path = url.split('?')[0];
     const channel = path.startsWith(`${this.host.pathPrefix}/`) ? path.slice(this.host.pathPrefix.length) : path;
