@@ -1,7 +1,9 @@
 // The filters of ACS and tail requests: the given or configured parties (else any party, which
 // needs CanReadAsAnyParty), narrowed to templates or interfaces where asked. No `vscode` import.
 import type { EventFormat, Filters, UpdateFormat } from '../ledger/apiTypes';
+import { shortenPartyId } from '../ids/ledgerIds';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
+import * as l10n from '../l10n/l10n';
 
 export interface BrowseFilter {
   /** Parties to read as; none: any party. */
@@ -42,4 +44,10 @@ export function hasPagedEndpoints(version: string | undefined): boolean {
   const v = version ? parseLedgerVersion(version) : undefined;
   if (!v) return true;
   return v.major > 3 || (v.major === 3 && v.minor >= 5);
+}
+
+/** Who a table or tail reads as, in words: "as seen by Alice::1220ab…", any party, or not known yet. */
+export function asSeenBy(parties: readonly string[] | undefined): string {
+  if (parties === undefined) return l10n.t('as seen by …');
+  return parties.length ? l10n.t('as seen by {0}', parties.map(shortenPartyId).join(', ')) : l10n.t('as seen by any party on the node');
 }

@@ -274,11 +274,8 @@ function checkBegin(ctx: BrowseContext, f: TxFormat, begin: number, endInclusive
   return undefined;
 }
 
-async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: URLSearchParams): Promise<ErrorReply> {
-  const limit = intParam(q, 'limit');
-  if (isReply(limit)) return limit;
-  const idleParam = intParam(q, 'stream_idle_timeout_ms');
-  if (isReply(idleParam)) return idleParam;
+/** A `/v2/updates` request's format and range, checked as the list and the channel both check them. */
+function updatesRange(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply | { f: TxFormat; begin: number; endInclusive?: number } {
   const f = transactionFormatOf(b);
   if (isReply(f)) return f;
   const bad =
@@ -286,11 +283,20 @@ async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: UR
     checkOffset(b.endInclusive, 'end_inclusive', 'optionalPositive') ??
     ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
   if (bad) return bad;
-  const g = ctx.generated();
   const begin = (b.beginExclusive as number | undefined) ?? 0;
   const endInclusive = b.endInclusive as number | undefined;
-  const late = checkBegin(ctx, f, begin, endInclusive);
-  if (late) return late;
+  return checkBegin(ctx, f, begin, endInclusive) ?? { f, begin, endInclusive };
+}
+
+async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: URLSearchParams): Promise<ErrorReply> {
+  const limit = intParam(q, 'limit');
+  if (isReply(limit)) return limit;
+  const idleParam = intParam(q, 'stream_idle_timeout_ms');
+  if (isReply(idleParam)) return idleParam;
+  const r = updatesRange(ctx, b);
+  if (isReply(r)) return r;
+  const { f, begin, endInclusive } = r;
+  const g = ctx.generated();
   const capped = limit !== undefined && limit > 0 && limit <= g.listLimit;
   const max = capped ? limit : g.listLimit + 1;
   const idle = Math.min(Math.max(idleParam ?? g.defaultIdleTimeoutMs, 0), 60_000);
@@ -403,17 +409,9 @@ export function activeContractsStream(ctx: BrowseContext, b: Record<string, unkn
  * when given): the same checks as the list; a checkpoint when a stretch had nothing visible.
  */
 export function updatesStream(ctx: BrowseContext, b: Record<string, unknown>, signal: AbortSignal): ErrorReply | AsyncIterable<unknown> {
-  const f = transactionFormatOf(b);
-  if (isReply(f)) return f;
-  const bad =
-    checkOffset(b.beginExclusive ?? 0, 'begin_exclusive') ??
-    checkOffset(b.endInclusive, 'end_inclusive', 'optionalPositive') ??
-    ctx.checkEventFormat(f.eventFormat, 'update_format.include_transactions.event_format');
-  if (bad) return bad;
-  const begin = (b.beginExclusive as number | undefined) ?? 0;
-  const endInclusive = b.endInclusive as number | undefined;
-  const late = checkBegin(ctx, f, begin, endInclusive);
-  if (late) return late;
+  const r = updatesRange(ctx, b);
+  if (isReply(r)) return r;
+  const { f, begin, endInclusive } = r;
   const g = ctx.generated();
   return (async function* () {
     let cursor = begin;

@@ -2,11 +2,10 @@
 // optionally one template or interface, read page by page into a virtual table. The host keeps no
 // rows: they go to the page as they arrive, and a changed token reads everything again.
 import * as vscode from 'vscode';
-import { browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
+import { asSeenBy, browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
 import { readActiveContracts } from '../browse/acsPaging';
 import { acsRow } from '../browse/acsRows';
 import { splitTemplateId } from '../browse/acsGrouping';
-import { shortenPartyId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { acsPageHtml } from './html/browseHtml';
@@ -150,13 +149,7 @@ export class AcsPanel {
       : this.target.interfaceId
         ? vscode.l10n.t('interface {0}', this.target.interfaceId)
         : vscode.l10n.t('every template');
-    const who =
-      parties === undefined
-        ? vscode.l10n.t('as seen by …')
-        : parties.length
-          ? vscode.l10n.t('as seen by {0}', parties.map(shortenPartyId).join(', '))
-          : vscode.l10n.t('as seen by any party on the node');
-    return `${what}, ${who}`;
+    return `${what}, ${asSeenBy(parties)}`;
   }
 
   private post(message: unknown): void {

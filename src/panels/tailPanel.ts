@@ -3,7 +3,7 @@
 // resume continue from the last offset shown; a restart of the node or a dropped connection is
 // retried from there; closing the panel stops it.
 import * as vscode from 'vscode';
-import { tailUpdateFormat, type BrowseFilter } from '../browse/browseForms';
+import { asSeenBy, tailUpdateFormat, type BrowseFilter } from '../browse/browseForms';
 import {
   describeStop,
   followUpdates,
@@ -14,7 +14,6 @@ import {
   type TailState,
   type TransportKind,
 } from '../browse/tailFollower';
-import { shortenPartyId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { tailPageHtml } from './html/browseHtml';
@@ -128,13 +127,7 @@ export class TailPanel {
   private scope(parties: readonly string[] | undefined): string {
     const templates = this.target.templates;
     const what = templates?.length ? vscode.l10n.t('templates {0}', templates.join(', ')) : vscode.l10n.t('every template');
-    const who =
-      parties === undefined
-        ? vscode.l10n.t('as seen by …')
-        : parties.length
-          ? vscode.l10n.t('as seen by {0}', parties.map(shortenPartyId).join(', '))
-          : vscode.l10n.t('as seen by any party on the node');
-    return `${what}, ${who}`;
+    return `${what}, ${asSeenBy(parties)}`;
   }
 
   private render(): void {

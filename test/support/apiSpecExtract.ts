@@ -74,20 +74,7 @@ export function extractServed(spec: Json, asyncSpec?: Json): ServedSpec {
   const paths = spec.paths as Record<string, Record<string, Json>>;
   const components = (spec.components as { schemas: Record<string, unknown> }).schemas;
   const routes: Record<string, ServedRoute> = {};
-  const used = new Set<string>();
-  const collect = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(collect);
-    if (typeof node !== 'object' || node === null) return;
-    for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
-        const name = v.slice(REF.length);
-        if (!used.has(name)) {
-          used.add(name);
-          collect(components[name]);
-        }
-      } else collect(v);
-    }
-  };
+  const { collect, schemas } = closure(components);
   for (const route of SPEC_ROUTES) {
     const [method, p] = route.split(' ') as [string, string];
     const op = paths[p]?.[method.toLowerCase()];
@@ -104,12 +91,10 @@ export function extractServed(spec: Json, asyncSpec?: Json): ServedSpec {
     routes[route] = served;
     collect(served);
   }
-  const schemas: Record<string, unknown> = {};
-  for (const name of [...used].sort()) schemas[name] = withoutDocs(components[name]);
   return {
     specVersion: String((spec.info as Json).version),
     routes,
-    schemas,
+    schemas: schemas(),
     ...(asyncSpec ? extractChannels(asyncSpec) : { channels: {}, channelSchemas: {} }),
   };
 }

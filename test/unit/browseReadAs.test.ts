@@ -7,27 +7,7 @@ import { readActiveContracts } from '../../src/browse/acsPaging';
 import { browseEventFormat, tailUpdateFormat } from '../../src/browse/browseForms';
 import { updatesListFetch } from '../../src/browse/tailFollower';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
-import type { HttpTransport } from '../../src/ledger/httpTransport';
-import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { NodeRegistry } from '../../src/nodes/nodeRegistry';
-import type { NodeConfig } from '../../src/nodes/nodeSettings';
-
-function registryAs(fake: FakeLedgerNode, user: string, parties?: string[]): { registry: NodeRegistry; node: NodeConfig } {
-  const node: NodeConfig = { name: 'p1', url: fake.url, scope: 'user', ...(parties ? { parties } : {}) };
-  const token = fake.mintToken(user);
-  const registry = new NodeRegistry({
-    secrets: { token: () => Promise.resolve(token), clientSecret: () => Promise.resolve(undefined) },
-    isTrusted: () => true,
-    activeNodeName: () => undefined,
-    connection: () => ({ timeoutMs: 5_000 }),
-    transport: () => {
-      let t: HttpTransport | undefined;
-      return () => Promise.resolve((t ??= createUndiciTransport()));
-    },
-  });
-  registry.applySettings([node], []);
-  return { registry, node };
-}
+import { registryAs } from '../support/registryAs';
 
 for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
   describe(`browsing with no parties configured on ${version}: the token's rights decide`, function () {

@@ -1,35 +1,15 @@
-// Issue 10's bad input, as the facts under a node take it (through the node registry, against the
+// Bad input, as the facts under a node take it (through the node registry, against the
 // fake node over real HTTP): 403 and 404 on each endpoint, no rights, 1,000 hosted parties paged,
 // hostile user ids and party hints, a token whose user was deleted, more rights than advertised.
 import * as assert from 'node:assert/strict';
 import { effectiveParties, rightsLines } from '../../src/auth/userRights';
 import { redacted } from '../../src/fakeNode/cantonErrorBodies';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
-import type { HttpTransport } from '../../src/ledger/httpTransport';
-import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { NodeRegistry } from '../../src/nodes/nodeRegistry';
-import type { NodeConfig } from '../../src/nodes/nodeSettings';
+import type { NodeRegistry } from '../../src/nodes/nodeRegistry';
+import { registryAs } from '../support/registryAs';
 
 const HOSTILE_USER = 'eve#<b>|x';
 const HOSTILE_PARTY = '<img src=x onerror=alert(1)>::1220ab';
-
-/** A registry over the fake node whose one node "p1" sends the token of `user`. */
-function registryAs(fake: FakeLedgerNode, user: string): { registry: NodeRegistry; node: NodeConfig } {
-  const node: NodeConfig = { name: 'p1', url: fake.url, scope: 'user' };
-  const token = fake.mintToken(user);
-  const registry = new NodeRegistry({
-    secrets: { token: () => Promise.resolve(token), clientSecret: () => Promise.resolve(undefined) },
-    isTrusted: () => true,
-    activeNodeName: () => undefined,
-    connection: () => ({ timeoutMs: 5_000 }),
-    transport: () => {
-      let t: HttpTransport | undefined;
-      return () => Promise.resolve((t ??= createUndiciTransport()));
-    },
-  });
-  registry.applySettings([node], []);
-  return { registry, node };
-}
 
 /** The endpoints the tree's facts come from, as the fake node records their paths. */
 const FACT_ROUTES = {

@@ -1,0 +1,24 @@
+// A node registry over a fake node whose one node "p1" sends the token of `user` (tests of what is
+// learned from a node and of what browsing reads as).
+import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import type { HttpTransport } from '../../src/ledger/httpTransport';
+import { createUndiciTransport } from '../../src/ledger/undiciTransport';
+import { NodeRegistry } from '../../src/nodes/nodeRegistry';
+import type { NodeConfig } from '../../src/nodes/nodeSettings';
+
+export function registryAs(fake: FakeLedgerNode, user: string, parties?: string[]): { registry: NodeRegistry; node: NodeConfig } {
+  const node: NodeConfig = { name: 'p1', url: fake.url, scope: 'user', ...(parties ? { parties } : {}) };
+  const token = fake.mintToken(user);
+  const registry = new NodeRegistry({
+    secrets: { token: () => Promise.resolve(token), clientSecret: () => Promise.resolve(undefined) },
+    isTrusted: () => true,
+    activeNodeName: () => undefined,
+    connection: () => ({ timeoutMs: 5_000 }),
+    transport: () => {
+      let t: HttpTransport | undefined;
+      return () => Promise.resolve((t ??= createUndiciTransport()));
+    },
+  });
+  registry.applySettings([node], []);
+  return { registry, node };
+}
