@@ -25,6 +25,44 @@ const browser = Object.fromEntries(
   ].map((g) => [g, 'readonly']),
 );
 
+/**
+ * The folders of src/, lowest first: a module imports its own floor and those below, never one
+ * above (the same floor may; test/unit/layers.test.ts also checks that no import circles).
+ */
+export const LAYERS = [
+  ['l10n'],
+  ['ids'],
+  ['ledger'],
+  ['auth'],
+  ['nodes'],
+  ['lookups', 'browse', 'execute', 'daml'],
+  ['fakeNode'],
+  ['services'],
+  ['agentTools', 'providers', 'views', 'panels'],
+  ['webview'],
+  ['commands'],
+];
+
+const layerRules = LAYERS.flatMap((floor, i) => {
+  const above = LAYERS.slice(i + 1).flat();
+  return floor.map((folder) => ({
+    files: [`src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+              message: `src/${folder}/ is below ${above.join(', ')} in the layer order (eslint.config.mjs LAYERS): move the shared piece down instead.`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.cache/', 'media/panel.js', 'spec/', '**/*.vsix'] },
   {
@@ -54,7 +92,7 @@ export default tseslint.config(
     // Lazy loading: require() at first use keeps heavy modules (undici, the fake node, the
     // transaction decoder, node:crypto) out of activation; a static import would load them at once.
     files: [
-      'src/ledger/lazyBundles.ts',
+      'src/services/lazyBundles.ts',
       'src/panels/randomIds.ts',
       'src/execute/*.ts',
       'src/fakeNode/interactiveSubmissions.ts',
@@ -78,5 +116,6 @@ export default tseslint.config(
     extends: [js.configs.recommended],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
+  ...layerRules,
   prettier,
 );

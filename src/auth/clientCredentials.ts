@@ -1,10 +1,18 @@
 // OAuth2 client credentials (RFC 6749 §4.4), the way real Canton deployments issue tokens
 // (Keycloak, Auth0): fetched on demand, cached, refreshed before expiry.
-import type { ClientCredentialsAuth } from '../nodes/nodeSettings';
 import type { HttpTransport } from '../ledger/httpTransport';
 import { LedgerApiError, previewBody, scrubCredentials } from '../ledger/ledgerApiError';
 import { decodeJwtClaims } from './jwtClaims';
 import * as l10n from '../l10n/l10n';
+
+/** A node's `auth` entry for OAuth2 client credentials (`cantonLens.nodes`). */
+export interface ClientCredentialsAuth {
+  type: 'clientCredentials';
+  tokenUrl: string;
+  clientId: string;
+  audience?: string;
+  scope?: string;
+}
 
 export interface ClientCredentialsOptions {
   auth: ClientCredentialsAuth;

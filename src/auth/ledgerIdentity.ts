@@ -153,3 +153,9 @@ export class IdentityTracker {
     this.seen.delete(node);
   }
 }
+
+/** The token a request sends and whose it is, resolved once for the request. */
+export interface Credentials {
+  token: string | undefined;
+  identity: LedgerIdentity;
+}

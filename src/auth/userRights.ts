@@ -245,3 +245,31 @@ export function rightsLines(rights: UserRights): { label: string; value: string;
   if (rights.unknown > 0) lines.push({ label: l10n.t('Other'), value: l10n.t('{0} rights of kinds not known to Canton Lens', rights.unknown) });
   return lines;
 }
+
+/** A right of a user as the node lists it; `undefined` rights: not known (not read from the node). */
+export type ExecuteRight =
+  | { canActAs: string }
+  | { canExecuteAs: string }
+  | { canReadAs: string }
+  | 'canActAsAnyParty'
+  | 'canExecuteAsAnyParty'
+  | 'canReadAsAnyParty'
+  | 'participantAdmin';
+
+/**
+ * The rights that matter for executing, from what the node said about the token's user
+ * (GET /v2/users/{user-id}/rights): undefined when they are not known. A deactivated user holds
+ * none (the node denies it everything).
+ */
+export function executeRightsOf(access: LearnedAccess | undefined): ExecuteRight[] | undefined {
+  if (access?.state !== 'known') return undefined;
+  if (access.user.isDeactivated) return [];
+  const out: ExecuteRight[] = [];
+  for (const [party, rights] of access.rights.byParty) {
+    for (const r of rights) out.push(r === 'CanActAs' ? { canActAs: party } : r === 'CanExecuteAs' ? { canExecuteAs: party } : { canReadAs: party });
+  }
+  for (const r of access.rights.anyParty)
+    out.push(r === 'CanActAsAnyParty' ? 'canActAsAnyParty' : r === 'CanExecuteAsAnyParty' ? 'canExecuteAsAnyParty' : 'canReadAsAnyParty');
+  if (access.rights.admin.has('ParticipantAdmin')) out.push('participantAdmin');
+  return out;
+}

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { FakeLedgerNode } from '../fakeNode/fakeLedgerNode';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { loadFakeNodeBundle } from '../ledger/lazyBundles';
+import { loadFakeNodeBundle } from '../services/lazyBundles';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 

@@ -7,7 +7,7 @@ import { HASH_FIELD } from '../execute/executeRequestCheck';
 import { checkPrepareRequest, executePathFor, executeRequestFromPrepare, prepareRequestTemplate } from '../execute/prepareRequestCheck';
 import { signHash } from '../execute/signingKeys';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { loadTxReviewBundle } from '../ledger/lazyBundles';
+import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { ExecuteReviews } from '../panels/executeReviewPanel';
 import { newSubmissionId } from '../panels/randomIds';
 import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';

@@ -2,7 +2,7 @@
 // the keys known locally and the token: each finding blocks the submission or warns about it.
 // Pure (node:crypto only): the review panel shows the findings, the tests call it directly.
 import type * as Crypto from 'node:crypto';
-import type { LearnedAccess } from '../auth/userRights';
+import type { ExecuteRight } from '../auth/userRights';
 import * as l10n from '../l10n/l10n';
 
 export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'time' | 'scheme';
@@ -19,16 +19,6 @@ export interface SignatureEntry {
   signedBy: string;
   signingAlgorithmSpec: string;
 }
-
-/** A right of a user as the node lists it; `undefined` rights: not known (not read from the node). */
-export type ExecuteRight =
-  | { canActAs: string }
-  | { canExecuteAs: string }
-  | { canReadAs: string }
-  | 'canActAsAnyParty'
-  | 'canExecuteAsAnyParty'
-  | 'canReadAsAnyParty'
-  | 'participantAdmin';
 
 export interface PreSendInput {
   /** The signing party of the request. */
@@ -214,22 +204,5 @@ export function preSendChecks(input: PreSendInput): Finding[] {
   return findings;
 }
 
-/**
- * The rights that matter for executing, from what the node said about the token's user
- * (GET /v2/users/{user-id}/rights): undefined when they are not known. A deactivated user holds
- * none (the node denies it everything).
- */
-export function executeRightsOf(access: LearnedAccess | undefined): ExecuteRight[] | undefined {
-  if (access?.state !== 'known') return undefined;
-  if (access.user.isDeactivated) return [];
-  const out: ExecuteRight[] = [];
-  for (const [party, rights] of access.rights.byParty) {
-    for (const r of rights) out.push(r === 'CanActAs' ? { canActAs: party } : r === 'CanExecuteAs' ? { canExecuteAs: party } : { canReadAs: party });
-  }
-  for (const r of access.rights.anyParty)
-    out.push(r === 'CanActAsAnyParty' ? 'canActAsAnyParty' : r === 'CanExecuteAsAnyParty' ? 'canExecuteAsAnyParty' : 'canReadAsAnyParty');
-  if (access.rights.admin.has('ParticipantAdmin')) out.push('participantAdmin');
-  return out;
-}
 
 export const blocking = (findings: Finding[]) => findings.filter((f) => f.severity === 'block');

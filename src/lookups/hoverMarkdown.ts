@@ -6,7 +6,7 @@ import { shortenPartyId } from '../ids/ledgerIds';
 import { askedAsLine } from '../auth/ledgerIdentity';
 import type { LedgerLookup } from './ledgerLookups';
 import { contractTemplateId, lookupSummary, templateName } from './ledgerLookups';
-import { relativeTime } from '../panels/html/peopleFormat';
+import { relativeTime } from '../l10n/forPeople';
 import * as l10n from '../l10n/l10n';
 
 export function escapeMarkdown(s: string): string {

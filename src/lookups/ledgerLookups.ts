@@ -5,7 +5,7 @@ import { LedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { describeForm, describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
 import { classifyLedgerId, shortenPartyId } from '../ids/ledgerIds';
-import { NO_TOKEN, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
+import { NO_TOKEN, type AskedAs, type Credentials } from '../auth/ledgerIdentity';
 import { missingRightFor, type EffectiveParties, type LearnedAccess } from '../auth/userRights';
 import type { NotFoundExplanation } from './notFoundFacts';
 import * as l10n from '../l10n/l10n';
@@ -35,10 +35,6 @@ export interface LookupContext {
 
 export type TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
-export interface Credentials {
-  token: string | undefined;
-  identity: LedgerIdentity;
-}
 
 export type ContractLookup =
   /** `createPruned`: the node answered with the archive event only (its create was pruned). */

@@ -4,14 +4,13 @@
 // per node and identity, forgotten on Refresh and when the node's token changes (by the node
 // registry, which owns them). Pure (no `vscode`).
 import type { LedgerIdentity } from '../auth/ledgerIdentity';
-import { effectiveParties, type EffectiveParties, type LearnedAccess } from '../auth/userRights';
-import { executeRightsOf, type ExecuteRight } from '../execute/preSendChecks';
-import type { Credentials } from '../lookups/ledgerLookups';
-import { NodeAccessCache } from '../lookups/nodeAccess';
+import { effectiveParties, executeRightsOf, type EffectiveParties, type ExecuteRight, type LearnedAccess } from '../auth/userRights';
+import type { Credentials } from '../auth/ledgerIdentity';
+import { NodeAccessCache } from './nodeAccess';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import * as l10n from '../l10n/l10n';
-import type { NodeStatus } from './nodeRegistry';
+import type { NodeStatus } from './nodeStatus';
 import type { NodeConfig } from './nodeSettings';
 
 /** What the facts are asked through: the node registry. */

@@ -3,24 +3,19 @@
 // a pasted token expires, and what was learned from each node (user, rights, parties, pruning
 // point…, in `facts`). Pure (no `vscode`): the extension's adapter (services/ledgerNodes.ts) alone
 // feeds it settings, secret and trust changes; everything else reads it and listens to its events.
-import { ClientCredentialsTokenSource } from '../auth/clientCredentials';
+import { ClientCredentialsTokenSource, type ClientCredentialsAuth } from '../auth/clientCredentials';
 import { EXPIRY_WARNING_MS, decodeJwtClaims, tokenState, type TokenState } from '../auth/jwtClaims';
 import { IdentityTracker, NO_TOKEN, identityOfToken, tokenDigest, type LedgerIdentity } from '../auth/ledgerIdentity';
-import type { FeaturesDescriptor } from '../ledger/apiTypes';
 import type { HttpTransport } from '../ledger/httpTransport';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { LedgerClient, type RequestLogEntry } from '../ledger/ledgerClient';
-import type { Credentials } from '../lookups/ledgerLookups';
+import type { Credentials } from '../auth/ledgerIdentity';
 import * as l10n from '../l10n/l10n';
 import { EventEmitter } from './eventEmitter';
 import { NodeFacts } from './nodeFacts';
-import { mayUseStoredToken, type ClientCredentialsAuth, type NodeConfig } from './nodeSettings';
+import { mayUseStoredToken, type NodeConfig } from './nodeSettings';
 
-export type CheckedStatus =
-  | { state: 'reachable'; version: string; features: FeaturesDescriptor; latencyMs: number; checkedAt: number }
-  | { state: 'unreachable'; error: LedgerApiError; checkedAt: number };
-
-export type NodeStatus = { state: 'unchecked' } | { state: 'checking'; previous?: NodeStatus } | CheckedStatus;
+import type { CheckedStatus, NodeStatus } from './nodeStatus';
 
 export type TokenInfo =
   { source: 'pasted'; state: TokenState } | { source: 'clientCredentials'; state: TokenState; clientId: string } | { source: 'blocked'; reason: string };

@@ -1,14 +1,7 @@
 // The `cantonLens.nodes` setting, checked: good entries are used, bad ones are reported once
 // and skipped, so one typo in a shared settings file does not take the others down.
+import type { ClientCredentialsAuth } from '../auth/clientCredentials';
 import * as l10n from '../l10n/l10n';
-
-export interface ClientCredentialsAuth {
-  type: 'clientCredentials';
-  tokenUrl: string;
-  clientId: string;
-  audience?: string;
-  scope?: string;
-}
 
 export interface NodeConfig {
   name: string;

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkExecuteRequest, type CheckedRequest } from '../execute/executeRequestCheck';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
-import { blocking, preSendChecks, type ExecuteRight } from '../execute/preSendChecks';
+import type { ExecuteRight } from '../auth/userRights';
+import { blocking, preSendChecks } from '../execute/preSendChecks';
 import { judgeFailure, unknownOutcomeAdvice } from '../execute/submissionOutcome';
 import { compareCommitted } from '../execute/committedComparison';
 import { compareHashingDetails, MAX_DETAILS } from '../execute/hashingDetails';
@@ -11,7 +12,7 @@ import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute
 import type { JsTransaction } from '../ledger/apiTypes';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { loadTxReviewBundle } from '../ledger/lazyBundles';
+import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';

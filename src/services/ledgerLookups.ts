@@ -7,13 +7,13 @@ import { lookupKey, type AskedAs, type LedgerIdentity } from '../auth/ledgerIden
 import { LookupCache } from '../lookups/lookupCache';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { updateAnswer } from '../ledger/ledgerClient';
+import type { Credentials } from '../auth/ledgerIdentity';
 import { otherUpdatesFormat, transactionQueryFor, updateByIdRequest } from '../ledger/requestForms';
 import {
   lookupContract,
   lookupSummary,
   lookupTransaction,
   type ContractLookup,
-  type Credentials,
   type LedgerLookup,
   type LookupContext,
   type TransactionLookup,

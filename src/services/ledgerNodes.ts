@@ -6,9 +6,10 @@ import * as vscode from 'vscode';
 import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { LedgerClient } from '../ledger/ledgerClient';
-import { lazyHttpTransport } from '../ledger/lazyBundles';
+import { lazyHttpTransport } from './lazyBundles';
 import { proxyFor } from '../ledger/proxyFor';
-import { NodeRegistry, type CheckedStatus, type NodeConnection, type NodeStatus, type TokenInfo } from '../nodes/nodeRegistry';
+import { NodeRegistry, type NodeConnection, type TokenInfo } from '../nodes/nodeRegistry';
+import type { CheckedStatus, NodeStatus } from '../nodes/nodeStatus';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { ExtensionLog } from './extensionLog';
 import {
@@ -23,7 +24,8 @@ import {
 } from './nodeSettingsStore';
 import type { TokenStore } from './tokenStore';
 
-export type { CheckedStatus, IdentityChange, NodeStatus, TokenInfo } from '../nodes/nodeRegistry';
+export type { IdentityChange, TokenInfo } from '../nodes/nodeRegistry';
+export type { CheckedStatus, NodeStatus } from '../nodes/nodeStatus';
 
 export class LedgerNodes implements vscode.Disposable {
   readonly registry: NodeRegistry;

@@ -1,6 +1,7 @@
 // Tokens and OAuth2 client secrets, only ever in VS Code's SecretStorage.
 import * as vscode from 'vscode';
-import { clientSecretKey, tokenSecretKey, type ClientCredentialsAuth, type NodeConfig } from '../nodes/nodeSettings';
+import type { ClientCredentialsAuth } from '../auth/clientCredentials';
+import { clientSecretKey, tokenSecretKey, type NodeConfig } from '../nodes/nodeSettings';
 
 export class TokenStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

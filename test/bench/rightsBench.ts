@@ -7,7 +7,7 @@ import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { lookupContract } from '../../src/lookups/ledgerLookups';
-import { NodeAccessCache } from '../../src/lookups/nodeAccess';
+import { NodeAccessCache } from '../../src/nodes/nodeAccess';
 
 export interface BenchRow {
   area: string;

@@ -4,7 +4,8 @@ import type { LedgerEvent } from '../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../src/ledger/ledgerApiError';
 import { createdUnder, exerciseTree } from '../../src/lookups/exerciseTree';
 import { errorDetailsHtml } from '../../src/panels/html/errorDetailsHtml';
-import { enumHtml, formatCount, relativeTime, timeHtml } from '../../src/panels/html/peopleFormat';
+import { formatCount, relativeTime } from '../../src/l10n/forPeople';
+import { enumHtml, timeHtml } from '../../src/panels/html/peopleFormat';
 import { valueTree } from '../../src/panels/html/ledgerValues';
 
 const ex = (nodeId: number, last: number | undefined, choice = 'C'): LedgerEvent =>

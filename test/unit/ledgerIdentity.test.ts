@@ -17,7 +17,8 @@ import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { LookupCache } from '../../src/lookups/lookupCache';
 import { identityBar } from '../../src/panels/html/identityHtml';
-import { lookupContract, lookupTransaction, type Credentials, type LedgerLookup } from '../../src/lookups/ledgerLookups';
+import type { Credentials } from '../../src/auth/ledgerIdentity';
+import { lookupContract, lookupTransaction, type LedgerLookup } from '../../src/lookups/ledgerLookups';
 
 const jwt = (claims: Record<string, unknown>) =>
   `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;

@@ -6,7 +6,8 @@ import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import type { HttpTransport } from '../../src/ledger/httpTransport';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { NodeRegistry, type IdentityChange, type NodeRegistryHost } from '../../src/nodes/nodeRegistry';
-import type { ClientCredentialsAuth, NodeConfig } from '../../src/nodes/nodeSettings';
+import type { ClientCredentialsAuth } from '../../src/auth/clientCredentials';
+import type { NodeConfig } from '../../src/nodes/nodeSettings';
 import { LedgerLookupService } from '../../src/services/ledgerLookups';
 
 /** Secrets in a map, counting reads: "one read per request" is measured, not assumed. */

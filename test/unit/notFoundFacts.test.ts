@@ -6,7 +6,7 @@ import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { lookupContract, lookupTransaction } from '../../src/lookups/ledgerLookups';
-import { NodeAccessCache } from '../../src/lookups/nodeAccess';
+import { NodeAccessCache } from '../../src/nodes/nodeAccess';
 import { explainNotFound, type NotFoundFacts } from '../../src/lookups/notFoundFacts';
 import { notFoundFactsHtml } from '../../src/panels/html/errorDetailsHtml';
 

@@ -2,11 +2,12 @@
 import * as assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { identityOfToken } from '../../src/auth/ledgerIdentity';
-import { blocking, executeRightsOf, preSendChecks, type PreSendInput } from '../../src/execute/preSendChecks';
+import { executeRightsOf } from '../../src/auth/userRights';
+import { blocking, preSendChecks, type PreSendInput } from '../../src/execute/preSendChecks';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { learnAccess } from '../../src/lookups/nodeAccess';
+import { learnAccess } from '../../src/nodes/nodeAccess';
 import { judgeFailure } from '../../src/execute/submissionOutcome';
 import { errorFromResponse, LedgerApiError } from '../../src/ledger/ledgerApiError';
 import { ALICE, BOB } from '../support/preparedTransactions';

@@ -15,7 +15,7 @@ import {
 } from '../../src/auth/userRights';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { NodeAccessCache, learnAccess } from '../../src/lookups/nodeAccess';
+import { NodeAccessCache, learnAccess } from '../../src/nodes/nodeAccess';
 import { send } from '../support/specBodies';
 
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];

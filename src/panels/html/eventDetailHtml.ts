@@ -6,7 +6,7 @@ import { createdUnder, type FlatTreeNode, type TreeEvent } from '../../lookups/e
 import { templateName } from '../../lookups/ledgerLookups';
 import { field, idLink, parties, typeId, typeIds, valueTree, viewStatus } from './ledgerValues';
 import { damlLink } from './damlLinkHtml';
-import { formatCount } from './peopleFormat';
+import { formatCount } from '../../l10n/forPeople';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 

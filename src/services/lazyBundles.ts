@@ -1,8 +1,8 @@
 // Loads the heavy parts (the undici HTTP layer, the demo ledger) from their own bundles on first
 // use, so activation never pays for them. `bundleDir` is the extension's `dist` folder.
 import * as path from 'node:path';
-import type { HttpTransport, TransportOptions } from './httpTransport';
-import type * as UndiciTransportModule from './undiciTransport';
+import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
+import type * as UndiciTransportModule from '../ledger/undiciTransport';
 import type * as FakeNodeModule from '../fakeNode/fakeLedgerNode';
 import type * as TxReviewModule from '../execute/preparedTransactionReview';
 

@@ -1,0 +1,71 @@
+// The import graph of src/: every import goes to its own floor or below (the layer order of
+// eslint.config.mjs, which `npm run lint` enforces file by file), and no module imports itself
+// back through others (no circle), type-only imports included.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SRC = path.join(ROOT, 'src');
+
+function sources(): string[] {
+  return fs
+    .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(SRC, f));
+}
+
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)) {
+    const target = path.resolve(path.dirname(file), m[1]);
+    const candidates = [`${target}.ts`, path.join(target, 'index.ts'), target];
+    const hit = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+    if (hit && hit.endsWith('.ts')) out.push(hit);
+  }
+  return out;
+}
+
+const folderOf = (file: string) => {
+  const rel = path.relative(SRC, file).split(path.sep);
+  return rel.length > 1 ? rel[0] : 'extension';
+};
+
+describe('the layers of src/', () => {
+  it('every import goes to its own floor or below, as eslint.config.mjs orders them', async () => {
+    const { LAYERS } = (await import(pathToFileURL(path.join(ROOT, 'eslint.config.mjs')).href)) as { LAYERS: string[][] };
+    const floor = new Map<string, number>(LAYERS.flatMap((f, i) => f.map((folder) => [folder, i] as [string, number])));
+    floor.set('extension', LAYERS.length);
+    const folders = new Set(sources().map(folderOf));
+    assert.deepEqual(
+      [...folders].filter((f) => !floor.has(f)),
+      [],
+      'every folder of src/ has a floor',
+    );
+    const upward: string[] = [];
+    for (const file of sources())
+      for (const target of importsOf(file))
+        if (floor.get(folderOf(target))! > floor.get(folderOf(file))!) upward.push(`${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
+    assert.deepEqual(upward, []);
+  });
+
+  it('has no import circle', () => {
+    const graph = new Map(sources().map((f) => [f, importsOf(f)]));
+    const state = new Map<string, 'open' | 'done'>();
+    const circles: string[] = [];
+    const visit = (f: string, trail: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        circles.push([...trail.slice(trail.indexOf(f)), f].map((x) => path.relative(SRC, x)).join(' → '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const t of graph.get(f) ?? []) visit(t, [...trail, f]);
+      state.set(f, 'done');
+    };
+    for (const f of graph.keys()) visit(f, []);
+    assert.deepEqual(circles, []);
+  });
+});
