@@ -204,5 +204,4 @@ export function preSendChecks(input: PreSendInput): Finding[] {
   return findings;
 }
 
-
 export const blocking = (findings: Finding[]) => findings.filter((f) => f.severity === 'block');

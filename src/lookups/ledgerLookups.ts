@@ -35,7 +35,6 @@ export interface LookupContext {
 
 export type TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
-
 export type ContractLookup =
   /** `createPruned`: the node answered with the archive event only (its create was pruned). */
   | {
