@@ -47,7 +47,7 @@
       }
       return out;
     },
-    // The template cell opens its Daml definition (issue 13); the rest of the row, the contract.
+    // The template cell opens its Daml definition; the rest of the row, the contract.
     onOpen: (r, column) => post(column === 1 ? { type: 'openDaml', templateId: r[1], packageName: r[2] || undefined } : { type: 'openContract', id: r[0] }),
   });
 

@@ -44,9 +44,9 @@ export interface CantonLensApi {
   lookups: LedgerLookupService;
   recent: RecentLookupStore;
   execute: ExecuteReviews;
-  /** Active contracts and the update tail (issue 12). */
+  /** Active contracts and the update tail. */
   browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
-  /** The workspace's Daml index and the counts of its templates on the ledger (issue 13). */
+  /** The workspace's Daml index and the counts of its templates on the ledger. */
   daml: { workspace: DamlWorkspace; counts: DamlLedgerCounts };
 }
 
@@ -96,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
   registerBrowseCommands(context, nodes, acs, tails, browseTree, recent);
-  // Code and ledger side by side (issue 13): built on first need, not at activation.
+  // Code and ledger side by side: built on first need, not at activation.
   const daml = new DamlWorkspace(log);
   const damlCounts = new DamlLedgerCounts(nodes);
   context.subscriptions.push(daml, damlCounts);

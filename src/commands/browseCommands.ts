@@ -1,4 +1,4 @@
-// Canton: Show Active Contracts and Canton: Follow Updates (issue 12). Both take their arguments
+// Canton: Show Active Contracts and Canton: Follow Updates. Both take their arguments
 // from the tree, keybindings or other extensions: (node, parties, templates); without a node they
 // use the active node, or ask.
 import * as vscode from 'vscode';

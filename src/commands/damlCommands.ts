@@ -1,4 +1,4 @@
-// Canton: Open Daml Definition (issue 13): a template, interface or choice name from the ledger
+// Canton: Open Daml Definition: a template, interface or choice name from the ledger
 // opens where the workspace's Daml source defines it; a pick when several packages (or versions)
 // do, and a message saying what was searched when none does.
 import * as vscode from 'vscode';

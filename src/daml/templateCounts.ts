@@ -1,4 +1,4 @@
-// What a Daml file's CodeLens and hover say about a template on the ledger (issue 13): how many of
+// What a Daml file's CodeLens and hover say about a template on the ledger: how many of
 // its contracts are active, how many of those were created recently, and the latest few. Counted
 // from active-contract pages of a request filtered to the file's templates by package name
 // (`#<package name>:Module:Entity`, so every version of the package counts). No `vscode` import.

@@ -404,7 +404,7 @@ export class FakeLedgerNode {
       },
       handle: async (user, b) => (await checkExternalSignatures(this.ledger, b)) ?? this.execute(user, b),
     },
-    // Completions, completion-by-hash, update-by-hash, executeAndWaitForTransaction, external parties (issue 11).
+    // Completions, completion-by-hash, update-by-hash, executeAndWaitForTransaction, external parties.
     ...interactiveEndpoints({
       ledger: () => this.ledger,
       version: () => this.version,

@@ -1,4 +1,4 @@
-// The fake node's routes around interactive submission (issue 11): the outcome of a submission
+// The fake node's routes around interactive submission: the outcome of a submission
 // (`/v2/commands/completions` on every version; `completion-by-hash` and `update-by-hash` on 3.6,
 // the only spec that has them), `executeAndWaitForTransaction`, and external party allocation
 // (`/v2/parties/external/generate-topology`, then `/v2/parties/external/allocate` with the key's

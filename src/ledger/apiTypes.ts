@@ -31,7 +31,7 @@ export type JsReassignment = Schemas['JsReassignment'];
 export type JsTopologyTransaction = Schemas['JsTopologyTransaction'];
 export type UpdateFormat = Schemas['UpdateFormat'];
 export type GetUpdateByOffsetRequest = Schemas['GetUpdateByOffsetRequest'];
-// Ledger end, active contracts, update streams (issue 12).
+// Ledger end, active contracts, update streams.
 export type GetLedgerEndResponse = Schemas['GetLedgerEndResponse'];
 export type GetLatestPrunedOffsetsResponse = Schemas['GetLatestPrunedOffsetsResponse'];
 export type GetActiveContractsRequest = Schemas['GetActiveContractsRequest'];
@@ -42,7 +42,7 @@ export type GetUpdatesRequest = Schemas['GetUpdatesRequest'];
 export type JsGetUpdatesResponse = Schemas['JsGetUpdatesResponse'];
 export type GetUpdatesPageRequest = Schemas['GetUpdatesPageRequest'];
 export type JsGetUpdatesPageResponse = Schemas['JsGetUpdatesPageResponse'];
-// The token's user, its rights, the participant and its parties (issue 10).
+// The token's user, its rights, the participant and its parties.
 export type GetUserResponse = Schemas['GetUserResponse'];
 export type LedgerUser = Schemas['User'];
 export type ListUserRightsResponse = Schemas['ListUserRightsResponse'];
@@ -51,7 +51,7 @@ export type GetParticipantIdResponse = Schemas['GetParticipantIdResponse'];
 export type ListKnownPartiesResponse = Schemas['ListKnownPartiesResponse'];
 export type GetConnectedSynchronizersResponse = Schemas['GetConnectedSynchronizersResponse'];
 
-// Interactive submission's outcome, executeAndWaitForTransaction and external parties (issue 11).
+// Interactive submission's outcome, executeAndWaitForTransaction and external parties.
 export type CompletionStreamRequest = Schemas['CompletionStreamRequest'];
 export type CompletionStreamResponse = Schemas['CompletionStreamResponse'];
 export type Completion = Schemas['Completion1'] & { transactionHash?: string };

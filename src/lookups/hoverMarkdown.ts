@@ -99,7 +99,7 @@ export function hoverMarkdown(f: HoverFacts): string {
       match.text,
     ]),
   );
-  // The contract's template in the workspace's Daml source (issue 13).
+  // The contract's template in the workspace's Daml source.
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created?.createdEvent ?? l.response.archived?.archivedEvent;
     if (c)

@@ -25,7 +25,7 @@ export interface LookupContext {
   shape?: TransactionShape;
   signal?: AbortSignal;
   /**
-   * Where `parties` came from and the rights behind them (issue 10). With a `refusal` nothing is
+   * Where `parties` came from and the rights behind them. With a `refusal` nothing is
    * sent: the node would refuse every form for these rights.
    */
   effective?: EffectiveParties;

@@ -282,7 +282,7 @@ export class AcsPanel {
         if (typeof m.id === 'string' && /^[0-9a-f]{4,}$/.test(m.id)) await vscode.commands.executeCommand('cantonLens.showContract', m.id, this.target.node);
         return;
       case 'openDaml':
-        // A template name: its Daml definition (issue 13); the command checks the id.
+        // A template name: its Daml definition; the command checks the id.
         if (typeof m.templateId === 'string')
           await vscode.commands.executeCommand(
             'cantonLens.openDamlDefinition',

@@ -474,7 +474,7 @@ export class LedgerPanel {
     }
   }
 
-  /** A template, interface or choice name: its definition in the workspace's Daml source (issue 13). */
+  /** A template, interface or choice name: its definition in the workspace's Daml source. */
   openDaml(templateId: unknown, choice: unknown, packageName: unknown): Thenable<unknown> | undefined {
     if (typeof templateId !== 'string' || !templateId.includes(':')) return undefined;
     const pkg = typeof packageName === 'string' && packageName ? packageName : packageNameOf(this.result, templateId);

@@ -1,4 +1,4 @@
-// From the code to the ledger (issue 13): above each `template` of a .daml file, how many of its
+// From the code to the ledger: above each `template` of a .daml file, how many of its
 // contracts are active on the active node and how many were created in the last 24 hours; a click
 // opens the Active Contracts table filtered to it. A hover on a template name says the same with
 // the latest contracts as links. VS Code asks only for visible editors; counts are cached per

@@ -1,4 +1,4 @@
-// The workspace's Daml index (issue 13): built on first need from the source folders the
+// The workspace's Daml index: built on first need from the source folders the
 // `daml.yaml` files name (else every `.daml` file), bounded, kept up to date as files change, and
 // cancelled when nobody waits for it any more. The scanning and matching are in src/daml/.
 import * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-// The node tree's browsing rows (issue 12): "Active Contracts" grouped by package name → module →
+// The node tree's browsing rows: "Active Contracts" grouped by package name → module →
 // template with counts (read on first expand, for the node's parties), and the node's ledger end,
 // live while a Follow Updates panel is open. Counts are kept per node and token identity, and
 // dropped when either changes.

@@ -459,10 +459,10 @@ async function main(): Promise<void> {
   if (want('transactions')) for (const row of await transactionRows()) add(row);
   if (want('rights')) for (const row of await rightsRows()) add(row);
   if (want('host')) await hostMemory();
-  // Issue 12: the ACS table over 100,000 contracts and the tail at 1,000 updates/s.
+  // The ACS table over 100,000 contracts and the tail at 1,000 updates/s.
   if (want('browse')) await browseBench(add);
   if (want('browse') || want('browse-host')) await hostAcsMemory();
-  // Issue 13: the Daml index and CodeLens.
+  // The Daml index and CodeLens.
   if (want('daml')) await damlBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);

@@ -1,4 +1,4 @@
-// `CANTON_LENS_BENCH_ONLY=browse npm run bench` (issue 12): the Active Contracts table over
+// `CANTON_LENS_BENCH_ONLY=browse npm run bench`: the Active Contracts table over
 // 100,000 contracts and the Follow Updates tail at 1,000 updates/s, each against a floor measured
 // in the same run. The pages run in Chromium, served as a webview serves them, and get their rows
 // as the extension sends them (postMessage); the host side runs in this process.

@@ -1,4 +1,4 @@
-// `CANTON_LENS_BENCH_ONLY=daml npm run bench` (issue 13): indexing 2,000 .daml files against
+// `CANTON_LENS_BENCH_ONLY=daml npm run bench`: indexing 2,000 .daml files against
 // reading the same files, and the host-side work of CodeLens for a 5,000-line Daml file (scan and
 // lens ranges; counts come from the cache or one request, measured elsewhere).
 import * as fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Bench rows of self-configuring lookups (issue 10): 100 lookups on one node by a user with no
+// Bench rows of self-configuring lookups: 100 lookups on one node by a user with no
 // configured parties make at most one rights request (the access is remembered per identity), and
 // a not-found explanation costs the lookup plus the pruning point (one request), as a ratio.
 import { identityOfToken } from '../../src/auth/ledgerIdentity';

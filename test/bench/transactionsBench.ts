@@ -1,4 +1,4 @@
-// Bench rows of the transaction panels (issue 9): the exercise tree of 10,000 nodes built by the
+// Bench rows of the transaction panels: the exercise tree of 10,000 nodes built by the
 // host and painted in Chromium, opening one row of a 50,000-event table, and a refresh against
 // the lookup alone. Each beside a floor measured in the same run.
 import { chromium } from 'playwright-core';

@@ -61,7 +61,7 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
     ].join('\n'),
   );
   // The demo ledger's Daml model (two packages, as the ledger names them): template names in panels
-  // open these lines, and the templates show their contracts in a CodeLens (issue 13).
+  // open these lines, and the templates show their contracts in a CodeLens.
   for (const pkg of ['daml-model', 'daml-holding'])
     fs.cpSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace', pkg), path.join(dir, pkg), { recursive: true });
   const request = preapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', {

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Browsing (issue 12) as a person does it, in the packaged extension in the VS Code Server driven
+// Browsing as a person does it, in the packaged extension in the VS Code Server driven
 // through Chromium, against a fake 3.5 node with a generated ledger: the Active Contracts table
 // (search narrows, sort by time flips, a row opens the contract panel, hostile template names and
 // arguments stay text) and the Follow Updates tail (rows as the node commits, Pause stops them,

@@ -1,4 +1,4 @@
-// Code and ledger side by side (issue 13), as a person uses it in the packaged extension: the
+// Code and ledger side by side, as a person uses it in the packaged extension: the
 // template name in a contract panel opens its line in the Daml model, and the CodeLens above a
 // template in that model opens the table of its active contracts.
 import * as assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // `npm run demo` as a new user meets it: the script's own process, its printed URL, and a hover on
-// an id of the sample workspace with nothing pasted first (issue 14). Run from the built output,
+// an id of the sample workspace with nothing pasted first. Run from the built output,
 // as `npm run demo` does after its build.
 // Not on the useWorkbench fixture (uiFixture.ts): the demo script starts its own node and VS Code Server,
 // and the test attaches to the URL it prints.

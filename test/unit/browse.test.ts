@@ -1,4 +1,4 @@
-// Paging, grouping and resume-without-gap (issue 12): the pure modules alone, then against the fake
+// Paging, grouping and resume-without-gap: the pure modules alone, then against the fake
 // node over real HTTP on each version, with 413s, expired page tokens and node restarts.
 import * as assert from 'node:assert/strict';
 import { TemplateCounter, splitTemplateId } from '../../src/browse/acsGrouping';

@@ -1,4 +1,4 @@
-// The fake node's ledger end, active contracts and update streams (issue 12), per version: paging,
+// The fake node's ledger end, active contracts and update streams, per version: paging,
 // list limits, rights, offsets out of range, pruning, a restart that keeps offsets. Every answer is
 // checked against the version's spec (checkResponses).
 import * as assert from 'node:assert/strict';

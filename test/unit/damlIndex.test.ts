@@ -1,4 +1,4 @@
-// The Daml text index (issue 13): declarations found without the SDK, comments and strings that
+// The Daml text index: declarations found without the SDK, comments and strings that
 // only look like declarations, nested modules, several packages, upgrades, and daml.yaml.
 import * as assert from 'node:assert/strict';
 import { DamlIndex, parseTemplateId } from '../../src/daml/damlIndex';

@@ -1,4 +1,4 @@
-// From the ledger to the code (issue 13): template, interface and choice names in panels carry
+// From the ledger to the code: template, interface and choice names in panels carry
 // their ids as escaped data attributes (never markup), hovers link to the definition, and the
 // open command reads its arguments defensively.
 import * as assert from 'node:assert/strict';

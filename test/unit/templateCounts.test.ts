@@ -1,4 +1,4 @@
-// What a Daml file's CodeLens says (issue 13): counts by package-name template ref, recent ones,
+// What a Daml file's CodeLens says: counts by package-name template ref, recent ones,
 // the latest few; then against the fake node, one filtered read for all of a file's templates.
 import * as assert from 'node:assert/strict';
 import { readActiveContracts } from '../../src/browse/acsPaging';

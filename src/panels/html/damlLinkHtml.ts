@@ -1,5 +1,5 @@
 // A template, interface or choice name that opens its definition in the workspace's Daml source
-// (issue 13). The ids travel as data-* attributes, escaped like every ledger string; the page
+//. The ids travel as data-* attributes, escaped like every ledger string; the page
 // script posts them as an `openDaml` message and the extension checks them before use.
 import { html, ledgerText, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';

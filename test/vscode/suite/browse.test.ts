@@ -1,4 +1,4 @@
-// Browsing (issue 12) in a real VS Code, per version, against fake nodes: Show Active Contracts
+// Browsing in a real VS Code, per version, against fake nodes: Show Active Contracts
 // with its arguments, the tree's Active Contracts grouping and counts, Follow Updates as the fake
 // node generates updates (pause, resume, a node restart without gap or duplicate), a pruned start
 // offset that offers the earliest one, and one beyond the ledger end that offers the end.

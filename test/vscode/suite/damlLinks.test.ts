@@ -1,4 +1,4 @@
-// Code and ledger side by side (issue 13), in VS Code with the test workspace's Daml model (two
+// Code and ledger side by side, in VS Code with the test workspace's Daml model (two
 // daml.yaml packages, the demo ledger's templates): ledger names open their Daml definition, and
 // Daml templates show what is on the ledger in a CodeLens that opens the table.
 import * as assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 // An answer belongs to who asked: switching a node's token between users of the fake node (reader,
 // who may read every party; participant_admin, who may read nothing, so its lookups are refused
-// before they are sent: issue 10) never shows one user's answer
+// before they are sent) never shows one user's answer
 // as the other's, in panels, hovers, Recent Lookups and Look Up on All Nodes, nor when the switch
 // happens while a lookup is in flight.
 import * as assert from 'node:assert/strict';
