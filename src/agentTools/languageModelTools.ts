@@ -10,7 +10,7 @@ import { classifyLedgerId } from '../ids/ledgerIds';
 import type { CreatedEvent } from '../ledger/apiTypes';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerLookupService } from '../services/ledgerLookups';
+import type { LedgerLookupService } from '../services/lookupService';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { MAX_CONTRACTS, activeContractsAnswer, contractAnswer, toolAnswer, updateAnswer, visibilityAnswer } from './toolText';
 

@@ -2,7 +2,7 @@
 // named by id: the exact request as a shell command, the token left to the shell as `$TOKEN`.
 import * as vscode from 'vscode';
 import { curlCommand, requestUrl, type CurlRequest } from '../ledger/curlCommand';
-import type { RecordedRequest } from '../ledger/requestHistory';
+import type { RecordedRequest } from '../ledger/httpRequestLog';
 import type { LedgerLookup } from '../lookups/ledgerLookups';
 import { lookupRequest } from '../lookups/lookupRequest';
 import type { LedgerPanels } from '../panels/ledgerPanel';

@@ -2,7 +2,7 @@
 // Canton: Show Request History, a searchable list of every entry.
 import * as vscode from 'vscode';
 import type { RecentLookup } from '../lookups/recentLookups';
-import { entryText, openAction } from '../lookups/requestHistory';
+import { entryText, openAction } from '../lookups/recentLookupText';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 
 function entryOf(arg: unknown): RecentLookup | undefined {

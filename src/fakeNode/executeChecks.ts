@@ -55,7 +55,7 @@ export function decodeExecuteRequest(body: Record<string, unknown>): ErrorReply 
 }
 
 /** Validation (ledger-api-core), after decoding and the rights check: JsCantonErrors. */
-export function checkExecuteRequest(body: Record<string, unknown>): ExecuteCheck {
+export function judgeExecuteRequest(body: Record<string, unknown>): ExecuteCheck {
   if (!body.preparedTransaction) return { error: missingField('prepared_transaction') };
   if (!body.submissionId) return { error: missingField('submission_id') };
   const submissionId = body.submissionId as string;

@@ -24,7 +24,7 @@ import { activeContractsStream, browseEndpoints, updatesStream, type BrowseConte
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
 import { matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
-import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
+import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
 import { interactiveEndpoints } from './interactiveRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
@@ -435,7 +435,7 @@ export class FakeLedgerNode {
       decode: (b) => decodeExecuteRequest(b),
       rights: (user, b, q, p) => this.endpoints['/v2/interactive-submission/execute'].rights(user, b, q, p),
       handle: async (user, b) => {
-        const check = checkExecuteRequest(b);
+        const check = judgeExecuteRequest(b);
         if (check.error) return check.error;
         const refused = await checkExternalSignatures(this.ledger, b);
         if (refused) return refused;
@@ -626,7 +626,7 @@ export class FakeLedgerNode {
 
   /** execute answers at once; the submission then commits (its completion and transaction appear). */
   private async execute(user: string, body: Record<string, unknown>): Promise<ErrorReply> {
-    const check = checkExecuteRequest(body);
+    const check = judgeExecuteRequest(body);
     if (check.error) return check.error;
     this.keep(this.executed, { party: check.party!, body, user });
     await commitSubmission(this.ledger, user, body, check.party!, this.commitOptions());

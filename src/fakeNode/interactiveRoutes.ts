@@ -9,7 +9,7 @@ import type { EventFormat } from '../ledger/apiTypes';
 import { cantonFingerprint } from '../execute/signingKeys';
 import { cantonError, invalidArgument, invalidField, json, missingField, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
-import { checkExecuteRequest, decodeExecuteRequest } from './executeChecks';
+import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import {
   checkExternalSignatures,
   commitSubmission,
@@ -160,7 +160,7 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         return undefined;
       },
       handle: async (user, b) => {
-        const check = checkExecuteRequest(b);
+        const check = judgeExecuteRequest(b);
         if (check.error) return check.error;
         const tf = b.transactionFormat as { eventFormat?: EventFormat; transactionShape?: string } | undefined;
         if (tf) {

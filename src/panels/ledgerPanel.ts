@@ -6,7 +6,7 @@ import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { lookupSummary, type LedgerLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerLookupService, LookupOptions } from '../services/ledgerLookups';
+import type { LedgerLookupService, LookupOptions } from '../services/lookupService';
 import type { IdentityChange, LedgerNodes } from '../services/ledgerNodes';
 import { allNodesBody, type MatrixCell, type NodeAnswer } from './html/allNodesHtml';
 import { contractBody } from './html/contractHtml';

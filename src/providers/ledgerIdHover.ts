@@ -5,7 +5,7 @@ import { idRoleOf, jsonPathAt } from '../ids/jsonKeyPath';
 import { ledgerIdAt } from '../ids/ledgerIds';
 import { sameIdentity } from '../auth/ledgerIdentity';
 import { hoverMarkdown, type HoverFacts } from '../lookups/hoverMarkdown';
-import type { LedgerLookupService } from '../services/ledgerLookups';
+import type { LedgerLookupService } from '../services/lookupService';
 import type { LedgerNodes } from '../services/ledgerNodes';
 
 const isJson = (d: vscode.TextDocument) => d.languageId === 'json' || d.languageId === 'jsonc' || /\.jsonc?$/i.test(d.uri.path);

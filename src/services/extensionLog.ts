@@ -3,7 +3,7 @@
 // bodies, for Copy as cURL) are kept apart in `requests`, bounded, without a token or header.
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../ledger/ledgerClient';
-import { RequestHistory } from '../ledger/requestHistory';
+import { RequestHistory } from '../ledger/httpRequestLog';
 import { scrubCredentials } from '../ledger/ledgerApiError';
 
 export class ExtensionLog implements vscode.Disposable {

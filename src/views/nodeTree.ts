@@ -6,7 +6,7 @@ import { featureRows } from '../nodes/featureRows';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
 import type { RecentLookup } from '../lookups/recentLookups';
-import { entryText, openAction } from '../lookups/requestHistory';
+import { entryText, openAction } from '../lookups/recentLookupText';
 import { shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeItem, BrowseTreeSection } from './browseTree';

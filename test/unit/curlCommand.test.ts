@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { curlCommand, requestUrl, shellQuote } from '../../src/ledger/curlCommand';
 import { LedgerClient, type RequestLogEntry } from '../../src/ledger/ledgerClient';
-import { MAX_KEPT_BODY, RequestHistory } from '../../src/ledger/requestHistory';
+import { MAX_KEPT_BODY, RequestHistory } from '../../src/ledger/httpRequestLog';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { lookupContract, lookupTransaction } from '../../src/lookups/ledgerLookups';
 import { lookupRequest } from '../../src/lookups/lookupRequest';

@@ -8,7 +8,7 @@ import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { NodeRegistry, type IdentityChange, type NodeRegistryHost } from '../../src/nodes/nodeRegistry';
 import type { ClientCredentialsAuth } from '../../src/auth/clientCredentials';
 import type { NodeConfig } from '../../src/nodes/nodeSettings';
-import { LedgerLookupService } from '../../src/services/ledgerLookups';
+import { LedgerLookupService } from '../../src/services/lookupService';
 
 /** Secrets in a map, counting reads: "one read per request" is measured, not assumed. */
 class CountingSecrets {

@@ -2,7 +2,7 @@
 // arguments) from what the active node knows: the token user's parties, then its hosted parties
 // where the token may list them. Nothing is asked while a node is not reachable or has no token.
 import * as vscode from 'vscode';
-import { partyCandidates, partySlotAt } from '../execute/partyCompletion';
+import { partyCandidates, partySlotAt } from '../execute/partyCandidates';
 import type { LedgerNodes } from '../services/ledgerNodes';
 
 export function registerPartyCompletion(context: vscode.ExtensionContext, nodes: LedgerNodes): void {

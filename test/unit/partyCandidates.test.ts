@@ -2,7 +2,7 @@
 // is rarely valid JSON while typed), and which parties are offered first.
 import * as assert from 'node:assert/strict';
 import { parseRights } from '../../src/auth/userRights';
-import { partyCandidates, partySlotAt } from '../../src/execute/partyCompletion';
+import { partyCandidates, partySlotAt } from '../../src/execute/partyCandidates';
 
 /** The slot at the `|` of `text`. */
 const at = (text: string) => partySlotAt(text.replace('|', ''), text.indexOf('|'));

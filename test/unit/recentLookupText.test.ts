@@ -2,7 +2,7 @@
 // are checked; each kind opens the same request again, and a submission is never sent again.
 import * as assert from 'node:assert/strict';
 import { addRecent, browseKey, validRecent, type RecentLookup } from '../../src/lookups/recentLookups';
-import { entryText, openAction } from '../../src/lookups/requestHistory';
+import { entryText, openAction } from '../../src/lookups/recentLookupText';
 
 const at = Date.UTC(2026, 10, 23, 9, 0);
 const acs = (parties?: string[], templates?: string[]): RecentLookup => ({
