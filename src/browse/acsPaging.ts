@@ -30,8 +30,11 @@ export interface AcsReadOptions {
   /** Use active-contracts-page (the node's version has it). Falls back to the list when the route is missing. */
   paged: boolean;
   /**
-   * Read the websocket channel first (every version; no list limit, so a 3.4 node's ACS is read
-   * whole). Where the upgrade is refused (a proxy), the HTTP forms, and the first page says so.
+   * Where the node has no paged endpoint (3.4), read the websocket channel first: it has no list
+   * limit, so the whole set is read. Where the upgrade is refused (a proxy), the HTTP list, and the
+   * first page says so. A node that pages is read in pages even so: the next page is asked only when
+   * the last was taken, while a websocket stream cannot be paused from undici's client and buffers
+   * whatever the reader has not taken yet (100,000 contracts: 180 MB more in the extension host).
    */
   websocket?: boolean;
   /** Contracts per page (the node may serve fewer). */
@@ -98,7 +101,7 @@ const isPageTokenRefusal = (e: unknown) =>
 /** Yields the active contracts page by page; the caller shows each page as it arrives. */
 export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
   let fallback: string | undefined;
-  if (o.websocket && client instanceof LedgerClient) {
+  if (o.websocket && !o.paged && client instanceof LedgerClient) {
     let yielded = false;
     try {
       for await (const page of readStream(client, o)) {

@@ -130,7 +130,7 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     const w0 = performance.now();
     let wn = 0;
     const upgradesBefore = node.channels.upgrades.length;
-    for await (const p of readActiveContracts(client, { eventFormat, paged: true, websocket: true, pageSize: 1000 })) wn += p.events.map(acsRow).length;
+    for await (const p of readActiveContracts(client, { eventFormat, paged: false, websocket: true, pageSize: 1000 })) wn += p.events.map(acsRow).length;
     const wsMs = performance.now() - w0;
     add({
       area: 'browse',

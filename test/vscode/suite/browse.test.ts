@@ -176,17 +176,23 @@ for (const version of VERSIONS) {
       panel.webviewPanel.dispose();
     });
 
-    it('reads over the websocket channels (no HTTP list), and over HTTP where the upgrade is refused, saying so', async () => {
-      const http = () => node.requests.filter((r) => r.path.startsWith('/v2/state/active-contracts') || r.path === '/v2/updates').length;
-      const before = http();
+    it('reads a 3.4 node over the websocket channel (no list limit), over HTTP where the upgrade is refused, saying so; a node that pages, in pages', async () => {
+      const upgrades = () => node.channels.upgrades.filter((u) => u.url.startsWith('/v2/state/active-contracts')).length;
+      const lists = () => node.requests.filter((r) => r.path === '/v2/state/active-contracts').length;
+      const [upgradesBefore, listsBefore] = [upgrades(), lists()];
       const acs = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, [alice()]);
       await until('every page read', () => acs.shown.done || acs.shown.error !== '', 30_000);
       assert.equal(acs.shown.error, '');
       assert.equal(acs.shown.contracts, expectedAcs(node, [alice()], acs.shown.activeAtOffset!).ids.length);
-      assert.equal(http(), before, 'read on the channel');
+      acs.webviewPanel.dispose();
+      if (version !== '3.4') {
+        assert.equal(upgrades(), upgradesBefore, 'a node that pages is read in pages');
+        return;
+      }
+      assert.equal(upgrades(), upgradesBefore + 1, 'read on the channel');
+      assert.equal(lists(), listsBefore, 'no HTTP list');
       const upgrade = node.channels.upgrades.at(-1)!;
       assert.ok(upgrade.protocols.startsWith('jwt.token.') && !upgrade.url.includes('token'), 'the token in the subprotocol, never the URL');
-      acs.webviewPanel.dispose();
       node.channels.faults.refuseUpgrades = 502;
       try {
         const again = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, [bob()]);
@@ -194,7 +200,7 @@ for (const version of VERSIONS) {
         assert.equal(again.shown.error, '');
         assert.match(again.shown.notice, /refused[\s\S]*Reading over HTTP instead/);
         assert.equal(again.shown.contracts, expectedAcs(node, [bob()], again.shown.activeAtOffset!).ids.length);
-        assert.ok(http() > before);
+        assert.ok(lists() > listsBefore, 'read over HTTP');
         again.webviewPanel.dispose();
       } finally {
         node.channels.faults.refuseUpgrades = undefined;
