@@ -134,8 +134,8 @@ export function updatesStreamFetch(
     const onAbort = () => shut();
     signal.addEventListener('abort', onAbort, { once: true });
     const updates: JsGetUpdatesResponse['update'][] = [];
+    let wait: ReturnType<typeof setTimeout> | undefined;
     try {
-      let wait: ReturnType<typeof setTimeout> | undefined;
       const idle = new Promise<'idle'>((r) => (wait = setTimeout(() => r('idle'), o.idleMs)));
       while (updates.length < maxBatch) {
         if (!s.pending) {
@@ -143,8 +143,10 @@ export function updatesStreamFetch(
           // A break while no call waits is seen by the next call, not as an unhandled rejection.
           s.pending.catch(() => undefined);
         }
-        // The first waits up to idleMs; the rest are taken only while they are already there.
-        const next = await (updates.length === 0 ? Promise.race([s.pending, idle]) : Promise.race([s.pending, Promise.resolve('idle' as const)]));
+        // The first waits up to idleMs; the rest are taken while they are already there. A frame
+        // that has arrived takes a few microtasks to come through the generators: the turn of the
+        // event loop (setImmediate) lets it, where a resolved promise would end the batch at one.
+        const next = await (updates.length === 0 ? Promise.race([s.pending, idle]) : Promise.race([s.pending, nextTurn()]));
         if (next === 'idle') break;
         s.pending = undefined;
         if (next.done) {
@@ -155,7 +157,6 @@ export function updatesStreamFetch(
         const at = offsetOf(next.value.update);
         if (typeof at === 'number') s.upTo = at;
       }
-      clearTimeout(wait);
       return { updates, idle: false };
     } catch (e) {
       shut();
@@ -165,12 +166,15 @@ export function updatesStreamFetch(
       }
       throw e;
     } finally {
+      clearTimeout(wait);
       signal.removeEventListener('abort', onAbort);
     }
   };
   f.fallbackReason = undefined as string | undefined;
   return f;
 }
+
+const nextTurn = () => new Promise<'idle'>((r) => setImmediate(() => r('idle')));
 
 /** The position, and what a batch of updates adds to the table. */
 export class TailCursor {

@@ -1,7 +1,6 @@
 // What an id in a JSON document is, from where it stands: the key path of the string value around
-// a position. Synchronizer and participant ids have the shape of a party id (`name::1220…`), and a
-// signing key's fingerprint the shape of an update id, so the text alone cannot tell them apart;
-// the key can, as the panels' field names do. A forward scan that tolerates broken JSON (it never
+// a position. Synchronizer and participant ids have the shape of a party id (`name::1220…`), so
+// the text alone cannot tell them apart; the key can, as the panels' field names do. A forward scan that tolerates broken JSON (it never
 // throws). No `vscode` import.
 
 export type JsonPath = (string | number)[];
@@ -56,14 +55,16 @@ function keyText(raw: string): string {
   }
 }
 
-/** What an id is by its key, when the key says more than its shape. */
-export type IdRole = 'synchronizer' | 'participant' | 'signingKey';
+/**
+ * What an id is by its key, when the key says more than its shape. (A key fingerprint under
+ * `signedBy` has an update id's shape: `ledgerIds` already reads that key and finds no id there.)
+ */
+export type IdRole = 'synchronizer' | 'participant';
 
 /** Keys under which a value is Daml data: anything can be there, and a party is a party. */
 const DAML_VALUES = new Set(['createArgument', 'createArguments', 'choiceArgument', 'exerciseResult', 'contractKey', 'viewValue', 'argument', 'arguments']);
 const SYNCHRONIZER_KEYS = new Set(['synchronizerId', 'synchronizer_id', 'domainId', 'domain_id', 'sourceSynchronizer', 'targetSynchronizer']);
 const PARTICIPANT_KEYS = new Set(['participantId', 'participant_id', 'participantUid', 'participant_uid']);
-const SIGNING_KEY_KEYS = new Set(['signedBy', 'signed_by', 'fingerprint', 'publicKeyFingerprint', 'public_key_fingerprint']);
 
 export function idRoleOf(path: JsonPath | undefined): IdRole | undefined {
   if (!path) return undefined;
@@ -75,6 +76,5 @@ export function idRoleOf(path: JsonPath | undefined): IdRole | undefined {
   // A reassignment's source and target (its assigned and unassigned events).
   if ((key === 'source' || key === 'target') && keys.slice(0, -1).some((k) => /assign/i.test(k))) return 'synchronizer';
   if (PARTICIPANT_KEYS.has(key)) return 'participant';
-  if (SIGNING_KEY_KEYS.has(key)) return 'signingKey';
   return undefined;
 }

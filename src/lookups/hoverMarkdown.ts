@@ -49,9 +49,7 @@ export function hoverMarkdown(f: HoverFacts): string {
     const heading =
       f.role === 'synchronizer'
         ? l10n.t('**Canton synchronizer** {0}', escapeMarkdown(name ?? ''))
-        : f.role === 'participant'
-          ? l10n.t('**Canton participant** {0}', escapeMarkdown(name ?? ''))
-          : l10n.t('**Signing key fingerprint**');
+        : l10n.t('**Canton participant** {0}', escapeMarkdown(name ?? ''));
     lines.push(heading, '', codeSpan(match.text));
     return lines.join('\n');
   }

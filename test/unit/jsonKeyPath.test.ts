@@ -1,12 +1,11 @@
 // What an id in a JSON document is by its key: payloads in the shape real nodes send them (a
-// reassignment's source and target, synchronizerTimes, a transaction's synchronizerId, a signature's
-// signedBy), against Daml data that uses the same key names for parties. And no input throws.
+// reassignment's source and target, synchronizerTimes, a transaction's synchronizerId, a
+// participant id), against Daml data that uses the same key names for parties. No input throws.
 import * as assert from 'node:assert/strict';
 import { idRoleOf, jsonPathAt } from '../../src/ids/jsonKeyPath';
 
 const SYNC = 'global-domain::1220' + 'a1'.repeat(32);
 const PARTY = 'Alice::1220' + 'b2'.repeat(32);
-const FINGERPRINT = '1220' + 'c3'.repeat(32);
 
 /** The role of the first occurrence of `needle` after `after` in the text. */
 function roleIn(text: string, needle: string, after = ''): string | undefined {
@@ -58,12 +57,6 @@ describe('ids in JSON by their key', () => {
     assert.equal(roleIn(checkpoint, SYNC), 'synchronizer');
     assert.deepEqual(jsonPathAt(checkpoint, checkpoint.indexOf(SYNC) + 1), ['update', 'OffsetCheckpoint', 'value', 'synchronizerTimes', 0, 'synchronizerId']);
     assert.equal(roleIn(`{"participantId": "${SYNC.replace('global-domain', 'participant1')}"}`, 'participant1'), 'participant');
-  });
-
-  it("a signature's signedBy is a signing key's fingerprint, not an update id", () => {
-    const execute = JSON.stringify({ partySignatures: { signatures: [{ party: PARTY, signatures: [{ signature: 'x', signedBy: FINGERPRINT }] }] } }, null, 2);
-    assert.equal(roleIn(execute, FINGERPRINT), 'signingKey');
-    assert.equal(roleIn(execute, PARTY), undefined);
   });
 
   it('keys with escapes, keys themselves, and text outside strings have no role', () => {

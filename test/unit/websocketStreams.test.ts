@@ -196,6 +196,16 @@ describe('following updates over the websocket channel', function () {
         assert.equal(node.requests.filter((r) => r.path === '/v2/updates').length, 0, 'no HTTP list request');
         assert.ok(node.channels.upgrades.length >= 2, 'a new stream after the break');
 
+        // Frames already there come in one batch, not one per call.
+        const from = node.generated.ledgerEnd();
+        node.generated.advance(50);
+        const batchAc = new AbortController();
+        const batch = updatesStreamFetch(client, format, { idleMs: 5_000, fallback });
+        const first = await batch(from, batchAc.signal);
+        const more = first.updates.length < 50 ? await batch(from + first.updates.length, batchAc.signal) : { updates: [] };
+        batchAc.abort();
+        assert.equal(first.updates.length + more.updates.length, 50, 'all 50 in at most two calls');
+
         node.channels.faults.refuseUpgrades = 502;
         const refused = updatesStreamFetch(client, format, { idleMs: 100, fallback });
         const r = await refused(start, new AbortController().signal);
