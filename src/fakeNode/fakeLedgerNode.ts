@@ -28,7 +28,9 @@ import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
 import { interactiveEndpoints } from './interactiveRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
-import { mintHs256, verifyHs256, type LedgerJwtClaims } from './hs256Jwt';
+import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
+import { verifyLedgerJwt } from './jwksJwt';
+import type { JsonWebKey } from 'node:crypto';
 import { LedgerQueries, type FakeVersion, type UpdateFormatBody } from './ledgerQueries';
 import { ApiSchemas, withoutNulls } from './spec/apiSchemas';
 
@@ -69,6 +71,8 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   pathPrefix?: string;
   /** HS256 secret of the node's auth service. */
   secret?: string;
+  /** The identity provider's public keys (`jwt-jwks`): its RS256/ES256 tokens are accepted too. */
+  jwks?: JsonWebKey[];
   /** Without auth (a default sandbox), any or no token works. */
   auth?: boolean;
   /** Serve HTTPS with this key and certificate (PEM). */
@@ -163,6 +167,7 @@ export class FakeLedgerNode {
   private readonly onInternalError: (error: unknown) => void;
   private readonly maxPartiesPageSize: number;
   private readonly maxRightsPerUser: number;
+  private readonly jwks: JsonWebKey[] | undefined;
 
   constructor(options: FakeLedgerNodeOptions = {}) {
     this.version = options.version ?? '3.5';
@@ -171,6 +176,7 @@ export class FakeLedgerNode {
     this.generated = options.generated instanceof GeneratedLedger ? options.generated : new GeneratedLedger(options.generated);
     this.generated.attach(this.ledger);
     this.secret = options.secret ?? 'canton-lens-fake-node-secret';
+    this.jwks = options.jwks;
     this.auth = options.auth ?? true;
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
@@ -463,7 +469,7 @@ export class FakeLedgerNode {
     if (!m) return redacted(401, true);
     if ((m[1] ?? '').trim() === '')
       return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: header Authorization (missing token)' };
-    const check = verifyHs256(m[1].trim(), this.secret);
+    const check = verifyLedgerJwt(m[1].trim(), this.secret, this.jwks);
     if (!check.ok) return redacted(401, true);
     const claims = check.claims;
     const audOk =

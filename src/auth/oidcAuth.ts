@@ -1,0 +1,94 @@
+// Sign-in through the node's OpenID Connect provider (Keycloak, Auth0, Okta…): the node's `auth`
+// entry, and what a person is told about the tokens it gives. The protocol itself is in
+// oidcProtocol.ts, loaded on the first sign-in or renewal.
+import * as l10n from '../l10n/l10n';
+import { decodeJwtClaims } from './jwtClaims';
+
+/** A node's `auth` entry for signing in (`cantonLens.nodes`). */
+export interface OidcSignInAuth {
+  type: 'oidc';
+  /** The issuer URL; its `.well-known/openid-configuration` names every endpoint. */
+  issuer: string;
+  /** A public client (no secret): the editor cannot keep one. */
+  clientId: string;
+  /** Canton's audience-based tokens: the participant's audience, sent as `audience` and `resource`. */
+  audience?: string;
+  /** Canton's scope-based tokens: for instance `daml_ledger_api`. */
+  scope?: string;
+  /** `browser`: authorization code with PKCE; `device`: the device authorization grant. */
+  flow: 'browser' | 'device';
+  /** Where the browser comes back: a loopback server, or the editor's own URI handler. */
+  redirect: 'loopback' | 'uriHandler';
+}
+
+/** The tokens of one sign-in or renewal. */
+export interface OidcTokens {
+  accessToken: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  /** Kept in SecretStorage only; absent when the provider gives none. */
+  refreshToken?: string;
+}
+
+/** What a person needs for the device flow: where to go, and the code to enter there. */
+export interface DeviceCodePrompt {
+  userCode: string;
+  verificationUri: string;
+  verificationUriComplete?: string;
+  expiresInSeconds: number;
+}
+
+/** The scopes asked: OpenID, a refresh token, and the node's own scope (scope-based tokens). */
+export function requestedScopes(auth: Pick<OidcSignInAuth, 'scope'>): string {
+  const scopes = ['openid', 'offline_access', ...(auth.scope ?? '').split(/\s+/).filter(Boolean)];
+  return [...new Set(scopes)].join(' ');
+}
+
+/** The extra authorization and token parameters that ask for the node's audience. */
+export function audienceParameters(auth: Pick<OidcSignInAuth, 'audience'>): Record<string, string> {
+  // Auth0 reads `audience`; RFC 8707 providers (oidc-provider, Okta custom servers) read `resource`.
+  return auth.audience ? { audience: auth.audience, resource: auth.audience } : {};
+}
+
+const PARTICIPANT_AUDIENCE = 'https://daml.com/jwt/aud/participant/';
+
+/**
+ * Why a node is likely to refuse a token from the provider, or undefined when it looks like a
+ * Canton token: audience-based (the configured audience, else a participant audience) or
+ * scope-based (the configured scope, else `daml_ledger_api`). Opaque tokens are not judged.
+ */
+export function ledgerTokenProblem(token: string, auth: Pick<OidcSignInAuth, 'audience' | 'scope' | 'issuer'>): string | undefined {
+  const claims = decodeJwtClaims(token);
+  if (!claims) return undefined;
+  const audiences = claims.audience ?? [];
+  const scopes = (claims.scope ?? '').split(/\s+/).filter(Boolean);
+  const wantedScopes = (auth.scope ?? 'daml_ledger_api').split(/\s+/).filter(Boolean);
+  const audienceOk = auth.audience ? audiences.includes(auth.audience) : audiences.some((a) => a.startsWith(PARTICIPANT_AUDIENCE));
+  const scopeOk = wantedScopes.length > 0 && wantedScopes.every((s) => scopes.includes(s));
+  if (audienceOk || scopeOk) return undefined;
+  return l10n.t(
+    'The token from {0} is for audience "{1}" with scope "{2}", which a Canton node does not accept: set the node\'s auth "audience" (audience-based tokens) or "scope" (scope-based, usually daml_ledger_api) to what its auth service expects, then sign in again.',
+    new URL(auth.issuer).origin,
+    audiences.join(' ') || '-',
+    scopes.join(' ') || '-',
+  );
+}
+
+/** Checks a node's `auth` entry of type `oidc`; returns the entry, or the problem. */
+export function parseOidcAuth(a: Record<string, unknown>, urlProblem: (raw: unknown) => string | undefined): OidcSignInAuth | string {
+  const bad = urlProblem(a.issuer);
+  if (bad) return l10n.t('has an auth issuer that {0}', bad.replace(/^has /, 'is '));
+  if (typeof a.clientId !== 'string' || !a.clientId) return l10n.t('has an auth entry without clientId');
+  if (a.flow !== undefined && a.flow !== 'browser' && a.flow !== 'device') return l10n.t('has an auth flow {0} (use "browser" or "device")', JSON.stringify(a.flow));
+  if (a.redirect !== undefined && a.redirect !== 'loopback' && a.redirect !== 'uriHandler')
+    return l10n.t('has an auth redirect {0} (use "loopback" or "uriHandler")', JSON.stringify(a.redirect));
+  return {
+    type: 'oidc',
+    issuer: (a.issuer as string).trim().replace(/\/+$/, ''),
+    clientId: a.clientId,
+    audience: typeof a.audience === 'string' && a.audience ? a.audience : undefined,
+    scope: typeof a.scope === 'string' && a.scope ? a.scope : undefined,
+    flow: a.flow === 'device' ? 'device' : 'browser',
+    redirect: a.redirect === 'uriHandler' ? 'uriHandler' : 'loopback',
+  };
+}

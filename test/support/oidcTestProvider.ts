@@ -1,0 +1,122 @@
+// A real OpenID provider on loopback (the `oidc-provider` package, as Node IdPs are built), set up
+// the way a Canton deployment's IdP is: a public native client for the editor, PKCE, the device
+// flow, refresh tokens with rotation, revocation, and RS256 JWT access tokens for the participant's
+// audience (resource indicators). Its login pages are the package's own development pages: any
+// login and password sign in, as that user.
+import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const TEST_CLIENT_ID = 'canton-lens';
+export const participantAudience = (participantId: string) => `https://daml.com/jwt/aud/participant/${participantId}`;
+
+export interface OidcTestProviderOptions {
+  /** The audience tokens get when the client asks for none (resource indicators' default). */
+  defaultAudience: string;
+  /** Access token lifetime, in seconds. */
+  accessTokenTtl?: number;
+}
+
+interface ProviderInstance {
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  on(event: string, listener: (...args: unknown[]) => void): void;
+}
+
+export class OidcTestProvider {
+  /** Lifetime of the access tokens issued from now on, in seconds. */
+  accessTokenTtl: number;
+  /** The token endpoint's requests' grant types, in order (what the extension asked). */
+  readonly grants: string[] = [];
+  /** Revocation requests seen. */
+  revocations = 0;
+  /** The provider's public signing key, for the fake node's JWKS check. */
+  readonly publicJwk: JsonWebKey;
+  private handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  private down = false;
+
+  private constructor(
+    private readonly server: Server,
+    readonly issuer: string,
+    privateJwk: JsonWebKey,
+    publicJwk: JsonWebKey,
+    options: OidcTestProviderOptions,
+  ) {
+    this.accessTokenTtl = options.accessTokenTtl ?? 300;
+    this.publicJwk = publicJwk;
+    void privateJwk;
+  }
+
+  static async start(options: OidcTestProviderOptions): Promise<OidcTestProvider> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const kid = 'test-key-1';
+    const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+    const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+    const made = new OidcTestProvider(server, issuer, privateJwk, publicJwk, options);
+    const mod = (await import('oidc-provider')) as unknown as { default: new (issuer: string, config: unknown) => ProviderInstance };
+    const provider = new mod.default(issuer, {
+      clients: [
+        {
+          client_id: TEST_CLIENT_ID,
+          application_type: 'native',
+          token_endpoint_auth_method: 'none',
+          // Loopback redirects match on any port (RFC 8252 §7.3).
+          redirect_uris: ['http://127.0.0.1/callback'],
+          grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+          response_types: ['code'],
+        },
+      ],
+      jwks: { keys: [privateJwk] },
+      scopes: ['openid', 'offline_access', 'daml_ledger_api'],
+      features: {
+        devInteractions: { enabled: true },
+        deviceFlow: { enabled: true },
+        revocation: { enabled: true },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: (_ctx: unknown, _client: unknown, oneOf: unknown) => oneOf ?? options.defaultAudience,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx: unknown, resource: string) => ({
+            scope: 'daml_ledger_api',
+            audience: resource,
+            accessTokenTTL: made.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          }),
+        },
+      },
+      // Any login is a user of that name: the Ledger API user is the token's subject.
+      findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
+      rotateRefreshToken: true,
+      pkce: { required: () => true },
+      ttl: { AccessToken: () => made.accessTokenTtl, IdToken: 3600, RefreshToken: 24 * 3600, DeviceCode: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    });
+    provider.on('server_error', (_ctx, err) => process.stderr.write(`oidc-provider: ${String(err)}\n`));
+    provider.on('grant.success', (ctx) => made.grants.push(String((ctx as { oidc: { params: { grant_type?: string } } }).oidc.params.grant_type)));
+    const handler = provider.callback();
+    made.handler = handler;
+    server.on('request', (req, res) => made.handle(req, res));
+    return made;
+  }
+
+  /** The provider stops answering (as an IdP that is down: connections refused with 503). */
+  setDown(down: boolean): void {
+    this.down = down;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    if (this.down) {
+      res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>503 Service Unavailable</body></html>');
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/token/revocation') this.revocations++;
+    this.handler!(req, res);
+  }
+}
