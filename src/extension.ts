@@ -9,6 +9,7 @@ import { registerExternalSigningCommands } from './commands/externalSigningComma
 import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
 import { registerRecentLookupCommands } from './commands/recentLookupCommands';
+import { registerSignInCommands } from './commands/signInCommands';
 import { registerTokenCommands } from './commands/tokenCommands';
 import { useTranslator } from './l10n/l10n';
 import { AcsPanels } from './panels/acsPanel';
@@ -16,6 +17,7 @@ import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { TailPanels } from './panels/tailPanel';
 import { registerDamlCodeLens } from './providers/damlCodeLens';
+import { registerLedgerAuthProvider, type LedgerAuthProvider } from './providers/ledgerAuthProvider';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerJsonDocuments } from './providers/jsonDocuments';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
@@ -48,6 +50,8 @@ export interface CantonLensApi {
   browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
   /** The workspace's Daml index and the counts of its templates on the ledger. */
   daml: { workspace: DamlWorkspace; counts: DamlLedgerCounts };
+  /** Sign-in per node (the Accounts menu's "Canton Ledger" provider). */
+  auth: LedgerAuthProvider;
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -82,6 +86,8 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerTokenExpiryWarnings(context, nodes);
   registerNodeCommands(context, nodes, log);
   registerTokenCommands(context, nodes, log);
+  const auth = registerLedgerAuthProvider(context, nodes, log);
+  registerSignInCommands(context, nodes, auth);
   registerDemoLedgerCommands(context, nodes, log);
   registerWalkthroughProgress(context, nodes, tokens, registerDemoSetup(context, nodes, tokens, log));
   registerActiveNodeStatusBar(context, nodes);
@@ -102,7 +108,18 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   context.subscriptions.push(daml, damlCounts);
   registerDamlCommands(context, daml);
   registerDamlCodeLens(context, nodes, daml, damlCounts);
-  return { nodeTree, nodes, log, panels, lookups, recent, execute, browse: { acs, tails, tree: browseTree }, daml: { workspace: daml, counts: damlCounts } };
+  return {
+    nodeTree,
+    nodes,
+    log,
+    panels,
+    lookups,
+    recent,
+    execute,
+    browse: { acs, tails, tree: browseTree },
+    daml: { workspace: daml, counts: damlCounts },
+    auth,
+  };
 }
 
 export function deactivate(): void {

@@ -79,7 +79,8 @@ export function parseOidcAuth(a: Record<string, unknown>, urlProblem: (raw: unkn
   const bad = urlProblem(a.issuer);
   if (bad) return l10n.t('has an auth issuer that {0}', bad.replace(/^has /, 'is '));
   if (typeof a.clientId !== 'string' || !a.clientId) return l10n.t('has an auth entry without clientId');
-  if (a.flow !== undefined && a.flow !== 'browser' && a.flow !== 'device') return l10n.t('has an auth flow {0} (use "browser" or "device")', JSON.stringify(a.flow));
+  if (a.flow !== undefined && a.flow !== 'browser' && a.flow !== 'device')
+    return l10n.t('has an auth flow {0} (use "browser" or "device")', JSON.stringify(a.flow));
   if (a.redirect !== undefined && a.redirect !== 'loopback' && a.redirect !== 'uriHandler')
     return l10n.t('has an auth redirect {0} (use "loopback" or "uriHandler")', JSON.stringify(a.redirect));
   return {

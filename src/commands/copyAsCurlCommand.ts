@@ -25,7 +25,7 @@ export function registerCopyAsCurlCommand(
     const out: (string | undefined)[] = [];
     for (const n of nodes.all()) {
       out.push(await tokens.getToken(n));
-      if (n.auth) out.push(await tokens.getClientSecret(n, n.auth));
+      out.push(await tokens.getAuthSecret(n));
     }
     return out;
   };

@@ -11,13 +11,14 @@ export async function showLedgerError(node: NodeConfig | undefined, e: unknown, 
   const label = {
     setToken: vscode.l10n.t('Set Token'),
     refreshToken: vscode.l10n.t('Refresh Token'),
+    signIn: vscode.l10n.t('Sign In'),
     retry: vscode.l10n.t('Retry'),
     openSettings: vscode.l10n.t('Open Settings'),
     showLog: vscode.l10n.t('Show Log'),
   };
   const actions: string[] = [];
   if (isLedgerApiError(e) && node) {
-    if (e.kind === 'unauthenticated') actions.push(node.auth ? label.refreshToken : label.setToken);
+    if (e.kind === 'unauthenticated') actions.push(node.auth?.type === 'oidc' ? label.signIn : node.auth ? label.refreshToken : label.setToken);
     if (e.kind === 'permissionDenied') actions.push(label.setToken);
     if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'unavailable') actions.push(label.retry);
     if (e.kind === 'badResponse' || e.kind === 'network') actions.push(label.openSettings);
@@ -29,6 +30,8 @@ export async function showLedgerError(node: NodeConfig | undefined, e: unknown, 
       return void vscode.commands.executeCommand('cantonLens.setToken', node?.name);
     case label.refreshToken:
       return void vscode.commands.executeCommand('cantonLens.refresh', node?.name, { refreshToken: true });
+    case label.signIn:
+      return void vscode.commands.executeCommand('cantonLens.signIn', node?.name);
     case label.retry:
       return void vscode.commands.executeCommand('cantonLens.refresh', node?.name);
     case label.openSettings:

@@ -10,6 +10,8 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
   const setToken = async (arg?: unknown, value?: string): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Set the token of which ledger node?'));
     if (!node) return false;
+    // A sign-in node's token comes from its provider.
+    if (node.auth?.type === 'oidc') return Boolean(await vscode.commands.executeCommand('cantonLens.signIn', node.name));
     if (node.auth) {
       const secret =
         value ??
@@ -102,6 +104,7 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
   const clearToken = async (arg?: unknown): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Clear the token of which ledger node?'));
     if (!node) return false;
+    if (node.auth?.type === 'oidc') return Boolean(await vscode.commands.executeCommand('cantonLens.signOut', node.name));
     await nodes.clearToken(node);
     log.info(`Cleared the token of node "${node.name}".`);
     return true;

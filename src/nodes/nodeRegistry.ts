@@ -4,6 +4,9 @@
 // point…, in `facts`). Pure (no `vscode`): the extension's adapter (services/ledgerNodes.ts) alone
 // feeds it settings, secret and trust changes; everything else reads it and listens to its events.
 import { ClientCredentialsTokenSource, type ClientCredentialsAuth } from '../auth/clientCredentials';
+import type { OidcSignInAuth, OidcTokens } from '../auth/oidcAuth';
+import type { OidcProtocol } from '../auth/oidcProtocol';
+import { OidcTokenSource, type SignOutResult } from '../auth/oidcTokenSource';
 import { EXPIRY_WARNING_MS, decodeJwtClaims, tokenState, type TokenState } from '../auth/jwtClaims';
 import { IdentityTracker, NO_TOKEN, identityOfToken, tokenDigest, type LedgerIdentity } from '../auth/ledgerIdentity';
 import type { HttpTransport } from '../ledger/httpTransport';
@@ -18,7 +21,11 @@ import { mayUseStoredToken, type NodeConfig } from './nodeSettings';
 import type { CheckedStatus, NodeStatus } from './nodeStatus';
 
 export type TokenInfo =
-  { source: 'pasted'; state: TokenState } | { source: 'clientCredentials'; state: TokenState; clientId: string } | { source: 'blocked'; reason: string };
+  | { source: 'pasted'; state: TokenState }
+  | { source: 'clientCredentials'; state: TokenState; clientId: string }
+  /** Signed in through the node's OpenID provider: `signedIn` false asks for Sign In. */
+  | { source: 'signIn'; state: TokenState; issuer: string; signedIn: boolean }
+  | { source: 'blocked'; reason: string };
 
 /** A node's identity (or parties) changed: what was remembered for it belongs to someone else. */
 export interface IdentityChange {
@@ -31,6 +38,8 @@ export interface IdentityChange {
 export interface NodeSecrets {
   token(node: NodeConfig): PromiseLike<string | undefined>;
   clientSecret(node: NodeConfig, auth: ClientCredentialsAuth): PromiseLike<string | undefined>;
+  refreshToken(node: NodeConfig, auth: OidcSignInAuth): PromiseLike<string | undefined>;
+  storeRefreshToken(node: NodeConfig, auth: OidcSignInAuth, token: string | undefined): PromiseLike<void>;
 }
 
 /** What a node's client is built from besides the node's own settings. */
@@ -48,6 +57,8 @@ export interface NodeRegistryHost {
   connection(node: NodeConfig): NodeConnection;
   /** The node's HTTP layer, loaded on its first request. */
   transport(node: NodeConfig, connection: NodeConnection): () => Promise<HttpTransport>;
+  /** The OpenID protocol for a sign-in node, loaded on its first sign-in or renewal. */
+  oidcProtocol(auth: OidcSignInAuth, transport: () => Promise<HttpTransport>): Promise<OidcProtocol>;
   userAgent?: string;
   onRequest?(node: string, entry: RequestLogEntry): void;
 }
@@ -55,7 +66,9 @@ export interface NodeRegistryHost {
 interface NodeClient {
   key: string;
   client: LedgerClient;
-  oauth?: ClientCredentialsTokenSource;
+  oauth?: ClientCredentialsTokenSource | OidcTokenSource;
+  /** The sign-in node's protocol, made once per client. */
+  protocol?: () => Promise<OidcProtocol>;
 }
 
 /** setTimeout's limit; a token expiring later gets no timer. */
@@ -211,6 +224,13 @@ export class NodeRegistry {
   async tokenInfo(node: NodeConfig): Promise<TokenInfo> {
     const blocked = this.tokenBlockedReason(node);
     if (blocked) return { source: 'blocked', reason: blocked };
+    if (node.auth?.type === 'oidc') {
+      const source = this.clients.get(node.name)?.oauth;
+      const cached = source?.cachedToken;
+      const signedIn = Boolean(cached) || Boolean(await this.host.secrets.refreshToken(node, node.auth));
+      const state: TokenState = cached ? tokenState(cached) : signedIn ? { state: 'opaque' } : { state: 'none' };
+      return { source: 'signIn', state, issuer: node.auth.issuer, signedIn };
+    }
     if (node.auth) {
       // Only what was fetched already: showing the tree must not fetch a token.
       const cached = this.clients.get(node.name)?.oauth?.cachedToken;
@@ -260,6 +280,35 @@ export class NodeRegistry {
     this.clients.get(node.name)?.oauth?.invalidate();
   }
 
+  /** The sign-in node's OpenID protocol (loaded on first use), for a sign-in run by the host's UI. */
+  oidcProtocol(node: NodeConfig): Promise<OidcProtocol> {
+    const entry = this.nodeClient(node);
+    if (!entry.protocol) return Promise.reject(new Error(`Node "${node.name}" does not sign in through an OpenID provider.`));
+    return entry.protocol();
+  }
+
+  /**
+   * Takes the tokens of a completed sign-in (the refresh token to SecretStorage) and announces the
+   * identity. Returns why the node is likely to refuse the token (audience, scope), if it is.
+   */
+  async signedIn(node: NodeConfig, tokens: OidcTokens): Promise<string | undefined> {
+    const source = this.nodeClient(node).oauth;
+    if (!(source instanceof OidcTokenSource)) throw new Error(`Node "${node.name}" does not sign in through an OpenID provider.`);
+    const problem = await source.signedIn(tokens);
+    await this.resolveCredentials(node, false, true);
+    this.changed.fire();
+    return problem;
+  }
+
+  /** Signs the node out: revokes where the provider can, forgets the tokens, and the identity. */
+  async signOut(node: NodeConfig, signal?: AbortSignal): Promise<SignOutResult> {
+    const source = this.nodeClient(node).oauth;
+    if (!(source instanceof OidcTokenSource)) return { revoked: false };
+    const result = await source.signOut(signal);
+    await this.tokenChanged(node);
+    return result;
+  }
+
   /** Refresh of a node: its learned facts (user, rights, pruning point…) are asked again. */
   requestRefresh(node: NodeConfig): void {
     this.facts.forget(node.name);
@@ -292,15 +341,30 @@ export class NodeRegistry {
     const connection = this.host.connection(node);
     const transport = this.host.transport(node, connection);
     const auth = node.auth;
-    const oauth = auth
-      ? new ClientCredentialsTokenSource({
-          auth,
-          getClientSecret: () => Promise.resolve(this.host.secrets.clientSecret(node, auth)),
-          transport,
-          userAgent: this.host.userAgent,
-        })
-      : undefined;
-    const entry: NodeClient = { key, oauth, client: undefined as unknown as LedgerClient };
+    let protocol: (() => Promise<OidcProtocol>) | undefined;
+    let oauth: NodeClient['oauth'];
+    if (auth?.type === 'oidc') {
+      let loaded: Promise<OidcProtocol> | undefined;
+      // A bundle that failed to load is tried again on the next use.
+      protocol = () =>
+        (loaded ??= this.host.oidcProtocol(auth, transport).catch((e: unknown) => {
+          loaded = undefined;
+          throw e;
+        }));
+      oauth = new OidcTokenSource({
+        auth,
+        protocol,
+        refreshToken: { get: () => this.host.secrets.refreshToken(node, auth), set: (t) => this.host.secrets.storeRefreshToken(node, auth, t) },
+      });
+    } else if (auth) {
+      oauth = new ClientCredentialsTokenSource({
+        auth,
+        getClientSecret: () => Promise.resolve(this.host.secrets.clientSecret(node, auth)),
+        transport,
+        userAgent: this.host.userAgent,
+      });
+    }
+    const entry: NodeClient = { key, oauth, protocol, client: undefined as unknown as LedgerClient };
     entry.client = new LedgerClient({
       baseUrl: node.url,
       transport,
@@ -331,9 +395,10 @@ export class NodeRegistry {
       const oauth = (client ?? (fetch ? this.nodeClient(node) : this.clients.get(node.name)))?.oauth;
       if (fetch && oauth) token = await oauth.getToken();
       else token = oauth?.cachedToken;
-      if (!token && !fetch && (await this.host.secrets.clientSecret(node, node.auth))) return undefined;
+      const stored = node.auth.type === 'oidc' ? this.host.secrets.refreshToken(node, node.auth) : this.host.secrets.clientSecret(node, node.auth);
+      if (!token && !fetch && (await stored)) return undefined;
       // A refreshed token of the same subject is the same identity; another subject is a change.
-      identity = identityOfToken(token, { tokenUrl: node.auth.tokenUrl, clientId: node.auth.clientId });
+      identity = identityOfToken(token, node.auth.type === 'oidc' ? undefined : { tokenUrl: node.auth.tokenUrl, clientId: node.auth.clientId });
       mark = identity.key;
     } else {
       token = await this.host.secrets.token(node);

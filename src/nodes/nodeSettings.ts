@@ -1,6 +1,7 @@
 // The `cantonLens.nodes` setting, checked: good entries are used, bad ones are reported once
 // and skipped, so one typo in a shared settings file does not take the others down.
 import type { ClientCredentialsAuth } from '../auth/clientCredentials';
+import { parseOidcAuth, type OidcSignInAuth } from '../auth/oidcAuth';
 import * as l10n from '../l10n/l10n';
 
 export interface NodeConfig {
@@ -11,8 +12,8 @@ export interface NodeConfig {
   userId?: string;
   /** A PEM file of extra CAs to trust for this node, besides the system ones. */
   caFile?: string;
-  /** Tokens from OAuth2 client credentials instead of a pasted token. */
-  auth?: ClientCredentialsAuth;
+  /** Tokens from OAuth2 client credentials, or from signing in, instead of a pasted token. */
+  auth?: ClientCredentialsAuth | OidcSignInAuth;
   /** Where the entry came from: tokens are not used with workspace entries in untrusted workspaces. */
   scope: 'user' | 'workspace';
 }
@@ -105,10 +106,11 @@ export function parseNodeSettings(userValue: unknown, workspaceValue: unknown): 
   return { nodes: [...byName.values()], problems };
 }
 
-function parseAuth(value: unknown): ClientCredentialsAuth | string {
+function parseAuth(value: unknown): ClientCredentialsAuth | OidcSignInAuth | string {
   if (typeof value !== 'object' || value === null) return l10n.t('has an auth entry that is not an object');
   const a = value as Record<string, unknown>;
-  if (a.type !== 'clientCredentials') return l10n.t('has an unknown auth type "{0}" (only "clientCredentials")', String(a.type));
+  if (a.type === 'oidc') return parseOidcAuth(a, urlProblem);
+  if (a.type !== 'clientCredentials') return l10n.t('has an unknown auth type {0} (use "clientCredentials" or "oidc")', JSON.stringify(a.type) ?? 'undefined');
   const bad = urlProblem(a.tokenUrl);
   if (bad) return l10n.t('has an auth tokenUrl that {0}', bad.replace(/^has /, 'is '));
   if (typeof a.clientId !== 'string' || !a.clientId) return l10n.t('has an auth entry without clientId');
@@ -132,6 +134,11 @@ export function tokenSecretKey(node: Pick<NodeConfig, 'name' | 'url'>): string {
 /** The key of an OAuth2 client secret: bound to the node's name, token endpoint origin and client id. */
 export function clientSecretKey(node: Pick<NodeConfig, 'name'>, auth: ClientCredentialsAuth): string {
   return `cantonLens.clientSecret/${encodeURIComponent(node.name)}@${new URL(auth.tokenUrl).origin}/${encodeURIComponent(auth.clientId)}`;
+}
+
+/** The key of a sign-in's refresh token: bound to the node's name, the issuer's origin and the client id. */
+export function refreshTokenSecretKey(node: Pick<NodeConfig, 'name'>, auth: OidcSignInAuth): string {
+  return `cantonLens.refreshToken/${encodeURIComponent(node.name)}@${new URL(auth.issuer).origin}/${encodeURIComponent(auth.clientId)}`;
 }
 
 /**

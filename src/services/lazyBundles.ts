@@ -5,6 +5,7 @@ import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import type * as UndiciTransportModule from '../ledger/undiciTransport';
 import type * as FakeNodeModule from '../fakeNode/fakeLedgerNode';
 import type * as TxReviewModule from '../execute/preparedTransactionReview';
+import type * as OidcModule from '../auth/oidcProtocol';
 
 export function lazyHttpTransport(bundleDir: string, options: TransportOptions = {}): () => Promise<HttpTransport> {
   // async, so that a bundle that fails to load rejects the promise instead of throwing.
@@ -22,4 +23,9 @@ export function loadFakeNodeBundle(bundleDir: string): typeof FakeNodeModule {
 /** The prepared-transaction decoder (core-tx-visualizer, protobuf-ts): loaded by the execute command only. */
 export function loadTxReviewBundle(bundleDir: string): typeof TxReviewModule {
   return require(path.join(bundleDir, 'txReview.js')) as typeof TxReviewModule;
+}
+
+/** Sign-in through an OpenID provider (oauth4webapi): loaded on the first sign-in or renewal. */
+export function loadOidcBundle(bundleDir: string): typeof OidcModule {
+  return require(path.join(bundleDir, 'oidc.js')) as typeof OidcModule;
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { LedgerClient } from '../ledger/ledgerClient';
-import { lazyHttpTransport } from './lazyBundles';
+import { lazyHttpTransport, loadOidcBundle } from './lazyBundles';
 import { proxyFor } from '../ledger/proxyFor';
 import { NodeRegistry, type NodeConnection, type TokenInfo } from '../nodes/nodeRegistry';
 import type { CheckedStatus, NodeStatus } from '../nodes/nodeStatus';
@@ -38,7 +38,13 @@ export class LedgerNodes implements vscode.Disposable {
     private readonly log: ExtensionLog,
   ) {
     this.registry = new NodeRegistry({
-      secrets: { token: (node) => tokens.getToken(node), clientSecret: (node, auth) => tokens.getClientSecret(node, auth) },
+      secrets: {
+        token: (node) => tokens.getToken(node),
+        clientSecret: (node, auth) => tokens.getClientSecret(node, auth),
+        refreshToken: (node, auth) => tokens.getRefreshToken(node, auth),
+        storeRefreshToken: (node, auth, token) => tokens.setRefreshToken(node, auth, token),
+      },
+      oidcProtocol: (auth, transport) => loadOidcBundle(bundleDir).createOidcProtocol(auth, { transport, userAgent }),
       isTrusted: () => vscode.workspace.isTrusted,
       activeNodeName: readActiveNodeName,
       connection: (node) => ({ proxyUrl: proxyUrlFor(node.url), timeoutMs: readRequestTimeoutMs() }),
@@ -151,7 +157,7 @@ export class LedgerNodes implements vscode.Disposable {
   async removeNode(node: NodeConfig): Promise<void> {
     await deleteNode(node);
     await this.tokens.clearToken(node);
-    if (node.auth) await this.tokens.clearClientSecret(node, node.auth);
+    await this.tokens.clearAuthSecret(node);
     this.readSettings();
   }
 
@@ -172,7 +178,7 @@ export class LedgerNodes implements vscode.Disposable {
    * subject: what was asked with the old one is set aside either way.
    */
   async setClientSecret(node: NodeConfig, secret: string, signal?: AbortSignal): Promise<void> {
-    if (!node.auth) throw new Error(`Node "${node.name}" has no OAuth2 client credentials.`);
+    if (node.auth?.type !== 'clientCredentials') throw new Error(`Node "${node.name}" has no OAuth2 client credentials.`);
     await this.tokens.setClientSecret(node, node.auth, secret);
     this.log.info(`Stored a client secret for node "${node.name}".`);
     this.registry.invalidateToken(node);
@@ -186,7 +192,7 @@ export class LedgerNodes implements vscode.Disposable {
   /** Clears a node's token (and client secret, and any fetched OAuth2 token). */
   async clearToken(node: NodeConfig): Promise<void> {
     await this.tokens.clearToken(node);
-    if (node.auth) await this.tokens.clearClientSecret(node, node.auth);
+    await this.tokens.clearAuthSecret(node);
     this.registry.invalidateToken(node);
     await this.registry.tokenChanged(node);
   }

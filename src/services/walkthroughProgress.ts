@@ -26,7 +26,7 @@ export function registerWalkthroughProgress(
         let credentials = false;
         // A token that is not sent (a workspace node in Restricted Mode) does not count.
         for (const node of all.filter((n) => !nodes.tokenBlockedReason(n))) {
-          credentials = Boolean(node.auth ? await tokens.getClientSecret(node, node.auth) : await tokens.getToken(node));
+          credentials = Boolean(node.auth ? await tokens.getAuthSecret(node) : await tokens.getToken(node));
           if (credentials) break;
         }
         await vscode.commands.executeCommand('setContext', HAS_CREDENTIALS_CONTEXT, credentials);

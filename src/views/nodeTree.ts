@@ -1,7 +1,7 @@
 // The "Ledger Nodes" view: each node's reachability, version, latency, token and features.
 // Failures are tree items with a retry action, never modal errors.
 import * as vscode from 'vscode';
-import { describeTokenState, relativeTime } from '../auth/jwtClaims';
+import { relativeTime } from '../auth/jwtClaims';
 import { featureRows } from '../nodes/featureRows';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
@@ -10,6 +10,7 @@ import { entryText, openAction } from '../lookups/recentLookupText';
 import { shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeItem, BrowseTreeSection } from './browseTree';
+import { tokenDetail, type DetailRow } from './tokenRows';
 import type { NodeFacts } from '../nodes/nodeFacts';
 import { effectiveParties, rightsLines, type LearnedAccess } from '../auth/userRights';
 
@@ -17,7 +18,7 @@ export type NodeTreeElement =
   | { kind: 'node'; name: string }
   | { kind: 'recentRoot'; name: '' }
   | { kind: 'recent'; name: string; entry: RecentLookup }
-  | { kind: 'detail'; name: string; label: string; value: string; tooltip?: string; icon?: string; contextValue?: string; command?: vscode.Command }
+  | DetailRow
   | { kind: 'features'; name: string }
   /** A collapsible group of learned facts (rights by party, hosted parties, synchronizers). */
   | {
@@ -420,35 +421,6 @@ function recentItem(entry: RecentLookup): vscode.TreeItem {
       ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(action.file)] }
       : { command: action.command, title: vscode.l10n.t('Open'), arguments: action.args };
   return item;
-}
-
-function tokenDetail(name: string, token: TokenInfo): NodeTreeElement {
-  const setToken: vscode.Command = { command: 'cantonLens.setToken', title: vscode.l10n.t('Set Token'), arguments: [name] };
-  if (token.source === 'blocked') {
-    return {
-      kind: 'detail',
-      name,
-      label: vscode.l10n.t('Token'),
-      value: vscode.l10n.t('not used (untrusted workspace)'),
-      icon: 'shield',
-      tooltip: token.reason,
-      contextValue: 'cantonLens.token',
-    };
-  }
-  const s = token.state;
-  const prefix = token.source === 'clientCredentials' ? vscode.l10n.t('client {0}: ', token.clientId) : '';
-  const value =
-    token.source === 'clientCredentials' && s.state === 'opaque'
-      ? `${prefix}${vscode.l10n.t('fetched on first request')}`
-      : token.source === 'clientCredentials' && s.state === 'none'
-        ? `${prefix}${vscode.l10n.t('no client secret')}`
-        : `${prefix}${describeTokenState(s)}`;
-  const icon = s.state === 'expired' ? 'error' : s.state === 'expiring' ? 'warning' : s.state === 'none' ? 'circle-slash' : 'key';
-  const tooltip =
-    token.source === 'clientCredentials'
-      ? vscode.l10n.t("Tokens come from OAuth2 client credentials and are refreshed before they expire. The client secret is kept in VS Code's secret storage.")
-      : vscode.l10n.t("The bearer token is kept in VS Code's secret storage, bound to this node's name and URL origin. Click to set a new one.");
-  return { kind: 'detail', name, label: vscode.l10n.t('Token'), value, icon, tooltip, contextValue: 'cantonLens.token', command: setToken };
 }
 
 function escapeMd(s: string): string {

@@ -2,7 +2,38 @@
 // follows redirects with the provider's cookies, fills each page's form (user code, login and
 // password, consent) and submits it, until the provider redirects to `stopAt` (the loopback
 // redirect, which is then called) or shows a page without a form (the device flow's "done").
-// The Chromium UI test does the same in a real browser.
+// The Chromium UI test does the same in a real browser. Plain node:http: the extension host's
+// `fetch` follows browser rules, where a manual redirect hides its location.
+import { request as httpRequest } from 'node:http';
+
+interface Reply {
+  status: number;
+  location?: string;
+  cookies: string[];
+  body: string;
+}
+
+function send(url: string, method: string, cookie: string, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { cookie };
+    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          cookies: res.headers['set-cookie'] ?? [],
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 export interface LoginAnswers {
   login: string;
@@ -31,6 +62,14 @@ function parseForm(html: string): Form | undefined {
   return { action: action.replace(/&amp;/g, '&'), fields };
 }
 
+/**
+ * code-server's port proxy, which its VS Code build names in asExternalUri (`/proxy/<port>/…` to
+ * 127.0.0.1:<port>/…): the tests' server is that build without code-server's routes around it.
+ */
+function throughPortProxy(url: string): string {
+  return url.replace(/^http:\/\/127\.0\.0\.1:\d+\/proxy\/(\d+)\//, 'http://127.0.0.1:$1/');
+}
+
 /** Returns the last URL reached (the redirect with `code` and `state`, or the final page's). */
 export async function signInOnProviderPages(startUrl: string, answers: LoginAnswers, stopAt?: string): Promise<{ url: string; body: string }> {
   const cookies = new Map<string, string>();
@@ -38,32 +77,21 @@ export async function signInOnProviderPages(startUrl: string, answers: LoginAnsw
   let method = 'GET';
   let body: string | undefined;
   for (let step = 0; step < 30; step++) {
-    if (stopAt && url.startsWith(stopAt)) {
-      const res = await fetch(url);
-      return { url, body: await res.text() };
-    }
-    const res = await fetch(url, {
-      method,
-      redirect: 'manual',
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-      },
-      body,
-    });
-    for (const c of res.headers.getSetCookie()) {
+    const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (stopAt && url.startsWith(stopAt)) return { url, body: (await send(throughPortProxy(url), 'GET', '')).body };
+    const res = await send(url, method, cookie, body);
+    for (const c of res.cookies) {
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
       cookies.set(pair.slice(0, i), pair.slice(i + 1));
     }
-    const location = res.headers.get('location');
-    if (res.status >= 300 && res.status < 400 && location) {
-      url = new URL(location, url).toString();
+    if (res.status >= 300 && res.status < 400 && res.location) {
+      url = new URL(res.location, url).toString();
       method = 'GET';
       body = undefined;
       continue;
     }
-    const html = await res.text();
+    const html = res.body;
     const form = parseForm(html);
     if (!form) return { url, body: html };
     const values = new URLSearchParams();

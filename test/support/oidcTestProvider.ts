@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 export const TEST_CLIENT_ID = 'canton-lens';
+/** `http://127.0.0.1:*\/proxy/*\/callback`, registered for the client. */
+const REDIRECT_WILDCARDS = [/^http:\/\/127\.0\.0\.1:\d+\/proxy\/\d+\/callback$/];
 export const participantAudience = (participantId: string) => `https://daml.com/jwt/aud/participant/${participantId}`;
 
 export interface OidcTestProviderOptions {
@@ -18,6 +20,7 @@ export interface OidcTestProviderOptions {
 }
 
 interface ProviderInstance {
+  Client: { prototype: { redirectUriAllowed(this: unknown, value: string): boolean } };
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
   on(event: string, listener: (...args: unknown[]) => void): void;
 }
@@ -93,6 +96,14 @@ export class OidcTestProvider {
       pkce: { required: () => true },
       ttl: { AccessToken: () => made.accessTokenTtl, IdToken: 3600, RefreshToken: 24 * 3600, DeviceCode: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     });
+    // Besides the loopback redirect on any port: a wildcard redirect, as Keycloak's "valid redirect
+    // URIs" take one, for the editor's port proxy in a browser or remote set-up (code-server's
+    // `/proxy/<port>/`, which VS Code's asExternalUri gives there).
+    const proto = provider.Client.prototype;
+    const allowed = Object.getOwnPropertyDescriptor(proto, 'redirectUriAllowed')!.value as (this: unknown, value: string) => boolean;
+    proto.redirectUriAllowed = function (value: string) {
+      return allowed.call(this, value) || REDIRECT_WILDCARDS.some((w) => w.test(value));
+    };
     provider.on('server_error', (_ctx, err) => process.stderr.write(`oidc-provider: ${String(err)}\n`));
     provider.on('grant.success', (ctx) => made.grants.push(String((ctx as { oidc: { params: { grant_type?: string } } }).oidc.params.grant_type)));
     const handler = provider.callback();

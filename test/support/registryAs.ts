@@ -10,7 +10,13 @@ export function registryAs(fake: FakeLedgerNode, user: string, parties?: string[
   const node: NodeConfig = { name: 'p1', url: fake.url, scope: 'user', ...(parties ? { parties } : {}) };
   const token = fake.mintToken(user);
   const registry = new NodeRegistry({
-    secrets: { token: () => Promise.resolve(token), clientSecret: () => Promise.resolve(undefined) },
+    secrets: {
+      token: () => Promise.resolve(token),
+      clientSecret: () => Promise.resolve(undefined),
+      refreshToken: () => Promise.resolve(undefined),
+      storeRefreshToken: () => Promise.resolve(),
+    },
+    oidcProtocol: () => Promise.reject(new Error('no sign-in here')),
     isTrusted: () => true,
     activeNodeName: () => undefined,
     connection: () => ({ timeoutMs: 5_000 }),

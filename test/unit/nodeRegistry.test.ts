@@ -7,6 +7,7 @@ import type { HttpTransport } from '../../src/ledger/httpTransport';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { NodeRegistry, type IdentityChange, type NodeRegistryHost } from '../../src/nodes/nodeRegistry';
 import type { ClientCredentialsAuth } from '../../src/auth/clientCredentials';
+import { createOidcProtocol } from '../../src/auth/oidcProtocol';
 import type { NodeConfig } from '../../src/nodes/nodeSettings';
 import { LedgerLookupService } from '../../src/services/lookupService';
 
@@ -22,6 +23,16 @@ class CountingSecrets {
   clientSecret(node: NodeConfig, _auth: ClientCredentialsAuth): Promise<string | undefined> {
     this.reads++;
     return Promise.resolve(this.clientSecrets.get(node.name));
+  }
+  readonly refreshTokens = new Map<string, string>();
+  refreshToken(node: NodeConfig): Promise<string | undefined> {
+    this.reads++;
+    return Promise.resolve(this.refreshTokens.get(node.name));
+  }
+  storeRefreshToken(node: NodeConfig, _auth: unknown, token: string | undefined): Promise<void> {
+    if (token) this.refreshTokens.set(node.name, token);
+    else this.refreshTokens.delete(node.name);
+    return Promise.resolve();
   }
 }
 
@@ -44,6 +55,7 @@ function harness(): Harness {
       let t: HttpTransport | undefined;
       return () => Promise.resolve((t ??= createUndiciTransport()));
     },
+    oidcProtocol: (auth, transport) => createOidcProtocol(auth, { transport }),
     userAgent: 'canton-lens-test',
   };
   const registry = new NodeRegistry(options);

@@ -28,7 +28,10 @@ describe('sign-in settings', () => {
     });
     assert.match(problemOf(parseOidcAuth({ issuer: 'idp.example.com', clientId: 'x' }, urlProblem)), /issuer that is a URL without http/);
     assert.match(problemOf(parseOidcAuth({ issuer: 'https://idp', clientId: '' }, urlProblem)), /without clientId/);
-    assert.match(problemOf(parseOidcAuth({ issuer: 'https://idp', clientId: 'x', flow: 'implicit' }, urlProblem)), /flow "implicit" \(use "browser" or "device"\)/);
+    assert.match(
+      problemOf(parseOidcAuth({ issuer: 'https://idp', clientId: 'x', flow: 'implicit' }, urlProblem)),
+      /flow "implicit" \(use "browser" or "device"\)/,
+    );
     assert.equal(requestedScopes({ scope: 'daml_ledger_api openid' }), 'openid offline_access daml_ledger_api');
   });
 });

@@ -1,0 +1,60 @@
+// Sign In and Sign Out of a node whose tokens come from its OpenID provider.
+import * as vscode from 'vscode';
+import type { LedgerAuthProvider, SignInNode } from '../providers/ledgerAuthProvider';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { nodeNameOf } from './nodeArgument';
+import { showLedgerError } from './showLedgerError';
+
+export function registerSignInCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, auth: LedgerAuthProvider): void {
+  /** The sign-in node named by `arg`, else the one picked; explains a node without sign-in. */
+  const pickNode = async (arg: unknown, placeHolder: string): Promise<SignInNode | undefined> => {
+    const name = nodeNameOf(arg);
+    const candidates = auth.signInNodes();
+    const node = name !== undefined ? nodes.find(name) : candidates.length === 1 ? candidates[0] : undefined;
+    if (node?.auth?.type === 'oidc') return node as SignInNode;
+    if (name === undefined && candidates.length > 1) {
+      const picked = await vscode.window.showQuickPick(
+        candidates.map((n) => ({ label: n.name, description: new URL(n.auth.issuer).origin, node: n })),
+        { placeHolder },
+      );
+      return picked?.node;
+    }
+    const openSettings = vscode.l10n.t('Open Settings');
+    const message =
+      name !== undefined && !node
+        ? vscode.l10n.t('There is no ledger node named "{0}" in cantonLens.nodes.', name)
+        : name !== undefined
+          ? vscode.l10n.t(
+              'The ledger node "{0}" does not sign in through an identity provider: give it an auth entry of type "oidc" (issuer, clientId) in cantonLens.nodes.',
+              name,
+            )
+          : vscode.l10n.t(
+              'No ledger node signs in through an identity provider: give one an auth entry of type "oidc" (issuer, clientId) in cantonLens.nodes.',
+            );
+    const pick = await vscode.window.showInformationMessage(message, openSettings);
+    if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'cantonLens.nodes');
+    return undefined;
+  };
+
+  const signIn = async (arg?: unknown): Promise<boolean> => {
+    const node = await pickNode(arg, vscode.l10n.t('Sign in to which ledger node?'));
+    if (!node) return false;
+    try {
+      const session = await auth.signIn(node);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to "{0}" as {1}.', node.name, session.account.label.split(' · ')[0]));
+      return true;
+    } catch (e) {
+      void showLedgerError(node, e, vscode.l10n.t('Signing in'));
+      return false;
+    }
+  };
+
+  const signOut = async (arg?: unknown): Promise<boolean> => {
+    const node = await pickNode(arg, vscode.l10n.t('Sign out of which ledger node?'));
+    if (!node) return false;
+    await auth.signOut(node);
+    return true;
+  };
+
+  context.subscriptions.push(vscode.commands.registerCommand('cantonLens.signIn', signIn), vscode.commands.registerCommand('cantonLens.signOut', signOut));
+}

@@ -1,0 +1,127 @@
+// Sign In per node through a real OpenID provider on loopback, in the extension host: the
+// browser's part is done on the provider's own pages by the test (the Chromium UI test does it in
+// a real browser), everything else is the extension as a person uses it.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { eventFormatFor } from '../../../src/ledger/requestForms';
+import { signInOnProviderPages } from '../../support/oidcLoginDriver';
+import { OidcTestProvider, TEST_CLIENT_ID, participantAudience } from '../../support/oidcTestProvider';
+import { cantonLens, find, renderTree, resetNodes, until } from './testApi';
+
+describe('Sign In through the node’s OpenID provider', function () {
+  this.timeout(60_000);
+  const fakes: FakeLedgerNode[] = [];
+  let idp: OidcTestProvider;
+
+  before(async () => {
+    await resetNodes();
+    idp = await OidcTestProvider.start({ defaultAudience: 'https://unused.example/aud' });
+  });
+  after(async () => {
+    await resetNodes();
+    await idp.stop();
+    await Promise.all(fakes.map((f) => f.close()));
+  });
+
+  async function addSignInNode(name: string, version: FakeVersion): Promise<FakeLedgerNode> {
+    const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, jwks: [idp.publicJwk] });
+    fakes.push(fake);
+    const config = vscode.workspace.getConfiguration('cantonLens');
+    const current = config.inspect<unknown[]>('nodes')?.globalValue ?? [];
+    const auth = { type: 'oidc', issuer: idp.issuer, clientId: TEST_CLIENT_ID, audience: participantAudience(fake.ledger.participantId) };
+    await config.update('nodes', [...current, { name, url: fake.url, auth }], vscode.ConfigurationTarget.Global);
+    const api = await cantonLens();
+    await until(`the node ${name}`, () => api.nodes.find(name));
+    return fake;
+  }
+
+  for (const version of ['3.4', '3.5', '3.6'] as const) {
+    it(`${version}: signs in through the browser, looks up as the signed-in user, renews before expiry, signs out with revocation`, async () => {
+      const api = await cantonLens();
+      const name = `idp-${version}`;
+      const fake = await addSignInNode(name, version);
+      const tokenRow = async () =>
+        find(find(await renderTree(api), name)!.children, 'Sign-in') ?? find(find(await renderTree(api), name)!.children, 'Signed in');
+      assert.match((await tokenRow())!.description, /^not signed in \(click to sign in at http:\/\/127\.0\.0\.1:\d+\)$/);
+
+      const changes: vscode.AuthenticationProviderAuthenticationSessionsChangeEvent[] = [];
+      const sub = api.auth.onDidChangeSessions((e) => changes.push(e));
+      const opened: string[] = [];
+      let browser: Promise<unknown> = new Promise(() => undefined);
+      api.auth.openBrowser = (url) => {
+        opened.push(url);
+        browser = signInOnProviderPages(url, { login: 'alice' }, new URL(url).searchParams.get('redirect_uri')!);
+        return Promise.resolve(true);
+      };
+      try {
+        idp.accessTokenTtl = 62; // renewed 60 s before expiry: due after 2 s
+        idp.grants.length = 0;
+        const signedIn = vscode.commands.executeCommand('cantonLens.signIn', name);
+        // A failure on the provider's pages fails the test instead of leaving the sign-in waiting.
+        await until('the browser opened', () => opened.length > 0);
+        await Promise.race([signedIn, browser]);
+        assert.equal(await signedIn, true);
+        assert.equal(opened.length, 1);
+        const authorize = new URL(opened[0]);
+        assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
+        // The loopback redirect, under the editor's port proxy where there is one (code-server here).
+        assert.match(authorize.searchParams.get('redirect_uri')!, /^http:\/\/127\.0\.0\.1:\d+\/(proxy\/\d+\/)?callback$/);
+        assert.deepEqual(idp.grants, ['authorization_code']);
+        assert.equal(changes[0]?.added?.length, 1);
+
+        // The session is in the Accounts menu's provider, for this node only.
+        const [session] = await api.auth.getSessions([`node:${name}`]);
+        assert.equal(session.account.label, `alice · ${name}`);
+        assert.deepEqual(await api.auth.getSessions(['node:nonexistent']), []);
+        assert.match((await tokenRow())!.description, /^alice, expires in/);
+
+        const node = api.nodes.find(name)!;
+        const lookup = () =>
+          api.nodes
+            .client(node)
+            .getEventsByContractId({ contractId: fake.ledger.samples.activeContract, eventFormat: eventFormatFor([fake.ledger.parties.Alice]) });
+        assert.ok((await lookup()).created);
+        assert.equal((await api.nodes.currentIdentity(node))?.user, 'alice');
+        await new Promise((r) => setTimeout(r, 2_200));
+        assert.ok((await lookup()).created, 'the lookup after expiry did not fail first');
+        assert.deepEqual(idp.grants, ['authorization_code', 'refresh_token']);
+
+        // No token or refresh token in the log or the settings.
+        const { token } = await api.nodes.credentials(node);
+        const settings = fs.readFileSync(path.join(process.env.CANTON_LENS_USER_DATA_DIR ?? '', 'User', 'settings.json'), 'utf8');
+        for (const text of [api.log.recent.join('\n'), settings]) {
+          assert.ok(!text.includes(token!), 'no access token');
+          assert.ok(!/eyJ[A-Za-z0-9_-]{10,}/.test(text), 'nothing like a JWT');
+        }
+
+        idp.revocations = 0;
+        assert.equal(await vscode.commands.executeCommand('cantonLens.signOut', name), true);
+        assert.equal(idp.revocations, 1, 'revoked at the provider');
+        await until('the session removed', () => changes.some((c) => c.removed?.length));
+        assert.deepEqual(await api.auth.getSessions([`node:${name}`]), []);
+        await until('the tree to say so', async () => /^not signed in/.test((await tokenRow())?.description ?? ''));
+        await assert.rejects(lookup(), /Not signed in to http:\/\/127\.0\.0\.1:\d+\. Run "Canton: Sign In"/);
+      } finally {
+        sub.dispose();
+      }
+    });
+  }
+
+  it('a provider that is down is named, with what to do, and nothing is signed in', async () => {
+    const api = await cantonLens();
+    await addSignInNode('idp-down', '3.5');
+    idp.setDown(true);
+    try {
+      api.auth.openBrowser = () => Promise.resolve(true);
+      const node = api.auth.signInNodes().find((n) => n.name === 'idp-down')!;
+      await assert.rejects(api.auth.signIn(node), /The identity provider http:\/\/127\.0\.0\.1:\d+ could not be reached \(HTTP 503\)\. Check that it is up/);
+      assert.equal(await vscode.commands.executeCommand('cantonLens.signIn', 'idp-down'), false);
+      assert.deepEqual(await api.auth.getSessions(['node:idp-down']), []);
+    } finally {
+      idp.setDown(false);
+    }
+  });
+});
