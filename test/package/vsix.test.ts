@@ -58,6 +58,13 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('holds every lazy bundle the extension loads (src/services/lazyBundles.ts)', () => {
+    const loader = fs.readFileSync(path.join(PROJECT_ROOT, 'src', 'services', 'lazyBundles.ts'), 'utf8');
+    const bundles = [...loader.matchAll(/path\.join\(bundleDir, '([\w.]+\.js)'\)/g)].map((m) => m[1]);
+    assert.ok(bundles.includes('oidc.js') && bundles.includes('http.js'), bundles.join(', '));
+    for (const b of bundles) assert.ok(entries.includes(`extension/dist/${b}`), `dist/${b} is loaded lazily but not shipped`);
+  });
+
   it("holds every media file a page loads (media('…') in src/)", () => {
     const read = (dir: string): string =>
       fs
