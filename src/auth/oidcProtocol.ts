@@ -27,7 +27,7 @@ export interface SignInUi {
   showDeviceCode(prompt: DeviceCodePrompt): void;
 }
 
-const isLoopback = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+const isLoopback = (url: URL) => /^127\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname === 'localhost' || url.hostname === '[::1]';
 
 export class OidcProtocol {
   private server: OAuth.AuthorizationServer | undefined;

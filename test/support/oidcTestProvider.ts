@@ -12,7 +12,29 @@ export const TEST_CLIENT_ID = 'canton-lens';
 const REDIRECT_WILDCARDS = [/^http:\/\/127\.0\.0\.1:\d+\/proxy\/\d+\/callback$/];
 export const participantAudience = (participantId: string) => `https://daml.com/jwt/aud/participant/${participantId}`;
 
+/** The provider's RS256 key pair, as JWKs: made before the provider when a node must know it first. */
+export interface TestSigningKey {
+  privateJwk: JsonWebKey;
+  publicJwk: JsonWebKey;
+}
+
+export function testSigningKey(): TestSigningKey {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = 'test-key-1';
+  return {
+    privateJwk: { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' },
+    publicJwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' },
+  };
+}
+
 export interface OidcTestProviderOptions {
+  /**
+   * The loopback address it listens on (127.0.0.1 by default). 127.0.0.2 stands for a provider on
+   * another host: the editor forwards 127.0.0.1 and localhost URLs through its port proxy.
+   */
+  host?: string;
+  /** Its signing key; a new one by default. */
+  signingKey?: TestSigningKey;
   /** The audience tokens get when the client asks for none (resource indicators' default). */
   defaultAudience: string;
   /** Access token lifetime, in seconds. */
@@ -51,12 +73,10 @@ export class OidcTestProvider {
 
   static async start(options: OidcTestProviderOptions): Promise<OidcTestProvider> {
     const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const kid = 'test-key-1';
-    const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
-    const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
+    const { privateJwk, publicJwk } = options.signingKey ?? testSigningKey();
     const made = new OidcTestProvider(server, issuer, privateJwk, publicJwk, options);
     const mod = (await import('oidc-provider')) as unknown as { default: new (issuer: string, config: unknown) => ProviderInstance };
     const provider = new mod.default(issuer, {
