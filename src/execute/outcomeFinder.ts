@@ -1,13 +1,15 @@
 // After a plain execute (the node answers `{}` at once), find out what happened to the submission:
 // on Canton 3.6 through `completion-by-hash` (the completion of the prepared transaction's hash;
 // only the 3.6 spec has it), on older versions through `/v2/commands/completions` for the user and
-// the acting parties after the ledger end read before the submission, matched by submission id.
-// Reads only, polled until a deadline, cancellable; nothing found in time is "unknown", never
+// the acting parties after the ledger end read before the submission, matched by submission id:
+// watched over the websocket channel, else (a proxy refused the upgrade) polled over HTTP.
+// Reads only, until a deadline, cancellable; nothing found in time is "unknown", never
 // "not accepted". No `vscode` import.
 import type { Completion, CompletionStreamResponse } from '../ledger/apiTypes';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
+import { completionElementOffset, watchCompletions } from './completionWatch';
 import * as l10n from '../l10n/l10n';
 
 export interface OutcomeQuery {
@@ -32,6 +34,8 @@ export interface FindOptions {
   pollMs?: number;
   signal?: AbortSignal;
   onProgress?: (message: string) => void;
+  /** Watch the completions over the websocket channel (default); false: poll them over HTTP. */
+  websocket?: boolean;
 }
 
 /** Whether a node's version has completion-by-hash (3.6 and later). */
@@ -73,6 +77,21 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
   let begin = q.beginExclusive ?? 0;
   let lastProblem: string | undefined;
   let looks = 0;
+  if (!byHash && options.websocket !== false) {
+    // Over the websocket first: the completion arrives when it happens, without polling.
+    try {
+      const watch = { userId: q.userId, parties: q.parties, beginExclusive: begin, deadline, signal, onProgress: options.onProgress };
+      const found = await watchCompletions(client, { ...watch, onOffset: (o) => (begin = o) }, (c) => c.submissionId === q.submissionId);
+      if (found) return verdict(found, 'completions');
+    } catch (e) {
+      const text = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+      if (isLedgerApiError(e) && e.routeMissing) {
+        options.onProgress?.(l10n.t('The websocket was refused ({0}); reading the completions over HTTP instead.', text));
+      } else if (!transient(e)) {
+        return { kind: 'unknown', cancelled: false, reason: l10n.t('The outcome could not be read: {0}', text) };
+      } else lastProblem = text;
+    }
+  }
   while (Date.now() < deadline) {
     if (signal?.aborted) return cancelled();
     looks++;
@@ -99,9 +118,7 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
           { signal },
         );
         for (const item of list) {
-          const r = item.completionResponse as Record<string, { value?: { offset?: number } } | undefined> | undefined;
-          const c = r?.Completion?.value as Completion | undefined;
-          const offset = c?.offset ?? r?.OffsetCheckpoint?.value?.offset;
+          const { completion: c, offset } = completionElementOffset(item);
           if (typeof offset === 'number') begin = Math.max(begin, offset);
           if (c && c.submissionId === q.submissionId) return verdict(c, 'completions');
         }

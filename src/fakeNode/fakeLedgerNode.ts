@@ -26,7 +26,7 @@ import { matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
-import { interactiveEndpoints } from './interactiveRoutes';
+import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { verifyLedgerJwt } from './jwksJwt';
@@ -214,6 +214,7 @@ export class FakeLedgerNode {
     const endpoint = this.endpoints[channel];
     const refused = endpoint.decode?.(body) ?? endpoint.rights(user, body, new URLSearchParams(), {});
     if (refused) return refused;
+    if (channel === '/v2/commands/completions') return completionsStream(() => this.ledger, this.version, user, body, signal);
     return channel === '/v2/updates' ? updatesStream(this.browse, body, signal) : activeContractsStream(this.browse, body);
   }
 

@@ -69,6 +69,55 @@ function completionOf(r: SubmissionRecord, version: FakeVersion): Record<string,
   return c;
 }
 
+interface CompletionsRequest {
+  userId: string;
+  parties: string[];
+  begin: number;
+}
+
+/** The semantic checks of a completions request (its rights are the route's). */
+function completionsRequest(user: string, b: Record<string, unknown>): CompletionsRequest | ErrorReply {
+  const parties = (b.parties as string[] | undefined) ?? [];
+  if (parties.length === 0) return missingField('parties');
+  const begin = typeof b.beginExclusive === 'number' ? b.beginExclusive : 0;
+  if (!Number.isInteger(begin) || begin < 0) return invalidArgument(`Invalid field begin_exclusive: ${begin} is not a valid absolute offset`);
+  return { userId: (b.userId as string | undefined) || user, parties, begin };
+}
+
+function completionsAfter(ledger: DemoLedger, q: CompletionsRequest): SubmissionRecord[] {
+  return interactiveState(ledger).submissions.filter(
+    (r) => r.userId === q.userId && r.completionOffset > q.begin && r.actAs.some((p) => q.parties.includes(p)),
+  );
+}
+
+const completionResponse = (r: SubmissionRecord, version: FakeVersion) => ({ completionResponse: { Completion: { value: completionOf(r, version) } } });
+
+/**
+ * The completions channel (websocket): the user's completions for the parties after
+ * beginExclusive, then each new one as it comes, until the client closes (a live stream).
+ */
+export function completionsStream(
+  ledger: () => DemoLedger,
+  version: FakeVersion,
+  user: string,
+  body: Record<string, unknown>,
+  signal: AbortSignal,
+): ErrorReply | AsyncIterable<unknown> {
+  const request = completionsRequest(user, body);
+  if ('status' in request) return request;
+  return (async function* () {
+    let begin = request.begin;
+    while (!signal.aborted) {
+      const found = completionsAfter(ledger(), { ...request, begin });
+      for (const r of found) {
+        yield completionResponse(r, version);
+        begin = r.completionOffset;
+      }
+      if (found.length === 0) await sleep(50);
+    }
+  })();
+}
+
 /** The endpoints, by path, to spread into the node's table. */
 export function interactiveEndpoints(ctx: InteractiveContext): Record<string, InteractiveEndpoint> {
   const isAdmin = (user: string) => !ctx.auth() || ctx.rights(user).includes('participantAdmin');
@@ -95,25 +144,18 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         return parties.some((p) => !ctx.canReadAs(user, p)) ? redacted(403) : undefined;
       },
       handle: async (user, b, q) => {
-        const parties = (b.parties as string[] | undefined) ?? [];
-        if (parties.length === 0) return missingField('parties');
-        const begin = typeof b.beginExclusive === 'number' ? b.beginExclusive : 0;
-        if (!Number.isInteger(begin) || begin < 0) return invalidArgument(`Invalid field begin_exclusive: ${begin} is not a valid absolute offset`);
-        const userId = (b.userId as string | undefined) || user;
+        const request = completionsRequest(user, b);
+        if ('status' in request) return request;
         const limit = Math.min(Number(q.get('limit') ?? 1000) || 1000, 1000);
         const idle = Math.min(Number(q.get('stream_idle_timeout_ms') ?? 0) || 0, 30_000);
-        const found = () =>
-          interactiveState(ctx.ledger())
-            .submissions.filter((r) => r.userId === userId && r.completionOffset > begin && r.actAs.some((p) => parties.includes(p)))
-            .slice(0, limit);
-        let list = found();
+        let list = completionsAfter(ctx.ledger(), request).slice(0, limit);
         for (let waited = 0; list.length === 0 && waited < idle; waited += 50) {
           await sleep(50);
-          list = found();
+          list = completionsAfter(ctx.ledger(), request).slice(0, limit);
         }
         return json(
           200,
-          list.map((r) => ({ completionResponse: { Completion: { value: completionOf(r, ctx.version()) } } })),
+          list.map((r) => completionResponse(r, ctx.version())),
         );
       },
     },

@@ -28,7 +28,7 @@ export interface ChannelFaults {
   breakAfterFrames?: number;
 }
 
-export const CHANNELS = ['/v2/state/active-contracts', '/v2/updates'];
+export const CHANNELS = ['/v2/state/active-contracts', '/v2/updates', '/v2/commands/completions'];
 
 /** The token Canton reads from `Sec-WebSocket-Protocol`: the first entry that starts with `jwt.token.`, untrimmed. */
 export function tokenFromProtocols(header: string | undefined): string | undefined {

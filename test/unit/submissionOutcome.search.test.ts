@@ -3,7 +3,9 @@
 // external party allocated for a development key; every answer checked against the version's spec.
 import * as assert from 'node:assert/strict';
 import { compareCommitted } from '../../src/execute/committedComparison';
+import { watchCompletions } from '../../src/execute/completionWatch';
 import { findOutcome, hasCompletionByHash } from '../../src/execute/outcomeFinder';
+import { streamChannel } from '../../src/ledger/ledgerChannels';
 import { cantonFingerprint, generateDevKey, signHash } from '../../src/execute/signingKeys';
 import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
 import { interactiveState, knowExternalParty } from '../../src/fakeNode/interactiveSubmissions';
@@ -86,6 +88,102 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
     assert.equal(hasCompletionByHash('3.5.10'), false);
     assert.equal(hasCompletionByHash('3.4.12'), false);
     assert.equal(hasCompletionByHash(undefined), false);
+  });
+
+  const executed = async () => {
+    const { request } = await preparedAndSigned();
+    assert.deepEqual(await erin.executeSubmission(request), {});
+    return request.submissionId;
+  };
+  const completionPosts = (from: number) => node.requests.slice(from).filter((r) => r.path.startsWith('/v2/commands/completions')).length;
+
+  for (const version of ['3.4', '3.5'] as FakeVersion[]) {
+    it(`${version}: watches the completions over the websocket, the token in the subprotocol only`, async () => {
+      node.version = version;
+      const end = (await erin.getLedgerEnd()).offset ?? 0;
+      const before = node.requests.length;
+      const upgrades = node.channels.upgrades.length;
+      const submissionId = await executed();
+      const progress: string[] = [];
+      const found = await findOutcome(
+        erin,
+        { submissionId, userId: 'erin', parties: [party], beginExclusive: end },
+        { timeoutMs: 5_000, onProgress: (m) => progress.push(m) },
+      );
+      assert.equal(found.kind, 'committed');
+      assert.equal(completionPosts(before), 0, 'no completions read over HTTP');
+      const upgrade = node.channels.upgrades.slice(upgrades).find((u) => u.url.startsWith('/v2/commands/completions'));
+      assert.ok(upgrade, 'the completions channel was opened');
+      assert.equal(upgrade.url, '/v2/commands/completions');
+      assert.match(upgrade.protocols, /^jwt\.token\.eyJ[^,]+, daml\.ws\.auth$/);
+      assert.match(progress[0], /^Watching the completions after offset \d+ over a websocket…$/);
+    });
+  }
+
+  it('a completion stream that breaks resumes after its last offset: nothing missed, nothing twice', async () => {
+    node.version = '3.5';
+    const end = (await erin.getLedgerEnd()).offset ?? 0;
+    const ids = [await executed(), await executed(), await executed(), await executed()];
+    const expected = interactiveState(node.ledger)
+      .submissions.filter((r) => r.completionOffset > end)
+      .map((r) => r.completionOffset);
+    node.channels.faults.breakAfterFrames = 2;
+    const seen: number[] = [];
+    const progress: string[] = [];
+    const found = await watchCompletions(
+      erin,
+      {
+        userId: 'erin',
+        parties: [party],
+        beginExclusive: end,
+        deadline: Date.now() + 10_000,
+        onOffset: (o) => seen.push(o),
+        onProgress: (m) => progress.push(m),
+      },
+      (c) => c.submissionId === ids[3],
+    );
+    assert.equal(found?.submissionId, ids[3]);
+    assert.deepEqual(seen, expected);
+    assert.ok(
+      progress.some((m) => /^The completion stream broke \(The stream was cut without a close.*\); resuming after offset \d+…$/.test(m)),
+      progress.join(' | '),
+    );
+  });
+
+  it('a refused upgrade (a proxy) is said, and the completions are read over HTTP instead', async () => {
+    node.version = '3.4';
+    const end = (await erin.getLedgerEnd()).offset ?? 0;
+    const submissionId = await executed();
+    const before = node.requests.length;
+    node.channels.faults.refuseUpgrades = 502;
+    try {
+      const progress: string[] = [];
+      const found = await findOutcome(
+        erin,
+        { submissionId, userId: 'erin', parties: [party], beginExclusive: end },
+        { timeoutMs: 5_000, onProgress: (m) => progress.push(m) },
+      );
+      assert.equal(found.kind, 'committed');
+      assert.ok(completionPosts(before) >= 1);
+      assert.ok(
+        progress.some((m) =>
+          /^The websocket was refused \(The websocket connection to \/v2\/commands\/completions was refused \(no upgrade\).*\); reading the completions over HTTP instead\.$/.test(
+            m,
+          ),
+        ),
+        progress.join(' | '),
+      );
+    } finally {
+      node.channels.faults.refuseUpgrades = undefined;
+    }
+  });
+
+  it("the completions channel refuses what the node refuses: no parties, another user's parties", async () => {
+    node.version = '3.5';
+    const stream = (request: unknown, client = erin) => streamChannel(client, '/v2/commands/completions', request, {})[Symbol.asyncIterator]().next();
+    await rejectsWith(stream({ userId: 'erin', parties: [], beginExclusive: 0 }), { kind: 'invalidRequest', explanationMatches: /parties/ });
+    await rejectsWith(stream({ userId: 'erin', parties: [node.ledger.parties.Bob], beginExclusive: 0 }), { kind: 'permissionDenied' });
+    await rejectsWith(stream({ userId: 'alice', parties: [party], beginExclusive: 0 }), { kind: 'permissionDenied' });
   });
 
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {

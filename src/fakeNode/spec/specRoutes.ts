@@ -36,7 +36,7 @@ export type SpecRoute = (typeof SPEC_ROUTES)[number];
 export const SPEC_VERSIONS = ['3.4', '3.5', '3.6'] as const;
 
 /** The websocket channels the fake node serves (AsyncAPI), the same on every version. */
-export const SPEC_CHANNELS = ['/v2/state/active-contracts', '/v2/updates'] as const;
+export const SPEC_CHANNELS = ['/v2/state/active-contracts', '/v2/updates', '/v2/commands/completions'] as const;
 
 export type SpecChannel = (typeof SPEC_CHANNELS)[number];
 
