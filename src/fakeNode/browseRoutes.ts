@@ -110,7 +110,7 @@ export function listTooLarge(limit: number): ErrorReply {
  * An offset field as `ParticipantOffsetValidator` checks it: `NEGATIVE_OFFSET` below 0; an
  * optional end must be positive (`NON_POSITIVE_OFFSET`). Non-integers never get here (decoding).
  */
-function checkOffset(value: unknown, field: string, kind: 'nonNegative' | 'optionalPositive' = 'nonNegative'): ErrorReply | undefined {
+export function checkOffset(value: unknown, field: string, kind: 'nonNegative' | 'optionalPositive' = 'nonNegative'): ErrorReply | undefined {
   if (typeof value !== 'number') return undefined;
   if (kind === 'optionalPositive' && value <= 0)
     return cantonError(

@@ -214,7 +214,7 @@ export class FakeLedgerNode {
     const endpoint = this.endpoints[channel];
     const refused = endpoint.decode?.(body) ?? endpoint.rights(user, body, new URLSearchParams(), {});
     if (refused) return refused;
-    if (channel === '/v2/commands/completions') return completionsStream(() => this.ledger, this.version, user, body, signal);
+    if (channel === '/v2/commands/completions') return completionsStream(() => this.ledger, this.version, this.generated.ledgerEnd(), user, body, signal);
     return channel === '/v2/updates' ? updatesStream(this.browse, body, signal) : activeContractsStream(this.browse, body);
   }
 
@@ -425,6 +425,7 @@ export class FakeLedgerNode {
       checkEventFormat: (f, field) => this.checkEventFormat(f, field),
       commitOptions: () => this.commitOptions(),
       recordExecution: (party, body, user) => this.keep(this.executed, { party, body, user }),
+      ledgerEnd: () => this.generated.ledgerEnd(),
     }),
     '/v2/interactive-submission/prepare': {
       method: 'POST',

@@ -7,6 +7,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import type { EventFormat } from '../ledger/apiTypes';
 import { cantonFingerprint } from '../execute/signingKeys';
+import { checkOffset, offsetAfterLedgerEnd } from './browseRoutes';
 import { cantonError, invalidArgument, invalidField, json, missingField, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
 import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
@@ -34,6 +35,7 @@ export interface InteractiveContext {
   checkEventFormat: (format: unknown, field: string) => ErrorReply | undefined;
   commitOptions: () => CommitOptions;
   recordExecution: (party: string, body: Record<string, unknown>, user: string) => void;
+  ledgerEnd: () => number;
 }
 
 export interface InteractiveEndpoint {
@@ -75,12 +77,18 @@ interface CompletionsRequest {
   begin: number;
 }
 
-/** The semantic checks of a completions request (its rights are the route's). */
-function completionsRequest(user: string, b: Record<string, unknown>): CompletionsRequest | ErrorReply {
+/**
+ * The semantic checks of a completions request, in Canton's order
+ * (`CompletionServiceRequestValidator`): the offset, then after the ledger end, then the parties.
+ * An empty user id is the token's (`MatchUserId` fills it in); the rights are the route's.
+ */
+function completionsRequest(user: string, b: Record<string, unknown>, ledgerEnd: number): CompletionsRequest | ErrorReply {
+  const begin = typeof b.beginExclusive === 'number' ? b.beginExclusive : 0;
+  const negative = checkOffset(begin, 'begin_exclusive');
+  if (negative) return negative;
+  if (begin > ledgerEnd) return offsetAfterLedgerEnd('Begin', begin, ledgerEnd);
   const parties = (b.parties as string[] | undefined) ?? [];
   if (parties.length === 0) return missingField('parties');
-  const begin = typeof b.beginExclusive === 'number' ? b.beginExclusive : 0;
-  if (!Number.isInteger(begin) || begin < 0) return invalidArgument(`Invalid field begin_exclusive: ${begin} is not a valid absolute offset`);
   return { userId: (b.userId as string | undefined) || user, parties, begin };
 }
 
@@ -99,11 +107,12 @@ const completionResponse = (r: SubmissionRecord, version: FakeVersion) => ({ com
 export function completionsStream(
   ledger: () => DemoLedger,
   version: FakeVersion,
+  ledgerEnd: number,
   user: string,
   body: Record<string, unknown>,
   signal: AbortSignal,
 ): ErrorReply | AsyncIterable<unknown> {
-  const request = completionsRequest(user, body);
+  const request = completionsRequest(user, body, ledgerEnd);
   if ('status' in request) return request;
   return (async function* () {
     let begin = request.begin;
@@ -144,7 +153,7 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         return parties.some((p) => !ctx.canReadAs(user, p)) ? redacted(403) : undefined;
       },
       handle: async (user, b, q) => {
-        const request = completionsRequest(user, b);
+        const request = completionsRequest(user, b, ctx.ledgerEnd());
         if ('status' in request) return request;
         const limit = Math.min(Number(q.get('limit') ?? 1000) || 1000, 1000);
         const idle = Math.min(Number(q.get('stream_idle_timeout_ms') ?? 0) || 0, 30_000);
