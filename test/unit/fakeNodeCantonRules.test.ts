@@ -155,11 +155,16 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       );
     });
 
-    it('/v2/commands/completions: the offset, then the ledger end, then the parties; an empty user id is the token\'s (CompletionServiceRequestValidator)', async () => {
+    it("/v2/commands/completions: the offset, then the ledger end, then the parties; an empty user id is the token's (CompletionServiceRequestValidator)", async () => {
       const completions = (body: Json, user?: string) => post('/v2/commands/completions?limit=5&stream_idle_timeout_ms=10', body, user);
       const end = node.generated.ledgerEnd();
       refused(await completions({ parties: [], beginExclusive: -1 }), 400, 'NEGATIVE_OFFSET', /^Offset -1 in begin_exclusive is a negative integer/);
-      refused(await completions({ parties: [alice()], beginExclusive: end + 5 }), 400, 'OFFSET_AFTER_LEDGER_END', new RegExp(`^Begin offset \\(${end + 5}\\) is after ledger end \\(${end}\\)$`));
+      refused(
+        await completions({ parties: [alice()], beginExclusive: end + 5 }),
+        400,
+        'OFFSET_AFTER_LEDGER_END',
+        new RegExp(`^Begin offset \\(${end + 5}\\) is after ledger end \\(${end}\\)$`),
+      );
       refused(await completions({ parties: [], beginExclusive: 0 }), 400, 'MISSING_FIELD', /parties/);
       assert.equal((await completions({ parties: [alice()], beginExclusive: end })).status, 200);
       assert.equal((await completions({ userId: '', parties: [alice()], beginExclusive: end })).status, 200);
