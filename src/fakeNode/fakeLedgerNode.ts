@@ -27,6 +27,7 @@ import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRigh
 import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
 import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
+import { packageEndpoints } from './packageRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { verifyLedgerJwt } from './jwksJwt';
@@ -109,6 +110,8 @@ interface Endpoint {
   public?: boolean;
   /** GET routes without a body: nothing to decode. */
   noBody?: boolean;
+  /** Routes whose body is bytes (a DAR), not JSON: handled after the rights. */
+  binary?: (user: string, bytes: Buffer, query: URLSearchParams) => ErrorReply | Promise<ErrorReply>;
   /** Decoding beyond the schema (base64, proto enums the spec leaves as strings): a text/plain 400. */
   decode?: (body: Record<string, unknown>) => ErrorReply | undefined;
   rights: (user: string, body: Record<string, unknown>, query: URLSearchParams, params: Record<string, string>) => ErrorReply | undefined;
@@ -287,7 +290,8 @@ export class FakeLedgerNode {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const bytes = await readBody(req);
+    const body = bytes.toString('utf8');
     const fullPath = (req.url ?? '/').split('?')[0];
     const path = fullPath.startsWith(`${this.pathPrefix}/`) ? fullPath.slice(this.pathPrefix.length) : fullPath;
     this.keep(this.requests, {
@@ -309,7 +313,7 @@ export class FakeLedgerNode {
     if (!fullPath.startsWith(`${this.pathPrefix}/`)) return send(res, noSuchRoute());
     let reply: ErrorReply;
     try {
-      reply = await this.route(req.method ?? 'GET', path, req, body, new URLSearchParams((req.url ?? '').split('?')[1] ?? ''));
+      reply = await this.route(req.method ?? 'GET', path, req, body, new URLSearchParams((req.url ?? '').split('?')[1] ?? ''), bytes);
     } catch (e) {
       // A node answers an unexpected failure with 500 and stays up.
       this.onInternalError(e);
@@ -331,7 +335,7 @@ export class FakeLedgerNode {
    * of the body against the spec, the user's rights, the semantic checks, then the ledger
    * (docs/fake-node.md says where each comes from).
    */
-  private route(method: string, path: string, req: IncomingMessage, text: string, query: URLSearchParams): ErrorReply | Promise<ErrorReply> {
+  private route(method: string, path: string, req: IncomingMessage, text: string, query: URLSearchParams, bytes: Buffer): ErrorReply | Promise<ErrorReply> {
     const resolved = this.resolve(path);
     const endpoint = resolved && this.endpoints[resolved.route];
     if (!resolved || !endpoint || (endpoint.versions && !endpoint.versions.includes(this.version))) return noSuchRoute();
@@ -341,6 +345,7 @@ export class FakeLedgerNode {
     const user = this.authenticate(req.headers.authorization);
     if (typeof user !== 'string') return user;
     if (endpoint.noBody) return endpoint.rights(user, {}, query, params) ?? endpoint.handle(user, {}, query, params);
+    if (endpoint.binary) return endpoint.rights(user, {}, query, params) ?? endpoint.binary(user, bytes, query);
     const decoded = this.schemas.checkRequest(`${method} ${resolved.route}`, text);
     if (!decoded.ok) return undecodableBody(decoded.reason, decoded.at);
     const extra = endpoint.decode?.(decoded.body);
@@ -453,6 +458,13 @@ export class FakeLedgerNode {
     },
     // Ledger end, active contracts, update streams.
     ...browseEndpoints(this.browse),
+    // Packages, vetting, DAR upload and validation.
+    ...packageEndpoints({
+      ledger: () => this.ledger,
+      catalog: () => this.generated.catalog(),
+      isAdmin: (user) => !this.auth || this.rights(user).includes('participantAdmin'),
+      maxVettedPageSize: 100,
+    }),
     // The token's user, rights, participant id, hosted parties, synchronizers.
     ...userEndpoints({
       ledger: () => this.ledger,
@@ -707,12 +719,12 @@ function send(res: ServerResponse, reply: ErrorReply): void {
   res.end(reply.body);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', () => resolve(''));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve(Buffer.alloc(0)));
   });
 }
 

@@ -71,3 +71,8 @@ export interface GetUpdateByHashRequest {
   transactionHash: string;
   updateFormat: GetUpdateByIdRequest['updateFormat'];
 }
+export type ListPackagesResponse = Schemas['ListPackagesResponse'];
+export type ListVettedPackagesRequest = Schemas['ListVettedPackagesRequest'];
+export type ListVettedPackagesResponse = Schemas['ListVettedPackagesResponse'];
+export type VettedPackages = Schemas['VettedPackages'];
+export type VettedPackage = Schemas['VettedPackage'];

@@ -5,7 +5,8 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   url: URL;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or the bytes of an upload (a DAR). */
+  body?: string | Uint8Array;
   /** Cancellation by the caller. */
   signal?: AbortSignal;
   /** The longest wait for the response headers, and between two pieces of the body. */

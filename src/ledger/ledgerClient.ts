@@ -79,6 +79,14 @@ export interface RequestLogEntry {
   errorKind?: string;
 }
 
+/** A request body that is not JSON: the bytes of an upload and their content type. */
+export interface RawBody {
+  raw: Uint8Array;
+  contentType: string;
+}
+
+const isRawBody = (b: unknown): b is RawBody => typeof b === 'object' && b !== null && (b as RawBody).raw instanceof Uint8Array;
+
 export interface CallOptions {
   signal?: AbortSignal;
   /**
@@ -380,6 +388,14 @@ export class LedgerClient {
     return this.transport;
   }
 
+  /**
+   * A request to an endpoint this class has no method for (packageRequests.ts and the like): the
+   * same token, errors, log and limits as every other call.
+   */
+  request<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions = {}): Promise<T> {
+    return this.call<T>(method, path, body, opts);
+  }
+
   /** What a websocket channel needs (ledgerChannels.ts): the transport and the token to send. */
   async channelContext(opts: CallOptions = {}): Promise<{ transport: HttpTransport; token: string | undefined }> {
     const token = opts.auth ? opts.auth.token : await this.options.getToken?.();
@@ -394,13 +410,14 @@ export class LedgerClient {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'canton-lens',
     };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const raw = isRawBody(body) ? body : undefined;
+    if (body !== undefined) headers['content-type'] = raw ? raw.contentType : 'application/json';
     const signal = opts.signal;
     let token: string | undefined;
     let status: number | undefined;
     let correlationId: string | undefined;
     let errorKind: string | undefined;
-    const sentBody = body === undefined ? undefined : JSON.stringify(body);
+    const sentBody = raw ? raw.raw : body === undefined ? undefined : JSON.stringify(body);
     try {
       throwIfAborted(signal, method, path);
       if (authenticate) {
@@ -425,6 +442,8 @@ export class LedgerClient {
         correlationId = err.correlationId;
         throw err;
       }
+      // An answer without content (a DAR validated): nothing to parse.
+      if (res.body === '' && raw) return undefined as T;
       return parseJsonBody<T>(res.contentType, res.body, method, path, res.status);
     } catch (e) {
       const err = e instanceof LedgerApiError ? e : abortOrNetwork(e, signal, method, path);
@@ -435,7 +454,7 @@ export class LedgerClient {
         method,
         path,
         url: url.toString(),
-        body: sentBody,
+        body: raw ? `[${raw.raw.byteLength} bytes of ${raw.contentType}]` : (sentBody as string | undefined),
         authenticated: Boolean(token),
         status,
         durationMs: performance.now() - started,

@@ -29,6 +29,10 @@ export const SPEC_ROUTES = [
   'GET /v2/parties/participant-id',
   'GET /v2/parties',
   'GET /v2/state/connected-synchronizers',
+  'GET /v2/packages',
+  'POST /v2/package-vetting/list',
+  'POST /v2/dars',
+  'POST /v2/dars/validate',
 ] as const;
 
 export type SpecRoute = (typeof SPEC_ROUTES)[number];

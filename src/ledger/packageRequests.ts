@@ -1,0 +1,65 @@
+// The package endpoints: the node's package ids, what is vetted on which synchronizer (paged),
+// and DAR upload and validation (the DAR's bytes as `application/octet-stream`). The same on 3.4,
+// 3.5 and 3.6. Upload writes to the node: sent once, never retried. No `vscode` import.
+import type { ListPackagesResponse, ListVettedPackagesRequest, ListVettedPackagesResponse, VettedPackages } from './apiTypes';
+import type { CallOptions, LedgerClient } from './ledgerClient';
+
+export interface DarQuery {
+  /** The synchronizer to vet on (or validate against); unset: the node's only one. */
+  synchronizerId?: string;
+}
+
+function query(params: Record<string, string | boolean | undefined>): string {
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** GET /v2/packages: every package id the node has (any authenticated user). */
+export function listPackageIds(client: LedgerClient, opts: CallOptions = {}): Promise<ListPackagesResponse> {
+  return client.request('GET', '/v2/packages', undefined, opts);
+}
+
+/** One page of POST /v2/package-vetting/list. */
+export function listVettedPackages(client: LedgerClient, request: ListVettedPackagesRequest, opts: CallOptions = {}): Promise<ListVettedPackagesResponse> {
+  return client.request('POST', '/v2/package-vetting/list', request, opts);
+}
+
+/** Every page of the vetting list, `pageSize` at a time (the node caps it; 100 by default). */
+export async function listAllVettedPackages(
+  client: LedgerClient,
+  request: Omit<ListVettedPackagesRequest, 'pageToken'> = {},
+  opts: CallOptions = {},
+  maxPages = 1_000,
+): Promise<VettedPackages[]> {
+  const out: VettedPackages[] = [];
+  let pageToken: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const res = await listVettedPackages(client, { ...request, ...(pageToken ? { pageToken } : {}) }, opts);
+    out.push(...(res.vettedPackages ?? []));
+    pageToken = res.nextPageToken ?? undefined;
+    if (!pageToken) break;
+  }
+  return out;
+}
+
+/** POST /v2/dars: uploads a DAR, vetting its packages unless `vetAllPackages` is false. A write. */
+export function uploadDar(client: LedgerClient, bytes: Uint8Array, q: DarQuery & { vetAllPackages?: boolean } = {}, opts: CallOptions = {}): Promise<unknown> {
+  return client.request(
+    'POST',
+    `/v2/dars${query({ vetAllPackages: q.vetAllPackages, synchronizerId: q.synchronizerId })}`,
+    { raw: bytes, contentType: 'application/octet-stream' },
+    opts,
+  );
+}
+
+/** POST /v2/dars/validate: checks a DAR and its upgrade compatibility; changes nothing. */
+export function validateDar(client: LedgerClient, bytes: Uint8Array, q: DarQuery = {}, opts: CallOptions = {}): Promise<unknown> {
+  return client.request(
+    'POST',
+    `/v2/dars/validate${query({ synchronizerId: q.synchronizerId })}`,
+    { raw: bytes, contentType: 'application/octet-stream' },
+    opts,
+  );
+}
