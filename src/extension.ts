@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerLanguageModelTools } from './agentTools/languageModelTools';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerDamlCommands } from './commands/damlCommands';
+import { registerDarCommands } from './commands/darCommands';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
@@ -36,6 +37,7 @@ import { TokenStore } from './services/tokenStore';
 import { registerActiveNodeStatusBar } from './views/activeNodeStatusBar';
 import { BrowseTreeSection } from './views/browseTree';
 import { NodeTreeProvider, type NodeTreeElement } from './views/nodeTree';
+import { PackagesTreeSection } from './views/packagesTree';
 
 /** What tests (and other extensions) can see; no tokens. */
 export interface CantonLensApi {
@@ -65,14 +67,16 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const recent = new RecentLookupStore(context.globalState);
   const browseTree = new BrowseTreeSection(nodes);
   const facts = nodes.facts;
-  const nodeTree = new NodeTreeProvider(nodes, recent, browseTree, facts);
+  const packages = new PackagesTreeSection(nodes);
+  const nodeTree = new NodeTreeProvider(nodes, recent, browseTree, facts, packages);
   const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: nodeTree, showCollapseAll: true });
   nodeTree.attach(view);
   const lookups = new LedgerLookupService(nodes.registry, facts);
   const panels = new LedgerPanels(context.extensionUri, nodes, lookups, (t, summary, askedAs) => {
     if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
   });
-  context.subscriptions.push(log, tokens, recent, nodes, lookups, nodeTree, view, panels, panels.registerSerializer());
+  context.subscriptions.push(log, tokens, recent, nodes, lookups, packages, nodeTree, view, panels, panels.registerSerializer());
+  registerDarCommands(context, nodes, packages);
   registerRecentLookupCommands(context, recent);
   const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
   context.subscriptions.push(execute);

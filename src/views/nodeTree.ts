@@ -6,10 +6,11 @@ import { featureRows } from '../nodes/featureRows';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
 import type { RecentLookup } from '../lookups/recentLookups';
-import { entryText, openAction } from '../lookups/recentLookupText';
 import { shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeItem, BrowseTreeSection } from './browseTree';
+import type { PackagesTreeItem, PackagesTreeSection } from './packagesTree';
+import { recentItem } from './recentRows';
 import { tokenDetail, type DetailRow } from './tokenRows';
 import type { NodeFacts } from '../nodes/nodeFacts';
 import { effectiveParties, rightsLines, type LearnedAccess } from '../auth/userRights';
@@ -31,7 +32,8 @@ export type NodeTreeElement =
       rows: { label: string; value: string; tooltip?: string; icon?: string }[];
     }
   /** Active contracts and the ledger end (browseTree.ts). */
-  | { kind: 'browse'; name: string; item: BrowseTreeItem };
+  | { kind: 'browse'; name: string; item: BrowseTreeItem }
+  | { kind: 'packages'; name: string; item: PackagesTreeItem };
 
 /** How long a check stays fresh when the view becomes visible again. */
 const FRESH_MS = 60_000;
@@ -49,12 +51,13 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     private readonly recent: RecentLookupStore,
     private readonly browse?: BrowseTreeSection,
     private readonly facts?: NodeFacts,
+    private readonly packages?: PackagesTreeSection,
   ) {
     this.subscriptions.push(
       nodes.onDidChange(() => this.changed.fire(undefined)),
       recent.onDidChange(() => this.changed.fire(undefined)),
     );
-    if (browse) this.subscriptions.push(browse.onDidChange(() => this.changed.fire(undefined)));
+    for (const section of [browse, packages]) if (section) this.subscriptions.push(section.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Follows the view's visibility: checks stale nodes only while someone looks. */
@@ -82,6 +85,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     }
     if (e.kind === 'recent') return recentItem(e.entry);
     if (e.kind === 'browse') return this.browse!.treeItem(e.name, e.item);
+    if (e.kind === 'packages') return this.packages!.treeItem(e.name, e.item);
     if (e.kind === 'group') {
       const item = new vscode.TreeItem(e.label, vscode.TreeItemCollapsibleState.Collapsed);
       item.description = e.value;
@@ -128,6 +132,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
         icon: r.icon ?? e.icon,
       }));
     if (e.kind === 'browse') return (await this.browse!.children(node, e.item)).map((item) => ({ kind: 'browse', name: node.name, item }));
+    if (e.kind === 'packages') return (await this.packages!.children(node, e.item)).map((item) => ({ kind: 'packages', name: node.name, item }));
     if (e.kind === 'node') {
       const token = await this.nodes.tokenInfo(node);
       const before = this.tokens.get(node.name);
@@ -262,6 +267,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     if (node.userId) out.push({ kind: 'detail', name, label: vscode.l10n.t('User'), value: node.userId, icon: 'account' });
     if (status.state === 'reachable') out.push({ kind: 'features', name });
     if (this.browse) out.push(...this.browse.nodeRows(node).map((item): NodeTreeElement => ({ kind: 'browse', name, item })));
+    if (this.packages && status.state === 'reachable') out.push(...this.packages.nodeRows().map((item): NodeTreeElement => ({ kind: 'packages', name, item })));
     return out;
   }
 
@@ -404,23 +410,6 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     } else out.push(factProblem(name, vscode.l10n.t('Synchronizers'), s.synchronizers, 'globe'));
     return out;
   }
-}
-
-function recentItem(entry: RecentLookup): vscode.TreeItem {
-  const text = entryText(entry);
-  const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
-  item.id = `recent:${entry.kind}:${entry.node}:${entry.id}`;
-  item.description = text.description;
-  item.tooltip = new vscode.MarkdownString().appendText(text.tooltip);
-  item.iconPath = new vscode.ThemeIcon(text.icon);
-  item.contextValue = entry.pinned ? 'cantonLens.recent.pinned' : 'cantonLens.recent';
-  const action = openAction(entry);
-  item.command = !action
-    ? undefined
-    : 'file' in action
-      ? { command: 'vscode.open', title: vscode.l10n.t('Open the request'), arguments: [vscode.Uri.parse(action.file)] }
-      : { command: action.command, title: vscode.l10n.t('Open'), arguments: action.args };
-  return item;
 }
 
 function escapeMd(s: string): string {

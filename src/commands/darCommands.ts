@@ -1,0 +1,197 @@
+// Upload DAR and Validate DAR on Node: the DAR is read and checked here first (a file that is not
+// a DAR, or too large, gets a clear error and nothing is sent), then sent once, with progress that
+// can be cancelled. An upload writes to the node: never retried, and confirmed on nodes that are
+// not on this machine.
+import * as vscode from 'vscode';
+import { DarError, MAX_DAR_BYTES, readDar, type DarInfo } from '../daml/darArchive';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { uploadDar, validateDar } from '../ledger/packageRequests';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { PackagesTreeSection } from '../views/packagesTree';
+import { resolveNode } from './nodeArgument';
+import { showLedgerError } from './showLedgerError';
+
+/** What a test or a caller can settle in advance: the vetting choice (skips its question). */
+export interface DarCommandOptions {
+  vetAllPackages?: boolean;
+}
+
+/** A Packages row of the node tree (`{ kind: 'packages', name, item }`), when a command comes from one. */
+function treeRow(arg: unknown): { name: string; item: { build?: { darUri?: string } } } | undefined {
+  const row = arg as { kind?: unknown; name?: unknown; item?: unknown } | undefined;
+  return row?.kind === 'packages' && typeof row.name === 'string' && typeof row.item === 'object' ? (row as ReturnType<typeof treeRow>) : undefined;
+}
+
+const isLoopback = (url: string) => /^(localhost|127(?:\.\d+){3}|\[::1\])$/.test(new URL(url).hostname);
+const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)).toLocaleString('en-US')} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+export function registerDarCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, packages: PackagesTreeSection): void {
+  const diagnostics = vscode.languages.createDiagnosticCollection('cantonLens.dar');
+  context.subscriptions.push(diagnostics);
+
+  /** The DAR named by `arg` (a file, or a Packages row of the tree), else the one picked from the workspace's builds or a file dialog. */
+  const pickDar = async (arg: unknown): Promise<vscode.Uri | undefined> => {
+    if (arg instanceof vscode.Uri) return arg;
+    const darUri = treeRow(arg)?.item.build?.darUri;
+    if (darUri) return vscode.Uri.parse(darUri);
+    const built = await vscode.workspace.findFiles('**/.daml/dist/*.dar', '**/node_modules/**', 100);
+    const browse = vscode.l10n.t('Choose a DAR file…');
+    const picked = await vscode.window.showQuickPick(
+      [...built.map((u) => ({ label: vscode.workspace.asRelativePath(u), uri: u })), { label: browse, uri: undefined }],
+      { placeHolder: vscode.l10n.t('Which DAR?') },
+    );
+    if (!picked) return undefined;
+    if (picked.uri) return picked.uri;
+    return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('Daml archives')]: ['dar'] } }))?.[0];
+  };
+
+  /** The DAR's bytes and what it holds, or a clear error (and nothing sent). */
+  const readChecked = async (uri: vscode.Uri): Promise<{ bytes: Uint8Array; dar: DarInfo } | undefined> => {
+    const name = vscode.workspace.asRelativePath(uri);
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.size > MAX_DAR_BYTES) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('{0} is {1}, more than a DAR can be ({2}): nothing was sent.', name, kb(stat.size), kb(MAX_DAR_BYTES)),
+        );
+        return undefined;
+      }
+      const bytes = await vscode.workspace.fs.readFile(uri);
+      return { bytes, dar: readDar(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+    } catch (e) {
+      const why = e instanceof DarError ? e.message : (e as Error).message;
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} is not a DAR Canton Lens can send: {1} Nothing was sent.', name, why));
+      return undefined;
+    }
+  };
+
+  const label = (dar: DarInfo) => `${dar.name ?? dar.mainDalf} (${dar.packageId.slice(0, 12)}…)`;
+
+  /** Shows a refusal on the daml.yaml next to the DAR's build, and as a message. */
+  const report = async (node: NodeConfig, uri: vscode.Uri, e: unknown, what: string) => {
+    const yaml = vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml');
+    let exists = false;
+    try {
+      await vscode.workspace.fs.stat(yaml);
+      exists = true;
+    } catch {
+      // A DAR outside a Daml project: the message is enough.
+    }
+    if (exists && isLedgerApiError(e)) {
+      const d = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `${node.name}: ${e.explanation}`, vscode.DiagnosticSeverity.Error);
+      d.source = 'Canton';
+      d.code = e.code;
+      diagnostics.set(yaml, [d]);
+    }
+    // Not awaited: the command ends while the message waits for the person.
+    void showLedgerError(node, e, what);
+  };
+
+  const upload = async (arg?: unknown, nodeArg?: unknown, options: DarCommandOptions = {}): Promise<boolean> => {
+    const uri = await pickDar(arg);
+    if (!uri) return false;
+    const node = await resolveNode(nodes, nodeArg ?? treeRow(arg)?.name ?? nodes.active()?.name, vscode.l10n.t('Upload the DAR to which ledger node?'));
+    if (!node) return false;
+    const checked = await readChecked(uri);
+    if (!checked) return false;
+    const { bytes, dar } = checked;
+    let vet = options.vetAllPackages;
+    const [andVet, only] = [vscode.l10n.t('Upload and Vet'), vscode.l10n.t('Upload Only')];
+    if (!isLoopback(node.url)) {
+      const pick = await vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Upload {0} to "{1}" at {2}? Vetting makes the node accept transactions of these packages.',
+          label(dar),
+          node.name,
+          new URL(node.url).origin,
+        ),
+        { modal: true },
+        andVet,
+        only,
+      );
+      if (!pick) return false;
+      vet = pick === andVet;
+    } else if (vet === undefined) {
+      const pick = await vscode.window.showQuickPick(
+        [
+          { label: andVet, detail: vscode.l10n.t("Vet every package of the DAR on the node's synchronizer"), vet: true },
+          { label: only, detail: vscode.l10n.t('Upload without vetting'), vet: false },
+        ],
+        { placeHolder: vscode.l10n.t('Upload {0} to "{1}"', label(dar), node.name) },
+      );
+      if (!pick) return false;
+      vet = pick.vet;
+    }
+    let sending = false;
+    try {
+      await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Uploading {0} ({1}) to "{2}"…', label(dar), kb(bytes.byteLength), node.name),
+          cancellable: true,
+        },
+        async (_p, cancel) => {
+          const abort = new AbortController();
+          cancel.onCancellationRequested(() => abort.abort());
+          const credentials = await nodes.credentials(node);
+          if (abort.signal.aborted) throw new vscode.CancellationError();
+          sending = true;
+          // One POST: a write is never sent again by itself.
+          await uploadDar(nodes.client(node), bytes, { vetAllPackages: vet }, { signal: abort.signal, auth: { token: credentials.token } });
+        },
+      );
+    } catch (e) {
+      packages.forget(node.name);
+      if (e instanceof vscode.CancellationError || (isLedgerApiError(e) && e.kind === 'cancelled')) {
+        if (sending)
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t('The upload was cancelled while it was sent: the node may have received it. Expand Packages to see.'),
+          );
+        return false;
+      }
+      await report(node, uri, e, vscode.l10n.t('Uploading {0}', label(dar)));
+      return false;
+    }
+    packages.forget(node.name);
+    diagnostics.delete(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
+    void vscode.window.showInformationMessage(
+      vet
+        ? vscode.l10n.t('Uploaded {0} to "{1}" and vetted it.', label(dar), node.name)
+        : vscode.l10n.t('Uploaded {0} to "{1}" (not vetted).', label(dar), node.name),
+    );
+    return true;
+  };
+
+  const validate = async (arg?: unknown, nodeArg?: unknown): Promise<boolean> => {
+    const uri = await pickDar(arg);
+    if (!uri) return false;
+    const node = await resolveNode(nodes, nodeArg ?? treeRow(arg)?.name ?? nodes.active()?.name, vscode.l10n.t('Validate the DAR against which ledger node?'));
+    if (!node) return false;
+    const checked = await readChecked(uri);
+    if (!checked) return false;
+    try {
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Validating {0} on "{1}"…', label(checked.dar), node.name), cancellable: true },
+        (_p, cancel) => {
+          const abort = new AbortController();
+          cancel.onCancellationRequested(() => abort.abort());
+          return validateDar(nodes.client(node), checked.bytes, {}, { signal: abort.signal });
+        },
+      );
+    } catch (e) {
+      await report(node, uri, e, vscode.l10n.t('Validating {0}', label(checked.dar)));
+      return false;
+    }
+    diagnostics.delete(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('"{0}" accepts {1}: it is a valid DAR, upgrade-compatible with what the node has vetted.', node.name, label(checked.dar)),
+    );
+    return true;
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.uploadDar', upload),
+    vscode.commands.registerCommand('cantonLens.validateDar', validate),
+  );
+}

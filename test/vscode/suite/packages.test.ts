@@ -1,0 +1,112 @@
+// Packages on the node beside the workspace's Daml projects, and a DAR put on the node, on 3.4,
+// 3.5 and 3.6: the tree's Packages section (read when expanded), each project's state against the
+// node, Upload DAR (one POST, the tree read again) and Validate DAR on Node (a refusal shown on the
+// project's daml.yaml).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { dar, packageIdOf } from '../../support/darBuilder';
+import { cantonLens, resetNodes, until } from './testApi';
+
+describe('Packages and DARs', function () {
+  this.timeout(60_000);
+  const fakes: FakeLedgerNode[] = [];
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
+  const written: vscode.Uri[] = [];
+  const write = async (path: string, data: Buffer | string) => {
+    const uri = vscode.Uri.joinPath(folder(), path);
+    await vscode.workspace.fs.writeFile(uri, typeof data === 'string' ? Buffer.from(data) : data);
+    written.push(uri);
+    return uri;
+  };
+
+  before(resetNodes);
+  after(async () => {
+    await resetNodes();
+    for (const dir of ['daml-app', 'daml-model/.daml'])
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), dir), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    await Promise.all(fakes.map((f) => f.close()));
+  });
+
+  /** The rows under the node's Packages, as a person expanding only that section reads them. */
+  const packagesRows = async (name: string): Promise<{ label: string; description: string }[]> => {
+    const api = await cantonLens();
+    const text = (v: unknown) => (typeof v === 'string' ? v : ((v as { label?: string } | undefined)?.label ?? ''));
+    const nodeElement = (await api.nodeTree.getChildren()).find((e) => text(api.nodeTree.getTreeItem(e).label) === name)!;
+    const root = (await api.nodeTree.getChildren(nodeElement)).find((e) => text(api.nodeTree.getTreeItem(e).label) === 'Packages');
+    assert.ok(root, 'a Packages row under the node');
+    return (await api.nodeTree.getChildren(root)).map((e) => {
+      const item = api.nodeTree.getTreeItem(e);
+      return { label: text(item.label), description: text(item.description) };
+    });
+  };
+
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+    it(`${version}: lists the node's packages and each project's state, uploads a DAR once, validates another build`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
+      fakes.push(fake);
+      const name = `pkg-${version}`;
+      const config = vscode.workspace.getConfiguration('cantonLens');
+      await config.update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
+      await until('the node', () => api.nodes.find(name));
+      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('participant_admin'));
+      await api.nodes.check(api.nodes.find(name)!);
+
+      // A new project, built; and the demo model built here with other code than the node runs.
+      const app = Buffer.from(`my-app code ${version}`);
+      await write('daml-app/daml.yaml', 'sdk-version: 3.4.0\nname: my-app\nversion: 0.1.0\nsource: daml\n');
+      await write('daml-app/.daml/dist/my-app-0.1.0.dar', dar({ name: 'my-app-0.1.0', payload: app }));
+      const otherModel = dar({ name: 'canton-lens-demo-model-1.0.0', payload: Buffer.from(`edited model ${version}`) });
+      const modelDar = await write('daml-model/.daml/dist/canton-lens-demo-model-1.0.0.dar', otherModel);
+
+      let rows = await packagesRows(name);
+      const row = (label: string) => rows.find((r) => r.label === label);
+      assert.match(row('my-app 0.1.0')?.description ?? '', /^workspace · not uploaded \(click to upload\)$/);
+      assert.match(row('canton-lens-demo-model 1.0.0')?.description ?? '', /^workspace · another build on the node \([0-9a-f]{8}…\)$/);
+      assert.match(row('canton-lens-demo-holding 1.0.0')?.description ?? '', /^workspace · not built here; the node has [0-9a-f]{8}…$/);
+      assert.ok(
+        rows.some((r) => r.label === 'canton-lens-demo-model 1.0.0' && r.description === 'vetted on da1'),
+        rows.map((r) => `${r.label} ${r.description}`).join(' | '),
+      );
+
+      const before = fake.requests.length;
+      assert.equal(
+        await vscode.commands.executeCommand('cantonLens.uploadDar', vscode.Uri.joinPath(folder(), 'daml-app/.daml/dist/my-app-0.1.0.dar'), name, {
+          vetAllPackages: true,
+        }),
+        true,
+      );
+      const uploads = fake.requests.slice(before).filter((r) => r.path === '/v2/dars');
+      assert.equal(uploads.length, 1, 'one POST');
+      rows = await packagesRows(name);
+      assert.equal(row('my-app 0.1.0')?.description, 'workspace · vetted on da1');
+      assert.ok(rows.some((r) => r.label === 'my-app 0.1.0' && r.description === 'vetted on da1'));
+
+      // Another build of a vetted name and version: the node refuses it, and the daml.yaml says so.
+      assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', modelDar, name), false);
+      const yaml = vscode.Uri.joinPath(folder(), 'daml-model', 'daml.yaml');
+      const diagnostics = await until('the refusal on daml.yaml', () => {
+        const d = vscode.languages.getDiagnostics(yaml);
+        return d.length ? d : undefined;
+      });
+      assert.equal(diagnostics[0].code, 'KNOWN_PACKAGE_VERSION');
+      assert.match(diagnostics[0].message, new RegExp(`^${name}: .*same name and version`));
+      assert.ok(!fake.requests.slice(before).some((r) => r.path === '/v2/dars' && r !== uploads[0]), 'validation uploads nothing');
+      assert.ok(!(await packagesRows(name)).some((r) => r.description?.includes(packageIdOf(Buffer.from(`edited model ${version}`)).slice(0, 8))));
+    });
+  }
+
+  it('a file that is not a DAR gets a clear error, and nothing is sent', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(fake);
+    const config = vscode.workspace.getConfiguration('cantonLens');
+    await config.update('nodes', [{ name: 'notdar', url: fake.url }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('notdar'));
+    const bad = await write('daml-app/not-a.dar', 'plain text, not a zip');
+    const before = fake.requests.length;
+    assert.equal(await vscode.commands.executeCommand('cantonLens.uploadDar', bad, 'notdar', { vetAllPackages: true }), false);
+    assert.equal(fake.requests.slice(before).filter((r) => r.path.startsWith('/v2/dars')).length, 0);
+  });
+});
