@@ -18,6 +18,7 @@ import { ExecuteReviews } from './panels/executeReviewPanel';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { TailPanels } from './panels/tailPanel';
 import { registerDamlCodeLens } from './providers/damlCodeLens';
+import { registerDamlYamlLens } from './providers/damlYamlLens';
 import { registerLedgerAuthProvider, type LedgerAuthProvider } from './providers/ledgerAuthProvider';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerJsonDocuments } from './providers/jsonDocuments';
@@ -77,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   });
   context.subscriptions.push(log, tokens, recent, nodes, lookups, packages, nodeTree, view, panels, panels.registerSerializer());
   registerDarCommands(context, nodes, packages);
+  registerDamlYamlLens(context, nodes, packages);
   registerRecentLookupCommands(context, recent);
   const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
   context.subscriptions.push(execute);

@@ -83,6 +83,21 @@ describe('Packages and DARs', function () {
       assert.equal(row('my-app 0.1.0')?.description, 'workspace · vetted on da1');
       assert.ok(rows.some((r) => r.label === 'my-app 0.1.0' && r.description === 'vetted on da1'));
 
+      // The same states above each daml.yaml's name line.
+      const lensTitles = async (path: string) =>
+        (
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>(
+            'vscode.executeCodeLensProvider',
+            (await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), path))).uri,
+            10,
+          )) ?? []
+        ).map((l) => l.command?.title);
+      assert.deepEqual(await lensTitles('daml-app/daml.yaml'), [`Canton: vetted on "${name}" (da1)`]);
+      assert.deepEqual(await lensTitles('daml-model/daml.yaml'), [
+        `Canton: "${name}" runs another build of canton-lens-demo-model 1.0.0`,
+        'Validate DAR on Node',
+      ]);
+
       // Another build of a vetted name and version: the node refuses it, and the daml.yaml says so.
       assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', modelDar, name), false);
       const yaml = vscode.Uri.joinPath(folder(), 'daml-model', 'daml.yaml');
