@@ -25,6 +25,7 @@ import { transactionRows } from './transactionsBench';
 import { rightsRows } from './rightsBench';
 import { browseBench } from './browseBench';
 import { damlBench } from './damlBench';
+import { packagesBench } from './packagesBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
 import type { HostMemoryResult } from './hostMemory/index';
@@ -464,6 +465,8 @@ async function main(): Promise<void> {
   if (want('browse') || want('browse-host')) await hostAcsMemory();
   // The Daml index and CodeLens.
   if (want('daml')) await damlBench(add);
+  // Packages of a large node, and a 20 MB DAR uploaded.
+  if (want('packages')) await packagesBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
