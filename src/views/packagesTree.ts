@@ -30,6 +30,9 @@ export class PackagesTreeSection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly loaded = new Map<string, Loaded>();
+  private readonly reading = new Map<string, Promise<Loaded>>();
+  /** Bumped when a node's packages are forgotten: a read begun before is not kept. */
+  private readonly generation = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly nodes: LedgerNodes) {
@@ -42,6 +45,8 @@ export class PackagesTreeSection implements vscode.Disposable {
 
   /** Read again (after an upload, or a Refresh). */
   forget(node: string): void {
+    this.generation.set(node, (this.generation.get(node) ?? 0) + 1);
+    for (const key of [...this.reading.keys()]) if (key.startsWith(`${node}\n`)) this.reading.delete(key);
     if (this.loaded.delete(node)) this.changed.fire();
   }
 
@@ -50,6 +55,19 @@ export class PackagesTreeSection implements vscode.Disposable {
     const identity = (await this.nodes.currentIdentity(node))?.key ?? 'unknown';
     const known = this.loaded.get(node.name);
     if (known && known.identity === identity) return known;
+    // The tree and a daml.yaml lens asking at once share one read.
+    const key = `${node.name}\n${identity}`;
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const reading: Promise<Loaded> = this.read(node, identity).finally(() => {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    });
+    this.reading.set(key, reading);
+    return reading;
+  }
+
+  private async read(node: NodeConfig, identity: string): Promise<Loaded> {
+    const generationAt = this.generation.get(node.name) ?? 0;
     const client = this.nodes.client(node);
     const loaded: Loaded = { identity, projects: await workspaceBuilds() };
     try {
@@ -58,7 +76,8 @@ export class PackagesTreeSection implements vscode.Disposable {
     } catch (e) {
       loaded.error = isLedgerApiError(e) ? e.explanation : String(e);
     }
-    this.loaded.set(node.name, loaded);
+    // Not kept when the node was forgotten (Refresh, an upload) while it was read.
+    if ((this.generation.get(node.name) ?? 0) === generationAt) this.loaded.set(node.name, loaded);
     return loaded;
   }
 
