@@ -92,7 +92,11 @@ export function zipEntryBytes(bytes: Buffer, e: ZipEntry, maxSize = MAX_DAR_BYTE
   if (e.method === 0) return raw;
   if (e.method !== 8) throw new DarError(l10n.t('"{0}" is compressed with method {1}, which a DAR does not use.', e.name, e.method));
   try {
-    return inflateRawSync(raw, { maxOutputLength: Math.max(e.size, 1) });
+    // One output chunk of the size the zip states: without it zlib collects 16 KB chunks and
+    // concatenates them, holding the entry twice (a 20 MB DALF cost 40 MB). Never more than deflate
+    // can expand to (1,032:1), so a size that lies allocates nothing large.
+    const chunkSize = Math.max(64, Math.min(e.size + 1, e.compressedSize * 1032 + 64));
+    return inflateRawSync(raw, { maxOutputLength: Math.max(e.size, 1), chunkSize });
   } catch {
     throw new DarError(l10n.t('The zip archive is damaged: "{0}" does not decompress.', e.name));
   }
