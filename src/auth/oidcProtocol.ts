@@ -43,6 +43,18 @@ export class OidcProtocol {
     this.issuer = new URL(auth.issuer);
   }
 
+  /** What the issuer's discovery document offers a public client like the editor. */
+  async describe(signal?: AbortSignal): Promise<{ issuer: string; browser: boolean; device: boolean; revocation: boolean; scopes: string[] }> {
+    const as = await this.discover(signal);
+    return {
+      issuer: as.issuer,
+      browser: Boolean(as.authorization_endpoint) && (as.code_challenge_methods_supported ?? ['S256']).includes('S256'),
+      device: Boolean(as.device_authorization_endpoint),
+      revocation: Boolean(as.revocation_endpoint),
+      scopes: as.scopes_supported ?? [],
+    };
+  }
+
   /** Authorization code with PKCE: the browser signs in, the redirect brings the code back. */
   async signInWithBrowser(receiver: RedirectReceiver, ui: SignInUi, signal?: AbortSignal): Promise<OidcTokens> {
     const as = await this.discover(signal);

@@ -81,8 +81,11 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
         .showInformationMessage(
           version ? vscode.l10n.t('Added "{0}": Canton {1}.', name.trim(), version) : vscode.l10n.t('Added "{0}" (not reachable yet).', name.trim()),
           vscode.l10n.t('Set Token'),
+          vscode.l10n.t('Set Up Sign-In…'),
         )
-        .then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name.trim()));
+        .then(
+          (pick) => pick && vscode.commands.executeCommand(pick === vscode.l10n.t('Set Token') ? 'cantonLens.setToken' : 'cantonLens.setUpSignIn', name.trim()),
+        );
     }
     return { name: name.trim(), version };
   };

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { LedgerAuthProvider, SignInNode } from '../providers/ledgerAuthProvider';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { nodeNameOf } from './nodeArgument';
+import { setUpSignIn, type SetUpSignInArgs } from './signInSetUp';
 import { showLedgerError } from './showLedgerError';
 
 export function registerSignInCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, auth: LedgerAuthProvider): void {
@@ -19,20 +20,17 @@ export function registerSignInCommands(context: vscode.ExtensionContext, nodes: 
       );
       return picked?.node;
     }
-    const openSettings = vscode.l10n.t('Open Settings');
+    if (name !== undefined && !node) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('There is no ledger node named "{0}" in cantonLens.nodes.', name));
+      return undefined;
+    }
+    const setUp = vscode.l10n.t('Set Up Sign-In…');
     const message =
-      name !== undefined && !node
-        ? vscode.l10n.t('There is no ledger node named "{0}" in cantonLens.nodes.', name)
-        : name !== undefined
-          ? vscode.l10n.t(
-              'The ledger node "{0}" does not sign in through an identity provider: give it an auth entry of type "oidc" (issuer, clientId) in cantonLens.nodes.',
-              name,
-            )
-          : vscode.l10n.t(
-              'No ledger node signs in through an identity provider: give one an auth entry of type "oidc" (issuer, clientId) in cantonLens.nodes.',
-            );
-    const pick = await vscode.window.showInformationMessage(message, openSettings);
-    if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'cantonLens.nodes');
+      name !== undefined
+        ? vscode.l10n.t('The ledger node "{0}" does not sign in through an identity provider yet.', name)
+        : vscode.l10n.t('No ledger node signs in through an identity provider yet.');
+    const pick = await vscode.window.showInformationMessage(message, setUp);
+    if (pick) void vscode.commands.executeCommand('cantonLens.setUpSignIn', name);
     return undefined;
   };
 
@@ -56,5 +54,9 @@ export function registerSignInCommands(context: vscode.ExtensionContext, nodes: 
     return true;
   };
 
-  context.subscriptions.push(vscode.commands.registerCommand('cantonLens.signIn', signIn), vscode.commands.registerCommand('cantonLens.signOut', signOut));
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.signIn', signIn),
+    vscode.commands.registerCommand('cantonLens.signOut', signOut),
+    vscode.commands.registerCommand('cantonLens.setUpSignIn', (arg?: unknown, args?: SetUpSignInArgs) => setUpSignIn(nodes, arg, args)),
+  );
 }

@@ -11,6 +11,7 @@ import { proxyFor } from '../ledger/proxyFor';
 import { NodeRegistry, type NodeConnection, type TokenInfo } from '../nodes/nodeRegistry';
 import type { CheckedStatus, NodeStatus } from '../nodes/nodeStatus';
 import type { NodeConfig } from '../nodes/nodeSettings';
+import type { OidcSignInAuth } from '../auth/oidcAuth';
 import type { ExtensionLog } from './extensionLog';
 import {
   affectsNodeSettings,
@@ -19,6 +20,7 @@ import {
   readNodeSettings,
   readRequestTimeoutMs,
   saveNode,
+  saveNodeAuth,
   setActiveNodeName,
   type SavedNode,
 } from './nodeSettingsStore';
@@ -151,6 +153,28 @@ export class LedgerNodes implements vscode.Disposable {
     await saveNode(entry);
     this.readSettings();
     return this.find(entry.name);
+  }
+
+  /** What an issuer offers the editor (its discovery document), before a node is set to sign in there. */
+  async describeIssuer(issuer: string, signal?: AbortSignal) {
+    const transport = lazyHttpTransport(this.bundleDir, { proxyUrl: proxyUrlFor(issuer) });
+    const draft = { type: 'oidc' as const, issuer, clientId: 'canton-lens', flow: 'browser' as const, redirect: 'loopback' as const };
+    try {
+      return await (await loadOidcBundle(this.bundleDir).createOidcProtocol(draft, { transport, userAgent: this.userAgent })).describe(signal);
+    } finally {
+      await (await transport().catch(() => undefined))?.close();
+    }
+  }
+
+  /** Sets a node's sign-in (its `auth` entry, in the scope it is defined in); returns it as the registry now has it. */
+  async saveSignIn(node: NodeConfig, auth: OidcSignInAuth): Promise<NodeConfig | undefined> {
+    const entry: Record<string, unknown> = { type: 'oidc', issuer: auth.issuer, clientId: auth.clientId };
+    for (const k of ['audience', 'scope'] as const) if (auth[k]) entry[k] = auth[k];
+    if (auth.flow !== 'browser') entry.flow = auth.flow;
+    if (auth.redirect !== 'loopback') entry.redirect = auth.redirect;
+    await saveNodeAuth(node, entry);
+    this.readSettings();
+    return this.find(node.name);
   }
 
   /** Removes a node from its settings scope, with its stored token and client secret. */

@@ -48,6 +48,19 @@ export async function saveNode(node: SavedNode): Promise<void> {
   await config.update('nodes', [...current, entry], vscode.ConfigurationTarget.Global);
 }
 
+/** Sets (or removes) a node's `auth` entry in the settings scope it is defined in, keeping the rest. */
+export async function saveNodeAuth(node: NodeConfig, auth: Record<string, unknown> | undefined): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const target = node.scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  const inspected = config.inspect<RawNode[]>('nodes');
+  const current = (node.scope === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
+  await config.update(
+    'nodes',
+    current.map((n) => (n?.name === node.name ? { ...n, auth } : n)),
+    target,
+  );
+}
+
 /** Removes a node from the settings scope it is defined in. */
 export async function deleteNode(node: NodeConfig): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);

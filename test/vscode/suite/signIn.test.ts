@@ -110,6 +110,36 @@ describe('Sign In through the node’s OpenID provider', function () {
     });
   }
 
+  it('Set Up Sign-In writes the auth entry after reading the issuer, then signs in; an issuer that is not one is refused', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1, jwks: [idp.publicJwk] });
+    fakes.push(fake);
+    const config = vscode.workspace.getConfiguration('cantonLens');
+    const current = config.inspect<unknown[]>('nodes')?.globalValue ?? [];
+    await config.update('nodes', [...current, { name: 'setup', url: fake.url, parties: [fake.ledger.parties.Alice] }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('setup'));
+    api.auth.openBrowser = (url) => {
+      void signInOnProviderPages(url, { login: 'alice' }, new URL(url).searchParams.get('redirect_uri')!).catch(() => undefined);
+      return Promise.resolve(true);
+    };
+    const notAnIssuer = await vscode.commands.executeCommand('cantonLens.setUpSignIn', 'setup', {
+      issuer: fake.url,
+      clientId: TEST_CLIENT_ID,
+      scope: 'daml_ledger_api',
+    });
+    assert.equal(notAnIssuer, false);
+    assert.equal(api.nodes.find('setup')?.auth, undefined, 'nothing written');
+    const audience = participantAudience(fake.ledger.participantId);
+    assert.equal(
+      await vscode.commands.executeCommand('cantonLens.setUpSignIn', 'setup', { issuer: `${idp.issuer}/`, clientId: TEST_CLIENT_ID, audience }),
+      true,
+    );
+    const saved = (config.inspect<{ name: string; auth?: unknown; parties?: string[] }[]>('nodes')?.globalValue ?? []).find((n) => n.name === 'setup');
+    assert.deepEqual(saved?.auth, { type: 'oidc', issuer: idp.issuer, clientId: TEST_CLIENT_ID, audience });
+    assert.deepEqual(saved?.parties, [fake.ledger.parties.Alice], 'the rest of the entry is kept');
+    assert.equal((await api.auth.getSessions(['node:setup']))[0]?.account.label, 'alice · setup');
+  });
+
   it('a provider that is down is named, with what to do, and nothing is signed in', async () => {
     const api = await cantonLens();
     await addSignInNode('idp-down', '3.5');
