@@ -21,6 +21,8 @@ export interface SetUpSignInArgs {
 }
 
 const PARTICIPANT_AUDIENCE = 'https://daml.com/jwt/aud/participant/';
+/** Canton's default scope for scope-based tokens (a protocol value, not text to translate). */
+const LEDGER_API_SCOPE = 'daml_ledger_api';
 
 export async function setUpSignIn(nodes: LedgerNodes, arg: unknown, args: SetUpSignInArgs = {}): Promise<boolean> {
   const node = await resolveNode(nodes, arg, vscode.l10n.t('Set up sign-in for which ledger node?'));
@@ -83,12 +85,12 @@ export async function setUpSignIn(nodes: LedgerNodes, arg: unknown, args: SetUpS
     const picked = await vscode.window.showQuickPick(
       [
         { label: vscode.l10n.t('Audience-based tokens'), detail: `${PARTICIPANT_AUDIENCE}${participantId ?? '…'}`, format: 'audience' as const },
-        { label: vscode.l10n.t('Scope-based tokens'), detail: 'daml_ledger_api', format: 'scope' as const },
+        { label: vscode.l10n.t('Scope-based tokens'), detail: LEDGER_API_SCOPE, format: 'scope' as const },
       ],
       { title: title(3), placeHolder: vscode.l10n.t("How does the node's auth service check tokens?"), ignoreFocusOut: true },
     );
     if (!picked) return false;
-    if (picked.format === 'scope') scope = 'daml_ledger_api';
+    if (picked.format === 'scope') scope = LEDGER_API_SCOPE;
     else {
       audience = (
         await vscode.window.showInputBox({

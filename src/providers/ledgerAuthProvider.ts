@@ -69,6 +69,9 @@ export class LedgerAuthProvider implements vscode.AuthenticationProvider, vscode
 
   /** Signs a node in through its provider, with progress that can be cancelled. */
   async signIn(node: SignInNode): Promise<vscode.AuthenticationSession> {
+    // A node from an untrusted workspace's settings gets no token: nor a sign-in at its issuer.
+    const blocked = this.nodes.tokenBlockedReason(node);
+    if (blocked) throw new Error(blocked);
     const origin = new URL(node.auth.issuer).origin;
     const tokens = await vscode.window.withProgress(
       {
