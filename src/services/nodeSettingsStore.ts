@@ -48,30 +48,22 @@ export async function saveNode(node: SavedNode): Promise<void> {
   await config.update('nodes', [...current, entry], vscode.ConfigurationTarget.Global);
 }
 
-/** Sets (or removes) a node's `auth` entry in the settings scope it is defined in, keeping the rest. */
-export async function saveNodeAuth(node: NodeConfig, auth: Record<string, unknown> | undefined): Promise<void> {
+/** Rewrites the node list of the settings scope a node is defined in. */
+async function updateNodesOfScope(node: NodeConfig, change: (entries: RawNode[]) => RawNode[]): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const target = node.scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   const inspected = config.inspect<RawNode[]>('nodes');
-  const current = (node.scope === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
-  await config.update(
-    'nodes',
-    current.map((n) => (n?.name === node.name ? { ...n, auth } : n)),
-    target,
-  );
+  await config.update('nodes', change((node.scope === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue) ?? []), target);
+}
+
+/** Sets (or removes) a node's `auth` entry in the settings scope it is defined in, keeping the rest. */
+export function saveNodeAuth(node: NodeConfig, auth: Record<string, unknown> | undefined): Promise<void> {
+  return updateNodesOfScope(node, (entries) => entries.map((n) => (n?.name === node.name ? { ...n, auth } : n)));
 }
 
 /** Removes a node from the settings scope it is defined in. */
 export async function deleteNode(node: NodeConfig): Promise<void> {
-  const config = vscode.workspace.getConfiguration(SECTION);
-  const target = node.scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  const inspected = config.inspect<RawNode[]>('nodes');
-  const current = (node.scope === 'workspace' ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
-  await config.update(
-    'nodes',
-    current.filter((n) => n?.name !== node.name),
-    target,
-  );
+  await updateNodesOfScope(node, (entries) => entries.filter((n) => n?.name !== node.name));
   if (readActiveNodeName() === node.name) await setActiveNodeName(undefined);
 }
 

@@ -2,18 +2,16 @@
 // packages (the answers joined and matched to the workspace's projects, against parsing the
 // answers), and a 20 MB DAR read and uploaded (the uploading process's memory growth against the
 // file's size; the node runs in a process of its own, as a real one does).
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import * as path from 'node:path';
 import { readDar } from '../../src/daml/darArchive';
 import { nodePackages, projectOnNode } from '../../src/daml/packageMatch';
 import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { uploadDar, validateDar } from '../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { PROJECT_ROOT } from '../vscode/vscodeServer';
 import { dar } from '../support/darBuilder';
 import type { BenchRow } from './browseBench';
+import { demoLedgerUrl, spawnDemoLedger } from './soak';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -69,20 +67,10 @@ function packagesSection(add: (r: BenchRow) => void): void {
 }
 
 async function darUpload(add: (r: BenchRow) => void): Promise<void> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'demoLedger.js'), '--port', '0', '--version', '3.5'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnDemoLedger();
   const transport = createUndiciTransport();
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`the demo ledger exited (${code})`)));
-    });
+    const url = await demoLedgerUrl(child);
     // Same seed, same secret: a node that is never started mints the demo ledger's tokens.
     const twin = new FakeLedgerNode({ version: '3.5' });
     const admin = new LedgerClient({ baseUrl: url, transport: async () => transport, getToken: async () => twin.mintToken('participant_admin') });

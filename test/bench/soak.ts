@@ -2,7 +2,7 @@
 // `dist/demoLedger.js` in its own process, as fast as the machine sustains. Reads its RSS from
 // /proc at the start, after 100,000 requests and at the end, and compares p99 latency of the
 // first and last 50,000 requests.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Pool } from 'undici';
@@ -34,20 +34,30 @@ function p99(xs: Float64Array): number {
   return sorted[Math.floor(sorted.length * 0.99)];
 }
 
-export async function soakDemoLedger(total = Number(process.env.CANTON_LENS_SOAK_REQUESTS ?? 1_000_000)): Promise<SoakRow[]> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'demoLedger.js'), '--port', '0', '--version', '3.5'], {
+/** `dist/demoLedger.js` (3.5) in a process of its own: a node measured apart from the process that measures. */
+export function spawnDemoLedger(): ChildProcess {
+  return spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'demoLedger.js'), '--port', '0', '--version', '3.5'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`the demo ledger exited (${code})`)));
+}
+
+/** The URL the demo ledger prints once it listens. */
+export function demoLedgerUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
     });
+    child.once('exit', (code) => reject(new Error(`the demo ledger exited (${code})`)));
+  });
+}
+
+export async function soakDemoLedger(total = Number(process.env.CANTON_LENS_SOAK_REQUESTS ?? 1_000_000)): Promise<SoakRow[]> {
+  const child = spawnDemoLedger();
+  try {
+    const url = await demoLedgerUrl(child);
     // Same seed, same secret: a node that is never started mints the demo ledger's tokens and ids.
     const twin = new FakeLedgerNode({ version: '3.5' });
     const bodies = validBodies(twin);
