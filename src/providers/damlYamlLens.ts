@@ -9,16 +9,20 @@ import { projectOnNode } from '../daml/packageMatch';
 
 const enabled = () => vscode.workspace.getConfiguration('cantonLens').get<boolean>('codeLens.enabled', true);
 
-class DamlYamlLens implements vscode.CodeLensProvider {
+class DamlYamlLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly nodes: LedgerNodes,
     private readonly packages: PackagesTreeSection,
   ) {
-    packages.onDidChange(() => this.changed.fire());
-    nodes.onDidChange(() => this.changed.fire());
+    this.subscriptions = [packages.onDidChange(() => this.changed.fire()), nodes.onDidChange(() => this.changed.fire()), this.changed];
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
   }
 
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
@@ -62,5 +66,6 @@ class DamlYamlLens implements vscode.CodeLensProvider {
 }
 
 export function registerDamlYamlLens(context: vscode.ExtensionContext, nodes: LedgerNodes, packages: PackagesTreeSection): void {
-  context.subscriptions.push(vscode.languages.registerCodeLensProvider({ pattern: '**/daml.yaml' }, new DamlYamlLens(nodes, packages)));
+  const lens = new DamlYamlLens(nodes, packages);
+  context.subscriptions.push(lens, vscode.languages.registerCodeLensProvider({ pattern: '**/daml.yaml' }, lens));
 }
