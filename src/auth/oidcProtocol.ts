@@ -6,6 +6,7 @@
 import type * as OAuth from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import type { HttpTransport } from '../ledger/httpTransport';
 import { LedgerApiError, scrubCredentials } from '../ledger/ledgerApiError';
+import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import * as l10n from '../l10n/l10n';
 import { decodeJwtClaims } from './jwtClaims';
 import type { RedirectReceiver } from './loopbackRedirect';
@@ -26,8 +27,6 @@ export interface SignInUi {
   openBrowser(url: string): Promise<boolean>;
   showDeviceCode(prompt: DeviceCodePrompt): void;
 }
-
-const isLoopback = (url: URL) => /^127\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname === 'localhost' || url.hostname === '[::1]';
 
 export class OidcProtocol {
   private server: OAuth.AuthorizationServer | undefined;
@@ -197,7 +196,7 @@ export class OidcProtocol {
     return {
       signal,
       // Plain http only for a provider on this machine (a development IdP).
-      [this.oauth.allowInsecureRequests]: isLoopback(this.issuer),
+      [this.oauth.allowInsecureRequests]: isLoopbackUrl(this.issuer),
       [this.oauth.customFetch]: async (url, init) => {
         const transport = await this.options.transport();
         const res = await transport.send({

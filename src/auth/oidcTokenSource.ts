@@ -50,11 +50,6 @@ export class OidcTokenSource {
     return this.cached?.accessToken;
   }
 
-  /** When the access token held now expires (epoch ms). */
-  get expiresAt(): number | undefined {
-    return this.cached?.expiresAt;
-  }
-
   /** Forget the access token (after a 401): the next request renews it. */
   invalidate(): void {
     this.cached = undefined;

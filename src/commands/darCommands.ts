@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { DarError, MAX_DAR_BYTES, readDar, type DarInfo } from '../daml/darArchive';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import { uploadDar, validateDar } from '../ledger/packageRequests';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -23,7 +24,6 @@ function treeRow(arg: unknown): { name: string; item: { build?: { darUri?: strin
   return row?.kind === 'packages' && typeof row.name === 'string' && typeof row.item === 'object' ? (row as ReturnType<typeof treeRow>) : undefined;
 }
 
-const isLoopback = (url: string) => /^(localhost|127(?:\.\d+){3}|\[::1\])$/.test(new URL(url).hostname);
 const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)).toLocaleString('en-US')} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 export function registerDarCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, packages: PackagesTreeSection): void {
@@ -98,7 +98,7 @@ export function registerDarCommands(context: vscode.ExtensionContext, nodes: Led
     const { bytes, dar } = checked;
     let vet = options.vetAllPackages;
     const [andVet, only] = [vscode.l10n.t('Upload and Vet'), vscode.l10n.t('Upload Only')];
-    if (!isLoopback(node.url)) {
+    if (!isLoopbackUrl(node.url)) {
       const pick = await vscode.window.showWarningMessage(
         vscode.l10n.t(
           'Upload {0} to "{1}" at {2}? Vetting makes the node accept transactions of these packages.',

@@ -4,14 +4,7 @@
 export const DEMO_TOKENS_ENV = 'CANTON_LENS_DEMO_TOKENS';
 
 /** Only nodes on this machine get a token from the environment. */
-export function isLoopbackUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
+export { isLoopbackUrl } from '../ledger/loopbackUrl';
 
 /** The tokens named in the environment variable; undefined when it is absent or not a JSON object of strings. */
 export function demoTokensFrom(raw: string | undefined): Map<string, string> | undefined {
