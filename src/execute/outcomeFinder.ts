@@ -13,7 +13,9 @@ import { completionElementOffset, watchCompletions } from './completionWatch';
 import * as l10n from '../l10n/l10n';
 
 export interface OutcomeQuery {
-  submissionId: string;
+  /** The submission looked for (an execute's); or, without it, the latest of a command id. */
+  submissionId?: string;
+  commandId?: string;
   /** The change id's user: the request's userId, or the token's user. */
   userId?: string;
   parties: string[];
@@ -57,6 +59,13 @@ function verdict(c: Completion, via: 'completion-by-hash' | 'completions'): Foun
     : { kind: 'rejected', code, message: c.status?.message ?? '', offset: c.offset, via, completion: c };
 }
 
+/** A completion of the submission (or command) looked for. */
+const matching = (c: Completion, q: OutcomeQuery) =>
+  (q.submissionId === undefined || c.submissionId === q.submissionId) && (q.commandId === undefined || c.commandId === q.commandId);
+
+/** What the search is for, in messages. */
+const looked = (q: OutcomeQuery) => q.submissionId ?? q.commandId ?? '';
+
 /** Transient: keep looking. Anything else (rights, a bad request, no such route) stops the search. */
 const transient = (e: unknown) => !isLedgerApiError(e) || e.kind === 'timeout' || e.kind === 'network' || (e.status !== undefined && e.status >= 500);
 
@@ -81,7 +90,7 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
     // Over the websocket first: the completion arrives when it happens, without polling.
     try {
       const watch = { userId: q.userId, parties: q.parties, beginExclusive: begin, deadline, signal, onProgress: options.onProgress };
-      const found = await watchCompletions(client, { ...watch, onOffset: (o) => (begin = o) }, (c) => c.submissionId === q.submissionId);
+      const found = await watchCompletions(client, { ...watch, onOffset: (o) => (begin = o) }, (c) => matching(c, q));
       if (found) return verdict(found, 'completions');
     } catch (e) {
       const text = isLedgerApiError(e) ? e.explanation : (e as Error).message;
@@ -101,7 +110,7 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
         try {
           const res = await client.getCompletionByHash(q.transactionHash!, { signal });
           if (res.acceptedCompletion) return verdict(res.acceptedCompletion, 'completion-by-hash');
-          const rejected = (res.lastRejectedCompletions ?? []).find((c) => c.submissionId === q.submissionId);
+          const rejected = (res.lastRejectedCompletions ?? []).find((c) => matching(c, q));
           if (rejected) return verdict(rejected, 'completion-by-hash');
         } catch (e) {
           if (isLedgerApiError(e) && e.routeMissing) byHash = false;
@@ -120,7 +129,7 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
         for (const item of list) {
           const { completion: c, offset } = completionElementOffset(item);
           if (typeof offset === 'number') begin = Math.max(begin, offset);
-          if (c && c.submissionId === q.submissionId) return verdict(c, 'completions');
+          if (c && matching(c, q)) return verdict(c, 'completions');
         }
         if (list.length === 0) await sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())), signal);
       }
@@ -137,8 +146,8 @@ export async function findOutcome(client: LedgerClient, q: OutcomeQuery, options
     kind: 'unknown',
     cancelled: false,
     reason: lastProblem
-      ? l10n.t('No completion for submission {0} within {1} s; the last look failed: {2}', q.submissionId, Math.round(timeoutMs / 1000), lastProblem)
-      : l10n.t('No completion for submission {0} within {1} s.', q.submissionId, Math.round(timeoutMs / 1000)),
+      ? l10n.t('No completion for submission {0} within {1} s; the last look failed: {2}', looked(q), Math.round(timeoutMs / 1000), lastProblem)
+      : l10n.t('No completion for submission {0} within {1} s.', looked(q), Math.round(timeoutMs / 1000)),
   };
 }
 
@@ -148,6 +157,6 @@ export function outcomeUnknownAdvice(q: OutcomeQuery): string {
     "Check the completions of user {0} for parties {1} (submission id {2}), or the update stream, before submitting again; a submission can still commit until the prepared transaction's max record time has passed. Then submit again with a new submission id.",
     q.userId ?? l10n.t("the token's user"),
     q.parties.join(', '),
-    q.submissionId,
+    looked(q),
   );
 }

@@ -3,16 +3,8 @@
 import type { JsPrepareSubmissionRequest } from '../ledger/apiTypes';
 import * as l10n from '../l10n/l10n';
 import type { RequestProblem } from './executeRequestCheck';
+import { checkCommandId, checkCommandList, checkParties, checkUserId } from './commandChecks';
 
-const PARTY = /^[A-Za-z0-9_\- :]+::1220[0-9a-f]{64}$/;
-const TEMPLATE = /^[^:\s]+:[^:\s]+:[^:\s]+$/;
-const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;
-const COMMANDS: Record<string, string[]> = {
-  CreateCommand: ['templateId', 'createArguments'],
-  ExerciseCommand: ['templateId', 'contractId', 'choice', 'choiceArgument'],
-  CreateAndExerciseCommand: ['templateId', 'createArguments', 'choice', 'choiceArgument'],
-  ExerciseByKeyCommand: ['templateId', 'contractKey', 'choice', 'choiceArgument'],
-};
 const KNOWN = new Set([
   'userId',
   'commandId',
@@ -48,52 +40,11 @@ export function checkPrepareRequest(text: string, tokenUser?: string): CheckedPr
   const r = value as Record<string, unknown>;
   const problems: RequestProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
-  if (typeof r.commandId !== 'string' || !LEDGER_STRING.test(r.commandId))
-    add(
-      '$.commandId',
-      r.commandId === undefined ? l10n.t('Missing: a command id.') : l10n.t('Not a valid ledger string: 1 to 255 of letters, digits and . _ : - # / space.'),
-    );
-  const parties = (key: 'actAs' | 'readAs', required: boolean): void => {
-    const v = r[key];
-    if (v === undefined) {
-      if (required) add(`$.${key}`, l10n.t('Missing: the acting parties (one or more party ids).'));
-    } else if (!Array.isArray(v) || (required && v.length === 0)) add(`$.${key}`, l10n.t('Must be a list of party ids.'));
-    else
-      v.forEach((p, i) => {
-        if (typeof p !== 'string' || !PARTY.test(p)) add(`$.${key}[${i}]`, l10n.t('Not a party id (name::1220…).'));
-      });
-  };
-  parties('actAs', true);
-  parties('readAs', false);
-  if (!Array.isArray(r.commands) || r.commands.length === 0) add('$.commands', l10n.t('Needs at least one command: {0}.', Object.keys(COMMANDS).join(', ')));
-  else
-    r.commands.forEach((c: unknown, i): void => {
-      const keys = typeof c === 'object' && c !== null ? Object.keys(c) : [];
-      if (keys.length !== 1 || !(keys[0] in COMMANDS))
-        return void add(
-          `$.commands[${i}]`,
-          l10n.t(
-            'Must be exactly one of {0}.',
-            Object.keys(COMMANDS)
-              .map((k) => `{ "${k}": … }`)
-              .join(', '),
-          ),
-        );
-      const kind = keys[0];
-      const body = (c as Record<string, Record<string, unknown> | undefined>)[kind] ?? {};
-      for (const f of COMMANDS[kind]) if (body[f] === undefined) add(`$.commands[${i}].${kind}.${f}`, l10n.t('Missing: {0}.', f));
-      if (typeof body.templateId === 'string' && !TEMPLATE.test(body.templateId))
-        add(`$.commands[${i}].${kind}.templateId`, l10n.t('Must be <package id or #package-name>:<module>:<entity>.'));
-    });
-  if (r.userId !== undefined && tokenUser && r.userId !== tokenUser)
-    add(
-      '$.userId',
-      l10n.t(
-        'Is "{0}" but the node\'s token is for user "{1}": the node would refuse it (403).',
-        typeof r.userId === 'string' ? r.userId : JSON.stringify(r.userId),
-        tokenUser,
-      ),
-    );
+  checkCommandId(r.commandId, '$.commandId', add);
+  checkParties(r, 'actAs', true, add);
+  checkParties(r, 'readAs', false, add);
+  checkCommandList(r.commands, add);
+  checkUserId(r.userId, tokenUser, add);
   if (r.verboseHashing !== undefined && typeof r.verboseHashing !== 'boolean') add('$.verboseHashing', l10n.t('Must be true or false.'));
   if (
     r.hashingSchemeVersion !== undefined &&

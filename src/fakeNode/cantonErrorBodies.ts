@@ -96,3 +96,17 @@ export const noSuchRoute = (): ErrorReply => ({
 export function json(status: number, body: unknown): ErrorReply {
   return { status, contentType: 'application/json', body: JSON.stringify(body) };
 }
+
+/**
+ * Before 3.6 the JSON layer writes a resource's key as `ErrorResource(KEY)` (JsSchema.scala,
+ * `k.toString`); 3.6 writes `KEY`. Errors are built with the plain key and written as the version does.
+ */
+export function resourcesAsSent(reply: ErrorReply, version: string): ErrorReply {
+  if (version === '3.6' || reply.status < 400 || !reply.contentType.startsWith('application/json') || !reply.body.includes('"resources":[[')) return reply;
+  const body = JSON.parse(reply.body) as { resources?: unknown };
+  if (!Array.isArray(body.resources)) return reply;
+  body.resources = (body.resources as unknown[]).map((r: unknown) =>
+    Array.isArray(r) && typeof r[0] === 'string' && !r[0].startsWith('ErrorResource(') ? [`ErrorResource(${r[0]})`, ...(r.slice(1) as unknown[])] : r,
+  );
+  return { ...reply, body: JSON.stringify(body) };
+}

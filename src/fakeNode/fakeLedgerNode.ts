@@ -26,8 +26,10 @@ import { matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
 import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
 import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
-import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
+import { resourcesAsSent } from './cantonErrorBodies';
+import { completionResponse, completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { packageEndpoints } from './packageRoutes';
+import { commandCompletionsAfter, commandCompletionsRequest, commandEndpoints, type CommandContext } from './commandRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { verifyLedgerJwt } from './jwksJwt';
@@ -163,6 +165,19 @@ export class FakeLedgerNode {
     checkEventFormat: (format, field) => this.checkEventFormat(format, field),
     prunedUpTo: () => this.prunedUpTo,
   };
+  private readonly commands: CommandContext = {
+    ledger: () => this.ledger,
+    version: () => this.version,
+    queries: () => this.queries,
+    catalog: () => this.generated.catalog(),
+    auth: () => this.auth,
+    canActAs: (user, party) => this.rights(user).some((r) => r === 'canActAsAnyParty' || (typeof r === 'object' && 'canActAs' in r && r.canActAs === party)),
+    canReadAs: (user, party) => this.canReadAs(user, party),
+    readsAnyParty: (user) => this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty'),
+    checkEventFormat: (format, field) => this.checkEventFormat(format, field),
+    commitOptions: () => this.commitOptions(),
+    ledgerEnd: () => this.generated.ledgerEnd(),
+  };
   private readonly scheme: 'http' | 'https';
   private readonly sockets = new Set<Socket>();
   private faults: FaultRule[] = [];
@@ -200,6 +215,7 @@ export class FakeLedgerNode {
       pathPrefix: this.pathPrefix,
       authenticate: (header) => this.authenticate(header),
       open: (channel, user, text, signal) => this.openChannel(channel, user, text, signal),
+      serves: (channel) => channel !== '/v2/commands/command-completions' || this.version !== '3.4',
       checkFrame: (channel, text) => {
         if (!this.checkResponses) return;
         const problem = this.schemas.checkChannelMessage(channel, 'frame', text);
@@ -218,7 +234,27 @@ export class FakeLedgerNode {
     const refused = endpoint.decode?.(body) ?? endpoint.rights(user, body, new URLSearchParams(), {});
     if (refused) return refused;
     if (channel === '/v2/commands/completions') return completionsStream(() => this.ledger, this.version, this.generated.ledgerEnd(), user, body, signal);
+    if (channel === '/v2/commands/command-completions') return this.commandCompletionsStream(body, signal);
     return channel === '/v2/updates' ? updatesStream(this.browse, body, signal) : activeContractsStream(this.browse, body);
+  }
+
+  /** Every user's completions for the parties, then each new one, until the client closes. */
+  private commandCompletionsStream(body: Record<string, unknown>, signal: AbortSignal): ErrorReply | AsyncIterable<unknown> {
+    const q = commandCompletionsRequest(this.commands, body);
+    if ('status' in q) return q;
+    const ledger = () => this.ledger;
+    const version = this.version;
+    return (async function* () {
+      let begin = q.begin;
+      while (!signal.aborted) {
+        const found = commandCompletionsAfter(ledger(), q.parties, begin);
+        for (const r of found) {
+          yield completionResponse(r, version);
+          begin = r.completionOffset;
+        }
+        if (found.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
   }
 
   static async start(options: FakeLedgerNodeOptions = {}): Promise<FakeLedgerNode> {
@@ -319,6 +355,7 @@ export class FakeLedgerNode {
       this.onInternalError(e);
       reply = internalError();
     }
+    reply = resourcesAsSent(reply, this.version);
     const route = `${req.method ?? ''} ${this.resolve(path)?.route ?? path}`;
     if (this.checkResponses && this.schemas.route(route)) {
       const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, reply.body);
@@ -456,6 +493,8 @@ export class FakeLedgerNode {
         return executeAndWait(this.ledger, user, b, check.party!, this.commitOptions());
       },
     },
+    // Commands with the token's own rights, and every user's completions.
+    ...commandEndpoints(this.commands),
     // Ledger end, active contracts, update streams.
     ...browseEndpoints(this.browse),
     // Packages, vetting, DAR upload and validation.

@@ -57,12 +57,12 @@ const completionNotFound = (hash: string) =>
 function completionOf(r: SubmissionRecord, version: FakeVersion): Record<string, unknown> {
   const c: Record<string, unknown> = {
     commandId: r.commandId,
-    status: { code: 0, message: '', details: [] },
+    status: r.status ?? { code: 0, message: '', details: [] },
     updateId: r.updateId,
     userId: r.userId,
     actAs: r.actAs,
     submissionId: r.submissionId,
-    traceContext: r.transaction.traceContext,
+    traceContext: r.traceContext,
     offset: r.completionOffset,
     synchronizerTime: { synchronizerId: r.synchronizerId, recordTime: r.recordTime },
     paidTrafficCost: 0,
@@ -98,7 +98,7 @@ function completionsAfter(ledger: DemoLedger, q: CompletionsRequest): Submission
   );
 }
 
-const completionResponse = (r: SubmissionRecord, version: FakeVersion) => ({ completionResponse: { Completion: { value: completionOf(r, version) } } });
+export const completionResponse = (r: SubmissionRecord, version: FakeVersion) => ({ completionResponse: { Completion: { value: completionOf(r, version) } } });
 
 /**
  * The completions channel (websocket): the user's completions for the parties after
@@ -237,7 +237,7 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
           events: [],
           offset: record.completionOffset,
           synchronizerId: record.synchronizerId,
-          traceContext: record.transaction.traceContext,
+          traceContext: record.traceContext,
           recordTime: record.recordTime,
         };
         return json(200, { transaction });

@@ -33,8 +33,11 @@ export interface SubmissionRecord {
   hash?: string;
   recordTime: string;
   synchronizerId: string;
-  /** The committed transaction, as update-by-id answers it. */
-  transaction: StoredTransaction;
+  traceContext: StoredTransaction['traceContext'];
+  /** The committed transaction, as update-by-id answers it; none when the command was rejected. */
+  transaction?: StoredTransaction;
+  /** A rejection's google.rpc.Status (JsStatus), as a failed completion carries it. */
+  status?: { code: number; message: string; details: unknown[] };
 }
 
 /** What the node remembers of interactive submissions, per ledger. */
@@ -57,6 +60,13 @@ export class InteractiveState {
 
 /** The demo ledger runs for days: it remembers only the latest prepared transactions and submissions. */
 const KEPT = 10_000;
+
+/** Records a completion (accepted or rejected) for the completion routes and streams; keeps the latest KEPT. */
+export function recordCompletion(ledger: DemoLedger, record: SubmissionRecord): void {
+  const state = interactiveState(ledger);
+  state.submissions.push(record);
+  if (state.submissions.length > KEPT * 1.25) state.submissions.splice(0, state.submissions.length - KEPT);
+}
 
 const states = new WeakMap<DemoLedger, InteractiveState>();
 
@@ -453,10 +463,10 @@ export async function commitSubmission(
     hash,
     recordTime: at,
     synchronizerId: transaction.synchronizerId,
+    traceContext: transaction.traceContext,
     transaction,
   };
-  state.submissions.push(record);
-  if (state.submissions.length > KEPT * 1.25) state.submissions.splice(0, state.submissions.length - KEPT);
+  recordCompletion(ledger, record);
   options.index(transaction);
   return record;
 }

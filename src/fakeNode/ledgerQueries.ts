@@ -88,6 +88,21 @@ export class LedgerQueries {
     for (const e of t.events) if (e.kind === 'created' && this.contracts.get(e.event.contractId)?.createdIn === t) this.contracts.delete(e.event.contractId);
   }
 
+  /** A contract the node knows (seeded or committed): its create, and whether it is archived. */
+  contract(contractId: string): { create: StoredCreate; archived: boolean; createdAt: number } | undefined {
+    const entry = this.contracts.get(contractId);
+    return entry && { create: entry.create, archived: entry.archive !== undefined, createdAt: entry.createdIn.offset };
+  }
+
+  /** The active contract of a template (module and entity) with this key, if any. */
+  contractByKey(moduleAndEntity: string, key: unknown): StoredCreate | undefined {
+    const wanted = JSON.stringify(key);
+    for (const entry of this.contracts.values())
+      if (!entry.archive && entry.create.event.templateId.endsWith(`:${moduleAndEntity}`) && JSON.stringify(entry.create.event.contractKey) === wanted)
+        return entry.create;
+    return undefined;
+  }
+
   /** How many commits are remembered now (for the soak bench and tests). */
   get committedKept(): number {
     return this.committed.length;

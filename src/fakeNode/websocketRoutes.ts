@@ -17,6 +17,8 @@ export interface ChannelHost {
   authenticate(authorization: string | undefined): string | ErrorReply;
   /** The request's checks (schema, the JSON layer, rights, semantics), then its stream. */
   open(channel: string, user: string, text: string, signal: AbortSignal): ErrorReply | Iterable<unknown[]> | AsyncIterable<unknown>;
+  /** Whether this version has the channel (command-completions: 3.5 and later); unset: every channel. */
+  serves?(channel: string): boolean;
   /** Checks a frame against the channel's AsyncAPI schema (when responses are checked). */
   checkFrame?(channel: string, text: string): void;
 }
@@ -28,7 +30,7 @@ export interface ChannelFaults {
   breakAfterFrames?: number;
 }
 
-export const CHANNELS = ['/v2/state/active-contracts', '/v2/updates', '/v2/commands/completions'];
+export const CHANNELS = ['/v2/state/active-contracts', '/v2/updates', '/v2/commands/completions', '/v2/commands/command-completions'];
 
 /** The token Canton reads from `Sec-WebSocket-Protocol`: the first entry that starts with `jwt.token.`, untrimmed. */
 export function tokenFromProtocols(header: string | undefined): string | undefined {
@@ -60,7 +62,8 @@ export class WebsocketChannels {
     if (this.faults.refuseUpgrades) return refuse(socket, this.faults.refuseUpgrades, 'upgrade refused', 'text/plain');
     const path = url.split('?')[0];
     const channel = path.startsWith(`${this.host.pathPrefix}/`) ? path.slice(this.host.pathPrefix.length) : path;
-    if (!CHANNELS.includes(channel)) return refuse(socket, 404, 'The requested resource could not be found.', 'text/plain');
+    if (!CHANNELS.includes(channel) || this.host.serves?.(channel) === false)
+      return refuse(socket, 404, 'The requested resource could not be found.', 'text/plain');
     const header =
       req.headers.authorization ??
       (() => {

@@ -57,6 +57,10 @@ export type CompletionStreamResponse = Schemas['CompletionStreamResponse'];
 export type Completion = Schemas['Completion1'] & { transactionHash?: string };
 export type JsExecuteSubmissionAndWaitForTransactionRequest = Schemas['JsExecuteSubmissionAndWaitForTransactionRequest'];
 export type JsExecuteSubmissionAndWaitForTransactionResponse = Schemas['JsExecuteSubmissionAndWaitForTransactionResponse'];
+// Commands submitted by the token's user (not externally signed).
+export type JsCommands = Schemas['JsCommands'];
+export type JsSubmitAndWaitForTransactionRequest = Schemas['JsSubmitAndWaitForTransactionRequest'];
+export type JsSubmitAndWaitForTransactionResponse = Schemas['JsSubmitAndWaitForTransactionResponse'];
 export type GenerateExternalPartyTopologyRequest = Schemas['GenerateExternalPartyTopologyRequest'];
 export type GenerateExternalPartyTopologyResponse = Schemas['GenerateExternalPartyTopologyResponse'];
 export type AllocateExternalPartyRequest = Schemas['AllocateExternalPartyRequest'];

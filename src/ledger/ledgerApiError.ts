@@ -84,10 +84,15 @@ const PREVIEW_CHARS = 200;
  * The earliest offset a pruning error names. Canton puts it in the error's metadata, which the
  * JSON body carries in `context` (`earliest_offset`); a resource of that name is read too.
  */
+/** A resource's key as Canton means it: 3.4 and 3.5 write `ErrorResource(CONTRACT_ID)`, 3.6 `CONTRACT_ID`. */
+export const resourceKeyOf = (key: string) => /^ErrorResource\((.*)\)$/.exec(key)?.[1] ?? key;
+
 export function earliestOffsetOf(e: JsCantonError | undefined): number | undefined {
   if (!e) return undefined;
   const fromContext = (e.context as Record<string, unknown> | null | undefined)?.earliest_offset;
-  const resource = Array.isArray(e.resources) ? e.resources.find((r) => Array.isArray(r) && r[0] === 'earliest_offset') : undefined;
+  const resource = Array.isArray(e.resources)
+    ? e.resources.find((r) => Array.isArray(r) && typeof r[0] === 'string' && resourceKeyOf(r[0]) === 'earliest_offset')
+    : undefined;
   for (const raw of [fromContext, resource?.[1]]) {
     if (typeof raw !== 'string' && typeof raw !== 'number') continue;
     const n = Number(raw);

@@ -41,8 +41,11 @@ export type PageMessage =
   | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
   | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName };
 
-/** From the extension to the page: a row's whole event, rendered and escaped by the extension. */
-export type HostMessage = { type: 'eventDetail'; source: 'events' | 'tree'; index: number; html: string };
+/**
+ * From the extension to the page: a row's whole event, or the panel's new content (panels on
+ * WebviewHost keep their page and get their content as a message), rendered and escaped by the extension.
+ */
+export type HostMessage = { type: 'eventDetail'; source: 'events' | 'tree'; index: number; html: string } | { type: 'content'; html: string };
 
 const isShape = (v: unknown): v is TransactionShapeName => v === 'TRANSACTION_SHAPE_ACS_DELTA' || v === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -83,6 +86,7 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
 export function parseHostMessage(raw: unknown): HostMessage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const m = raw as Record<string, unknown>;
+  if (m.type === 'content') return isString(m.html) ? { type: 'content', html: m.html } : undefined;
   return m.type === 'eventDetail' && isSource(m.source) && isIndex(m.index) && isString(m.html)
     ? { type: 'eventDetail', source: m.source, index: m.index, html: m.html }
     : undefined;

@@ -44,7 +44,7 @@ export function toggleDetail(button: HTMLButtonElement): void {
 
 window.addEventListener('message', (event: MessageEvent) => {
   const m = parseHostMessage(event.data);
-  if (!m) return;
+  if (!m || m.type !== 'eventDetail') return;
   const button = document.querySelector<HTMLButtonElement>(`[data-detail="${m.source}"][data-index="${m.index}"]`);
   const row = button?.closest('tr');
   if (!button || !row) return;

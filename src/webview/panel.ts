@@ -3,7 +3,7 @@
 // nonce under a strict CSP. It builds every ledger string as a text node (the one exception, an
 // event's details, is rendered and escaped by the extension like the page itself) and talks to the
 // extension with the typed messages of src/panels/panelMessages.ts.
-import { parsePageMessage } from '../panels/panelMessages';
+import { parseHostMessage, parsePageMessage } from '../panels/panelMessages';
 import { toggleDetail } from './eventDetails';
 import { startEventTable } from './eventTable';
 import { startExerciseTree } from './exerciseTreeView';
@@ -116,9 +116,25 @@ function searchTree(query: string): void {
   status.textContent = !query ? '' : hits === 1 ? say('oneMatch', '1 match') : say('matches', '{0} matches', hits);
 }
 
-const events = document.getElementById('event-data');
-if (events) startEventTable(events);
-const tree = document.getElementById('tree-data');
-if (tree) startExerciseTree(tree);
+/** The event table and exercise tree of the content, once it is on the page. */
+function startContent(): void {
+  const events = document.getElementById('event-data');
+  if (events) startEventTable(events);
+  const tree = document.getElementById('tree-data');
+  if (tree) startExerciseTree(tree);
+}
+startContent();
+
+// New content of a panel that keeps its page (WebviewHost): rendered and escaped by the extension.
+window.addEventListener('message', (event: MessageEvent) => {
+  const m = parseHostMessage(event.data);
+  const main = document.getElementById('content');
+  if (m?.type !== 'content' || !main) return;
+  const open = new Set(Array.from(main.querySelectorAll<HTMLDetailsElement>('details[id][open]'), (d) => d.id));
+  main.innerHTML = m.html;
+  // Sections the person opened stay open.
+  for (const id of open) main.querySelector<HTMLDetailsElement>(`details[id="${CSS.escape(id)}"]`)?.setAttribute('open', '');
+  startContent();
+});
 
 post({ type: 'ready' });

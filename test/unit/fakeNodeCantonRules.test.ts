@@ -144,7 +144,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       const missingId = `${'ab'.repeat(32)}:M:T`;
       const byId = await ask(template(missingId));
       refused(byId, 404, 'TEMPLATES_OR_INTERFACES_NOT_FOUND', /^Templates do not exist: \[/);
-      assert.deepEqual(byId.json?.resources, [['TEMPLATE_ID', missingId]]);
+      assert.deepEqual(byId.json?.resources, [[version === '3.6' ? 'TEMPLATE_ID' : 'ErrorResource(TEMPLATE_ID)', missingId]]);
       // The same on the update stream, after the offset checks.
       refused(
         await updates({

@@ -156,7 +156,7 @@ describe('LedgerClient against the fake node', function () {
           code: 'CONTRACT_EVENTS_NOT_FOUND',
           routeMissing: false,
         });
-        assert.deepEqual(e.cantonError?.resources, [['CONTRACT_ID', contractId]]);
+        assert.deepEqual(e.cantonError?.resources, [['ErrorResource(CONTRACT_ID)', contractId]], '3.5 writes the key as ErrorResource(…)');
         assert.equal(e.cantonError?.errorCategory, 11);
         assert.match(e.explanation, /never existed on this node, is not visible to the parties queried, or was pruned/);
       }
@@ -343,7 +343,7 @@ describe('LedgerClient against the fake node', function () {
         code: 'UPDATE_NOT_FOUND',
         routeMissing: false,
       });
-      assert.deepEqual(e.cantonError?.resources, [['UPDATE_ID', s().unknownUpdate]]);
+      assert.deepEqual(e.cantonError?.resources, [['ErrorResource(UPDATE_ID)', s().unknownUpdate]]);
       // Not a transaction: update-by-id is asked once, for the other kinds of update only.
       const asked = node.requests
         .filter((r) => r.path === '/v2/updates/update-by-id')

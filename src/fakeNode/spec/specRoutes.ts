@@ -14,6 +14,8 @@ export const SPEC_ROUTES = [
   'POST /v2/interactive-submission/executeAndWait',
   'POST /v2/interactive-submission/executeAndWaitForTransaction',
   'POST /v2/commands/completions',
+  'POST /v2/commands/submit-and-wait-for-transaction',
+  'POST /v2/commands/command-completions',
   'POST /v2/commands/completion-by-hash',
   'POST /v2/updates/update-by-hash',
   'POST /v2/parties/external/generate-topology',
@@ -39,8 +41,8 @@ export type SpecRoute = (typeof SPEC_ROUTES)[number];
 
 export const SPEC_VERSIONS = ['3.4', '3.5', '3.6'] as const;
 
-/** The websocket channels the fake node serves (AsyncAPI), the same on every version. */
-export const SPEC_CHANNELS = ['/v2/state/active-contracts', '/v2/updates', '/v2/commands/completions'] as const;
+/** The websocket channels the fake node serves (AsyncAPI); command-completions from 3.5 on. */
+export const SPEC_CHANNELS = ['/v2/state/active-contracts', '/v2/updates', '/v2/commands/completions', '/v2/commands/command-completions'] as const;
 
 export type SpecChannel = (typeof SPEC_CHANNELS)[number];
 

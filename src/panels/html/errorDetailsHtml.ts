@@ -1,7 +1,7 @@
 // Everything the node said about an error, the same way in every panel: code, cause, category,
 // correlation and trace ids, whether the answer is definite, when to retry, and the resources
 // it names (ids there are links). Missing and null fields (real nodes send null) are left out.
-import type { LedgerApiError } from '../../ledger/ledgerApiError';
+import { resourceKeyOf, type LedgerApiError } from '../../ledger/ledgerApiError';
 import type { NotFoundExplanation } from '../../lookups/notFoundFacts';
 import { field, ledgerString } from './ledgerValues';
 import { html, ledgerText, type SafeHtml } from './safeHtml';
@@ -42,7 +42,7 @@ export function errorDetailsHtml(e: LedgerApiError): SafeHtml {
   const resources = Array.isArray(c?.resources)
     ? (c.resources as unknown[]).filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && r.every((x) => typeof x === 'string'))
     : [];
-  const resourceRows = resources.map(([k, v]) => field(k, ledgerString(v)));
+  const resourceRows = resources.map(([k, v]) => field(resourceKeyOf(k), ledgerString(v)));
   const request = e.method && e.path ? `${e.method} ${e.path}${e.status ? ` → ${e.status}` : ''}` : e.status ? String(e.status) : undefined;
   return html`<details class="error-details"><summary>${l10n.t('What the node said')}</summary><table class="fields"><tbody>
 ${field(l10n.t('Request'), request)}

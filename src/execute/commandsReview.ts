@@ -1,0 +1,86 @@
+// What the review of a `*.commands.json` checks before Submit: the token user's rights for each
+// acting and reading party (Canton's authorizer wants CanActAs, or CanActAsAnyParty, for every
+// actAs party and a read right for every readAs party; docs/commands.md), what each command does,
+// and the deduplication of the command id. Pure: the panel shows it, the tests call it.
+import type { ExecuteRight } from '../auth/userRights';
+import { shortenPartyId } from '../ids/ledgerIds';
+import type { JsCommands } from '../ledger/apiTypes';
+import * as l10n from '../l10n/l10n';
+import type { Finding } from './preSendChecks';
+
+export interface CommandsReviewInput {
+  request: JsCommands;
+  tokenUser?: string;
+  /** The user's rights as the node lists them; undefined: not known (then `rightsUnknownReason`). */
+  rights?: ExecuteRight[];
+  rightsUnknownReason?: string;
+}
+
+const has = (rights: ExecuteRight[], right: ExecuteRight) => rights.some((r) => JSON.stringify(r) === JSON.stringify(right));
+
+export function mayActAs(rights: ExecuteRight[], party: string): boolean {
+  return has(rights, 'canActAsAnyParty') || has(rights, { canActAs: party });
+}
+
+export function mayReadAs(rights: ExecuteRight[], party: string): boolean {
+  return mayActAs(rights, party) || has(rights, 'canReadAsAnyParty') || has(rights, { canReadAs: party });
+}
+
+export function commandsChecks(input: CommandsReviewInput): Finding[] {
+  const findings: Finding[] = [];
+  const add = (severity: Finding['severity'], text: string) => findings.push({ id: 'rights', severity, text });
+  const user = input.tokenUser ?? l10n.t("the token's user");
+  const actAs = input.request.actAs ?? [];
+  const readAs = input.request.readAs ?? [];
+  if (!input.rights) {
+    add(
+      'warn',
+      l10n.t('The rights of {0} are not known ({1}): the node checks them when it gets the commands.', user, input.rightsUnknownReason ?? l10n.t('not read')),
+    );
+    return findings;
+  }
+  const rights = input.rights;
+  for (const p of actAs)
+    if (mayActAs(rights, p)) add('ok', l10n.t('{0} may act as {1}.', user, shortenPartyId(p)));
+    else
+      add(
+        'block',
+        l10n.t(
+          '{0} lacks CanActAs for {1}: the node would refuse the commands (403). Act as a party the user may act as, or have the right granted.',
+          user,
+          shortenPartyId(p),
+        ),
+      );
+  for (const p of readAs)
+    if (mayReadAs(rights, p)) add('ok', l10n.t('{0} may read as {1}.', user, shortenPartyId(p)));
+    else add('block', l10n.t('{0} lacks CanReadAs for {1}: the node would refuse the commands (403).', user, shortenPartyId(p)));
+  return findings;
+}
+
+/** One line per command: what it does, for the review. */
+export interface CommandLine {
+  kind: 'create' | 'exercise' | 'createAndExercise' | 'exerciseByKey';
+  templateId: string;
+  choice?: string;
+  contractId?: string;
+  argument: unknown;
+}
+
+export function commandLines(request: JsCommands): CommandLine[] {
+  return (request.commands ?? []).map((c): CommandLine => {
+    const [kind, raw] = Object.entries(c as Record<string, Record<string, unknown>>)[0] ?? ['', {}];
+    const body = raw ?? {};
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const templateId = text(body.templateId);
+    switch (kind) {
+      case 'CreateCommand':
+        return { kind: 'create', templateId, argument: body.createArguments };
+      case 'CreateAndExerciseCommand':
+        return { kind: 'createAndExercise', templateId, choice: text(body.choice), argument: body.choiceArgument };
+      case 'ExerciseByKeyCommand':
+        return { kind: 'exerciseByKey', templateId, choice: text(body.choice), argument: body.choiceArgument };
+      default:
+        return { kind: 'exercise', templateId, choice: text(body.choice), contractId: text(body.contractId), argument: body.choiceArgument };
+    }
+  });
+}

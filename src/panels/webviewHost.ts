@@ -1,0 +1,112 @@
+// The one base of panels that keep their page: creation beside the editor, the page shell set
+// once, content as messages (nothing reloads, nothing the person opened closes), one ready
+// handshake, typed messages both ways checked where they arrive, and nothing posted after
+// disposal. The page script is media/panel.js (src/webview/panel.ts).
+import * as vscode from 'vscode';
+import type { SafeHtml } from './html/safeHtml';
+import { renderPanelPage, type ToolbarAction } from './html/panelPage';
+import { parsePageMessage, type HostMessage, type PageMessage } from './panelMessages';
+import { newNonce } from './randomIds';
+
+export interface WebviewHostOptions {
+  viewType: string;
+  title: string;
+  extensionUri: vscode.Uri;
+  nodeName: string;
+  actions: ToolbarAction[];
+  column?: vscode.ViewColumn;
+}
+
+export abstract class WebviewHost implements vscode.Disposable {
+  protected readonly panel: vscode.WebviewPanel;
+  private ready = false;
+  private disposed = false;
+  /** The latest content: posted when the page says it is ready (again, after a hidden page was reloaded). */
+  private latest: string | undefined;
+  private readonly waiting: (() => void)[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly options: WebviewHostOptions,
+    body: SafeHtml,
+  ) {
+    this.panel = vscode.window.createWebviewPanel(options.viewType, options.title, options.column ?? vscode.ViewColumn.Beside, {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(options.extensionUri, 'media')],
+    });
+    this.panel.iconPath = vscode.Uri.joinPath(options.extensionUri, 'media', 'icon.png');
+    this.subscriptions.push(
+      this.panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      this.panel.onDidDispose(() => this.disposeHost()),
+    );
+    this.setShell(body);
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  get onDidDispose(): vscode.Event<void> {
+    return this.panel.onDidDispose;
+  }
+
+  reveal(): void {
+    if (!this.disposed) this.panel.reveal(this.options.column ?? vscode.ViewColumn.Beside);
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+
+  /** Resolves once the page has loaded and said so (at once if it has). */
+  whenReady(): Promise<void> {
+    return this.ready || this.disposed ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** New content for the page, without reloading it. */
+  protected show(body: SafeHtml): void {
+    if (this.disposed) return;
+    this.latest = body.text;
+    if (this.ready) this.post({ type: 'content', html: body.text });
+  }
+
+  protected post(message: HostMessage): void {
+    if (!this.disposed) void this.panel.webview.postMessage(message);
+  }
+
+  /** A message the page may send, already checked. */
+  protected abstract onMessage(message: PageMessage): void | Promise<void>;
+
+  private setShell(body: SafeHtml): void {
+    const webview = this.panel.webview;
+    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.options.extensionUri, 'media', f)).toString();
+    webview.html = renderPanelPage({
+      nonce: newNonce(),
+      cspSource: webview.cspSource,
+      scriptUri: media('panel.js'),
+      styleUri: media('panel.css'),
+      title: this.options.title,
+      nodeName: this.options.nodeName,
+      actions: this.options.actions,
+      body,
+    });
+  }
+
+  private receive(raw: unknown): void {
+    const message = parsePageMessage(raw);
+    if (!message || this.disposed) return;
+    if (message.type === 'ready') {
+      this.ready = true;
+      if (this.latest !== undefined) this.post({ type: 'content', html: this.latest });
+      for (const resolve of this.waiting.splice(0)) resolve();
+    }
+    void Promise.resolve(this.onMessage(message)).catch((e: Error) => vscode.window.showErrorMessage(e.message));
+  }
+
+  private disposeHost(): void {
+    this.disposed = true;
+    for (const resolve of this.waiting.splice(0)) resolve();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+  }
+}
