@@ -26,6 +26,8 @@ const builds = [
   { ...common, entryPoints: { fakeNode: 'src/fakeNode/fakeLedgerNode.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { txReview: 'src/execute/preparedTransactionReview.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { oidc: 'src/auth/oidcProtocol.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { commandsLoop: 'src/commands/commandsLoop.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { executeReview: 'src/panels/executeReviewPanel.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { demoLedger: 'src/fakeNode/demoLedgerMain.ts' }, outdir: 'dist' },
   // The panels' page script (TypeScript in src/webview/), for the browser of the webview.
   { ...common, entryPoints: { panel: 'src/webview/panel.ts' }, outdir: 'media', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },

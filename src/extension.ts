@@ -6,6 +6,7 @@ import { registerDarCommands } from './commands/darCommands';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
+import { registerCommandsLoop, type CommandsLoopAccess } from './commands/commandsLoopCommands';
 import { registerExternalSigningCommands } from './commands/externalSigningCommands';
 import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
@@ -14,7 +15,7 @@ import { registerSignInCommands } from './commands/signInCommands';
 import { registerTokenCommands } from './commands/tokenCommands';
 import { useTranslator } from './l10n/l10n';
 import { AcsPanels } from './panels/acsPanel';
-import { ExecuteReviews } from './panels/executeReviewPanel';
+import { ExecuteReviews } from './panels/executeReviews';
 import { LedgerPanels } from './panels/ledgerPanel';
 import { TailPanels } from './panels/tailPanel';
 import { registerDamlCodeLens } from './providers/damlCodeLens';
@@ -55,6 +56,8 @@ export interface CantonLensApi {
   daml: { workspace: DamlWorkspace; counts: DamlLedgerCounts };
   /** Sign-in per node (the Accounts menu's "Canton Ledger" provider). */
   auth: LedgerAuthProvider;
+  /** Commands requests, their review and the completions (loaded on first use). */
+  commands: CommandsLoopAccess;
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -88,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   execute.userRights = (node, signal) => facts.executeRights(node, signal);
   execute.forgetRights = (node) => facts.forget(node.name);
   registerExternalSigningCommands(context, nodes, execute, devKeys);
+  const commandsLoop = registerCommandsLoop(context, { nodes, panels, recent });
 
   registerTokenExpiryWarnings(context, nodes);
   registerNodeCommands(context, nodes, log);
@@ -125,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     browse: { acs, tails, tree: browseTree },
     daml: { workspace: daml, counts: damlCounts },
     auth,
+    commands: commandsLoop,
   };
 }
 

@@ -1,7 +1,7 @@
 // Write and execute prepared transactions: `cantonLens.newExecuteRequest`, `cantonLens.executeSubmission`.
 import * as vscode from 'vscode';
 import { executeRequestTemplate, requestFilePath } from '../execute/executeRequestCheck';
-import type { ExecuteReviewPanel, ExecuteReviews } from '../panels/executeReviewPanel';
+import type { ExecuteReviewPanelLike, ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { nodeNameOf, resolveNode } from './nodeArgument';
@@ -25,7 +25,7 @@ export function registerExecuteCommands(context: vscode.ExtensionContext, nodes:
     return uri;
   };
 
-  const execute = async (fileArg?: unknown, nodeArg?: unknown): Promise<ExecuteReviewPanel | undefined> => {
+  const execute = async (fileArg?: unknown, nodeArg?: unknown): Promise<ExecuteReviewPanelLike | undefined> => {
     let uri = fileArg instanceof vscode.Uri ? fileArg : typeof fileArg === 'string' ? vscode.Uri.parse(fileArg) : undefined;
     const active = vscode.window.activeTextEditor?.document.uri;
     if (!uri && isRequestFile(active)) uri = active;

@@ -8,7 +8,7 @@ import { checkPrepareRequest, executePathFor, executeRequestFromPrepare, prepare
 import { signHash } from '../execute/signingKeys';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../services/lazyBundles';
-import type { ExecuteReviews } from '../panels/executeReviewPanel';
+import type { ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
 import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';
 import type { LedgerNodes } from '../services/ledgerNodes';

@@ -73,8 +73,15 @@ export class LedgerApiError extends Error {
   }
 }
 
+/**
+ * Also true for one made by another bundle's copy of this module (the lazy bundles carry their
+ * own): `instanceof` alone would not see it.
+ */
 export function isLedgerApiError(e: unknown): e is LedgerApiError {
-  return e instanceof LedgerApiError;
+  return (
+    e instanceof LedgerApiError ||
+    (e instanceof Error && e.name === 'LedgerApiError' && typeof (e as Partial<LedgerApiError>).explanation === 'string' && 'kind' in e)
+  );
 }
 
 const PREVIEW_CHARS = 200;

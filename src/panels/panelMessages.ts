@@ -25,6 +25,14 @@ export const PAGE_ACTIONS = [
   'sign',
   'reload',
   'openRequest',
+  'findOutcome',
+  'pause',
+  'resume',
+  'filterAll',
+  'filterFailed',
+  'filterSucceeded',
+  'filterText',
+  'clearFilter',
 ] as const;
 
 export type PageAction = (typeof PAGE_ACTIONS)[number];

@@ -39,7 +39,7 @@ interface TemplateRefs {
   refs: Map<string, string>;
 }
 
-export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLens>, vscode.HoverProvider, vscode.Disposable {
+export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.CodeLens>, vscode.HoverProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly symbols = new Map<string, { version: number; symbols: DamlFileSymbols }>();
@@ -99,14 +99,27 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
     return packageName ? { symbols, module, packageName, refs } : { symbols, module, refs };
   }
 
-  async provideCodeLenses(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<TemplateLens[]> {
+  async provideCodeLenses(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     if (!enabled() || !this.nodes.active()) return [];
     const r = await this.templateRefs(doc, token);
     if (!r || token.isCancellationRequested) return [];
     const all = [...r.refs.values()];
-    return r.symbols.decls
+    const templates = r.symbols.decls
       .filter((d) => d.kind === 'template')
       .map((d) => new TemplateLens(new vscode.Range(d.line, 0, d.line, d.column + d.name.length), doc.uri.toString(), d.name, r.refs.get(d.name), all));
+    // Above each choice of a template: write a request that exercises it on a contract picked from the node.
+    const choices = r.symbols.decls
+      .filter((d) => d.kind === 'choice' && d.parent && r.refs.has(d.parent))
+      .map(
+        (d) =>
+          new vscode.CodeLens(new vscode.Range(d.line, 0, d.line, d.column + d.name.length), {
+            title: vscode.l10n.t('$(play) Exercise on the Ledger…'),
+            tooltip: vscode.l10n.t('Write a request that exercises {0} on a {1} contract of the active node, to review and submit', d.name, d.parent ?? ''),
+            command: 'cantonLens.exerciseOnLedger',
+            arguments: [{ file: doc.uri.toString(), line: d.line, module: r.module, template: d.parent, choice: d.name, packageName: r.packageName }],
+          }),
+      );
+    return [...templates, ...choices];
   }
 
   /** Waits until the document has not changed for QUIET_MS; false when cancelled meanwhile. */
@@ -119,7 +132,8 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<TemplateLen
     }
   }
 
-  async resolveCodeLens(lens: TemplateLens, token: vscode.CancellationToken): Promise<TemplateLens> {
+  async resolveCodeLens(lens: vscode.CodeLens, token: vscode.CancellationToken): Promise<vscode.CodeLens> {
+    if (!(lens instanceof TemplateLens)) return lens;
     if (!lens.ref) {
       lens.command = { title: vscode.l10n.t("$(info) Canton: no daml.yaml names this file's package, so its contracts cannot be counted"), command: '' };
       return lens;

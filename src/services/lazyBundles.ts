@@ -29,3 +29,13 @@ export function loadTxReviewBundle(bundleDir: string): typeof TxReviewModule {
 export function loadOidcBundle(bundleDir: string): typeof OidcModule {
   return require(path.join(bundleDir, 'oidc.js')) as typeof OidcModule;
 }
+
+/** The inner loop (commands requests, their review, the completions): typed by its caller, a layer above. */
+export function loadCommandsLoopBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'commandsLoop.js'));
+}
+
+/** The review panel of execute requests (with its HTML): typed by its caller, a layer above. */
+export function loadExecuteReviewBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'executeReview.js'));
+}

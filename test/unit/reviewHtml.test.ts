@@ -101,6 +101,7 @@ describe('execute review page', () => {
     assert.deepEqual(manifest.contributes.jsonValidation, [
       { fileMatch: '*.execute.json', url: './media/execute-request.schema.json' },
       { fileMatch: '*.prepare.json', url: './media/prepare-request.schema.json' },
+      { fileMatch: '*.commands.json', url: './media/commands-request-3.6.schema.json' },
     ]);
   });
 });

@@ -1,0 +1,176 @@
+// The inner loop's heavy part, in its own bundle (dist/commandsLoop.js), loaded on the first use of
+// one of its commands: write a commands request (a skeleton, or an exercise of a Daml choice on a
+// contract picked from the node), review and submit it, follow the completions.
+import * as vscode from 'vscode';
+import { commandsPathFor, commandsRequestTemplate, exerciseRequest } from '../execute/commandsRequest';
+import { fieldsAt, skeletonOf } from '../daml/damlFields';
+import type { CreatedEvent, JsGetActiveContractsResponse } from '../ledger/apiTypes';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import { CommandsReviews, type CommandsReviewPanel } from '../panels/commandsReviewPanel';
+import { CompletionsPanel } from '../panels/completionsPanel';
+import type { LedgerPanels } from '../panels/ledgerPanel';
+import { newSubmissionId } from '../panels/randomIds';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { RecentLookupStore } from '../services/recentLookupStore';
+
+export interface CommandsLoopDeps {
+  extensionUri: vscode.Uri;
+  nodes: LedgerNodes;
+  panels: LedgerPanels;
+  recent: RecentLookupStore;
+}
+
+/** What the Exercise on the Ledger… lens knows of a choice. */
+export interface ChoiceTarget {
+  /** The Daml file and the zero-based line of the choice. */
+  file: string;
+  line: number;
+  module: string;
+  template: string;
+  choice: string;
+  /** The project's package name (daml.yaml): the request names the template by it. */
+  packageName?: string;
+}
+
+export class CommandsLoop implements vscode.Disposable {
+  readonly reviews: CommandsReviews;
+  readonly completions = new Set<CompletionsPanel>();
+  /** Picks a contract among the node's active ones of a template; tests replace it. */
+  pickContract: (contracts: CreatedEvent[], template: string) => Thenable<CreatedEvent | undefined> = (contracts, template) =>
+    vscode.window
+      .showQuickPick(
+        contracts.map((c) => ({
+          label: c.contractId.slice(0, 16) + '…',
+          description: vscode.l10n.t('offset {0}', c.offset),
+          detail: JSON.stringify(c.createArgument).slice(0, 200),
+          contract: c,
+        })),
+        { placeHolder: vscode.l10n.t('Exercise on which {0} contract?', template), matchOnDetail: true },
+      )
+      .then((p) => p?.contract);
+
+  constructor(private readonly deps: CommandsLoopDeps) {
+    this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, deps.panels, deps.recent);
+  }
+
+  /** A party the token may act as: the first of the parties it reads as (from the rights, else the settings). */
+  private async actingParty(node: NodeConfig): Promise<string> {
+    const parties = (await this.deps.nodes.facts.readAs(node)).parties;
+    return parties[0] ?? '<party id: name::1220…>';
+  }
+
+  async newRequest(node: NodeConfig | undefined, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const chosen =
+      target ??
+      (await vscode.window.showSaveDialog({
+        title: vscode.l10n.t('New Commands Request'),
+        defaultUri: folder ? vscode.Uri.joinPath(folder, 'create.commands.json') : undefined,
+        filters: { JSON: ['json'] },
+        saveLabel: vscode.l10n.t('Create'),
+      }));
+    if (!chosen) return undefined;
+    const uri = chosen.with({ path: commandsPathFor(chosen.path) });
+    const party = node ? await this.actingParty(node) : undefined;
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(commandsRequestTemplate(newSubmissionId(), party), 'utf8'));
+    await vscode.window.showTextDocument(uri);
+    return uri;
+  }
+
+  /** Writes a request that exercises the choice on a contract of its template picked from the node, and opens it. */
+  async exercise(node: NodeConfig, t: ChoiceTarget, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const text = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.parse(t.file))).toString('utf8');
+    const party = await this.actingParty(node);
+    const templateId = `#${t.packageName ?? '<package name>'}:${t.module}:${t.template}`;
+    const contracts = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Reading the active {0} contracts on {1}…', t.template, node.name),
+        cancellable: true,
+      },
+      (_p, cancel) => {
+        const ac = new AbortController();
+        cancel.onCancellationRequested(() => ac.abort());
+        return this.activeOf(node, templateId, ac.signal);
+      },
+    );
+    let contractId = '<contract id>';
+    if (contracts.events.length > 0) {
+      const picked = await this.pickContract(contracts.events, t.template);
+      if (!picked) return undefined;
+      contractId = picked.contractId;
+    } else
+      void vscode.window.showInformationMessage(
+        contracts.problem ?? vscode.l10n.t('No active {0} contract on {1} that the token reads: fill in the contract id.', t.template, node.name),
+      );
+    const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(t.file))?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri = target ?? (folder ? vscode.Uri.joinPath(folder, 'commands', `${t.template}_${t.choice}.commands.json`) : undefined);
+    if (!uri) return undefined;
+    const request = exerciseRequest({
+      commandId: newSubmissionId(),
+      party,
+      templateId,
+      choice: t.choice,
+      contractId,
+      choiceArgument: skeletonOf(fieldsAt(text, t.line), party),
+    });
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(request, 'utf8'));
+    await vscode.window.showTextDocument(uri);
+    return uri;
+  }
+
+  /** The active contracts of a template the token's parties see (at most 200), or why none could be read. */
+  private async activeOf(node: NodeConfig, templateId: string, signal: AbortSignal): Promise<{ events: CreatedEvent[]; problem?: string }> {
+    try {
+      const client = this.deps.nodes.client(node);
+      const parties = (await this.deps.nodes.facts.readAs(node, undefined, signal)).parties;
+      const filter = { cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } }] };
+      const end = (await client.getLedgerEnd({ signal })).offset ?? 0;
+      const list: JsGetActiveContractsResponse[] = await client.getActiveContracts(
+        { activeAtOffset: end, eventFormat: { filtersByParty: Object.fromEntries(parties.map((p) => [p, filter])), verbose: true } },
+        { limit: 200 },
+        { signal },
+      );
+      const events = list
+        .map((r) => (r.contractEntry as { JsActiveContract?: { createdEvent?: CreatedEvent } } | undefined)?.JsActiveContract?.createdEvent)
+        .filter((e): e is CreatedEvent => e !== undefined);
+      return { events };
+    } catch (e) {
+      return {
+        events: [],
+        problem: vscode.l10n.t(
+          'Could not read the active contracts ({0}): fill in the contract id.',
+          isLedgerApiError(e) ? e.explanation : (e as Error).message,
+        ),
+      };
+    }
+  }
+
+  submit(uri: vscode.Uri, node: NodeConfig): Promise<CommandsReviewPanel | undefined> {
+    return this.reviews.review(uri, node);
+  }
+
+  async follow(node: NodeConfig, beginExclusive?: number): Promise<CompletionsPanel> {
+    const existing = [...this.completions].find((p) => p.node.name === node.name && !p.isDisposed);
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = new CompletionsPanel(this.deps.extensionUri, this.deps.nodes, this.deps.panels, node, this.reviews.onRefusal);
+    this.completions.add(panel);
+    panel.onDidDispose(() => this.completions.delete(panel));
+    await panel.start(beginExclusive);
+    return panel;
+  }
+
+  dispose(): void {
+    for (const p of this.completions) p.dispose();
+    this.reviews.dispose();
+  }
+}
+
+export function createCommandsLoop(deps: CommandsLoopDeps): CommandsLoop {
+  return new CommandsLoop(deps);
+}

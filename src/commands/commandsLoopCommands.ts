@@ -1,0 +1,78 @@
+// The inner loop's commands: New Commands Request, Submit Commands, Follow Completions, Exercise on
+// the Ledger… (the Daml choice lens). Only the registrations load with the extension; the loop
+// itself (requests, review, completions) is its own bundle, required on first use.
+import * as vscode from 'vscode';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerPanels } from '../panels/ledgerPanel';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { RecentLookupStore } from '../services/recentLookupStore';
+import { loadCommandsLoopBundle } from '../services/lazyBundles';
+import type * as LoopModule from './commandsLoop';
+import { nodeNameOf, resolveNode } from './nodeArgument';
+
+const isCommandsFile = (uri: vscode.Uri | undefined) => Boolean(uri && /\.commands\.json$/i.test(uri.path));
+
+export interface CommandsLoopAccess {
+  /** The loop, loaded on first use. */
+  load(): LoopModule.CommandsLoop;
+  /** The loop if it was loaded (tests, the API). */
+  loaded(): LoopModule.CommandsLoop | undefined;
+}
+
+export function registerCommandsLoop(
+  context: vscode.ExtensionContext,
+  deps: { nodes: LedgerNodes; panels: LedgerPanels; recent: RecentLookupStore },
+): CommandsLoopAccess {
+  let loop: LoopModule.CommandsLoop | undefined;
+  const load = (): LoopModule.CommandsLoop => {
+    if (loop) return loop;
+    const mod = loadCommandsLoopBundle(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath) as typeof LoopModule;
+    loop = mod.createCommandsLoop({ extensionUri: context.extensionUri, ...deps });
+    context.subscriptions.push(loop);
+    return loop;
+  };
+  const nodeFor = async (arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> =>
+    nodeNameOf(arg) !== undefined ? resolveNode(deps.nodes, arg, '') : (deps.nodes.active() ?? (await resolveNode(deps.nodes, undefined, placeHolder)));
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cantonLens.newCommandsRequest', async (targetArg?: unknown, nodeArg?: unknown) => {
+      const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(deps.nodes, nodeArg, '') : deps.nodes.active();
+      return load().newRequest(node, targetArg instanceof vscode.Uri ? targetArg : undefined);
+    }),
+    vscode.commands.registerCommand('cantonLens.submitCommands', async (fileArg?: unknown, nodeArg?: unknown) => {
+      let uri = fileArg instanceof vscode.Uri ? fileArg : typeof fileArg === 'string' ? vscode.Uri.parse(fileArg) : undefined;
+      const active = vscode.window.activeTextEditor?.document.uri;
+      if (!uri && isCommandsFile(active)) uri = active;
+      if (!uri) {
+        const picked = await vscode.window.showOpenDialog({
+          title: vscode.l10n.t('Submit Which Commands?'),
+          filters: { 'Commands requests': ['commands.json', 'json'] },
+          canSelectMany: false,
+        });
+        uri = picked?.[0];
+      }
+      if (!uri) return undefined;
+      const node = await nodeFor(nodeArg, vscode.l10n.t('Submit to which ledger node?'));
+      if (!node) return undefined;
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (doc?.isDirty) await doc.save();
+      return load().submit(uri, node);
+    }),
+    vscode.commands.registerCommand('cantonLens.followCompletions', async (nodeArg?: unknown, beginArg?: unknown) => {
+      const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the completions of which ledger node?'));
+      if (!node) return undefined;
+      return load().follow(node, typeof beginArg === 'number' && Number.isSafeInteger(beginArg) && beginArg >= 0 ? beginArg : undefined);
+    }),
+    vscode.commands.registerCommand('cantonLens.exerciseOnLedger', async (targetArg?: unknown, nodeArg?: unknown, fileArg?: unknown) => {
+      const t = targetArg as Partial<LoopModule.ChoiceTarget> | undefined;
+      if (!t || typeof t.file !== 'string' || typeof t.line !== 'number' || !t.module || !t.template || !t.choice) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Exercise on the Ledger… runs from the lens above a choice in a .daml file.'));
+        return undefined;
+      }
+      const node = await nodeFor(nodeArg, vscode.l10n.t('Exercise on which ledger node?'));
+      if (!node) return undefined;
+      return load().exercise(node, t as LoopModule.ChoiceTarget, fileArg instanceof vscode.Uri ? fileArg : undefined);
+    }),
+  );
+  return { load, loaded: () => loop };
+}

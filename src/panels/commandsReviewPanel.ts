@@ -1,0 +1,412 @@
+// The review of a `*.commands.json` (on WebviewHost): checked, reviewed against the token user's
+// rights, then submitted with submit-and-wait-for-transaction, one POST per click and never by
+// itself again. A commit opens the transaction panel on its exercise tree; a refusal is explained
+// down to the Daml choice; a timeout or a dropped connection is "unknown", and Find Outcome looks
+// the command id up in the completions.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { explainFailure, factsFromCantonError, factsFromStatus, type FailureFacts } from '../execute/commandFailure';
+import { checkCommandsRequest, describeDeduplication } from '../execute/commandsRequest';
+import { commandLines, commandsChecks } from '../execute/commandsReview';
+import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
+import { findOutcome } from '../execute/outcomeFinder';
+import { judgeFailure } from '../execute/submissionOutcome';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import type { JsCommands } from '../ledger/apiTypes';
+import { submitAndWaitForTransaction } from '../ledger/commandRequests';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { isLoopbackUrl } from '../ledger/loopbackUrl';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { RecentLookupStore } from '../services/recentLookupStore';
+import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
+import type { LedgerPanels } from './ledgerPanel';
+import type { PageMessage } from './panelMessages';
+import { newSubmissionId } from './randomIds';
+import { WebviewHost } from './webviewHost';
+
+/** A command the node refused in its answer: Follow Completions shows it beside the completions. */
+export interface Refusal {
+  node: string;
+  commandId: string;
+  actAs: string[];
+  userId?: string;
+  facts: FailureFacts;
+}
+
+/** Asks before sending to a node that is not on this machine; tests replace it. */
+export type ConfirmCommands = (node: NodeConfig, commandId: string) => Thenable<boolean>;
+
+export const confirmUnlessLoopback: ConfirmCommands = async (node, commandId) => {
+  if (isLoopbackUrl(node.url)) return true;
+  const submit = vscode.l10n.t('Submit');
+  const pick = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Submit command {0} to "{1}"?', commandId, node.name),
+    {
+      modal: true,
+      detail: vscode.l10n.t('POST {0}/v2/commands/submit-and-wait-for-transaction. Once the node accepts it, it cannot be called back.', node.url),
+    },
+    submit,
+  );
+  return pick === submit;
+};
+
+export class CommandsReviews implements vscode.Disposable {
+  private readonly open = new Map<string, CommandsReviewPanel>();
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('Canton Lens commands');
+  private readonly refusals = new vscode.EventEmitter<Refusal>();
+  readonly onRefusal = this.refusals.event;
+  confirm: ConfirmCommands = confirmUnlessLoopback;
+  /** How long Find Outcome looks (tests shorten it). */
+  outcomeSearchMs = 30_000;
+
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly nodes: LedgerNodes,
+    readonly lookups: LedgerPanels,
+    readonly recent: RecentLookupStore,
+  ) {}
+
+  /** The open review of a file, if any (tests). */
+  panelFor(uri: vscode.Uri): CommandsReviewPanel | undefined {
+    return this.open.get(uri.toString());
+  }
+
+  async review(uri: vscode.Uri, node: NodeConfig): Promise<CommandsReviewPanel | undefined> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const request = await this.check(doc, node);
+    if (!request) return undefined;
+    let panel = this.open.get(uri.toString());
+    if (!panel || panel.isDisposed) {
+      panel = new CommandsReviewPanel(this, uri, node);
+      const created = panel;
+      this.open.set(uri.toString(), created);
+      created.onDidDispose(() => this.open.get(uri.toString()) === created && this.open.delete(uri.toString()));
+    } else panel.reveal();
+    await panel.load(node, request);
+    return panel;
+  }
+
+  /** The request's problems as diagnostics on their JSON paths; the request when there are none. */
+  async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<JsCommands | undefined> {
+    const checked = checkCommandsRequest(text, await this.nodes.tokenUser(node));
+    const spans = jsonValueSpans(text);
+    this.diagnostics.set(
+      doc.uri,
+      checked.problems.map((p) => {
+        const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
+        const d = new vscode.Diagnostic(
+          new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)),
+          `${p.path}: ${p.message}`,
+          vscode.DiagnosticSeverity.Error,
+        );
+        d.source = 'Canton Lens';
+        return d;
+      }),
+    );
+    if (checked.problems.length > 0) {
+      const first = checked.problems
+        .slice(0, 2)
+        .map((p) => `${p.path}: ${p.message}`)
+        .join(' ');
+      const show = vscode.l10n.t('Show Problems');
+      void vscode.window
+        .showErrorMessage(vscode.l10n.t('{0} has {1} problem(s); nothing was sent. {2}', path.basename(doc.uri.path), checked.problems.length, first), show)
+        .then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
+    }
+    return checked.request;
+  }
+
+  reportRefusal(r: Refusal): void {
+    this.refusals.fire(r);
+  }
+
+  dispose(): void {
+    for (const p of this.open.values()) p.dispose();
+    this.diagnostics.dispose();
+    this.refusals.dispose();
+  }
+}
+
+export class CommandsReviewPanel extends WebviewHost {
+  private view: CommandsView | undefined;
+  private request: JsCommands | undefined;
+  private submitting = false;
+  /** The ledger end before the last send: Find Outcome reads the completions after it. */
+  private endBefore: number | undefined;
+  /** POSTs sent from this panel (tests: one click sends once). */
+  submissions = 0;
+
+  constructor(
+    private readonly owner: CommandsReviews,
+    readonly uri: vscode.Uri,
+    private node: NodeConfig,
+  ) {
+    super(
+      {
+        viewType: 'cantonLens.commandsReview',
+        title: vscode.l10n.t('Review {0}', path.basename(uri.path)),
+        extensionUri: owner.extensionUri,
+        nodeName: node.name,
+        actions: [{ action: 'openRequest', label: vscode.l10n.t('Open Request') }],
+      },
+      commandsReviewBody({ fileName: '', node: node.name, commandId: '', actAs: [], readAs: [], deduplication: '', lines: [], findings: [], sent: 0 }),
+    );
+  }
+
+  get current(): CommandsView | undefined {
+    return this.view;
+  }
+
+  async load(node: NodeConfig, request: JsCommands): Promise<void> {
+    this.node = node;
+    this.request = request;
+    const rights = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Reading the rights of the token's user on {0}…", node.name), cancellable: true },
+      (_p, cancel) => {
+        const ac = new AbortController();
+        cancel.onCancellationRequested(() => ac.abort());
+        return this.owner.nodes.facts.executeRights(node, ac.signal);
+      },
+    );
+    const tokenUser = await this.owner.nodes.tokenUser(node);
+    this.view = {
+      fileName: vscode.workspace.asRelativePath(this.uri),
+      node: node.name,
+      commandId: request.commandId,
+      actAs: request.actAs ?? [],
+      readAs: request.readAs ?? [],
+      userId: request.userId || tokenUser,
+      deduplication: describeDeduplication(request.deduplicationPeriod),
+      lines: commandLines(request),
+      findings: commandsChecks({ request, tokenUser, rights: rights.rights, rightsUnknownReason: rights.reason }),
+      sent: this.submissions,
+    };
+    this.render();
+  }
+
+  /** Sends once: the review's request, after the checks and (off this machine) a confirmation. */
+  async submit(): Promise<CommandsOutcome | undefined> {
+    const view = this.view;
+    const request = this.request;
+    if (!view || !request || this.submitting || view.outcome) return undefined;
+    const blocks = view.findings.filter((f) => f.severity === 'block');
+    if (blocks.length > 0) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: {0}', blocks.map((f) => f.text).join(' ')));
+      return undefined;
+    }
+    this.submitting = true;
+    try {
+      if (!(await this.owner.confirm(this.node, request.commandId))) return undefined;
+      return await this.send(request);
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  /** Again, with the same command id (the node deduplicates) or a new one written into the file first. */
+  async submitAgain(choice?: 'same' | 'new'): Promise<CommandsOutcome | undefined> {
+    if (this.submitting || !this.request) return undefined;
+    const same = vscode.l10n.t('Same Command Id');
+    const fresh = vscode.l10n.t('New Command Id');
+    const pick =
+      choice ??
+      (await vscode.window
+        .showQuickPick(
+          [
+            { label: same, detail: vscode.l10n.t('A retry: the node deduplicates, so the change commits at most once.'), value: 'same' as const },
+            { label: fresh, detail: vscode.l10n.t('A new change: it may commit again.'), value: 'new' as const },
+          ],
+          { placeHolder: vscode.l10n.t('Submit command {0} again as…', this.request.commandId) },
+        )
+        .then((p) => p?.value));
+    if (!pick) return undefined;
+    this.submitting = true;
+    try {
+      const doc = await vscode.workspace.openTextDocument(this.uri);
+      let text = doc.getText();
+      if (pick === 'new') {
+        const span = spanOf(jsonValueSpans(text), '$.commandId');
+        if (!span) return undefined;
+        text = text.slice(0, span.start) + JSON.stringify(newSubmissionId()) + text.slice(span.end);
+      }
+      const request = await this.owner.check(doc, this.node, text);
+      if (!request) return undefined;
+      if (!(await this.owner.confirm(this.node, request.commandId))) return undefined;
+      if (text !== doc.getText()) {
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(this.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+        await vscode.workspace.applyEdit(edit);
+        if (!doc.isUntitled) await doc.save();
+      }
+      await this.load(this.node, request);
+      return await this.send(request);
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  private async send(request: JsCommands): Promise<CommandsOutcome> {
+    const view = this.view!;
+    const node = this.node;
+    const client = this.owner.nodes.client(node);
+    // Where Find Outcome starts reading; a read, never in the way of the send.
+    this.endBefore = await client.getLedgerEnd().then(
+      (r) => r.offset,
+      () => undefined,
+    );
+    this.setOutcome({ state: 'sending' });
+    this.submissions++;
+    view.sent = this.submissions;
+    const requestLine = `POST ${node.url}/v2/commands/submit-and-wait-for-transaction`;
+    let outcome: CommandsOutcome;
+    try {
+      const answer = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Submitting command {0} to {1}…', request.commandId, node.name),
+          cancellable: true,
+        },
+        (_p, cancel) => {
+          const ac = new AbortController();
+          cancel.onCancellationRequested(() => ac.abort());
+          return submitAndWaitForTransaction(client, request, { signal: ac.signal });
+        },
+      );
+      const t = answer.transaction;
+      outcome = { state: 'committed', updateId: t.updateId, offset: t.offset, events: t.events?.length ?? 0, at: new Date().toISOString() };
+    } catch (e) {
+      outcome = this.failed(e, request, requestLine);
+    }
+    this.setOutcome(outcome);
+    void this.owner.recent.add({
+      kind: 'submission',
+      id: request.commandId,
+      node: node.name,
+      at: Date.now(),
+      file: this.uri.toString(),
+      summary:
+        outcome.state === 'committed'
+          ? vscode.l10n.t('committed')
+          : outcome.state === 'failed'
+            ? vscode.l10n.t('refused ({0})', outcome.why.code)
+            : vscode.l10n.t('outcome unknown'),
+    });
+    if (outcome.state === 'committed') await this.showCommitted(outcome.updateId);
+    return outcome;
+  }
+
+  private failed(e: unknown, request: JsCommands, requestLine: string): CommandsOutcome {
+    if (isLedgerApiError(e) && e.cantonError) {
+      const verdict = judgeFailure(e);
+      const facts = factsFromCantonError(e.cantonError);
+      const why = explainFailure(facts);
+      why.definite = verdict.definite;
+      if (verdict.definite)
+        this.owner.reportRefusal({ node: this.node.name, commandId: request.commandId, actAs: request.actAs ?? [], userId: request.userId, facts });
+      return { state: 'failed', why, request: `${requestLine} → ${e.status ?? ''}` };
+    }
+    const reason = isLedgerApiError(e) ? `${e.explanation} ${judgeFailure(e).reason}` : (e as Error).message;
+    return {
+      state: 'unknown',
+      reason: vscode.l10n.t(
+        '{0} The command may still commit: Find Outcome looks command id {1} up in the completions. Submit again only with the same command id.',
+        reason,
+        request.commandId,
+      ),
+    };
+  }
+
+  /** Looks the command id up in the completions after the last send (a read; until found or the deadline). */
+  async findCommandOutcome(): Promise<CommandsOutcome | undefined> {
+    const request = this.request;
+    if (!request || this.submitting) return undefined;
+    this.submitting = true;
+    try {
+      this.setOutcome({ state: 'searching' });
+      const client = this.owner.nodes.client(this.node);
+      const found = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Looking for command {0} on {1}', request.commandId, this.node.name),
+          cancellable: true,
+        },
+        async (progress, cancel) => {
+          const ac = new AbortController();
+          cancel.onCancellationRequested(() => ac.abort());
+          return findOutcome(
+            client,
+            {
+              commandId: request.commandId,
+              userId: request.userId || (await this.owner.nodes.tokenUser(this.node)),
+              parties: request.actAs ?? [],
+              beginExclusive: this.endBefore,
+            },
+            { timeoutMs: this.owner.outcomeSearchMs, signal: ac.signal, onProgress: (message) => progress.report({ message }) },
+          );
+        },
+      );
+      const outcome: CommandsOutcome =
+        found.kind === 'committed'
+          ? { state: 'committed', updateId: found.updateId ?? '', offset: found.offset, events: 0, at: new Date().toISOString() }
+          : found.kind === 'rejected'
+            ? {
+                state: 'failed',
+                why: explainFailure(factsFromStatus(found.completion.status)),
+                request: vscode.l10n.t('completion at offset {0}', found.offset),
+              }
+            : { state: 'unknown', reason: found.reason };
+      this.setOutcome(outcome);
+      if (outcome.state === 'committed' && outcome.updateId) await this.showCommitted(outcome.updateId);
+      return outcome;
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  /** The committed transaction in the transaction panel, on its exercise tree, once this page shows the outcome. */
+  private async showCommitted(updateId: string): Promise<void> {
+    await this.whenReady();
+    this.owner.lookups.show({ kind: 'update', id: updateId, node: this.node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
+  }
+
+  private setOutcome(outcome: CommandsOutcome): void {
+    if (!this.view) return;
+    this.view.outcome = outcome;
+    this.render();
+  }
+
+  private render(): void {
+    if (this.view) this.show(commandsReviewBody(this.view));
+  }
+
+  protected async onMessage(m: PageMessage): Promise<void> {
+    switch (m.type) {
+      case 'submit':
+        return void (await this.submit());
+      case 'submitAgain':
+        return void (await this.submitAgain());
+      case 'findOutcome':
+        return void (await this.findCommandOutcome());
+      case 'reload': {
+        if (this.submitting) return;
+        this.owner.nodes.facts.forget(this.node.name);
+        const request = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);
+        if (request) await this.load(this.node, request);
+        return;
+      }
+      case 'openRequest':
+        return void (await vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One }));
+      case 'openId':
+        if (classifyLedgerId(m.id).kind === 'contract') this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
+        else if (/^1220[0-9a-f]{64}$/.test(m.id)) this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
+        return;
+      case 'openDaml':
+        return void (await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName));
+      case 'copy':
+        return void (await vscode.env.clipboard.writeText(m.text));
+      default:
+        return;
+    }
+  }
+}

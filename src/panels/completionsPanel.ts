@@ -1,0 +1,184 @@
+// Follow Completions (on WebviewHost): the token user's command completions, live, from the
+// ledger end or a chosen offset; pause and resume lose and repeat nothing (the feed resumes after
+// its last offset); filters by status, command id and party. The commands this editor submitted
+// that the node refused at once are shown too (they never become completions).
+import * as vscode from 'vscode';
+import { CompletionFeed, type CompletionFilter } from '../execute/completionFeed';
+import { followCompletions } from '../execute/completionFollower';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { parseLedgerVersion } from '../ledger/ledgerVersion';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { Refusal } from './commandsReviewPanel';
+import { completionsBody, type CompletionsView } from './html/completionsHtml';
+import type { LedgerPanels } from './ledgerPanel';
+import type { PageMessage } from './panelMessages';
+import { WebviewHost } from './webviewHost';
+
+/** The page is redrawn at most this often while completions pour in. */
+const RENDER_EVERY_MS = 250;
+
+export class CompletionsPanel extends WebviewHost {
+  readonly feed = new CompletionFeed();
+  private filter: CompletionFilter = {};
+  private paused = false;
+  private state = '';
+  private parties: string[] = [];
+  private user: string | undefined;
+  private run: AbortController | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The latest stream run (tests wait on it). */
+  running: Promise<void> = Promise.resolve();
+
+  constructor(
+    extensionUri: vscode.Uri,
+    private readonly nodes: LedgerNodes,
+    private readonly lookups: LedgerPanels,
+    readonly node: NodeConfig,
+    onRefusal: vscode.Event<Refusal>,
+  ) {
+    super(
+      {
+        viewType: 'cantonLens.completions',
+        title: vscode.l10n.t('Completions · {0}', node.name),
+        extensionUri,
+        nodeName: node.name,
+        actions: [],
+      },
+      completionsBody({ node: node.name, parties: [], state: vscode.l10n.t('Starting…'), paused: false, filter: {}, rows: [], total: 0, lastOffset: 0 }),
+    );
+    const sub = onRefusal((r) => {
+      if (r.node !== this.node.name) return;
+      this.feed.addRefusal(r);
+      this.scheduleRender();
+    });
+    this.onDidDispose(() => {
+      sub.dispose();
+      this.stop();
+      clearTimeout(this.timer);
+    });
+  }
+
+  /** From the ledger end (undefined) or after an offset. */
+  async start(beginExclusive?: number): Promise<void> {
+    const client = this.nodes.client(this.node);
+    this.user = await this.nodes.tokenUser(this.node);
+    this.parties = (await this.nodes.facts.readAs(this.node)).parties;
+    this.feed.startAfter = beginExclusive ?? (await client.getLedgerEnd()).offset ?? 0;
+    this.resume();
+  }
+
+  resume(): void {
+    this.stop();
+    this.paused = false;
+    const ac = new AbortController();
+    this.run = ac;
+    const status = this.nodes.status(this.node);
+    const version = status.state === 'reachable' ? parseLedgerVersion(status.version) : undefined;
+    const preferCommandCompletions = !version || version.major > 3 || (version.major === 3 && version.minor >= 5);
+    this.running = followCompletions(this.nodes.client(this.node), {
+      userId: this.user,
+      parties: this.parties,
+      beginExclusive: this.feed.lastOffset,
+      signal: ac.signal,
+      preferCommandCompletions,
+      onCompletion: (c) => {
+        this.feed.addCompletion(c);
+        this.scheduleRender();
+      },
+      onState: (s) => {
+        this.state =
+          'channel' in s
+            ? vscode.l10n.t('Following {0} live.', s.channel)
+            : vscode.l10n.t('The stream broke ({0}); resuming in {1} s after the last offset.', s.broken, Math.round(s.retryInMs / 1000));
+        this.scheduleRender();
+      },
+    }).catch((e: unknown) => {
+      this.paused = true;
+      this.state = vscode.l10n.t('Stopped: {0} Resume to try again.', isLedgerApiError(e) ? e.explanation : (e as Error).message);
+      this.render();
+    });
+    this.render();
+  }
+
+  pause(): void {
+    this.stop();
+    this.paused = true;
+    this.state = vscode.l10n.t('Paused: new completions wait on the node; Resume reads them from the last offset.');
+    this.render();
+  }
+
+  setFilter(filter: CompletionFilter): void {
+    this.filter = filter;
+    this.render();
+  }
+
+  get view(): CompletionsView {
+    return {
+      node: this.node.name,
+      user: this.user,
+      parties: this.parties,
+      state: this.state,
+      paused: this.paused,
+      filter: this.filter,
+      rows: this.feed.rows(this.filter),
+      total: this.feed.size,
+      lastOffset: this.feed.lastOffset,
+    };
+  }
+
+  private stop(): void {
+    this.run?.abort();
+    this.run = undefined;
+  }
+
+  private scheduleRender(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.render();
+    }, RENDER_EVERY_MS);
+  }
+
+  private render(): void {
+    this.show(completionsBody(this.view));
+  }
+
+  protected async onMessage(m: PageMessage): Promise<void> {
+    switch (m.type) {
+      case 'pause':
+        return this.pause();
+      case 'resume':
+        return this.resume();
+      case 'filterAll':
+        return this.setFilter({ ...this.filter, status: undefined });
+      case 'filterFailed':
+        return this.setFilter({ ...this.filter, status: 'failed' });
+      case 'filterSucceeded':
+        return this.setFilter({ ...this.filter, status: 'succeeded' });
+      case 'clearFilter':
+        return this.setFilter({ status: this.filter.status });
+      case 'filterText': {
+        const text = await vscode.window.showInputBox({
+          prompt: vscode.l10n.t('Show completions whose command id or acting party contains this text'),
+          value: this.filter.commandId ?? this.filter.party ?? '',
+        });
+        if (text === undefined) return;
+        const looksLikeParty = text.includes('::');
+        return this.setFilter({ status: this.filter.status, ...(looksLikeParty ? { party: text } : { commandId: text }) });
+      }
+      case 'openId':
+        if (classifyLedgerId(m.id).kind === 'contract') this.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
+        else if (/^1220[0-9a-f]{64}$/.test(m.id))
+          this.lookups.show({ kind: 'update', id: m.id, node: this.node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
+        return;
+      case 'openDaml':
+        return void (await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName));
+      case 'copy':
+        return void (await vscode.env.clipboard.writeText(m.text));
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+// The inner loop in the editor, on 3.4, 3.5 and 3.6: Exercise on the Ledger… writes a request for
+// a Daml choice on a contract picked from the node; Submit Commands reviews it and sends it once
+// per click; a failed assertion is explained down to the choice and shown in Follow Completions
+// beside the node's completions; the fixed request commits and opens its transaction; the same
+// command id again is refused by the node as a duplicate, which is a completion too.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import type { CommandsReviewPanel } from '../../../src/panels/commandsReviewPanel';
+import type { CompletionsPanel } from '../../../src/panels/completionsPanel';
+import { cantonLens, resetNodes, until } from './testApi';
+
+describe('Commands from the editor', function () {
+  this.timeout(90_000);
+  const fakes: FakeLedgerNode[] = [];
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
+
+  before(resetNodes);
+  after(async () => {
+    await resetNodes();
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), 'commands'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    await Promise.all(fakes.map((f) => f.close()));
+  });
+
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+    it(`${version}: exercise a choice from its lens, see the refusal at its choice, fix it, commit once, and the duplicate`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
+      fakes.push(fake);
+      const name = `cmd-${version}`;
+      await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
+      await until('the node', () => api.nodes.find(name));
+      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+      await api.nodes.check(api.nodes.find(name)!);
+
+      // Follow Completions first: it starts at the ledger end.
+      const completions = await vscode.commands.executeCommand<CompletionsPanel>('cantonLens.followCompletions', name);
+      const loop = api.commands.loaded()!;
+      loop.pickContract = async (contracts) => contracts.find((c) => c.contractId === fake.ledger.samples.activeContract);
+
+      // The lens's arguments for choice Iou_Split of the demo model's Iou.daml.
+      const iou = vscode.Uri.joinPath(folder(), 'daml-model', 'daml', 'Iou.daml');
+      const lines = Buffer.from(await vscode.workspace.fs.readFile(iou))
+        .toString('utf8')
+        .split('\n');
+      const target = vscode.Uri.joinPath(folder(), 'commands', `split-${version}.commands.json`);
+      const target0 = {
+        file: iou.toString(),
+        line: lines.findIndex((l) => l.includes('choice Iou_Split')),
+        module: 'Iou',
+        template: 'Iou',
+        choice: 'Iou_Split',
+        packageName: 'canton-lens-demo-model',
+      };
+      const written = await vscode.commands.executeCommand<vscode.Uri>('cantonLens.exerciseOnLedger', target0, name, target);
+      const request = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(written)).toString('utf8'));
+      assert.deepEqual(request.commands[0].ExerciseCommand.choiceArgument, { splitAmount: '0.0' }, 'the skeleton of the choice argument');
+      assert.equal(request.commands[0].ExerciseCommand.contractId, fake.ledger.samples.activeContract);
+      assert.equal(request.actAs[0], fake.ledger.parties.Alice, "a party of the token's rights");
+
+      // Submit as written: the assertion fails; one POST; the review names the choice.
+      const posts = () => fake.requests.filter((r) => r.path === '/v2/commands/submit-and-wait-for-transaction').length;
+      const panel = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, name);
+      assert.deepEqual(
+        panel.current?.findings.map((f) => f.severity),
+        ['ok'],
+      );
+      const failed = await panel.submit();
+      assert.equal(posts(), 1);
+      assert.equal(failed?.state, 'failed');
+      const why = failed?.state === 'failed' ? failed.why : undefined;
+      assert.equal(why?.code, 'DAML_FAILURE');
+      assert.equal(why?.places[0]?.choice, 'Iou_Split');
+      assert.equal(why?.userMessage, 'the split amount must be more than 0 and less than the amount');
+      // Nothing is sent again by itself, and a second click while showing the outcome sends nothing.
+      assert.equal(await panel.submit(), undefined);
+      assert.equal(posts(), 1);
+      await until('the refusal in Follow Completions', () =>
+        completions.feed.rows({ status: 'failed' }).find((r) => r.source === 'submission' && r.why?.code === 'DAML_FAILURE'),
+      );
+
+      // Fix the argument; Submit Again with the same command id: it commits, and its transaction opens.
+      const doc = await vscode.workspace.openTextDocument(written);
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(written, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), doc.getText().replace('"0.0"', '"100.0"'));
+      await vscode.workspace.applyEdit(edit);
+      await doc.save();
+      const committed = await panel.submitAgain('same');
+      assert.equal(posts(), 2);
+      assert.equal(committed?.state, 'committed', JSON.stringify(committed));
+      const updateId = committed?.state === 'committed' ? committed.updateId : '';
+      await until('the transaction panel on its exercise tree', () =>
+        api.panels.panels.find((p) => p.current.id === updateId && p.current.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' && p.lookupResult?.found),
+      );
+      const done = await until('the completion', () => completions.feed.rows({ status: 'succeeded' }).find((r) => r.commandId === request.commandId));
+      assert.equal(done.updateId, updateId);
+
+      // The same change again: the node deduplicates (409), and says so in a failed completion too.
+      const dup = await panel.submitAgain('same');
+      assert.equal(posts(), 3);
+      assert.equal(dup?.state === 'failed' && dup.why.code, 'DUPLICATE_COMMAND');
+      const dupRow = await until('the duplicate completion', () => completions.feed.rows({ status: 'failed' }).find((r) => r.source === 'completion'));
+      assert.equal(dupRow.why?.code, 'DUPLICATE_COMMAND');
+      assert.equal(completions.feed.repeats, 0, 'no completion was shown twice');
+      completions.dispose();
+      panel.dispose();
+    });
+  }
+
+  it('a request with problems is refused before anything is sent, each problem on its JSON path', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(fake);
+    await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name: 'cmd-bad', url: fake.url }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('cmd-bad'));
+    const uri = vscode.Uri.joinPath(folder(), 'commands', 'bad.commands.json');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify({ commandId: 'x', actAs: ['Alice'], commands: [] })));
+    const panel = await vscode.commands.executeCommand('cantonLens.submitCommands', uri, 'cmd-bad');
+    assert.equal(panel, undefined);
+    assert.equal(fake.requests.filter((r) => r.path.startsWith('/v2/commands/')).length, 0);
+    const problems = vscode.languages.getDiagnostics(uri).map((d) => d.message.split(':')[0]);
+    assert.deepEqual(problems, ['$.actAs[0]', '$.commands']);
+  });
+});
