@@ -29,6 +29,7 @@ import { DamlWorkspace } from './services/damlWorkspace';
 import { registerDemoSetup } from './services/demoSetup';
 import { registerWalkthroughProgress } from './services/walkthroughProgress';
 import { registerPartyCompletion } from './providers/partyCompletionProvider';
+import { registerCommandsCompletion } from './providers/commandsCompletionProvider';
 import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
 import { LedgerLookupService } from './services/lookupService';
@@ -118,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   context.subscriptions.push(daml, damlCounts);
   registerDamlCommands(context, daml);
   registerDamlCodeLens(context, nodes, daml, damlCounts);
+  registerCommandsCompletion(context, daml);
   return {
     nodeTree,
     nodes,

@@ -21,6 +21,14 @@ const ARGUMENT_KEYS = new Set(['createArguments', 'choiceArgument']);
  * `readAs`, or of a field in a command's arguments; else undefined.
  */
 export function partySlotAt(text: string, offset: number): PartySlot | undefined {
+  const slot = stringValueAt(text, offset);
+  if (!slot) return undefined;
+  const { inArguments, ...rest } = slot;
+  return slot.field === 'actAs' || slot.field === 'readAs' || inArguments ? rest : undefined;
+}
+
+/** The string value at `offset` (the cursor inside its quotes): its field, and whether it is inside a command's arguments. */
+export function stringValueAt(text: string, offset: number): (PartySlot & { inArguments: boolean }) | undefined {
   type Frame = { kind: 'object' | 'array'; key: string | undefined; currentKey: string | undefined; expectingValue: boolean };
   const stack: Frame[] = [];
   let pendingKey: string | undefined;
@@ -43,8 +51,7 @@ export function partySlotAt(text: string, offset: number): PartySlot | undefined
         const field = top.kind === 'array' ? top.key : top.currentKey;
         const inArguments =
           stack.some((f) => f.key !== undefined && ARGUMENT_KEYS.has(f.key)) || (top.kind === 'object' && top.key !== undefined && ARGUMENT_KEYS.has(top.key));
-        if (field === 'actAs' || field === 'readAs' || (field !== undefined && inArguments)) return { field, typed: text.slice(i + 1, offset), start: i + 1 };
-        return undefined;
+        return field === undefined ? undefined : { field, typed: text.slice(i + 1, offset), start: i + 1, inArguments };
       }
       if (top?.kind === 'object' && !top.expectingValue) top.currentKey = value;
       i = j;

@@ -1,4 +1,4 @@
-// Party ids complete in *.prepare.json (actAs, readAs, and the string fields of a command's
+// Party ids complete in *.prepare.json and *.commands.json (actAs, readAs, and the string fields of a command's
 // arguments) from what the active node knows: the token user's parties, then its hosted parties
 // where the token may list them. Nothing is asked while a node is not reachable or has no token.
 import * as vscode from 'vscode';
@@ -31,5 +31,7 @@ export function registerPartyCompletion(context: vscode.ExtensionContext, nodes:
       });
     },
   };
-  context.subscriptions.push(vscode.languages.registerCompletionItemProvider({ pattern: '**/*.prepare.json' }, provider, '"'));
+  context.subscriptions.push(
+    vscode.languages.registerCompletionItemProvider([{ pattern: '**/*.prepare.json' }, { pattern: '**/*.commands.json' }], provider, '"'),
+  );
 }

@@ -10,6 +10,10 @@ import { checkCommandsRequest, commandsPathFor, commandsRequestTemplate, exercis
 import { commandsChecks, commandLines } from '../../src/execute/commandsReview';
 import { CompletionFeed } from '../../src/execute/completionFeed';
 import { fieldsAt, skeletonOf } from '../../src/daml/damlFields';
+import { argumentFields, choiceCandidates, templateCandidates } from '../../src/daml/commandCompletions';
+import { DamlIndex } from '../../src/daml/damlIndex';
+import { parseDamlYaml } from '../../src/daml/damlProject';
+import { stringValueAt } from '../../src/execute/partyCandidates';
 import type { JsCantonError, JsCommands } from '../../src/ledger/apiTypes';
 import { commandsReviewBody } from '../../src/panels/html/commandsReviewHtml';
 import { completionsBody } from '../../src/panels/html/completionsHtml';
@@ -149,6 +153,46 @@ describe('commands requests', () => {
       { name: 'b', type: 'Optional Text' },
     ]);
     assert.deepEqual(fieldsAt('    choice C : ()\n      controller p\n      do pure ()\n', 0), []);
+  });
+});
+
+describe('completion in commands requests, from the Daml index', () => {
+  it("offers the templates as #package:Module:Entity, the choices of the command's template with their fields, and their argument fields", () => {
+    const dir = path.join(root, 'test', 'fixtures', 'workspace', 'daml-model');
+    const project = parseDamlYaml(fs.readFileSync(path.join(dir, 'daml.yaml'), 'utf8'), dir);
+    const index = new DamlIndex();
+    const files: Record<string, string> = {};
+    for (const rel of ['daml/Iou.daml', 'daml/Notes.daml']) {
+      const file = `file://${path.join(dir, rel)}`;
+      files[file] = fs.readFileSync(path.join(dir, rel), 'utf8');
+      index.setFile(file, files[file], project);
+    }
+    assert.deepEqual(
+      templateCandidates(index).map((c) => c.label),
+      ['#canton-lens-demo-model:Iou:Iou', '#canton-lens-demo-model:Notes:Note'],
+    );
+    const choices = choiceCandidates(index, '#canton-lens-demo-model:Iou:Iou', (f) => files[f]);
+    assert.deepEqual(
+      choices.map((c) => [c.label, c.detail]),
+      [
+        ['Iou_Transfer', 'newOwner : Party'],
+        ['Iou_Split', 'splitAmount : Decimal'],
+        ['Archive', '()'],
+      ],
+    );
+    assert.deepEqual(
+      choiceCandidates(index, '#other-package:Iou:Iou', (f) => files[f]),
+      [],
+    );
+    assert.deepEqual(
+      argumentFields(index, '#canton-lens-demo-model:Notes:Note', undefined, (f) => files[f]).map((f) => f.name),
+      ['author', 'reader', 'title', 'body', 'tags'],
+    );
+    assert.deepEqual(
+      argumentFields(index, 'Iou:Iou', 'Iou_Split', (f) => files[f]),
+      [{ name: 'splitAmount', type: 'Decimal' }],
+    );
+    assert.deepEqual(stringValueAt('{"commands":[{"ExerciseCommand":{"choice":"Iou_', 46)?.field, 'choice');
   });
 });
 

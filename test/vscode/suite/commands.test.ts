@@ -107,6 +107,26 @@ describe('Commands from the editor', function () {
     });
   }
 
+  it("completes template ids and the template's choices (with their fields) from the workspace's Daml source", async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'commands', 'complete.commands.json');
+    const text =
+      '{\n  "commandId": "c",\n  "actAs": [],\n  "commands": [{ "ExerciseCommand": { "templateId": "#canton-lens-demo-model:Iou:Iou", "choice": "" } }]\n}\n';
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const at = (needle: string) => doc.positionAt(text.indexOf(needle) + needle.length);
+    const labels = async (p: vscode.Position) =>
+      (await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, p)).items.map((i) =>
+        typeof i.label === 'string' ? i.label : i.label.label,
+      );
+    const choices = await until('the choices', async () => {
+      const l = await labels(at('"choice": "'));
+      return l.includes('Iou_Split') ? l : undefined;
+    });
+    assert.ok(choices.includes('Iou_Transfer') && choices.includes('Archive'), choices.join(', '));
+    const templates = await labels(at('"templateId": "'));
+    assert.ok(templates.includes('#canton-lens-demo-model:Notes:Note'), templates.join(', '));
+  });
+
   it('a request with problems is refused before anything is sent, each problem on its JSON path', async () => {
     const api = await cantonLens();
     const fake = await FakeLedgerNode.start({ version: '3.5' });
