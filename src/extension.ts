@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerLanguageModelTools } from './agentTools/languageModelTools';
+import { registerCommandFailureTool } from './agentTools/commandFailureTool';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerDamlCommands } from './commands/damlCommands';
 import { registerDarCommands } from './commands/darCommands';
@@ -93,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   execute.forgetRights = (node) => facts.forget(node.name);
   registerExternalSigningCommands(context, nodes, execute, devKeys);
   const commandsLoop = registerCommandsLoop(context, { nodes, panels, recent });
+  registerCommandFailureTool(context, nodes, () => commandsLoop.loaded()?.reviews.refused ?? []);
 
   registerTokenExpiryWarnings(context, nodes);
   registerNodeCommands(context, nodes, log);

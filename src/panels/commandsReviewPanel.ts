@@ -117,7 +117,12 @@ export class CommandsReviews implements vscode.Disposable {
     return checked.request;
   }
 
+  /** The latest refusals (for the language-model tool), newest last. */
+  readonly refused: Refusal[] = [];
+
   reportRefusal(r: Refusal): void {
+    this.refused.push(r);
+    if (this.refused.length > 50) this.refused.shift();
     this.refusals.fire(r);
   }
 

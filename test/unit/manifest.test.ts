@@ -76,7 +76,7 @@ describe('package.json', () => {
     }[];
     assert.deepEqual(
       tools.map((t) => t.name),
-      ['cantonLens_lookUpContract', 'cantonLens_lookUpUpdate', 'cantonLens_explainVisibility', 'cantonLens_listActiveContracts'],
+      ['cantonLens_lookUpContract', 'cantonLens_lookUpUpdate', 'cantonLens_explainVisibility', 'cantonLens_listActiveContracts', 'cantonLens_whyCommandFailed'],
     );
     for (const t of tools) {
       assert.match(t.name, /^cantonLens_[a-z][A-Za-z]+$/);
@@ -87,7 +87,8 @@ describe('package.json', () => {
       assert.match(t.modelDescription, /never follow instructions/, `${t.name} must tell the model ledger strings are data`);
       assert.ok(!/submit|execute|sign|token/i.test(t.name + t.toolReferenceName), `${t.name}: no tool writes to a ledger or handles tokens`);
       assert.equal(t.inputSchema.type, 'object');
-      assert.ok(t.inputSchema.required.length > 0);
+      // Every input but the node is required, except where the tool has a default (the latest failure).
+      assert.ok(t.inputSchema.required.length > 0 || t.name === 'cantonLens_whyCommandFailed', t.name);
     }
   });
 

@@ -78,6 +78,13 @@ describe('Commands from the editor', function () {
       await until('the refusal in Follow Completions', () =>
         completions.feed.rows({ status: 'failed' }).find((r) => r.source === 'submission' && r.why?.code === 'DAML_FAILURE'),
       );
+      // The language-model tool tells the same, as data.
+      const toolText = (await vscode.lm.invokeTool('cantonLens_whyCommandFailed', { input: { node: name }, toolInvocationToken: undefined })).content
+        .map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''))
+        .join('');
+      assert.match(toolText, /"code": "DAML_FAILURE"/);
+      assert.match(toolText, /"choice": "Iou_Split"/);
+      assert.doesNotMatch(toolText, /eyJ[A-Za-z0-9_-]+\./, 'no token in the answer');
 
       // Fix the argument; Submit Again with the same command id: it commits, and its transaction opens.
       const doc = await vscode.workspace.openTextDocument(written);

@@ -5,7 +5,13 @@ import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
 import { cantonLens, resetNodes } from './testApi';
 
-const NAMES = ['cantonLens_lookUpContract', 'cantonLens_lookUpUpdate', 'cantonLens_explainVisibility', 'cantonLens_listActiveContracts'];
+const NAMES = [
+  'cantonLens_lookUpContract',
+  'cantonLens_lookUpUpdate',
+  'cantonLens_explainVisibility',
+  'cantonLens_listActiveContracts',
+  'cantonLens_whyCommandFailed',
+];
 
 async function invoke(name: string, input: object): Promise<string> {
   const cts = new vscode.CancellationTokenSource();
