@@ -8,6 +8,7 @@ import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerN
 import { DEMO_TOKENS_ENV } from '../../src/nodes/demoTokens';
 import { packagedVsix } from '../support/packagedVsix';
 import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
+import { exerciseRequest } from '../../src/execute/commandsRequest';
 import { PROJECT_ROOT, ensureVsCodeServer, freePort, isolatedEnv, seedUserSettings, startVsCodeServer } from '../vscode/vscodeServer';
 
 const arg = (name: string) => {
@@ -68,6 +69,20 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
     deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
   });
   fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify(request, null, 2)}\n`);
+  // The inner loop: splitting Alice's Iou with an amount the choice's assertion refuses; change it and
+  // submit again (Canton: Submit Commands), and watch Canton: Follow Completions.
+  fs.mkdirSync(path.join(dir, 'commands'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'commands', 'split.commands.json'),
+    exerciseRequest({
+      commandId: 'split-alice-iou-1',
+      party: p.Alice,
+      templateId: '#canton-lens-demo-model:Iou:Iou',
+      choice: 'Iou_Split',
+      contractId: s.activeContract,
+      choiceArgument: { splitAmount: '1500.0' },
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -130,6 +145,9 @@ async function main(): Promise<void> {
       '     "Canton: Execute Prepared Transaction".',
       '  3. Open daml-model/daml/Iou.daml: the CodeLens above "template Iou" counts its active contracts on "Demo Ledger"',
       '     and opens their table; in a contract or transaction panel, click a template or choice name.',
+      '  4. Open commands/split.commands.json and press ▶ (Canton: Submit Commands): the split is refused at its',
+      '     assertion; set splitAmount to "100.0", Submit Again, and watch "Canton: Follow Completions".',
+      '     "Exercise on the Ledger…" above each choice in Iou.daml writes such a request for you.',
       '',
       'Press Ctrl+C to stop.',
       '',

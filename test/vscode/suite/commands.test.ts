@@ -111,6 +111,8 @@ describe('Commands from the editor', function () {
       assert.equal(completions.feed.repeats, 0, 'no completion was shown twice');
       completions.dispose();
       panel.dispose();
+      // Later suites look for "the" open lookup panel: leave none.
+      for (const p of [...api.panels.panels]) p.dispose();
     });
   }
 

@@ -89,10 +89,16 @@ describe('Code and ledger side by side', function () {
     const api = await cantonLens();
     const doc = await vscode.workspace.openTextDocument(iouFile());
     await vscode.window.showTextDocument(doc);
-    const lenses = await until('resolved lenses', async () => {
+    const all = await until('resolved lenses', async () => {
       const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
       return l.length > 0 && l.every((x) => x.command?.title) ? l : undefined;
     });
+    // One count above the template; above each of its choices, Exercise on the Ledger….
+    const lenses = all.filter((l) => l.command?.command !== 'cantonLens.exerciseOnLedger');
+    assert.deepEqual(
+      all.filter((l) => l.command?.command === 'cantonLens.exerciseOnLedger').map((l) => (l.command?.arguments?.[0] as { choice: string }).choice),
+      ['Iou_Transfer', 'Iou_Split'],
+    );
     assert.equal(lenses.length, 1);
     const lens = lenses[0];
     assert.equal(lens.range.start.line, 6);

@@ -1,0 +1,79 @@
+// The inner loop as a person does it in the packaged extension: Follow Completions open; the lens
+// above a Daml choice writes the request; Submit Commands reviews it; the failed assertion is shown
+// with its Daml choice (a link to its line) and in the completions; the fixed request commits and
+// its transaction opens on the exercise tree.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { useWorkbench } from './uiFixture';
+
+describe('UI: commands from the editor', function () {
+  this.timeout(240_000);
+  const ui = useWorkbench({
+    nodes: { participant1: { version: '3.5', bigTransactionEvents: 1 } },
+    fixtures: ['daml-model', 'daml-holding'],
+    tokens: { participant1: 'alice' },
+  });
+  const requestFile = () => path.join(ui.folder, 'daml-model', 'commands', 'Iou_Iou_Split.commands.json');
+
+  it('writes the request from the lens above the choice, on a contract picked from the node', async () => {
+    await ui.wb.runCommand('Canton: Follow Completions');
+    await ui.wb.webviewShowing(/Following \/v2\/commands\/command-completions live/, 60_000);
+    await ui.wb.openFile('Iou.daml');
+    const lenses = ui.wb.page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Exercise on the Ledger…' });
+    await lenses.first().waitFor({ timeout: 60_000 });
+    // The lens just above "choice Iou_Split".
+    const line = await ui.wb.page.locator('.view-lines .view-line', { hasText: /choice Iou_Split/ }).boundingBox();
+    let best = -1;
+    let bestGap = Infinity;
+    for (let i = 0; i < (await lenses.count()); i++) {
+      const box = await lenses.nth(i).boundingBox();
+      const gap = line && box ? line.y - box.y : Infinity;
+      if (gap > 0 && gap < bestGap) [best, bestGap] = [i, gap];
+    }
+    assert.ok(best >= 0, 'a lens above the choice');
+    await lenses.nth(best).click();
+    const row = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: ui.nodes.participant1.ledger.samples.activeContract.slice(0, 16) });
+    await row.first().waitFor({ timeout: 30_000 });
+    await row.first().click();
+    await ui.wb.page.locator('.tabs-container .tab.active', { hasText: 'Iou_Iou_Split.commands.json' }).first().waitFor({ timeout: 30_000 });
+    const request = JSON.parse(fs.readFileSync(requestFile(), 'utf8'));
+    assert.deepEqual(request.commands[0].ExerciseCommand.choiceArgument, { splitAmount: '0.0' });
+  });
+
+  it('reviews and submits it: the refusal names the choice, opens its line, and shows in the completions', async () => {
+    await ui.wb.runCommand('Canton: Submit Commands');
+    const review = await ui.wb.webviewShowing(/Review commands/, 60_000);
+    assert.match(await review.locator('main').innerText(), /Exercise Iou_Split on Iou:Iou/);
+    await review.locator('button[data-action="submit"]').click();
+    await review.locator('#why-h').waitFor({ timeout: 30_000 });
+    const text = await review.locator('main').innerText();
+    assert.match(text, /Not committed: DAML_FAILURE/);
+    assert.match(text, /The Daml code says: .the split amount must be more than 0 and less than the amount./);
+    await ui.wb.screenshot('commands-refused.png');
+    const completions = await ui.wb.webviewShowing(/at submission/, 30_000);
+    assert.match(await completions.locator('main').innerText(), /DAML_FAILURE/);
+    await review.locator('a.daml-link[data-daml-choice="Iou_Split"]').first().click();
+    await ui.wb.page.locator('.tabs-container .tab.active', { hasText: 'Iou.daml' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(ui.nodes.participant1.requests.filter((r) => r.path === '/v2/commands/submit-and-wait-for-transaction').length, 1);
+  });
+
+  it('submits the fixed request again with the same command id: it commits and its exercise tree opens', async () => {
+    const request = JSON.parse(fs.readFileSync(requestFile(), 'utf8'));
+    request.commands[0].ExerciseCommand.choiceArgument.splitAmount = '100.0';
+    fs.writeFileSync(requestFile(), `${JSON.stringify(request, null, 2)}\n`);
+    const review = await ui.wb.webviewShowing(/Review commands/, 30_000);
+    await review.locator('button[data-action="submitAgain"]').first().click();
+    const same = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Same Command Id' });
+    await same.first().waitFor({ timeout: 10_000 });
+    await same.first().click();
+    await review.locator('.accepted').waitFor({ timeout: 30_000 });
+    const tree = await ui.wb.webviewShowing(/Iou_Split/, 30_000, 'body');
+    await tree.locator('#tree-data, .exercise-tree, .tree').first().waitFor({ timeout: 30_000 });
+    await ui.wb.screenshot('commands-committed.png');
+    const completions = await ui.wb.webviewShowing(/succeeded/, 30_000);
+    assert.match(await completions.locator('main').innerText(), new RegExp(request.commandId));
+    await ui.wb.screenshot('completions.png');
+    assert.equal(ui.nodes.participant1.requests.filter((r) => r.path === '/v2/commands/submit-and-wait-for-transaction').length, 2);
+  });
+});
