@@ -34,7 +34,7 @@ function table(): Record<string, Entry> {
   return {
     DAML_FAILURE: {
       title: l10n.t('The Daml code failed: an assertion, an error or an exception nobody caught.'),
-      next: l10n.t('Read the error id and message, fix the arguments (or the Daml code at the choice below), then submit with a new command id.'),
+      next: l10n.t('Read the error id and message, fix the arguments (or the Daml code at the choice named), then submit with a new command id.'),
       source: SOURCES.commandExecution,
       permanent: true,
     },

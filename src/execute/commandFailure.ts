@@ -190,8 +190,11 @@ export function damlPlaces(facts: FailureFacts): DamlPlace[] {
     places.push(p);
   };
   const trace = facts.context.exercise_trace ?? facts.context.exerciseTrace ?? '';
-  for (const m of trace.matchAll(TRACE_LINE))
+  for (const m of trace.matchAll(TRACE_LINE)) {
+    // The command line repeats the outermost choice: a place of its own only when no choice line came first.
+    if (m[1].endsWith('command') && places.length > 0) continue;
     push({ templateId: `${m[2]}:${m[3]}:${m[4]}`, choice: m[5], contractId: m[6], nodeId: m[7] === undefined ? undefined : Number(m[7]), text: m[0].trim() });
+  }
   const location = LOCATION.exec(`${facts.context.location ?? ''} ${facts.cause}`);
   if (location && places.length > 0) places[places.length - 1].location = { module: location[1], line: Number(location[2]), column: Number(location[3]) };
   if (places.length === 0) {

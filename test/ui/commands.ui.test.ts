@@ -14,7 +14,7 @@ describe('UI: commands from the editor', function () {
     fixtures: ['daml-model', 'daml-holding'],
     tokens: { participant1: 'alice' },
   });
-  const requestFile = () => path.join(ui.folder, 'daml-model', 'commands', 'Iou_Iou_Split.commands.json');
+  const requestFile = () => path.join(ui.folder, 'commands', 'Iou_Iou_Split.commands.json');
 
   it('writes the request from the lens above the choice, on a contract picked from the node', async () => {
     await ui.wb.runCommand('Canton: Follow Completions');
@@ -23,7 +23,7 @@ describe('UI: commands from the editor', function () {
     const lenses = ui.wb.page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Exercise on the Ledger…' });
     await lenses.first().waitFor({ timeout: 60_000 });
     // The lens just above "choice Iou_Split".
-    const line = await ui.wb.page.locator('.view-lines .view-line', { hasText: /choice Iou_Split/ }).boundingBox();
+    const line = await ui.wb.page.locator('.view-lines .view-line', { hasText: /choice\s+Iou_Split/ }).boundingBox();
     let best = -1;
     let bestGap = Infinity;
     for (let i = 0; i < (await lenses.count()); i++) {
@@ -49,8 +49,9 @@ describe('UI: commands from the editor', function () {
     await review.locator('#why-h').waitFor({ timeout: 30_000 });
     const text = await review.locator('main').innerText();
     assert.match(text, /Not committed: DAML_FAILURE/);
-    assert.match(text, /The Daml code says: .the split amount must be more than 0 and less than the amount./);
+    assert.match(text, /The Daml code says: .?the split amount must be more than 0 and less than the amount/);
     await ui.wb.screenshot('commands-refused.png');
+    await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Completions · participant1' }).first().click();
     const completions = await ui.wb.webviewShowing(/at submission/, 30_000);
     assert.match(await completions.locator('main').innerText(), /DAML_FAILURE/);
     await review.locator('a.daml-link[data-daml-choice="Iou_Split"]').first().click();
@@ -62,15 +63,17 @@ describe('UI: commands from the editor', function () {
     const request = JSON.parse(fs.readFileSync(requestFile(), 'utf8'));
     request.commands[0].ExerciseCommand.choiceArgument.splitAmount = '100.0';
     fs.writeFileSync(requestFile(), `${JSON.stringify(request, null, 2)}\n`);
+    await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Review Iou_Iou_Split.commands.json' }).first().click();
     const review = await ui.wb.webviewShowing(/Review commands/, 30_000);
     await review.locator('button[data-action="submitAgain"]').first().click();
     const same = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Same Command Id' });
     await same.first().waitFor({ timeout: 10_000 });
     await same.first().click();
     await review.locator('.accepted').waitFor({ timeout: 30_000 });
-    const tree = await ui.wb.webviewShowing(/Iou_Split/, 30_000, 'body');
-    await tree.locator('#tree-data, .exercise-tree, .tree').first().waitFor({ timeout: 30_000 });
+    const tree = await ui.wb.webviewShowing(/Exercise tree \(3 nodes\)/, 30_000);
+    await tree.locator('#tree-rows tr', { hasText: 'Iou_Split' }).first().waitFor({ timeout: 30_000 });
     await ui.wb.screenshot('commands-committed.png');
+    await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Completions · participant1' }).first().click();
     const completions = await ui.wb.webviewShowing(/succeeded/, 30_000);
     assert.match(await completions.locator('main').innerText(), new RegExp(request.commandId));
     await ui.wb.screenshot('completions.png');

@@ -225,7 +225,6 @@ describe('why a command failed', () => {
       [
         ['5e3a0b9c:Iou:Iou', 'Iou_Split', '00a1b2c3d4', 1],
         ['5e3a0b9c:Deal:Deal', 'Deal_Settle', '00ffeeddcc', 0],
-        ['5e3a0b9c:Deal:Deal', 'Deal_Settle', '00ffeeddcc', undefined],
       ],
     );
     assert.match(why.source ?? '', /^https:\/\/github\.com\/digital-asset\/canton\/blob\/main\/community\/.*CommandExecutionErrors\.scala$/);
