@@ -82,6 +82,8 @@ const short = (templateId: string) => {
   return [pkg.slice(0, 8), ...rest].join(':');
 };
 
+const KEPT_CHANGES = 10_000;
+
 /** The change ids (user, command id, acting parties) accepted, for deduplication. */
 const accepted = new WeakMap<DemoLedger, Map<string, { offset: number; submissionId: string; at: number }>>();
 
@@ -311,6 +313,8 @@ function commit(
     transaction,
   });
   c.seen.set(c.changeId, { offset, submissionId: c.submissionId, at: Date.now() });
+  // The demo ledger runs for days: the latest accepted changes only, as a node forgets past its period.
+  if (c.seen.size > KEPT_CHANGES) c.seen.delete(c.seen.keys().next().value as string);
   const shown = ctx.queries.transaction(transaction.updateId, r.eventFormat as never, r.shape, ctx.version);
   // Every event filtered out: the answer still names the transaction, with no events.
   const { events: _events, traceContext, ...rest } = transaction;

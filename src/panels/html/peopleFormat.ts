@@ -4,12 +4,17 @@ import { html, type SafeHtml } from './safeHtml';
 import { formatCount, relativeTime } from '../../l10n/forPeople';
 import * as l10n from '../../l10n/l10n';
 
+// One formatter for every time shown: toLocaleString with options builds a new one per call, which
+// made a table of 200 times take milliseconds.
+let localTime: Intl.DateTimeFormat | undefined;
+
 /** A ledger time as the person's local time and how long ago; the exact UTC instant on hover. */
 export function timeHtml(iso: string | undefined | null, now = Date.now()): SafeHtml | undefined {
   if (!iso) return undefined;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return html`${iso}`;
-  const local = new Date(t).toLocaleString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  localTime ??= new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const local = localTime.format(new Date(t));
   return html`<time datetime="${iso}" title="${iso} (UTC)">${local} <span class="muted">(${relativeTime(iso, now) ?? ''})</span></time>`;
 }
 
