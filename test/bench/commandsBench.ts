@@ -29,7 +29,7 @@ function issue(bank: string, owner: string, n: number): JsCommands {
     commandId: `bench-${n}-${Math.random().toString(36).slice(2)}`,
     actAs: [bank],
     commands: [{ CreateCommand: { templateId: IOU, createArguments: { issuer: bank, owner, currency: 'USD', amount: `${n + 1}.0`, observers: [] } } }],
-  } as JsCommands;
+  };
 }
 
 /** What the person sees after a commit: the review's outcome and the transaction panel's body. */
