@@ -699,6 +699,7 @@ export class FakeLedgerNode {
       index: (t) => {
         this.queries.addTransaction(t);
         this.generated.recordCommit(t.offset, t.updateId);
+        for (const e of t.events) if (e.kind === 'exercised' && e.event.consuming) this.generated.archiveSeeded(e.event.contractId, t.offset);
       },
     };
   }

@@ -213,6 +213,16 @@ export class GeneratedLedger {
     return this.ledgerEnd();
   }
 
+  /**
+   * A seeded contract a commit consumed: archived from that offset on, in the active contracts.
+   * (A commit's own creates are found by lookups and the update stream, not listed here: slots are
+   * positions that page tokens point into.)
+   */
+  archiveSeeded(contractId: string, offset: number): void {
+    const s = this.seeded.find((x) => x.create.event.contractId === contractId);
+    if (s && s.archivedAt === Infinity) s.archivedAt = offset;
+  }
+
   recordCommit(offset: number, updateId: string): void {
     this.commitIds.set(offset, updateId);
     if (this.commitIds.size > KEPT_COMMITS) this.commitIds.delete(this.commitIds.keys().next().value as number);

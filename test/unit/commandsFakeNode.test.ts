@@ -31,7 +31,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     });
 
     before(async () => {
-      node = await FakeLedgerNode.start({ version, checkResponses: true });
+      node = await FakeLedgerNode.start({ version, checkResponses: true, bigTransactionEvents: 1 });
       parties = node.ledger.parties;
     });
     after(async () => {
@@ -101,6 +101,33 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       assert.match(why.places[0].templateId, /^[0-9a-f]{8}:Iou:Iou$/);
       assert.equal(why.places[0].contractId, cid.slice(0, 10));
       assert.equal(why.places[0].nodeId, 0);
+    });
+
+    it('a seeded contract consumed by a commit leaves the active contracts at that offset', async () => {
+      const alice = clientFor('alice');
+      const active = node.ledger.samples.activeContract;
+      const listed = async (at: number) =>
+        (
+          await alice.getActiveContracts({
+            activeAtOffset: at,
+            eventFormat: { filtersByParty: { [parties.Alice]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: {} } } }] } }, verbose: false },
+          })
+        ).some(
+          (r) => (r.contractEntry as { JsActiveContract?: { createdEvent?: { contractId?: string } } }).JsActiveContract?.createdEvent?.contractId === active,
+        );
+      const before = (await alice.getLedgerEnd()).offset ?? 0;
+      assert.equal(await listed(before), true);
+      const t = (
+        await submitAndWaitForTransaction(
+          alice,
+          commands(
+            [parties.Alice],
+            [{ ExerciseCommand: { templateId: IOU, contractId: active, choice: 'Iou_Transfer', choiceArgument: { newOwner: parties.Bob } } }],
+          ),
+        )
+      ).transaction;
+      assert.equal(await listed(t.offset), false);
+      assert.equal(await listed(before), true, 'still active at the earlier offset');
     });
 
     it('refuses as Canton does: authorization, precondition, unknown template and choice, arguments, rights, duplicates', async () => {
