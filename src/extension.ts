@@ -121,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   context.subscriptions.push(daml, damlCounts);
   registerDamlCommands(context, daml);
   registerDamlCodeLens(context, nodes, daml, damlCounts);
-  registerCommandsCompletion(context, daml);
+  registerCommandsCompletion(context, daml, nodes);
   return {
     nodeTree,
     nodes,

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { commandsPathFor, commandsRequestTemplate, exerciseRequest } from '../execute/commandsRequest';
 import { fieldsAt, skeletonOf } from '../daml/damlFields';
-import type { CreatedEvent, JsGetActiveContractsResponse } from '../ledger/apiTypes';
+import { activeContractsOf } from '../browse/templateContracts';
+import type { CreatedEvent } from '../ledger/apiTypes';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { CommandsReviews, type CommandsReviewPanel } from '../panels/commandsReviewPanel';
@@ -124,18 +125,8 @@ export class CommandsLoop implements vscode.Disposable {
   /** The active contracts of a template the token's parties see (at most 200), or why none could be read. */
   private async activeOf(node: NodeConfig, templateId: string, signal: AbortSignal): Promise<{ events: CreatedEvent[]; problem?: string }> {
     try {
-      const client = this.deps.nodes.client(node);
       const parties = (await this.deps.nodes.facts.readAs(node, undefined, signal)).parties;
-      const filter = { cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } }] };
-      const end = (await client.getLedgerEnd({ signal })).offset ?? 0;
-      const list: JsGetActiveContractsResponse[] = await client.getActiveContracts(
-        { activeAtOffset: end, eventFormat: { filtersByParty: Object.fromEntries(parties.map((p) => [p, filter])), verbose: true } },
-        { limit: 200 },
-        { signal },
-      );
-      const events = list
-        .map((r) => (r.contractEntry as { JsActiveContract?: { createdEvent?: CreatedEvent } } | undefined)?.JsActiveContract?.createdEvent)
-        .filter((e): e is CreatedEvent => e !== undefined);
+      const events = await activeContractsOf(this.deps.nodes.client(node), parties, templateId, signal);
       return { events };
     } catch (e) {
       return {

@@ -1,11 +1,14 @@
-// Completion in *.commands.json from the workspace's Daml index: template ids where a templateId
-// goes, and the template's choices (with their argument fields) where a choice goes. Parties
+// Completion in *.commands.json: from the workspace's Daml index, template ids where a templateId
+// goes and the template's choices (with their argument fields) where a choice goes; from the active
+// node, the active contracts of the command's template where a contractId goes. Parties
 // complete through the party provider, the request's shape through the JSON schema.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { choiceCandidates, templateCandidates } from '../daml/commandCompletions';
 import { stringValueAt } from '../execute/partyCandidates';
 import type { DamlWorkspace } from '../services/damlWorkspace';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import { activeContractsOf } from '../browse/templateContracts';
 
 /** The templateId of the command around `offset`: the nearest one before it, else after it. */
 function templateIdNear(text: string, offset: number): string | undefined {
@@ -23,12 +26,41 @@ function textOf(file: string): string | undefined {
   }
 }
 
-export function registerCommandsCompletion(context: vscode.ExtensionContext, daml: DamlWorkspace): void {
+/** Contract ids of the command's template, active on the active node and seen by the token's parties. */
+async function contractItems(
+  nodes: LedgerNodes,
+  templateId: string | undefined,
+  range: vscode.Range,
+  cancel: vscode.CancellationToken,
+): Promise<vscode.CompletionItem[] | undefined> {
+  const node = nodes.active();
+  if (!node || !templateId || templateId.split(':').length !== 3 || nodes.status(node).state === 'unreachable') return undefined;
+  const ac = new AbortController();
+  cancel.onCancellationRequested(() => ac.abort());
+  try {
+    const parties = (await nodes.facts.readAs(node, undefined, ac.signal)).parties;
+    const contracts = await activeContractsOf(nodes.client(node), parties, templateId, ac.signal);
+    return contracts.map((c, i) => {
+      const item = new vscode.CompletionItem(c.contractId, vscode.CompletionItemKind.Value);
+      item.detail = vscode.l10n.t('active on {0} since offset {1}', node.name, c.offset);
+      item.documentation = new vscode.MarkdownString().appendCodeblock(JSON.stringify(c.createArgument, null, 2).slice(0, 2_000), 'json');
+      item.range = range;
+      item.sortText = String(i).padStart(5, '0');
+      return item;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerCommandsCompletion(context: vscode.ExtensionContext, daml: DamlWorkspace, nodes: LedgerNodes): void {
   const provider: vscode.CompletionItemProvider = {
     async provideCompletionItems(document, position, cancel) {
       const text = document.getText();
       const slot = stringValueAt(text, document.offsetAt(position));
-      if (!slot || (slot.field !== 'templateId' && slot.field !== 'choice')) return undefined;
+      if (!slot || (slot.field !== 'templateId' && slot.field !== 'choice' && slot.field !== 'contractId')) return undefined;
+      if (slot.field === 'contractId')
+        return contractItems(nodes, templateIdNear(text, slot.start), new vscode.Range(document.positionAt(slot.start), position), cancel);
       const index = await daml.ready(cancel);
       if (!index || cancel.isCancellationRequested) return undefined;
       const range = new vscode.Range(document.positionAt(slot.start), position);

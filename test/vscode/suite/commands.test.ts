@@ -116,10 +116,18 @@ describe('Commands from the editor', function () {
     });
   }
 
-  it("completes template ids and the template's choices (with their fields) from the workspace's Daml source", async () => {
+  it("completes template ids, the template's choices (with their fields) and its active contracts on the node", async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
+    fakes.push(fake);
+    await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name: 'cmd-complete', url: fake.url }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('cmd-complete'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'cmd-complete', fake.mintToken('alice'));
+    await api.nodes.setActive('cmd-complete');
+    await api.nodes.check(api.nodes.find('cmd-complete')!);
     const uri = vscode.Uri.joinPath(folder(), 'commands', 'complete.commands.json');
     const text =
-      '{\n  "commandId": "c",\n  "actAs": [],\n  "commands": [{ "ExerciseCommand": { "templateId": "#canton-lens-demo-model:Iou:Iou", "choice": "" } }]\n}\n';
+      '{\n  "commandId": "c",\n  "actAs": [],\n  "commands": [{ "ExerciseCommand": { "templateId": "#canton-lens-demo-model:Iou:Iou", "choice": "", "contractId": "" } }]\n}\n';
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
     const doc = await vscode.workspace.openTextDocument(uri);
     const at = (needle: string) => doc.positionAt(text.indexOf(needle) + needle.length);
@@ -134,6 +142,9 @@ describe('Commands from the editor', function () {
     assert.ok(choices.includes('Iou_Transfer') && choices.includes('Archive'), choices.join(', '));
     const templates = await labels(at('"templateId": "'));
     assert.ok(templates.includes('#canton-lens-demo-model:Notes:Note'), templates.join(', '));
+    const contracts = await labels(at('"contractId": "'));
+    assert.ok(contracts.includes(fake.ledger.samples.activeContract), contracts.join(', '));
+    assert.ok(!contracts.includes(fake.ledger.samples.archivedContract), 'only active contracts');
   });
 
   it('a request with problems is refused before anything is sent, each problem on its JSON path', async () => {
