@@ -82,7 +82,9 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
     if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
   });
   context.subscriptions.push(log, tokens, recent, nodes, lookups, packages, nodeTree, view, panels, panels.registerSerializer());
-  registerDarCommands(context, nodes, packages);
+  // Code and ledger side by side: built on first need, not at activation.
+  const daml = new DamlWorkspace(log);
+  registerDarCommands(context, nodes, packages, daml);
   registerDamlYamlLens(context, nodes, packages);
   registerRecentLookupCommands(context, recent);
   const execute = new ExecuteReviews(context.extensionUri, nodes, panels, recent);
@@ -115,8 +117,6 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
   registerBrowseCommands(context, nodes, acs, tails, browseTree, recent);
-  // Code and ledger side by side: built on first need, not at activation.
-  const daml = new DamlWorkspace(log);
   const damlCounts = new DamlLedgerCounts(nodes);
   context.subscriptions.push(daml, damlCounts);
   registerDamlCommands(context, daml);

@@ -4,10 +4,12 @@
 // not on this machine.
 import * as vscode from 'vscode';
 import { DarError, MAX_DAR_BYTES, readDar, type DarInfo } from '../daml/darArchive';
-import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { upgradeErrorNames, upgradeErrorPlaces, type ProjectFile } from '../daml/upgradeErrorPlaces';
+import { isLedgerApiError, type LedgerApiError } from '../ledger/ledgerApiError';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import { uploadDar, validateDar } from '../ledger/packageRequests';
 import type { NodeConfig } from '../nodes/nodeSettings';
+import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
 import { resolveNode } from './nodeArgument';
@@ -26,9 +28,47 @@ function treeRow(arg: unknown): { name: string; item: { build?: { darUri?: strin
 
 const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)).toLocaleString('en-US')} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
-export function registerDarCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, packages: PackagesTreeSection): void {
+export function registerDarCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, packages: PackagesTreeSection, daml: DamlWorkspace): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('cantonLens.dar');
   context.subscriptions.push(diagnostics);
+  /** The Daml files a project's last refusal was shown on, by the project's daml.yaml. */
+  const shownOn = new Map<string, vscode.Uri[]>();
+  const clear = (yaml: vscode.Uri) => {
+    diagnostics.delete(yaml);
+    for (const u of shownOn.get(yaml.toString()) ?? []) diagnostics.delete(u);
+    shownOn.delete(yaml.toString());
+  };
+
+  /** An upgrade refusal on the declarations it names, in the project's Daml source. */
+  const showInSource = async (node: NodeConfig, yaml: vscode.Uri, e: LedgerApiError): Promise<void> => {
+    const names = upgradeErrorNames(e.cantonError?.cause ?? '');
+    const index = names.length > 0 ? await daml.ready() : undefined;
+    if (!index) return;
+    const root = vscode.Uri.joinPath(yaml, '..').path;
+    const files: ProjectFile[] = [];
+    for (const f of index.allFiles()) {
+      if (f.project?.root !== root) continue;
+      const text = await vscode.workspace.fs.readFile(vscode.Uri.parse(f.file)).then(
+        (b) => Buffer.from(b).toString('utf8'),
+        () => undefined,
+      );
+      if (text !== undefined) files.push({ file: f.file, module: f.module, text });
+    }
+    const byFile = new Map<string, vscode.Diagnostic[]>();
+    for (const p of upgradeErrorPlaces(names, files)) {
+      const d = new vscode.Diagnostic(
+        new vscode.Range(p.line, p.column, p.line, p.column + p.length),
+        `${node.name}: ${e.code ?? ''}: ${e.cantonError?.cause ?? e.explanation}`,
+        vscode.DiagnosticSeverity.Error,
+      );
+      d.source = 'Canton';
+      d.code = e.code;
+      byFile.set(p.file, [...(byFile.get(p.file) ?? []), d]);
+    }
+    const uris = [...byFile.keys()].map((f) => vscode.Uri.parse(f));
+    for (const u of uris) diagnostics.set(u, byFile.get(u.toString()) ?? []);
+    shownOn.set(yaml.toString(), uris);
+  };
 
   /** The DAR named by `arg` (a file, or a Packages row of the tree), else the one picked from the workspace's builds or a file dialog. */
   const pickDar = async (arg: unknown): Promise<vscode.Uri | undefined> => {
@@ -79,10 +119,12 @@ export function registerDarCommands(context: vscode.ExtensionContext, nodes: Led
       // A DAR outside a Daml project: the message is enough.
     }
     if (exists && isLedgerApiError(e)) {
+      clear(yaml);
       const d = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `${node.name}: ${e.explanation}`, vscode.DiagnosticSeverity.Error);
       d.source = 'Canton';
       d.code = e.code;
       diagnostics.set(yaml, [d]);
+      await showInSource(node, yaml, e);
     }
     // Not awaited: the command ends while the message waits for the person.
     void showLedgerError(node, e, what);
@@ -154,7 +196,7 @@ export function registerDarCommands(context: vscode.ExtensionContext, nodes: Led
       return false;
     }
     packages.forget(node.name);
-    diagnostics.delete(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
+    clear(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
     void vscode.window.showInformationMessage(
       vet
         ? vscode.l10n.t('Uploaded {0} to "{1}" and vetted it.', label(dar), node.name)
@@ -183,7 +225,7 @@ export function registerDarCommands(context: vscode.ExtensionContext, nodes: Led
       await report(node, uri, e, vscode.l10n.t('Validating {0}', label(checked.dar)));
       return false;
     }
-    diagnostics.delete(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
+    clear(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
     void vscode.window.showInformationMessage(
       vscode.l10n.t('"{0}" accepts {1}: it is a valid DAR, upgrade-compatible with what the node has vetted.', node.name, label(checked.dar)),
     );

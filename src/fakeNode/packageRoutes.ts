@@ -4,7 +4,7 @@
 // (docs/fake-node.md): listing needs any valid token, DARs the ParticipantAdmin right; a DAR that
 // is not one is refused with the package service's codes; a second package of a name and version
 // already vetted is KNOWN_PACKAGE_VERSION. The same on 3.4, 3.5 and 3.6. No `vscode` import.
-import { readDar, DarError } from '../daml/darArchive';
+import { readDar, DarError, zipEntries, zipEntryBytes } from '../daml/darArchive';
 import { cantonError, invalidField, json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger } from './demoLedgerData';
 import type { PackageCatalog } from './generatedLedger';
@@ -66,6 +66,32 @@ export function nameAndVersion(label: string): { name: string; version: string }
 
 const describe = (p: { packageId: string; name: string; version: string }) => `${p.packageId} (${p.name} v${p.version})`;
 
+/**
+ * The fake cannot type-check Daml-LF. A main DALF whose bytes hold
+ * `canton-lens-fake:not-valid-upgrade:<reason>` stands for a package that fails the upgrade checks
+ * against the latest vetted earlier version of its name: refused as Canton refuses it,
+ * NOT_VALID_UPGRADE_PACKAGE (category 8) "Upgrade checks indicate that <new> cannot be an upgrade of
+ * <old>. Reason: <reason>" (topology/TopologyManagerError.scala, `Upgradeability`), with the reason
+ * in the words of daml-lf/validation/…/Upgrading.scala.
+ */
+function upgradeCheck(bytes: Buffer, mainDalf: string, pkg: NodePackage, known: NodePackage[]): ErrorReply | undefined {
+  const entry = zipEntries(bytes).find((e) => e.name === mainDalf);
+  const text = entry ? zipEntryBytes(bytes, entry).toString('latin1') : '';
+  const m = /canton-lens-fake:not-valid-upgrade:([^\n\0]{1,300})/.exec(text);
+  if (!m) return undefined;
+  const older = known
+    .filter((p) => p.name === pkg.name && p.vetted.size > 0 && p.version.localeCompare(pkg.version, undefined, { numeric: true }) < 0)
+    .sort((a, b) => b.version.localeCompare(a.version, undefined, { numeric: true }))[0];
+  if (!older) return undefined;
+  return cantonError(
+    400,
+    'NOT_VALID_UPGRADE_PACKAGE',
+    `Upgrade checks indicate that ${describe(pkg)} cannot be an upgrade of ${describe(older)}. Reason: ${m[1]}`,
+    8,
+    3,
+  );
+}
+
 export function packageEndpoints(ctx: PackageContext): Record<string, PackageEndpoint> {
   const state = () => packageState(ctx.ledger(), ctx.catalog());
   const adminOnly = (user: string) => (ctx.isAdmin(user) ? undefined : redacted(403));
@@ -102,6 +128,8 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
         8,
         3,
       );
+    const refused = upgradeCheck(bytes, dar.mainDalf, pkg, [...state().packages.values()]);
+    if (refused) return refused;
     return { pkg, synchronizerId };
   };
 

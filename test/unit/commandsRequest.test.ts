@@ -14,6 +14,7 @@ import { argumentFields, choiceCandidates, templateCandidates } from '../../src/
 import { DamlIndex } from '../../src/daml/damlIndex';
 import { parseDamlYaml } from '../../src/daml/damlProject';
 import { stringValueAt } from '../../src/execute/partyCandidates';
+import { upgradeErrorNames, upgradeErrorPlaces } from '../../src/daml/upgradeErrorPlaces';
 import type { JsCantonError, JsCommands } from '../../src/ledger/apiTypes';
 import { commandsReviewBody } from '../../src/panels/html/commandsReviewHtml';
 import { completionsBody } from '../../src/panels/html/completionsHtml';
@@ -193,6 +194,40 @@ describe('completion in commands requests, from the Daml index', () => {
       [{ name: 'splitAmount', type: 'Decimal' }],
     );
     assert.deepEqual(stringValueAt('{"commands":[{"ExerciseCommand":{"choice":"Iou_', 46)?.field, 'choice');
+  });
+});
+
+describe("an upgrade refusal's places in the Daml source", () => {
+  it('reads the names of Daml-LF upgrade reasons and finds their declarations in the project', () => {
+    const iou = fs.readFileSync(path.join(root, 'test', 'fixtures', 'workspace', 'daml-model', 'daml', 'Iou.daml'), 'utf8');
+    const notes = fs.readFileSync(path.join(root, 'test', 'fixtures', 'workspace', 'daml-model', 'daml', 'Notes.daml'), 'utf8');
+    const files = [
+      { file: 'file:///w/Iou.daml', module: 'Iou', text: iou },
+      { file: 'file:///w/Notes.daml', module: 'Notes', text: notes },
+    ];
+    const cause = (reason: string) => `Upgrade checks indicate that a (x v2) cannot be an upgrade of b (x v1). Reason: ${reason}`;
+    assert.deepEqual(upgradeErrorNames(cause('The upgraded template Iou is missing some of its original fields.')), [{ kind: 'template', name: 'Iou' }]);
+    assert.deepEqual(upgradeErrorNames(cause('The upgraded choice Note_Close cannot change its return type.')), [{ kind: 'choice', name: 'Note_Close' }]);
+    assert.deepEqual(upgradeErrorNames(cause('Module Notes appears in package that is being upgraded, but does not appear in the upgrading package.')), [
+      { kind: 'module', name: 'Notes' },
+    ]);
+    assert.deepEqual(upgradeErrorNames(cause('The upgraded data type Batch.Job.Step has added a new variant.')), [
+      { kind: 'dataType', name: 'Batch.Job.Step' },
+    ]);
+    const places = upgradeErrorPlaces(
+      upgradeErrorNames(cause('The upgraded input type of choice Iou_Split on template Iou has changed the types of some of its original fields.')),
+      files,
+    );
+    const lines = iou.split('\n');
+    assert.deepEqual(
+      places.map((p) => [p.file, p.line, lines[p.line].slice(p.column, p.column + p.length)]),
+      [['file:///w/Iou.daml', lines.findIndex((l) => l.includes('choice Iou_Split')), 'Iou_Split']],
+    );
+    assert.deepEqual(
+      upgradeErrorPlaces([{ kind: 'template', name: 'Note' }], files).map((p) => [p.file, p.line]),
+      [['file:///w/Notes.daml', notes.split('\n').findIndex((l) => l.startsWith('template Note'))]],
+    );
+    assert.deepEqual(upgradeErrorPlaces([{ kind: 'choice', name: 'Iou_Split', template: 'Note' }], files), [], 'a choice of another template');
   });
 });
 

@@ -8,6 +8,7 @@ import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { listAllVettedPackages, listPackageIds, listVettedPackages, uploadDar, validateDar } from '../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { dar, packageIdOf, zip } from '../support/darBuilder';
+import { upgradeErrorNames } from '../../src/daml/upgradeErrorPlaces';
 import { rejectsWith } from '../support/rejectsWith';
 
 for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
@@ -96,6 +97,21 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       assert.equal(e.code, 'INVALID_DAR');
       const legacy = await rejectsWith(uploadDar(admin, zip([{ name: 'a.dalf', data: Buffer.from('x') }])), { kind: 'invalidRequest' });
       assert.equal(legacy.code, 'INVALID_LEGACY_DAR');
+    });
+
+    it('refuses a new version that fails the upgrade checks (NOT_VALID_UPGRADE_PACKAGE), naming the old and the new package', async () => {
+      await uploadDar(admin, dar({ name: 'upg-1.0.0', payload: payload('upg-1') }));
+      const reason = 'The upgraded input type of choice Iou_Split on template Iou has changed the types of some of its original fields.';
+      const next = dar({ name: 'upg-1.1.0', payload: Buffer.from(`daml-lf ${version} canton-lens-fake:not-valid-upgrade:${reason}`) });
+      const e = await rejectsWith(validateDar(admin, next), { kind: 'invalidRequest', status: 400 });
+      assert.equal(e.code, 'NOT_VALID_UPGRADE_PACKAGE');
+      assert.match(
+        e.cantonError?.cause ?? '',
+        /^Upgrade checks indicate that [0-9a-f]{64} \(upg v1\.1\.0\) cannot be an upgrade of [0-9a-f]{64} \(upg v1\.0\.0\)\. Reason: The upgraded input type/,
+      );
+      assert.deepEqual(upgradeErrorNames(e.cantonError!.cause), [{ kind: 'choice', name: 'Iou_Split', template: 'Iou' }]);
+      // Without an earlier vetted version there is nothing to upgrade: accepted.
+      assert.equal(await validateDar(admin, dar({ name: 'fresh-1.1.0', payload: Buffer.from(`canton-lens-fake:not-valid-upgrade:${reason}`) })), undefined);
     });
 
     it('refuses another build of a name and version already vetted (KNOWN_PACKAGE_VERSION)', async () => {

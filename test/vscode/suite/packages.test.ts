@@ -109,6 +109,20 @@ describe('Packages and DARs', function () {
       assert.match(diagnostics[0].message, new RegExp(`^${name}: .*same name and version`));
       assert.ok(!fake.requests.slice(before).some((r) => r.path === '/v2/dars' && r !== uploads[0]), 'validation uploads nothing');
       assert.ok(!(await packagesRows(name)).some((r) => r.description?.includes(packageIdOf(Buffer.from(`edited model ${version}`)).slice(0, 8))));
+
+      // A new version the upgrade checks refuse: the refusal lands on the choice it names, in Iou.daml.
+      const reason = 'The upgraded input type of choice Iou_Split on template Iou has changed the types of some of its original fields.';
+      const next = await write(
+        'daml-model/.daml/dist/canton-lens-demo-model-1.1.0.dar',
+        dar({ name: 'canton-lens-demo-model-1.1.0', payload: Buffer.from(`model ${version} canton-lens-fake:not-valid-upgrade:${reason}`) }),
+      );
+      assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', next, name), false);
+      const iou = vscode.Uri.joinPath(folder(), 'daml-model', 'daml', 'Iou.daml');
+      const onChoice = await until('the refusal on the choice', () => vscode.languages.getDiagnostics(iou).find((d) => d.code === 'NOT_VALID_UPGRADE_PACKAGE'));
+      const text = (await vscode.workspace.openTextDocument(iou)).getText(onChoice.range);
+      assert.equal(text, 'Iou_Split');
+      assert.match(onChoice.message, /Reason: The upgraded input type of choice Iou_Split/);
+      await vscode.workspace.fs.delete(next);
     });
   }
 
