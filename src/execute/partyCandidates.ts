@@ -29,6 +29,21 @@ export function partySlotAt(text: string, offset: number): PartySlot | undefined
 
 /** The string value at `offset` (the cursor inside its quotes): its field, and whether it is inside a command's arguments. */
 export function stringValueAt(text: string, offset: number): (PartySlot & { inArguments: boolean }) | undefined {
+  const slot = stringAt(text, offset);
+  return slot && !slot.isKey ? { field: slot.field, typed: slot.typed, start: slot.start, inArguments: slot.inArguments } : undefined;
+}
+
+/**
+ * A property name being typed at `offset` directly inside a command's `createArguments` or
+ * `choiceArgument` object: `field` is which of the two.
+ */
+export function argumentKeyAt(text: string, offset: number): PartySlot | undefined {
+  const slot = stringAt(text, offset);
+  return slot?.isKey && ARGUMENT_KEYS.has(slot.field) ? { field: slot.field, typed: slot.typed, start: slot.start } : undefined;
+}
+
+/** The string at `offset`: a value (its field) or a key (the field of the object it is in). */
+function stringAt(text: string, offset: number): (PartySlot & { inArguments: boolean; isKey: boolean }) | undefined {
   type Frame = { kind: 'object' | 'array'; key: string | undefined; currentKey: string | undefined; expectingValue: boolean };
   const stack: Frame[] = [];
   let pendingKey: string | undefined;
@@ -47,11 +62,10 @@ export function stringValueAt(text: string, offset: number): (PartySlot & { inAr
         // The cursor is inside this string.
         if (!top) return undefined;
         const isValue = top.kind === 'array' || top.expectingValue;
-        if (!isValue) return undefined;
-        const field = top.kind === 'array' ? top.key : top.currentKey;
+        const field = !isValue ? top.key : top.kind === 'array' ? top.key : top.currentKey;
         const inArguments =
           stack.some((f) => f.key !== undefined && ARGUMENT_KEYS.has(f.key)) || (top.kind === 'object' && top.key !== undefined && ARGUMENT_KEYS.has(top.key));
-        return field === undefined ? undefined : { field, typed: text.slice(i + 1, offset), start: i + 1, inArguments };
+        return field === undefined ? undefined : { field, typed: text.slice(i + 1, offset), start: i + 1, inArguments, isKey: !isValue };
       }
       if (top?.kind === 'object' && !top.expectingValue) top.currentKey = value;
       i = j;

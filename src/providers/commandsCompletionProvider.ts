@@ -1,11 +1,12 @@
 // Completion in *.commands.json: from the workspace's Daml index, template ids where a templateId
 // goes and the template's choices (with their argument fields) where a choice goes; from the active
-// node, the active contracts of the command's template where a contractId goes. Parties
+// node, the active contracts of the command's template where a contractId goes; the Daml fields
+// (with their types) as keys of a create argument or choice argument. Parties
 // complete through the party provider, the request's shape through the JSON schema.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { choiceCandidates, templateCandidates } from '../daml/commandCompletions';
-import { stringValueAt } from '../execute/partyCandidates';
+import { argumentFields, choiceCandidates, templateCandidates } from '../daml/commandCompletions';
+import { argumentKeyAt, stringValueAt } from '../execute/partyCandidates';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { activeContractsOf } from '../browse/templateContracts';
@@ -24,6 +25,28 @@ function textOf(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The fields of the create argument or the choice argument being written, with their Daml types. */
+async function argumentKeyItems(
+  daml: DamlWorkspace,
+  text: string,
+  key: { field: string; start: number },
+  range: vscode.Range,
+  cancel: vscode.CancellationToken,
+): Promise<vscode.CompletionItem[] | undefined> {
+  const index = await daml.ready(cancel);
+  const templateId = templateIdNear(text, key.start);
+  if (!index || !templateId) return undefined;
+  const choice =
+    key.field === 'choiceArgument' ? /"choice"\s*:\s*"([^"]*)"/.exec(text.slice(Math.max(0, text.lastIndexOf('"templateId"', key.start))))?.[1] : undefined;
+  if (key.field === 'choiceArgument' && !choice) return undefined;
+  return argumentFields(index, templateId, choice, textOf).map((f) => {
+    const item = new vscode.CompletionItem(f.name, vscode.CompletionItemKind.Field);
+    item.detail = f.type;
+    item.range = range;
+    return item;
+  });
 }
 
 /** Contract ids of the command's template, active on the active node and seen by the token's parties. */
@@ -57,6 +80,8 @@ export function registerCommandsCompletion(context: vscode.ExtensionContext, dam
   const provider: vscode.CompletionItemProvider = {
     async provideCompletionItems(document, position, cancel) {
       const text = document.getText();
+      const key = argumentKeyAt(text, document.offsetAt(position));
+      if (key) return argumentKeyItems(daml, text, key, new vscode.Range(document.positionAt(key.start), position), cancel);
       const slot = stringValueAt(text, document.offsetAt(position));
       if (!slot || (slot.field !== 'templateId' && slot.field !== 'choice' && slot.field !== 'contractId')) return undefined;
       if (slot.field === 'contractId')

@@ -13,7 +13,7 @@ import { fieldsAt, skeletonOf } from '../../src/daml/damlFields';
 import { argumentFields, choiceCandidates, templateCandidates } from '../../src/daml/commandCompletions';
 import { DamlIndex } from '../../src/daml/damlIndex';
 import { parseDamlYaml } from '../../src/daml/damlProject';
-import { stringValueAt } from '../../src/execute/partyCandidates';
+import { argumentKeyAt, stringValueAt } from '../../src/execute/partyCandidates';
 import { upgradeErrorNames, upgradeErrorPlaces } from '../../src/daml/upgradeErrorPlaces';
 import type { JsCantonError, JsCommands } from '../../src/ledger/apiTypes';
 import { commandsReviewBody } from '../../src/panels/html/commandsReviewHtml';
@@ -194,6 +194,10 @@ describe('completion in commands requests, from the Daml index', () => {
       [{ name: 'splitAmount', type: 'Decimal' }],
     );
     assert.deepEqual(stringValueAt('{"commands":[{"ExerciseCommand":{"choice":"Iou_', 46)?.field, 'choice');
+    const typing = '{"commands":[{"CreateCommand":{"templateId":"x","createArguments":{"ow';
+    assert.deepEqual(argumentKeyAt(typing, typing.length), { field: 'createArguments', typed: 'ow', start: typing.length - 2 });
+    assert.equal(argumentKeyAt('{"commandId":"c', 15), undefined, 'a value is not a key');
+    assert.equal(argumentKeyAt('{"comm', 6), undefined, 'a key outside the arguments');
   });
 });
 

@@ -127,7 +127,8 @@ describe('Commands from the editor', function () {
     await api.nodes.check(api.nodes.find('cmd-complete')!);
     const uri = vscode.Uri.joinPath(folder(), 'commands', 'complete.commands.json');
     const text =
-      '{\n  "commandId": "c",\n  "actAs": [],\n  "commands": [{ "ExerciseCommand": { "templateId": "#canton-lens-demo-model:Iou:Iou", "choice": "", "contractId": "" } }]\n}\n';
+      '{\n  "commandId": "c",\n  "actAs": [],\n  "commands": [{ "ExerciseCommand": { "templateId": "#canton-lens-demo-model:Iou:Iou", "choice": "", "contractId": "" } },\n' +
+      '    { "ExerciseCommand": { "templateId": "#canton-lens-demo-model:Iou:Iou", "choice": "Iou_Split", "choiceArgument": { "s } } }]\n}\n';
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
     const doc = await vscode.workspace.openTextDocument(uri);
     const at = (needle: string) => doc.positionAt(text.indexOf(needle) + needle.length);
@@ -145,6 +146,7 @@ describe('Commands from the editor', function () {
     const contracts = await labels(at('"contractId": "'));
     assert.ok(contracts.includes(fake.ledger.samples.activeContract), contracts.join(', '));
     assert.ok(!contracts.includes(fake.ledger.samples.archivedContract), 'only active contracts');
+    assert.deepEqual(await labels(at('"choiceArgument": { "s')), ['splitAmount'], "the choice argument's Daml fields");
   });
 
   it('a request with problems is refused before anything is sent, each problem on its JSON path', async () => {
