@@ -14,48 +14,42 @@ import { classifyLedgerId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import { renderPanelPage } from './html/panelPage';
+import * as path from 'node:path';
+import { loadingBody } from './html/panelPage';
 import { reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
 import type { Endpoint, ExecuteReviews } from './executeReviews';
-import { newNonce, newSubmissionId } from './randomIds';
+import type { PageMessage } from './panelMessages';
+import { newSubmissionId } from './randomIds';
+import { WebviewHost } from './webviewHost';
 
-export class ExecuteReviewPanel {
+export class ExecuteReviewPanel extends WebviewHost {
   private view: ReviewView | undefined;
   private node: NodeConfig | undefined;
   private submitting = false;
   /** The update of an executeAndWaitForTransaction answer, opened in its panel after the outcome shows. */
   private committedToShow: string | undefined;
-  /** Opens the committed transaction's panel, once the re-rendered review says it is ready. */
-  private openCommitted: (() => void) | undefined;
-  private readonly subscription: vscode.Disposable;
-  /** Closed: a check or submission that ends later has no page to show. */
-  private disposed = false;
   /** Requests sent from this panel (for tests: one click submits once). */
   submissions = 0;
 
   constructor(
-    private readonly panel: vscode.WebviewPanel,
     private readonly owner: ExecuteReviews,
     readonly uri: vscode.Uri,
+    nodeName: string,
   ) {
-    panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'icon.png');
-    this.subscription = panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m));
-    panel.onDidDispose(() => {
-      this.disposed = true;
-      this.subscription.dispose();
-    });
+    super(
+      {
+        viewType: 'cantonLens.executeReview',
+        title: vscode.l10n.t('Review {0}', path.basename(uri.path)),
+        extensionUri: owner.extensionUri,
+        nodeName,
+        actions: [{ action: 'openRequest', label: vscode.l10n.t('Open Request') }],
+      },
+      loadingBody(path.basename(uri.path), nodeName),
+    );
   }
 
   get current(): ReviewView | undefined {
     return this.view;
-  }
-
-  reveal(): void {
-    this.panel.reveal();
-  }
-
-  dispose(): void {
-    this.panel.dispose();
   }
 
   async load(node: NodeConfig, checked: CheckedRequest): Promise<void> {
@@ -158,21 +152,10 @@ export class ExecuteReviewPanel {
     const outcome = await this.send(node, view, endpoint);
     view.outcome = outcome;
     this.render();
-    // The committed transaction's panel opens once the review's page has loaded the outcome: a panel
-    // created beside a page that is still loading stayed blank now and then in the web workbench.
+    // The committed transaction's panel opens once the review's page shows the outcome.
     const committed = this.committedToShow;
     this.committedToShow = undefined;
-    if (committed) {
-      let opened = false;
-      this.openCommitted = () => {
-        if (opened) return;
-        opened = true;
-        this.openCommitted = undefined;
-        this.owner.lookups.show({ kind: 'update', id: committed, node: node.name });
-      };
-      // If the page never says so (hidden, closed), open it anyway.
-      setTimeout(() => this.openCommitted?.(), 3_000);
-    }
+    if (committed) void this.whenReady().then(() => this.owner.lookups.show({ kind: 'update', id: committed, node: node.name }));
     void this.owner.recent.add({
       kind: 'submission',
       id: view.request.submissionId,
@@ -340,27 +323,11 @@ export class ExecuteReviewPanel {
   }
 
   private render(): void {
-    if (!this.view || this.disposed) return;
-    const webview = this.panel.webview;
-    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.extensionUri, 'media', f)).toString();
-    webview.html = renderPanelPage({
-      nonce: newNonce(),
-      cspSource: webview.cspSource,
-      scriptUri: media('panel.js'),
-      styleUri: media('panel.css'),
-      title: vscode.l10n.t('Review {0}', this.view.fileName),
-      nodeName: this.view.node,
-      actions: [{ action: 'openRequest', label: vscode.l10n.t('Open Request') }],
-      body: reviewBody(this.view),
-    });
+    if (this.view) this.show(reviewBody(this.view));
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    const m = raw as { type?: unknown; id?: unknown; text?: unknown };
-    if (typeof m !== 'object' || m === null) return;
+  protected async onMessage(m: PageMessage): Promise<void> {
     switch (m.type) {
-      case 'ready':
-        return void this.openCommitted?.();
       case 'submitAndWaitForTransaction':
         return void this.submit('executeAndWaitForTransaction').catch((e: Error) =>
           vscode.window.showErrorMessage(vscode.l10n.t('Could not submit: {0}', e.message)),
@@ -389,14 +356,12 @@ export class ExecuteReviewPanel {
       case 'openRequest':
         return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
       case 'openId':
-        if (typeof m.id === 'string' && classifyLedgerId(m.id).kind === 'contract' && this.node)
-          this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
-        else if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id) && this.node)
+        if (classifyLedgerId(m.id).kind === 'contract' && this.node) this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
+        else if (/^1220[0-9a-f]{64}$/.test(m.id) && this.node)
           this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
         return;
       case 'copy':
-        if (typeof m.text === 'string') await vscode.env.clipboard.writeText(m.text);
-        return;
+        return void (await vscode.env.clipboard.writeText(m.text));
       default:
         return;
     }

@@ -18,12 +18,12 @@ import type { LedgerPanels } from './ledgerPanel';
 export interface ExecuteReviewPanelLike {
   reveal(): void;
   dispose(): void;
+  readonly isDisposed: boolean;
+  readonly onDidDispose: vscode.Event<void>;
   load(node: NodeConfig, checked: CheckedRequest): Promise<void>;
 }
 
-type PanelModule = { ExecuteReviewPanel: new (panel: vscode.WebviewPanel, owner: ExecuteReviews, uri: vscode.Uri) => ExecuteReviewPanelLike };
-
-const VIEW_TYPE = 'cantonLens.executeReview';
+type PanelModule = { ExecuteReviewPanel: new (owner: ExecuteReviews, uri: vscode.Uri, nodeName: string) => ExecuteReviewPanelLike };
 
 /**
  * execute answers at once ({}), then the outcome is looked up (completions; completion-by-hash on
@@ -109,14 +109,11 @@ export class ExecuteReviews implements vscode.Disposable {
     if (!checked.request) return undefined;
     let panel = this.open.get(uri.toString());
     if (!panel) {
-      const webview = vscode.window.createWebviewPanel(VIEW_TYPE, `Review ${path.basename(uri.path)}`, vscode.ViewColumn.Beside, {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
-      });
       const { ExecuteReviewPanel } = loadExecuteReviewBundle(vscode.Uri.joinPath(this.extensionUri, 'dist').fsPath) as PanelModule;
-      panel = new ExecuteReviewPanel(webview, this, uri);
-      this.open.set(uri.toString(), panel);
-      webview.onDidDispose(() => this.open.delete(uri.toString()));
+      const created = new ExecuteReviewPanel(this, uri, node.name);
+      panel = created;
+      this.open.set(uri.toString(), created);
+      created.onDidDispose(() => this.open.get(uri.toString()) === created && this.open.delete(uri.toString()));
     } else panel.reveal();
     await panel.load(node, checked);
     return panel;
