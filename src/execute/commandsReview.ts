@@ -14,6 +14,8 @@ export interface CommandsReviewInput {
   /** The user's rights as the node lists them; undefined: not known (then `rightsUnknownReason`). */
   rights?: ExecuteRight[];
   rightsUnknownReason?: string;
+  /** The node's version (GET /v2/version), when known: what its schema has. */
+  nodeVersion?: string;
 }
 
 const has = (rights: ExecuteRight[], right: ExecuteRight) => rights.some((r) => JSON.stringify(r) === JSON.stringify(right));
@@ -32,6 +34,14 @@ export function commandsChecks(input: CommandsReviewInput): Finding[] {
   const user = input.tokenUser ?? l10n.t("the token's user");
   const actAs = input.request.actAs ?? [];
   const readAs = input.request.readAs ?? [];
+  // The one difference of JsCommands between the versions: `limit` of a prefetched key is 3.5+.
+  const prefetch = (input.request.prefetchContractKeys ?? []) as { limit?: unknown }[];
+  if (/^3\.4\b/.test(input.nodeVersion ?? '') && prefetch.some((k) => k.limit !== undefined))
+    findings.push({
+      id: 'version',
+      severity: 'warn',
+      text: l10n.t('prefetchContractKeys[].limit is new in Canton 3.5: a {0} node ignores it.', input.nodeVersion ?? '3.4'),
+    });
   if (!input.rights) {
     add(
       'warn',

@@ -5,7 +5,7 @@ import type * as Crypto from 'node:crypto';
 import type { ExecuteRight } from '../auth/userRights';
 import * as l10n from '../l10n/l10n';
 
-export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'time' | 'scheme';
+export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'time' | 'scheme' | 'version';
 
 export interface Finding {
   id: FindingId;

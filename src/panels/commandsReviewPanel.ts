@@ -184,10 +184,15 @@ export class CommandsReviewPanel extends WebviewHost {
       userId: request.userId || tokenUser,
       deduplication: describeDeduplication(request.deduplicationPeriod),
       lines: commandLines(request),
-      findings: commandsChecks({ request, tokenUser, rights: rights.rights, rightsUnknownReason: rights.reason }),
+      findings: commandsChecks({ request, tokenUser, rights: rights.rights, rightsUnknownReason: rights.reason, nodeVersion: this.versionOf(node) }),
       sent: this.submissions,
     };
     this.render();
+  }
+
+  private versionOf(node: NodeConfig): string | undefined {
+    const status = this.owner.nodes.status(node);
+    return status.state === 'reachable' ? status.version : undefined;
   }
 
   /** Sends once: the review's request, after the checks and (off this machine) a confirmation. */

@@ -357,8 +357,7 @@ export class ExecuteReviewPanel extends WebviewHost {
         return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
       case 'openId':
         if (classifyLedgerId(m.id).kind === 'contract' && this.node) this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
-        else if (/^1220[0-9a-f]{64}$/.test(m.id) && this.node)
-          this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
+        else if (/^1220[0-9a-f]{64}$/.test(m.id) && this.node) this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
         return;
       case 'copy':
         return void (await vscode.env.clipboard.writeText(m.text));

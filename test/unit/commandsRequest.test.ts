@@ -133,6 +133,9 @@ describe('commands requests', () => {
       ['ok'],
     );
     assert.equal(commandsChecks({ request, rightsUnknownReason: 'no token' })[0].severity, 'warn');
+    const prefetching = { ...request, prefetchContractKeys: [{ templateId: 't', contractKey: {}, limit: 2 }] } as unknown as JsCommands;
+    assert.match(commandsChecks({ request: prefetching, rights: ['canActAsAnyParty'], nodeVersion: '3.4.12' })[0].text, /new in Canton 3\.5/);
+    assert.equal(commandsChecks({ request: prefetching, rights: ['canActAsAnyParty'], nodeVersion: '3.5.10' }).length, 1, 'nothing to say on 3.5');
     assert.deepEqual(
       commandLines(request).map((l) => [l.kind, l.choice, l.contractId]),
       [['exercise', 'Iou_Transfer', CID]],
