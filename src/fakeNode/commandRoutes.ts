@@ -197,6 +197,24 @@ export function commandCompletionsRequest(ctx: CommandContext, b: Args): { parti
   return { parties: list(b.parties), begin };
 }
 
+/** The command-completions channel: every user's completions for the parties, then each new one, until the client closes. */
+export function commandCompletionsStream(ctx: CommandContext, body: Args, signal: AbortSignal): ErrorReply | AsyncIterable<unknown> {
+  const q = commandCompletionsRequest(ctx, body);
+  if ('status' in q) return q;
+  const version = ctx.version();
+  return (async function* () {
+    let begin = q.begin;
+    while (!signal.aborted) {
+      const found = commandCompletionsAfter(ctx.ledger(), q.parties, begin);
+      for (const r of found) {
+        yield completionResponse(r, version);
+        begin = r.completionOffset;
+      }
+      if (found.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+}
+
 export function commandEndpoints(ctx: CommandContext): Record<string, CommandEndpoint> {
   return {
     '/v2/commands/submit-and-wait-for-transaction': {

@@ -5,58 +5,31 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { EventFormat, GetLedgerApiVersionResponse } from '../ledger/apiTypes';
-import {
-  contractEventsNotFound,
-  internalError,
-  invalidArgument,
-  invalidField,
-  json,
-  methodNotAllowed,
-  missingField,
-  noSuchRoute,
-  redacted,
-  undecodableBody,
-  updateNotFound,
-  type ErrorReply,
-} from './cantonErrorBodies';
+import type { GetLedgerApiVersionResponse } from '../ledger/apiTypes';
+import { internalError, json, methodNotAllowed, missingField, noSuchRoute, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
 import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
 import { matchTemplate, userEndpoints } from './userRoutes';
-import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions, type UserRight } from './demoLedgerData';
-import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
-import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
+import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions } from './demoLedgerData';
+import type { CommitOptions } from './interactiveSubmissions';
 import { resourcesAsSent } from './cantonErrorBodies';
-import { completionResponse, completionsStream, interactiveEndpoints } from './interactiveRoutes';
+import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { packageEndpoints } from './packageRoutes';
-import { commandCompletionsAfter, commandCompletionsRequest, commandEndpoints, type CommandContext } from './commandRoutes';
+import { commandCompletionsStream, commandEndpoints, type CommandContext } from './commandRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { verifyLedgerJwt } from './jwksJwt';
+import { lookupEndpoints, type LookupContext } from './lookupRoutes';
+import { executeEndpoints, executeRights, type ExecuteContext } from './executeRoutes';
+import { RightsAndFormats } from './rightsAndFormats';
+import { applyFault, readBody, send, sleepUntilClosed, type Fault, type FaultRule } from './httpFaults';
 import type { JsonWebKey } from 'node:crypto';
-import { LedgerQueries, type FakeVersion, type UpdateFormatBody } from './ledgerQueries';
+import { LedgerQueries, type FakeVersion } from './ledgerQueries';
 import { ApiSchemas, withoutNulls } from './spec/apiSchemas';
 
 export type { FakeVersion } from './ledgerQueries';
 
-export type Fault =
-  | { type: 'latency'; ms: number }
-  | { type: 'resetBeforeHeaders' }
-  | { type: 'resetMidBody' }
-  | { type: 'html500' }
-  | { type: 'invalidJson' }
-  | { type: 'plainText400'; text?: string }
-  | { type: 'hugeBody'; bytes: number; declareLength?: boolean }
-  | { type: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 }
-  | { type: 'reply'; status: number; contentType: string; body: string };
-
-export interface FaultRule {
-  fault: Fault;
-  /** Only requests to this path (e.g. `/v2/version`); all when unset. */
-  path?: string;
-  /** How many requests it affects; unlimited when unset. */
-  times?: number;
-}
+export type { Fault, FaultRule } from './httpFaults';
 
 export interface RecordedRequest {
   method: string;
@@ -127,13 +100,6 @@ const MAX_RECORDED_BODY = 1024 * 1024;
 /** `hashingSchemeVersion` → `hashing_scheme_version`: the node names fields as in the proto. */
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** A transaction shape must be chosen: UNSPECIFIED is refused. */
-function checkShape(shape: string, field: string): ErrorReply | undefined {
-  return shape === 'TRANSACTION_SHAPE_ACS_DELTA' || shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS'
-    ? undefined
-    : invalidField(field, `the transaction shape must be specified, got ${shape}`);
-}
-
 export const VERSION_STRINGS: Record<FakeVersion, string> = { '3.4': '3.4.12', '3.5': '3.5.10', '3.6': '3.6.0-SNAPSHOT' };
 
 export class FakeLedgerNode {
@@ -161,8 +127,8 @@ export class FakeLedgerNode {
     generated: () => this.generated,
     queries: () => this.queries,
     version: () => this.version,
-    readRights: (user, format) => this.readRights(user, format),
-    checkEventFormat: (format, field) => this.checkEventFormat(format, field),
+    readRights: (user, format) => this.judge.readRights(user, format),
+    checkEventFormat: (format, field) => this.judge.checkEventFormat(format, field),
     prunedUpTo: () => this.prunedUpTo,
   };
   private readonly commands: CommandContext = {
@@ -171,12 +137,32 @@ export class FakeLedgerNode {
     queries: () => this.queries,
     catalog: () => this.generated.catalog(),
     auth: () => this.auth,
-    canActAs: (user, party) => this.rights(user).some((r) => r === 'canActAsAnyParty' || (typeof r === 'object' && 'canActAs' in r && r.canActAs === party)),
-    canReadAs: (user, party) => this.canReadAs(user, party),
-    readsAnyParty: (user) => this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty'),
-    checkEventFormat: (format, field) => this.checkEventFormat(format, field),
+    canActAs: (user, party) =>
+      this.judge.rights(user).some((r) => r === 'canActAsAnyParty' || (typeof r === 'object' && 'canActAs' in r && r.canActAs === party)),
+    canReadAs: (user, party) => this.judge.canReadAs(user, party),
+    readsAnyParty: (user) => this.judge.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty'),
+    checkEventFormat: (format, field) => this.judge.checkEventFormat(format, field),
     commitOptions: () => this.commitOptions(),
     ledgerEnd: () => this.generated.ledgerEnd(),
+  };
+  /** Rights and format checks (set in the constructor, once the ledger and auth are known). */
+  private readonly judge: RightsAndFormats;
+  private readonly executes: ExecuteContext = {
+    ledger: () => this.ledger,
+    auth: () => this.auth,
+    canReadAs: (user, party) => this.judge.canReadAs(user, party),
+    canExecuteAs: (user, party) => this.judge.canExecuteAs(user, party),
+    commitOptions: () => this.commitOptions(),
+    recordExecution: (party, body, user) => this.keep(this.executed, { party, body, user }),
+  };
+  private readonly lookups: LookupContext = {
+    queries: () => this.queries,
+    version: () => this.version,
+    canReadAs: (user, party) => this.judge.canReadAs(user, party),
+    readRights: (user, format) => this.judge.readRights(user, format),
+    updateFormatRights: (user, f) => this.judge.updateFormatRights(user, f),
+    checkEventFormat: (format, field) => this.judge.checkEventFormat(format, field),
+    checkUpdateFormat: (f) => this.judge.checkUpdateFormat(f),
   };
   private readonly scheme: 'http' | 'https';
   private readonly sockets = new Set<Socket>();
@@ -196,6 +182,10 @@ export class FakeLedgerNode {
     this.secret = options.secret ?? 'canton-lens-fake-node-secret';
     this.jwks = options.jwks;
     this.auth = options.auth ?? true;
+    this.judge = new RightsAndFormats(
+      () => this.ledger,
+      () => this.auth,
+    );
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
     this.requestLog = options.requestLog ?? 10_000;
@@ -234,27 +224,8 @@ export class FakeLedgerNode {
     const refused = endpoint.decode?.(body) ?? endpoint.rights(user, body, new URLSearchParams(), {});
     if (refused) return refused;
     if (channel === '/v2/commands/completions') return completionsStream(() => this.ledger, this.version, this.generated.ledgerEnd(), user, body, signal);
-    if (channel === '/v2/commands/command-completions') return this.commandCompletionsStream(body, signal);
+    if (channel === '/v2/commands/command-completions') return commandCompletionsStream(this.commands, body, signal);
     return channel === '/v2/updates' ? updatesStream(this.browse, body, signal) : activeContractsStream(this.browse, body);
-  }
-
-  /** Every user's completions for the parties, then each new one, until the client closes. */
-  private commandCompletionsStream(body: Record<string, unknown>, signal: AbortSignal): ErrorReply | AsyncIterable<unknown> {
-    const q = commandCompletionsRequest(this.commands, body);
-    if ('status' in q) return q;
-    const ledger = () => this.ledger;
-    const version = this.version;
-    return (async function* () {
-      let begin = q.begin;
-      while (!signal.aborted) {
-        const found = commandCompletionsAfter(ledger(), q.parties, begin);
-        for (const r of found) {
-          yield completionResponse(r, version);
-          begin = r.completionOffset;
-        }
-        if (found.length === 0) await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
   }
 
   static async start(options: FakeLedgerNodeOptions = {}): Promise<FakeLedgerNode> {
@@ -345,7 +316,7 @@ export class FakeLedgerNode {
       if (res.destroyed || req.socket.destroyed) return;
       fault = this.takeFault(path);
     }
-    if (fault) return this.applyFault(fault, req, res);
+    if (fault) return applyFault(fault, req, res);
     if (!fullPath.startsWith(`${this.pathPrefix}/`)) return send(res, noSuchRoute());
     let reply: ErrorReply;
     try {
@@ -417,82 +388,26 @@ export class FakeLedgerNode {
       rights: allowed,
       handle: () => ({ status: 200, contentType: 'text/plain; charset=UTF-8', body: 'OK' }),
     },
-    '/v2/events/events-by-contract-id': {
-      method: 'POST',
-      rights: (user, b) => this.readRights(user, b.eventFormat as EventFormat | undefined),
-      handle: (_user, b) => this.eventsByContractId(b),
-    },
-    '/v2/updates/update-by-id': {
-      method: 'POST',
-      rights: (user, b) => this.updateFormatRights(user, b.updateFormat as UpdateFormatBody | undefined),
-      handle: (_user, b) => this.updateById(b),
-    },
-    '/v2/updates/update-by-offset': {
-      method: 'POST',
-      rights: (user, b) => this.updateFormatRights(user, b.updateFormat as UpdateFormatBody | undefined),
-      handle: (_user, b) => this.updateByOffset(b),
-    },
-    '/v2/updates/transaction-by-id': {
-      method: 'POST',
-      versions: ['3.4', '3.5'],
-      rights: (user, b) => {
-        const parties = Array.isArray(b.requestingParties) ? (b.requestingParties as string[]) : [];
-        if (parties.some((p) => !this.canReadAs(user, p))) return redacted(403);
-        return this.readRights(user, (b.transactionFormat as { eventFormat?: EventFormat } | undefined)?.eventFormat);
-      },
-      handle: (_user, b) => this.transactionById(b),
-    },
-    '/v2/interactive-submission/execute': {
-      method: 'POST',
-      decode: (b) => decodeExecuteRequest(b),
-      rights: (user, b) => {
-        // MatchUserId: a userId in the request must be the token's user.
-        if (this.auth && typeof b.userId === 'string' && b.userId !== '' && b.userId !== user) return redacted(403);
-        const signing = ((b.partySignatures as { signatures?: { party?: string }[] } | undefined)?.signatures ?? []).map((s) => s.party ?? '');
-        return signing.some((p) => !this.canExecuteAs(user, p)) ? redacted(403) : undefined;
-      },
-      handle: async (user, b) => (await checkExternalSignatures(this.ledger, b)) ?? this.execute(user, b),
-    },
+    // Contracts and updates by id or offset.
+    ...lookupEndpoints(this.lookups),
+    // Execute (and wait), prepare.
+    ...executeEndpoints(this.executes),
     // Completions, completion-by-hash, update-by-hash, executeAndWaitForTransaction, external parties.
     ...interactiveEndpoints({
       ledger: () => this.ledger,
       version: () => this.version,
       queries: () => this.queries,
       auth: () => this.auth,
-      rights: (user) => this.rights(user),
-      canReadAs: (user, party) => this.canReadAs(user, party),
-      executeRights: (user, b) => this.endpoints['/v2/interactive-submission/execute'].rights(user, b, new URLSearchParams(), {}),
-      updateFormatRights: (user, f) => this.updateFormatRights(user, f),
-      checkUpdateFormat: (f) => this.checkUpdateFormat(f),
-      checkEventFormat: (f, field) => this.checkEventFormat(f, field),
+      rights: (user) => this.judge.rights(user),
+      canReadAs: (user, party) => this.judge.canReadAs(user, party),
+      executeRights: (user, b) => executeRights(this.executes, user, b),
+      updateFormatRights: (user, f) => this.judge.updateFormatRights(user, f),
+      checkUpdateFormat: (f) => this.judge.checkUpdateFormat(f),
+      checkEventFormat: (f, field) => this.judge.checkEventFormat(f, field),
       commitOptions: () => this.commitOptions(),
       recordExecution: (party, body, user) => this.keep(this.executed, { party, body, user }),
       ledgerEnd: () => this.generated.ledgerEnd(),
     }),
-    '/v2/interactive-submission/prepare': {
-      method: 'POST',
-      // MatchUserId, and read or execute rights for each acting and reading party.
-      rights: (user, b) => {
-        if (this.auth && typeof b.userId === 'string' && b.userId !== '' && b.userId !== user) return redacted(403);
-        const parties = [...(Array.isArray(b.actAs) ? (b.actAs as string[]) : []), ...(Array.isArray(b.readAs) ? (b.readAs as string[]) : [])];
-        return parties.some((p) => !this.canReadAs(user, p) && !this.canExecuteAs(user, p)) ? redacted(403) : undefined;
-      },
-      handle: (user, b) =>
-        prepare(this.ledger, user, b, (p) => Object.values(this.ledger.parties).includes(p) || interactiveState(this.ledger).externalParties.has(p)),
-    },
-    '/v2/interactive-submission/executeAndWait': {
-      method: 'POST',
-      decode: (b) => decodeExecuteRequest(b),
-      rights: (user, b, q, p) => this.endpoints['/v2/interactive-submission/execute'].rights(user, b, q, p),
-      handle: async (user, b) => {
-        const check = judgeExecuteRequest(b);
-        if (check.error) return check.error;
-        const refused = await checkExternalSignatures(this.ledger, b);
-        if (refused) return refused;
-        this.keep(this.executed, { party: check.party!, body: b, user });
-        return executeAndWait(this.ledger, user, b, check.party!, this.commitOptions());
-      },
-    },
     // Commands with the token's own rights, and every user's completions.
     ...commandEndpoints(this.commands),
     // Ledger end, active contracts, update streams.
@@ -501,15 +416,15 @@ export class FakeLedgerNode {
     ...packageEndpoints({
       ledger: () => this.ledger,
       catalog: () => this.generated.catalog(),
-      isAdmin: (user) => !this.auth || this.rights(user).includes('participantAdmin'),
+      isAdmin: (user) => !this.auth || this.judge.rights(user).includes('participantAdmin'),
       maxVettedPageSize: 100,
     }),
     // The token's user, rights, participant id, hosted parties, synchronizers.
     ...userEndpoints({
       ledger: () => this.ledger,
       version: () => this.version,
-      rights: (user) => this.rights(user),
-      canReadAs: (user, party) => this.canReadAs(user, party),
+      rights: (user) => this.judge.rights(user),
+      canReadAs: (user, party) => this.judge.canReadAs(user, party),
       maxPartiesPageSize: () => this.maxPartiesPageSize,
     }),
   };
@@ -548,150 +463,6 @@ export class FakeLedgerNode {
     };
   }
 
-  private rights(user: string): UserRight[] {
-    return this.auth ? (this.ledger.users[user] ?? []) : ['canActAsAnyParty'];
-  }
-
-  private canReadAs(user: string, party: string): boolean {
-    return this.rights(user).some(
-      (r) =>
-        r === 'canReadAsAnyParty' ||
-        r === 'canActAsAnyParty' ||
-        (typeof r === 'object' && ('canActAs' in r ? r.canActAs : 'canReadAs' in r ? r.canReadAs : undefined) === party),
-    );
-  }
-
-  private canExecuteAs(user: string, party: string): boolean {
-    return this.rights(user).some(
-      (r) =>
-        r === 'canActAsAnyParty' ||
-        r === 'canExecuteAsAnyParty' ||
-        (typeof r === 'object' && ('canActAs' in r ? r.canActAs : 'canExecuteAs' in r ? r.canExecuteAs : undefined) === party),
-    );
-  }
-
-  /** readAs for every `filtersByParty` party; the any-party right for `filtersForAnyParty`. */
-  private readRights(user: string, format: EventFormat | undefined): ErrorReply | undefined {
-    if (!format) return undefined;
-    if (format.filtersForAnyParty && !this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty')) return redacted(403);
-    if (Object.keys(format.filtersByParty ?? {}).some((p) => !this.canReadAs(user, p))) return redacted(403);
-    return undefined;
-  }
-
-  /** Read rights for each part of an update format; topology events of every party need the any-party right. */
-  private updateFormatRights(user: string, f: UpdateFormatBody | undefined): ErrorReply | undefined {
-    const denied = this.readRights(user, f?.includeTransactions?.eventFormat) ?? this.readRights(user, f?.includeReassignments);
-    if (denied) return denied;
-    const topology = f?.includeTopologyEvents?.includeParticipantAuthorizationEvents;
-    if (!topology) return undefined;
-    const parties = topology.parties ?? [];
-    if (parties.length === 0) return this.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty') ? undefined : redacted(403);
-    return parties.some((p) => !this.canReadAs(user, p)) ? redacted(403) : undefined;
-  }
-
-  /** The semantic checks of an update format: at least one part, each part valid. */
-  private checkUpdateFormat(f: UpdateFormatBody | undefined): ErrorReply | undefined {
-    if (!f) return missingField('update_format');
-    if (!f.includeTransactions && !f.includeReassignments && !f.includeTopologyEvents) {
-      return invalidArgument('update_format: include_transactions, include_reassignments and include_topology_events cannot all be empty');
-    }
-    if (f.includeTransactions) {
-      const badShape = checkShape(f.includeTransactions.transactionShape, 'update_format.include_transactions.transaction_shape');
-      if (badShape) return badShape;
-      const bad = this.checkEventFormat(f.includeTransactions.eventFormat, 'update_format.include_transactions.event_format');
-      if (bad) return bad;
-    }
-    return f.includeReassignments ? this.checkEventFormat(f.includeReassignments, 'update_format.include_reassignments') : undefined;
-  }
-
-  /** The semantic checks of an event format, after the rights. */
-  private checkEventFormat(format: unknown, field: string): ErrorReply | undefined {
-    if (typeof format !== 'object' || format === null) return missingField(field);
-    const f = format as EventFormat;
-    const parties = Object.keys(f.filtersByParty ?? {});
-    if (parties.length === 0 && !f.filtersForAnyParty) {
-      // FormatValidator.validate
-      return invalidArgument('filtersByParty and filtersForAnyParty cannot be empty simultaneously');
-    }
-    for (const p of parties) {
-      if (!/^[A-Za-z0-9_\- :]+::1220[0-9a-f]{64}$/.test(p) && !p.includes('::'))
-        return invalidArgument(`Invalid field party: non expected character in "${p.slice(0, 64)}"`);
-    }
-    return undefined;
-  }
-
-  private eventsByContractId(body: Record<string, unknown>): ErrorReply {
-    const contractId = body.contractId as string | undefined;
-    if (!contractId) return missingField('contract_id');
-    if (!/^(00[0-9a-f]{64}([0-9a-f]{2}){0,94}|01[0-9a-f]{24}([0-9a-f]{2}){0,33})$/.test(contractId)) {
-      return invalidField('contract_id', `cannot parse ContractId "${contractId.slice(0, 80)}"`);
-    }
-    const bad = this.checkEventFormat(body.eventFormat, 'event_format');
-    if (bad) return bad;
-    const found = this.queries.eventsByContractId(contractId, body.eventFormat as EventFormat, this.version);
-    return found ? json(200, found) : contractEventsNotFound(contractId);
-  }
-
-  private checkUpdateId(updateId: unknown): ErrorReply | undefined {
-    if (!updateId) return missingField('update_id');
-    if (!/^1220[0-9a-f]{64}$/.test(updateId as string))
-      return invalidArgument(`Invalid field update_id: "${(updateId as string).slice(0, 80)}" is not a valid update id`);
-    return undefined;
-  }
-
-  private transactionById(body: Record<string, unknown>): ErrorReply {
-    const bad = this.checkUpdateId(body.updateId);
-    if (bad) return bad;
-    const parties = body.requestingParties as string[] | undefined;
-    const format = body.transactionFormat as { eventFormat: EventFormat; transactionShape: string } | undefined;
-    const hasParties = Array.isArray(parties) && parties.length > 0;
-    if (hasParties === Boolean(format)) {
-      return invalidArgument('Either transaction_format or requesting_parties is required, but not both');
-    }
-    let eventFormat: EventFormat;
-    let shape = 'TRANSACTION_SHAPE_ACS_DELTA';
-    if (hasParties) {
-      const filtersByParty: NonNullable<EventFormat['filtersByParty']> = {};
-      for (const p of parties) filtersByParty[p] = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
-      eventFormat = { filtersByParty, verbose: true };
-    } else {
-      eventFormat = format!.eventFormat;
-      shape = format!.transactionShape;
-      const badShape = checkShape(shape, 'transaction_format.transaction_shape');
-      if (badShape) return badShape;
-    }
-    const badFormat = this.checkEventFormat(eventFormat, 'transaction_format.event_format');
-    if (badFormat) return badFormat;
-    const t = this.queries.transaction(body.updateId as string, eventFormat, shape, this.version);
-    return t ? json(200, { transaction: t }) : updateNotFound(body.updateId as string);
-  }
-
-  private updateById(body: Record<string, unknown>): ErrorReply {
-    const bad = this.checkUpdateId(body.updateId) ?? this.checkUpdateFormat(body.updateFormat as UpdateFormatBody | undefined);
-    if (bad) return bad;
-    const update = this.queries.update(body.updateId as string, body.updateFormat as UpdateFormatBody, this.version);
-    return update ? json(200, { update }) : updateNotFound(body.updateId as string);
-  }
-
-  private updateByOffset(body: Record<string, unknown>): ErrorReply {
-    const offset = body.offset as number | undefined;
-    if (!offset) return missingField('offset');
-    if (!Number.isInteger(offset) || offset < 0) return invalidArgument(`Invalid field offset: ${offset} is not a valid absolute offset`);
-    const bad = this.checkUpdateFormat(body.updateFormat as UpdateFormatBody | undefined);
-    if (bad) return bad;
-    const update = this.queries.updateAt(offset, body.updateFormat as UpdateFormatBody, this.version);
-    return update ? json(200, { update }) : updateNotFound(String(offset));
-  }
-
-  /** execute answers at once; the submission then commits (its completion and transaction appear). */
-  private async execute(user: string, body: Record<string, unknown>): Promise<ErrorReply> {
-    const check = judgeExecuteRequest(body);
-    if (check.error) return check.error;
-    this.keep(this.executed, { party: check.party!, body, user });
-    await commitSubmission(this.ledger, user, body, check.party!, this.commitOptions());
-    return json(200, {});
-  }
-
   /** Commits follow the ledger end and each other; the committed transaction joins the ledger the lookups read. */
   private commitOptions(): CommitOptions {
     return {
@@ -703,81 +474,4 @@ export class FakeLedgerNode {
       },
     };
   }
-
-  private applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
-    switch (fault.type) {
-      case 'resetBeforeHeaders':
-        req.socket.destroy();
-        return;
-      case 'resetMidBody': {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
-        res.write('{"version":"3.5.10","features":{"experimental":');
-        setTimeout(() => req.socket.destroy(), 20);
-        return;
-      }
-      case 'html500':
-        return send(res, {
-          status: 500,
-          contentType: 'text/html; charset=utf-8',
-          body: '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>nginx</p></body></html>',
-        });
-      case 'invalidJson':
-        return send(res, { status: 200, contentType: 'application/json', body: '{"version":"3.5.10","features":{"experimental":{' });
-      case 'plainText400':
-        return send(res, undecodableBody(fault.text ?? "expected json value got 'garbage' (line 1, column 1)"));
-      case 'redirect':
-        res.writeHead(fault.status ?? 307, { location: fault.location, 'content-length': '0' });
-        res.end();
-        return;
-      case 'reply':
-        return send(res, fault);
-      case 'hugeBody': {
-        res.writeHead(200, { 'content-type': 'application/json', ...(fault.declareLength ? { 'content-length': String(fault.bytes) } : {}) });
-        const chunk = Buffer.alloc(64 * 1024, 0x20);
-        let left = fault.bytes;
-        const pump = () => {
-          while (left > 0) {
-            const n = Math.min(left, chunk.length);
-            left -= n;
-            if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void res.once('drain', pump);
-          }
-          res.end();
-        };
-        res.on('error', () => undefined);
-        pump();
-        return;
-      }
-      default:
-        return;
-    }
-  }
-}
-
-function send(res: ServerResponse, reply: ErrorReply): void {
-  if (res.destroyed) return;
-  res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': Buffer.byteLength(reply.body) });
-  res.end(reply.body);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => resolve(Buffer.alloc(0)));
-  });
-}
-
-/** Waits `ms`, or less if the response is closed first (its timer cleared, nothing left pending). */
-function sleepUntilClosed(ms: number, res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    if (res.destroyed) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      res.off('close', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    res.on('close', done);
-  });
 }
