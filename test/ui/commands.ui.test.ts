@@ -1,20 +1,46 @@
-// The inner loop as a person does it in the packaged extension: Follow Completions open; the lens
+// The inner loop as a person does it in the packaged extension: the project's DAR uploaded and
+// vetted; Follow Completions open; the lens
 // above a Daml choice writes the request; Submit Commands reviews it; the failed assertion is shown
 // with its Daml choice (a link to its line) and in the completions; the fixed request commits and
 // its transaction opens on the exercise tree.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { buildDemoLedger } from '../../src/fakeNode/demoLedgerData';
+import { dar } from '../support/darBuilder';
 import { useWorkbench } from './uiFixture';
 
 describe('UI: commands from the editor', function () {
   this.timeout(240_000);
+  // A developer's sandbox user: acts as Alice, and administers the participant (uploads DARs).
+  const { Alice } = buildDemoLedger({ bigTransactionEvents: 1 }).parties;
   const ui = useWorkbench({
-    nodes: { participant1: { version: '3.5', bigTransactionEvents: 1 } },
+    nodes: { participant1: { version: '3.5', bigTransactionEvents: 1, extraUsers: { developer: [{ canActAs: Alice }, 'participantAdmin'] } } },
     fixtures: ['daml-model', 'daml-holding'],
-    tokens: { participant1: 'alice' },
+    tokens: { participant1: 'developer' },
   });
   const requestFile = () => path.join(ui.folder, 'commands', 'Iou_Iou_Split.commands.json');
+
+  it("uploads the workspace's build and vets it", async () => {
+    fs.mkdirSync(path.join(ui.folder, 'daml-app', '.daml', 'dist'), { recursive: true });
+    fs.writeFileSync(path.join(ui.folder, 'daml-app', 'daml.yaml'), 'sdk-version: 3.4.0\nname: my-app\nversion: 0.1.0\nsource: daml\n');
+    fs.writeFileSync(
+      path.join(ui.folder, 'daml-app', '.daml', 'dist', 'my-app-0.1.0.dar'),
+      dar({ name: 'my-app-0.1.0', payload: Buffer.from('my app, built') }),
+    );
+    await ui.wb.runCommand('Canton: Upload DAR');
+    const build = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'my-app-0.1.0.dar' });
+    await build.first().waitFor({ timeout: 30_000 });
+    await build.first().click();
+    const vet = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Upload and Vet' });
+    await vet.first().waitFor({ timeout: 30_000 });
+    await vet.first().click();
+    await ui.wb.page
+      .locator('.notifications-toasts', { hasText: /Uploaded my-app-0\.1\.0 .* to "participant1" and vetted it/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    assert.equal(ui.nodes.participant1.requests.filter((r) => r.path === '/v2/dars').length, 1);
+  });
 
   it('writes the request from the lens above the choice, on a contract picked from the node', async () => {
     await ui.wb.runCommand('Canton: Follow Completions');
