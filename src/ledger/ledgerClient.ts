@@ -43,10 +43,11 @@ import type {
   JsTransaction,
 } from './apiTypes';
 import type { HttpTransport } from './httpTransport';
-import { LedgerApiError, errorFromResponse, looksLikeHtml, previewBody } from './ledgerApiError';
+import { LedgerApiError, errorFromResponse, previewBody } from './ledgerApiError';
 import { hasTransactionById, parseLedgerVersion } from './ledgerVersion';
 import { otherUpdatesFormat, transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
 import * as l10n from '../l10n/l10n';
+import { abortOrNetwork, isAbort, parseBaseUrl, parseJsonBody, queryString, redactToken, throwIfAborted } from './clientHelpers';
 
 export interface LedgerClientOptions {
   /** The JSON API base, with an optional path prefix: `https://host/api/json`. */
@@ -478,97 +479,3 @@ export class LedgerClient {
 }
 
 /** `?limit=10&…` from the defined integer parameters (never a token: that goes in a header). */
-function queryString(params: Record<string, number | undefined>): string {
-  const parts = Object.entries(params)
-    .filter(([, v]) => v !== undefined && Number.isFinite(v))
-    .map(([k, v]) => `${k}=${Math.floor(v!)}`);
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
-}
-
-function parseBaseUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new LedgerApiError({
-      kind: 'invalidRequest',
-      explanation: l10n.t('"{0}" is not a URL; a node URL looks like http://localhost:7575 or https://host/api/json.', raw),
-    });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new LedgerApiError({ kind: 'invalidRequest', explanation: l10n.t('A node URL must start with http:// or https://, not {0}//.', url.protocol) });
-  }
-  if (url.username || url.password) {
-    throw new LedgerApiError({ kind: 'invalidRequest', explanation: l10n.t('A node URL must not hold a user name or password; set a token instead.') });
-  }
-  url.search = '';
-  url.hash = '';
-  return url;
-}
-
-function parseJsonBody<T>(contentType: string, body: string, method: string, path: string, status: number): T {
-  if (looksLikeHtml(contentType, body)) {
-    throw new LedgerApiError({
-      kind: 'badResponse',
-      method,
-      path,
-      status,
-      bodyPreview: previewBody(body),
-      explanation: l10n.t(
-        'The node answered with an HTML page instead of JSON ("{0}"): is the URL the JSON Ledger API (with its path prefix), not a web page or a login proxy?',
-        previewBody(body).slice(0, 80),
-      ),
-    });
-  }
-  try {
-    return JSON.parse(body) as T;
-  } catch (e) {
-    throw new LedgerApiError({
-      kind: 'badResponse',
-      method,
-      path,
-      status,
-      bodyPreview: previewBody(body),
-      cause: e,
-      explanation: l10n.t(
-        'The node\'s answer is not valid JSON ({0}); it starts with "{1}". Try again; if it persists, check the node or a proxy in between.',
-        (e as Error).message,
-        previewBody(body).slice(0, 80),
-      ),
-    });
-  }
-}
-
-function isAbort(e: unknown): boolean {
-  return e instanceof LedgerApiError && (e.kind === 'cancelled' || e.kind === 'timeout');
-}
-
-function throwIfAborted(signal: AbortSignal | undefined, method: string, path: string): void {
-  if (signal?.aborted) throw abortOrNetwork(undefined, signal, method, path);
-}
-
-function abortOrNetwork(e: unknown, signal: AbortSignal | undefined, method: string, path: string): LedgerApiError {
-  if (signal?.aborted) {
-    const reason: unknown = signal.reason;
-    if (reason instanceof LedgerApiError) return reason;
-    return new LedgerApiError({ kind: 'cancelled', method, path, explanation: l10n.t('The request was cancelled.') });
-  }
-  return new LedgerApiError({ kind: 'network', method, path, cause: e, explanation: l10n.t('The request failed: {0}', (e as Error)?.message ?? String(e)) });
-}
-
-const SCRUBBED = '[token]';
-
-/** Nodes and proxies may echo headers back: make sure the token never reaches an error text. */
-function redactToken(err: LedgerApiError, token: string | undefined): LedgerApiError {
-  if (!token || token.length < 8) return err;
-  const texts = [err.explanation, err.bodyPreview, err.plainText, err.cantonError?.cause].join('\n');
-  if (!texts.includes(token)) return err;
-  const scrub = (s: string | undefined) => s?.split(token).join(SCRUBBED);
-  return err.with({
-    explanation: scrub(err.explanation) ?? '',
-    bodyPreview: scrub(err.bodyPreview),
-    plainText: scrub(err.plainText),
-    cantonError: err.cantonError && { ...err.cantonError, cause: scrub(err.cantonError.cause) ?? '' },
-    cause: undefined,
-  });
-}
