@@ -6,14 +6,15 @@ import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { lookupSummary, type LedgerLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerLookupService, LookupOptions } from '../services/lookupService';
+import type { LedgerLookupService } from '../services/lookupService';
 import type { IdentityChange, LedgerNodes } from '../services/ledgerNodes';
-import { allNodesBody, type MatrixCell, type NodeAnswer } from './html/allNodesHtml';
+import { allNodesBody } from './html/allNodesHtml';
+import { visibilityMatrix, type NodeAnswer } from '../lookups/visibilityMatrix';
 import { contractBody } from './html/contractHtml';
 import { identityBar } from './html/identityHtml';
 import { errorDetailsHtml } from './html/errorDetailsHtml';
 import { parsePageMessage } from './panelMessages';
-import { updateValue, type TransactionShape } from '../lookups/ledgerLookups';
+import { updateValue } from '../lookups/ledgerLookups';
 import { exerciseTree, treeEvent, type FlatTreeNode } from '../lookups/exerciseTree';
 import { eventDetailHtml } from './html/eventDetailHtml';
 import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
@@ -21,25 +22,10 @@ import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
 import { lookupMarkdown } from './lookupMarkdown';
 import { newNonce } from './randomIds';
+import { idKind, packageNameOf, sameTarget, titleOf, validState, type PanelState, type PanelTarget } from './panelTargets';
 import { openJsonDocument } from '../providers/jsonDocuments';
 
-export type PanelTarget = {
-  kind: 'contract' | 'update' | 'everywhere';
-  id: string;
-  node: string;
-  /** Reopened from Recent Lookups: the user id it was asked as then ('' when not known). */
-  recordedAs?: string;
-  /** A transaction's shape: what changed (default) or what happened; kept per panel, across reloads. */
-  shape?: TransactionShape;
-  /** The node id to bring into view (a lineage link). */
-  highlight?: number;
-  /** Asked as this one party (a cell of the visibility matrix). */
-  asParty?: string;
-};
-export interface PanelState {
-  history: PanelTarget[];
-  index: number;
-}
+export type { PanelState, PanelTarget } from './panelTargets';
 
 const VIEW_TYPE = 'cantonLens.ledgerPanel';
 
@@ -294,60 +280,16 @@ export class LedgerPanel {
     }
   }
 
-  /**
-   * The id on every node, and on each node as each party its token reads as: the visibility
-   * matrix. An authentication or permission error is an error of the row, never "not seen".
-   */
+  /** The visibility matrix of the id (lookups/visibilityMatrix.ts); who each node asked as is remembered for the banner. */
   private async lookUpEverywhere(target: PanelTarget, refresh: boolean, signal: AbortSignal): Promise<NodeAnswer[]> {
     const kind = idKind(target.id);
-    const asked = new Map<string, AskedAs>();
-    const lookup = (n: NodeConfig, opts: LookupOptions) =>
-      kind === 'contract' ? this.manager.lookups.contract(n, target.id, opts) : this.manager.lookups.transaction(n, target.id, opts);
-    const answers = await Promise.all(
-      this.manager.nodes.all().map(async (n: NodeConfig): Promise<NodeAnswer> => {
-        const asking = (a: AskedAs) => asked.set(n.name, a);
-        try {
-          const l = await lookup(n, { refresh, signal, asking });
-          asked.set(n.name, l.askedAs);
-          // One cell per party the lookup read as (several parties: each asked alone, so the cell says who sees it).
-          const parties = l.askedAs.parties;
-          const cells: MatrixCell[] =
-            parties.length <= 1
-              ? [{ party: parties[0], state: cellState(l), summary: lookupSummary(l), why: l.found ? undefined : l.explanation }]
-              : await Promise.all(
-                  parties.map(async (party): Promise<MatrixCell> => {
-                    try {
-                      const one = await lookup(n, { refresh, signal, asParty: party });
-                      return { party, state: cellState(one), summary: lookupSummary(one), why: one.found ? undefined : one.explanation };
-                    } catch (e) {
-                      return { party, state: 'error', summary: isLedgerApiError(e) ? e.explanation : (e as Error).message };
-                    }
-                  }),
-                );
-          return {
-            node: n.name,
-            url: n.url,
-            summary: lookupSummary(l),
-            state: l.found ? 'found' : 'notFound',
-            asked: l.asked,
-            askedAs: askedAsLine(l.askedAs),
-            cells,
-          };
-        } catch (e) {
-          const a = asked.get(n.name);
-          const authProblem = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
-          return {
-            node: n.name,
-            url: n.url,
-            summary: isLedgerApiError(e) ? e.explanation : (e as Error).message,
-            state: 'error',
-            asked: '',
-            askedAs: a ? askedAsLine(a) : '',
-            cells: [],
-            authProblem,
-          };
-        }
-      }),
+    const { answers, asked } = await visibilityMatrix(
+      this.manager.nodes.all(),
+      (n, opts) =>
+        kind === 'contract'
+          ? this.manager.lookups.contract(n as NodeConfig, target.id, opts)
+          : this.manager.lookups.transaction(n as NodeConfig, target.id, opts),
+      { refresh, signal },
     );
     if (!signal.aborted) for (const [name, a] of asked) this.shownAs.set(name, a);
     return answers;
@@ -548,56 +490,3 @@ export class LedgerPanel {
 }
 
 /** The package name the shown events give a template id (rows carry only the id). */
-function packageNameOf(l: LedgerLookup | undefined, templateId: string): string | undefined {
-  if (!l?.found) return undefined;
-  if (l.kind === 'contract') {
-    const c = l.response.created?.createdEvent ?? l.response.archived?.archivedEvent;
-    return c && c.templateId === templateId ? c.packageName : undefined;
-  }
-  if (l.update !== 'transaction') return undefined;
-  for (const e of l.transaction.events) {
-    const ev = 'CreatedEvent' in e ? e.CreatedEvent : 'ArchivedEvent' in e ? e.ArchivedEvent : e.ExercisedEvent;
-    if (ev.templateId === templateId && ev.packageName) return ev.packageName;
-  }
-  return undefined;
-}
-
-function idKind(id: string): 'contract' | 'update' {
-  return classifyLedgerId(id).kind === 'update' ? 'update' : 'contract';
-}
-
-function titleOf(t: PanelTarget): string {
-  const id = shortId(t.id);
-  return t.kind === 'everywhere'
-    ? vscode.l10n.t('All nodes {0}', id)
-    : t.kind === 'contract'
-      ? vscode.l10n.t('Contract {0}', id)
-      : vscode.l10n.t('Transaction {0}', id);
-}
-
-function sameTarget(a: PanelTarget, b: PanelTarget): boolean {
-  return a.kind === b.kind && a.id === b.id && a.node === b.node && a.asParty === b.asParty;
-}
-
-function cellState(l: LedgerLookup): MatrixCell['state'] {
-  if (!l.found) return 'notSeen';
-  return l.kind === 'contract' && l.status === 'archived' ? 'archived' : 'seen';
-}
-
-function validState(state: unknown): PanelState | undefined {
-  const s = state as PanelState;
-  if (!s || !Array.isArray(s.history) || typeof s.index !== 'number' || !s.history[s.index]) return undefined;
-  const ok = s.history.every(
-    (t) =>
-      t &&
-      ['contract', 'update', 'everywhere'].includes(t.kind) &&
-      typeof t.id === 'string' &&
-      typeof t.node === 'string' &&
-      (t.recordedAs === undefined || typeof t.recordedAs === 'string') &&
-      (t.shape === undefined || t.shape === 'TRANSACTION_SHAPE_ACS_DELTA' || t.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS') &&
-      (t.highlight === undefined || Number.isInteger(t.highlight)) &&
-      (t.asParty === undefined || typeof t.asParty === 'string') &&
-      ['contract', 'update'].includes(classifyLedgerId(t.id).kind),
-  );
-  return ok ? s : undefined;
-}

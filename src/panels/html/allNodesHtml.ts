@@ -4,29 +4,9 @@
 import { shortenPartyId, shortId } from '../../ids/ledgerIds';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
+import type { MatrixCell, NodeAnswer } from '../../lookups/visibilityMatrix';
 
-/** One party on one node: does it see the id? `party` unset: any party on the node. */
-export interface MatrixCell {
-  party?: string;
-  state: 'seen' | 'archived' | 'notSeen' | 'error';
-  summary: string;
-  /** Why not, when the facts tell (the not-found explanation). */
-  why?: string;
-}
-
-export interface NodeAnswer {
-  node: string;
-  url: string;
-  /** "active · Iou:Iou", "not found", or an error explanation. */
-  summary: string;
-  state: 'found' | 'notFound' | 'error';
-  asked: string;
-  /** "As seen by alice: Alice::1220ab…", or '' when the node was not asked. */
-  askedAs: string;
-  cells: MatrixCell[];
-  /** The node refused the token (401/403): a token problem, not visibility. */
-  authProblem?: boolean;
-}
+export type { MatrixCell, NodeAnswer } from '../../lookups/visibilityMatrix';
 
 const CELL_TEXT: Record<MatrixCell['state'], () => string> = {
   seen: () => l10n.t('seen'),
