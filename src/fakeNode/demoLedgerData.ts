@@ -2,128 +2,11 @@
 // archived contracts, a contract key, interface views, a transaction with thousands of events,
 // and hostile strings in create arguments. Deterministic, so tests and screenshots are stable.
 import { createHash } from 'node:crypto';
+import { HOSTILE_STRINGS } from './storedLedger';
 import type { CreatedEvent, ExercisedEvent } from '../ledger/apiTypes';
+import type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction, UserRight } from './storedLedger';
 
-export type UserRight =
-  | { canActAs: string }
-  | { canReadAs: string }
-  | { canExecuteAs: string }
-  | 'canReadAsAnyParty'
-  | 'canActAsAnyParty'
-  | 'canExecuteAsAnyParty'
-  | 'participantAdmin';
-
-export interface StoredCreate {
-  kind: 'created';
-  event: CreatedEvent;
-  /** Views computed when a request asks for the interface (InterfaceFilter with includeInterfaceView). */
-  views: { interfaceId: string; viewValue: unknown; implementationPackageId: string }[];
-}
-
-export interface StoredExercise {
-  kind: 'exercised';
-  event: ExercisedEvent;
-  /** Stakeholders of the exercised contract: they see its archival in the ACS delta. */
-  stakeholders: string[];
-}
-
-export type StoredEvent = StoredCreate | StoredExercise;
-
-export interface StoredTransaction {
-  updateId: string;
-  commandId: string;
-  workflowId: string;
-  effectiveAt: string;
-  recordTime: string;
-  offset: number;
-  synchronizerId: string;
-  traceContext: { traceparent: string; tracestate: string | null };
-  externalTransactionHash?: string;
-  paidTrafficCost?: number;
-  /** Ledger-effects events: creates and exercises, in node-id order. */
-  events: StoredEvent[];
-}
-
-/** A reassignment update: a contract leaving one synchronizer (unassigned) or arriving on another (assigned). */
-export interface StoredReassignment {
-  updateId: string;
-  commandId: string;
-  workflowId: string;
-  offset: number;
-  recordTime: string;
-  synchronizerId: string;
-  traceContext: { traceparent: string; tracestate: string | null };
-  event:
-    | {
-        kind: 'unassigned';
-        contractId: string;
-        templateId: string;
-        packageName: string;
-        stakeholders: string[];
-        source: string;
-        target: string;
-        reassignmentId: string;
-        submitter: string;
-        reassignmentCounter: number;
-      }
-    | { kind: 'assigned'; create: StoredCreate; source: string; target: string; reassignmentId: string; submitter: string; reassignmentCounter: number };
-}
-
-/** A topology transaction: parties' hosting on this participant changed. */
-export interface StoredTopology {
-  updateId: string;
-  offset: number;
-  recordTime: string;
-  synchronizerId: string;
-  events: {
-    partyId: string;
-    participantId: string;
-    participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION' | 'PARTICIPANT_PERMISSION_CONFIRMATION' | 'PARTICIPANT_PERMISSION_OBSERVATION';
-  }[];
-}
-
-export interface DemoLedger {
-  participantId: string;
-  synchronizerId: string;
-  /** A second synchronizer, named like the global one (its id has a party id's shape). */
-  otherSynchronizerId: string;
-  /** Updates at or below this offset are pruned: gone from update lookups, creates of archived contracts gone. */
-  prunedUpTo: number;
-  reassignments: StoredReassignment[];
-  topology: StoredTopology[];
-  parties: { Alice: string; Bob: string; Bank: string; Carol: string; Dana: string };
-  users: Record<string, UserRight[]>;
-  /** What GET /v2/authenticated-user tells of a user besides its id; a deactivated user is refused everywhere. */
-  userDetails: Record<string, { primaryParty?: string; isDeactivated?: boolean }>;
-  /** Parties this participant hosts besides the five named ones (GET /v2/parties pages through them). */
-  extraHostedParties: string[];
-  transactions: StoredTransaction[];
-  /** Ids worth showing in a demo or a test, by what they are. */
-  samples: {
-    activeContract: string;
-    archivedContract: string;
-    keyedContract: string;
-    hostileContract: string;
-    bankOnlyContract: string;
-    transferUpdate: string;
-    bigUpdate: string;
-    hostileUpdate: string;
-    unknownContract: string;
-    unknownUpdate: string;
-    /** Ledger effects with nested exercises, one through an interface, hostile choice values. */
-    settlementUpdate: string;
-    /** A generated ledger-effects transaction of `bigTreeNodes` nodes. */
-    bigTreeUpdate: string;
-    unassignUpdate: string;
-    assignUpdate: string;
-    reassignedContract: string;
-    topologyUpdate: string;
-    /** Created before the pruning offset, archived after it: only its archive event is left. */
-    prunedCreateContract: string;
-    /** A transaction at or below the pruning offset. */
-    prunedUpdate: string;
-  };
-}
+export type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction, UserRight } from './storedLedger';
 
 const hex = (seed: string) => createHash('sha256').update(seed).digest('hex');
 export const contractIdFor = (seed: string) => `00${hex(`cid:${seed}`)}ca12${'1220'}${hex(`suffix:${seed}`)}`;
@@ -140,16 +23,7 @@ const HOLDING = `${HOLDING_PACKAGE}:Finance.Holding:Holding`;
 const SETTLEMENT = `${MODEL_PACKAGE}:Settlement:Settlement`;
 const BATCH = `${MODEL_PACKAGE}:Batch.Job:Job`;
 
-/** Strings that try to break a renderer: every panel and hover must show them as text. */
-export const HOSTILE_STRINGS = [
-  '<img src=x onerror="document.title=\'pwned\'">',
-  '</script><script>document.title="pwned"</script>',
-  'javascript:alert(1)',
-  '"><svg onload=alert(1)>',
-  '\u202Egnp.exe\u202C ‫مرحبا بالعالم‬ 👩🏽‍💻🎉 𝕳𝖊𝖑𝖑𝖔',
-  '{{constructor.constructor("alert(1)")()}}',
-  '\u0000\u0007\u001b[31mred\u001b[0m',
-];
+export { HOSTILE_STRINGS };
 
 function nested(depth: number): unknown {
   let v: unknown = { leaf: 'bottom', link: contractIdFor('active-iou') };

@@ -8,94 +8,24 @@
 // Live update k creates contract live-k; an even k also archives live-(k-1) by a consuming choice.
 // The object outlives a node: pass it to a new FakeLedgerNode on the same port and the offsets go on
 // (a node restart). It has no `vscode` import.
-import { createHash } from 'node:crypto';
-import type { CreatedEvent, EventFormat, ExercisedEvent, Filters, JsTransaction } from '../ledger/apiTypes';
+import type { CreatedEvent, EventFormat, ExercisedEvent, JsTransaction } from '../ledger/apiTypes';
+import {
+  HOLDING_INTERFACE,
+  HOLDING_PACKAGE_NAME,
+  hex,
+  micros,
+  MICROS_BASE,
+  mix,
+  templateInfo,
+  type ContractMeta,
+  type GeneratedLedgerOptions,
+  type TemplateInfo,
+} from './generatedModel';
+import { matchFormat } from './generatedFilters';
+
+export { HOLDING_INTERFACE, type ContractMeta, type GeneratedLedgerOptions, type TemplateInfo } from './generatedModel';
+export { matchFormat, type Seen } from './generatedFilters';
 import { contractIdFor, HOSTILE_STRINGS, updateIdFor, type DemoLedger, type StoredCreate } from './demoLedgerData';
-
-export interface GeneratedLedgerOptions {
-  /** Generated active contracts besides the seeded ones (default 0; the demo ledger uses 2,000). */
-  contracts?: number;
-  /** Templates they are spread over (default 20; up to 10,000). */
-  templates?: number;
-  /** Live updates produced per second (default 0: only `advance` produces them). */
-  rate?: number;
-  /** `http-list-max-elements-limit`: more elements on a list endpoint give 413 (default 1,000). */
-  listLimit?: number;
-  /** The largest page the node serves, whatever maxPageSize asks (default 1,000). */
-  maxPageSize?: number;
-  /** How long an ACS page token stays valid (default 10 minutes). */
-  pageTokenTtlMs?: number;
-  /** Updates up to this offset are pruned (default 0: none). */
-  prunedUpTo?: number;
-  /** How long a /v2/updates request without limit waits for new elements (default 1,000 ms). */
-  defaultIdleTimeoutMs?: number;
-}
-
-export interface TemplateInfo {
-  templateId: string;
-  packageId: string;
-  packageName: string;
-  module: string;
-  entity: string;
-  /** Interface ids it implements. */
-  interfaces: string[];
-  keyed: boolean;
-}
-
-/** What a filter needs to know about a contract, computed without building the event. */
-export interface ContractMeta {
-  index: number;
-  offset: number;
-  /** Offset of its archival, if archived (Infinity when never). */
-  archivedAt: number;
-  template: TemplateInfo;
-  stakeholders: string[];
-}
-
-const hex = (seed: string) => createHash('sha256').update(seed).digest('hex');
-/** As demoLedgerData names its packages, so the seeded Iou and the generated ones share a package. */
-const packageIdOf = (name: string) => hex(`package:${name}-1.0.0`);
-export const HOLDING_INTERFACE = `${hex('package:canton-lens-demo-holding-1.0.0')}:Finance.Holding:Holding`;
-const HOLDING_PACKAGE_NAME = 'canton-lens-demo-holding';
-
-/** The first 20 templates; with more, generated ones follow (`Gen.M<m>:T<t>`). Two are hostile. */
-const BASE_TEMPLATES: [pkg: string, module: string, entity: string, holding?: boolean, keyed?: boolean][] = [
-  ['canton-lens-demo-model', 'Iou', 'Iou', true],
-  ['canton-lens-demo-model', 'Bank.Account', 'Account', false, true],
-  ['canton-lens-demo-model', 'Notes', 'Note'],
-  ['acs-finance', 'Finance.Holding', 'Cash', true],
-  ['acs-finance', 'Finance.Holding', 'Bond', true],
-  ['acs-finance', 'Finance.Lending', 'Loan', false, true],
-  ['acs-finance', 'Finance.Lending', 'Collateral'],
-  ['acs-finance', 'Finance.Settlement', 'Instruction'],
-  ['acs-finance', 'Finance.Settlement', 'Batch'],
-  ['acs-trade', 'Trade.Order', 'Order', false, true],
-  ['acs-trade', 'Trade.Order', 'Quote'],
-  ['acs-trade', 'Trade.Market', 'Listing'],
-  ['acs-trade', 'Trade.Market', 'Auction'],
-  ['acs-trade', 'Trade.Kyc', 'Attestation'],
-  ['acs-registry', 'Registry.Asset', 'Asset', true],
-  ['acs-registry', 'Registry.Asset', 'Transfer'],
-  ['acs-registry', 'Registry.Identity', 'Membership'],
-  ['acs-registry', 'Registry.Identity', 'Role'],
-  // A node may send anything: names no Daml compiler accepts, to test every renderer.
-  ['acs-hostile<img src=x onerror=alert(1)>', 'Hostile.<script>alert(1)</script>', 'Entity"><svg onload=alert(1)>'],
-  ['acs-hostile-\u202Eexe.txt', 'Hostile.\u0000\u001b[31m', '‫مرحبا‬{{constructor}}'],
-];
-
-const MICROS_BASE = Date.parse('2026-11-03T08:00:00.000Z');
-
-function micros(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
-
-/** A small integer hash: the same contract always gets the same template and owner. */
-function mix(i: number): number {
-  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
 
 /** Type ids (`pkgId:Module:Entity`) the node knows, each with its package name. */
 export interface PackageCatalog {
@@ -303,26 +233,7 @@ export class GeneratedLedger {
 
   template(t: number): TemplateInfo {
     let info = this.templateCache.get(t);
-    if (info) return info;
-    const base = BASE_TEMPLATES[t];
-    const [pkg, module, entity, holding, keyed] = base ?? [
-      `acs-generated-${Math.floor(t / 100)}`,
-      `Gen.M${Math.floor(t / 10) % 10}`,
-      `T${t}`,
-      t % 7 === 0,
-      t % 5 === 0,
-    ];
-    const packageId = packageIdOf(pkg);
-    info = {
-      templateId: `${packageId}:${module}:${entity}`,
-      packageId,
-      packageName: pkg,
-      module,
-      entity,
-      interfaces: holding ? [HOLDING_INTERFACE] : [],
-      keyed: Boolean(keyed),
-    };
-    this.templateCache.set(t, info);
+    if (!info) this.templateCache.set(t, (info = templateInfo(t)));
     return info;
   }
 
@@ -580,63 +491,4 @@ export class GeneratedLedger {
   get synchronizer(): string {
     return this.synchronizerId;
   }
-}
-
-/** What a reader sees of a contract: the witnesses among its stakeholders, and what they asked for. */
-export interface Seen {
-  witnesses: string[];
-  blob: boolean;
-  views: string[];
-}
-
-/** Applies an event format (parties, template and interface filters) to a contract. */
-export function matchFormat(format: EventFormat, meta: ContractMeta): Seen | undefined {
-  const witnesses: string[] = [];
-  let blob = false;
-  const views: string[] = [];
-  const apply = (f: Filters | undefined): boolean => {
-    const cumulative = f?.cumulative ?? [];
-    if (cumulative.length === 0) return true;
-    let hit = false;
-    for (const c of cumulative) {
-      const idf = (c.identifierFilter ?? {}) as Record<
-        string,
-        { value?: { templateId?: string; interfaceId?: string; includeCreatedEventBlob?: boolean; includeInterfaceView?: boolean } }
-      >;
-      const [kind, inner] = Object.entries(idf)[0] ?? [];
-      const v = inner?.value ?? {};
-      let ok = false;
-      if (kind === 'WildcardFilter') ok = true;
-      else if (kind === 'TemplateFilter') ok = identifierMatches(v.templateId, meta.template.templateId, meta.template.packageName);
-      else if (kind === 'InterfaceFilter') {
-        const iface = meta.template.interfaces.find((x) => identifierMatches(v.interfaceId, x, x === HOLDING_INTERFACE ? HOLDING_PACKAGE_NAME : ''));
-        ok = iface !== undefined;
-        if (ok && v.includeInterfaceView) views.push(iface!);
-      }
-      if (ok) {
-        hit = true;
-        if (v.includeCreatedEventBlob) blob = true;
-      }
-    }
-    return hit;
-  };
-  if (format.filtersForAnyParty) {
-    if (!apply(format.filtersForAnyParty)) return undefined;
-    witnesses.push(...meta.stakeholders);
-  } else {
-    for (const p of meta.stakeholders) {
-      const f = format.filtersByParty?.[p];
-      if (f && apply(f)) witnesses.push(p);
-    }
-  }
-  return witnesses.length > 0 ? { witnesses, blob, views } : undefined;
-}
-
-/** `pkgId:M:E` or `#package-name:M:E` against a template's id. */
-function identifierMatches(asked: string | undefined, templateId: string, packageName: string): boolean {
-  if (!asked) return false;
-  if (asked === templateId) return true;
-  if (!asked.startsWith('#')) return false;
-  const rest = templateId.slice(templateId.indexOf(':'));
-  return asked === `#${packageName}${rest}`;
 }

@@ -51,6 +51,13 @@ describe('the layers of src/', () => {
     assert.deepEqual(upward, []);
   });
 
+  it('has no file over 500 lines: one job each', () => {
+    const long = sources()
+      .map((f) => [path.relative(ROOT, f), fs.readFileSync(f, 'utf8').split('\n').length - 1] as const)
+      .filter(([, n]) => n > 500);
+    assert.deepEqual(long, []);
+  });
+
   it('has no import circle', () => {
     const graph = new Map(sources().map((f) => [f, importsOf(f)]));
     const state = new Map<string, 'open' | 'done'>();
