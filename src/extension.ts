@@ -8,7 +8,7 @@ import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
 import { registerExecuteCommands } from './commands/executeCommands';
 import { registerCommandsLoop, type CommandsLoopAccess } from './commands/commandsLoopCommands';
-import { registerExternalSigningCommands } from './commands/externalSigningCommands';
+import { registerExternalSigningCommands } from './commands/externalSigningRegistration';
 import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
 import { registerRecentLookupCommands } from './commands/recentLookupCommands';

@@ -3,7 +3,8 @@
 // token's user; explained as the review shows it (code, what happened, what to do, the Daml places).
 // Reads only.
 import * as vscode from 'vscode';
-import { explainFailure, factsFromStatus, type FailureExplanation, type FailureFacts } from '../execute/commandFailure';
+import type { FailureExplanation, FailureFacts } from '../execute/commandFailure';
+import { loadCommandFailureBundle } from '../services/lazyBundles';
 import type { Completion } from '../ledger/apiTypes';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
@@ -46,6 +47,8 @@ export function failureData(commandId: string, why: FailureExplanation, seen: 's
 
 export function registerCommandFailureTool(context: vscode.ExtensionContext, nodes: LedgerNodes, refusals: () => readonly SeenRefusal[]): void {
   if (typeof vscode.lm?.registerTool !== 'function') return;
+  // The explanations (every code's meaning and source) load with the first question.
+  const explain = () => loadCommandFailureBundle(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath);
   const answer = (s: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(s)]);
   const tool: vscode.LanguageModelTool<CommandFailureInput> = {
     prepareInvocation: (o) => ({
@@ -63,7 +66,7 @@ export function registerCommandFailureTool(context: vscode.ExtensionContext, nod
         return answer(
           toolAnswer(
             'The node refused this command when it was submitted from the editor.',
-            failureData(local.commandId, explainFailure(local.facts), 'submission'),
+            failureData(local.commandId, explain().explainFailure(local.facts), 'submission'),
           ),
         );
       const ac = new AbortController();
@@ -83,7 +86,10 @@ export function registerCommandFailureTool(context: vscode.ExtensionContext, nod
         const failed = completions.filter((c) => (c.status?.code ?? 0) !== 0).at(-1);
         if (failed)
           return answer(
-            toolAnswer('The node reports this failed completion.', failureData(failed.commandId, explainFailure(factsFromStatus(failed.status)), 'completion')),
+            toolAnswer(
+              'The node reports this failed completion.',
+              failureData(failed.commandId, explain().explainFailure(explain().factsFromStatus(failed.status)), 'completion'),
+            ),
           );
         const ok = completions.at(-1);
         return answer(

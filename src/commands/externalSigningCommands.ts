@@ -12,6 +12,7 @@ import type { ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
 import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import type { ExternalSigningCommand } from './externalSigningIds';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 
 export interface PrepareResult {
@@ -28,8 +29,14 @@ const uriOf = (arg: unknown, pattern: RegExp): vscode.Uri | undefined => {
   return active && pattern.test(active.path) ? active : undefined;
 };
 
-export function registerExternalSigningCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, reviews: ExecuteReviews, keys: DevSigningKeys): void {
-  const dist = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
+/** The external signing commands' handlers, by command id: this module is its own bundle (dist/externalSigning.js). */
+export function externalSigningHandlers(
+  extensionUri: vscode.Uri,
+  nodes: LedgerNodes,
+  reviews: ExecuteReviews,
+  keys: DevSigningKeys,
+): Record<ExternalSigningCommand, (...args: unknown[]) => unknown> {
+  const dist = vscode.Uri.joinPath(extensionUri, 'dist').fsPath;
   /** The external party last allocated on each node (by name): a new prepare request acts as it. */
   const allocatedParty = new Map<string, string>();
   const nodeFor = async (nodeArg: unknown) =>
@@ -375,11 +382,11 @@ export function registerExternalSigningCommands(context: vscode.ExtensionContext
     }
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.allocateExternalParty', allocateExternalParty),
-    vscode.commands.registerCommand('cantonLens.newPrepareRequest', newPrepareRequest),
-    vscode.commands.registerCommand('cantonLens.prepareTransaction', prepareTransaction),
-    vscode.commands.registerCommand('cantonLens.generateSigningKey', generateSigningKey),
-    vscode.commands.registerCommand('cantonLens.signPreparedTransaction', signPreparedTransaction),
-  );
+  return {
+    'cantonLens.allocateExternalParty': allocateExternalParty,
+    'cantonLens.newPrepareRequest': newPrepareRequest,
+    'cantonLens.prepareTransaction': prepareTransaction,
+    'cantonLens.generateSigningKey': generateSigningKey,
+    'cantonLens.signPreparedTransaction': signPreparedTransaction,
+  };
 }

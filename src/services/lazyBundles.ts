@@ -6,6 +6,7 @@ import type * as UndiciTransportModule from '../ledger/undiciTransport';
 import type * as FakeNodeModule from '../fakeNode/fakeLedgerNode';
 import type * as TxReviewModule from '../execute/preparedTransactionReview';
 import type * as OidcModule from '../auth/oidcProtocol';
+import type * as CommandFailureModule from '../execute/commandFailure';
 
 export function lazyHttpTransport(bundleDir: string, options: TransportOptions = {}): () => Promise<HttpTransport> {
   // async, so that a bundle that fails to load rejects the promise instead of throwing.
@@ -38,4 +39,14 @@ export function loadCommandsLoopBundle(bundleDir: string): unknown {
 /** The review panel of execute requests (with its HTML): typed by its caller, a layer above. */
 export function loadExecuteReviewBundle(bundleDir: string): unknown {
   return require(path.join(bundleDir, 'executeReview.js'));
+}
+
+/** The external signing commands (prepare, sign, allocate): typed by their caller, a layer above. */
+export function loadExternalSigningBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'externalSigning.js'));
+}
+
+/** Why a command failed, with every code's meaning and source: loaded by the first question to the language-model tool. */
+export function loadCommandFailureBundle(bundleDir: string): typeof CommandFailureModule {
+  return require(path.join(bundleDir, 'commandFailure.js')) as typeof CommandFailureModule;
 }
