@@ -11,7 +11,6 @@ import { commandLines, commandsChecks } from '../execute/commandsReview';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { findOutcome } from '../execute/outcomeFinder';
 import { judgeFailure } from '../execute/submissionOutcome';
-import { classifyLedgerId } from '../ids/ledgerIds';
 import type { JsCommands } from '../ledger/apiTypes';
 import { submitAndWaitForTransaction } from '../ledger/commandRequests';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -22,6 +21,7 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
 import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
+import { requestDiagnostics } from './requestDiagnostics';
 import { newSubmissionId } from './randomIds';
 import { WebviewHost } from './webviewHost';
 
@@ -90,20 +90,7 @@ export class CommandsReviews implements vscode.Disposable {
   /** The request's problems as diagnostics on their JSON paths; the request when there are none. */
   async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<JsCommands | undefined> {
     const checked = checkCommandsRequest(text, await this.nodes.tokenUser(node));
-    const spans = jsonValueSpans(text);
-    this.diagnostics.set(
-      doc.uri,
-      checked.problems.map((p) => {
-        const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
-        const d = new vscode.Diagnostic(
-          new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)),
-          `${p.path}: ${p.message}`,
-          vscode.DiagnosticSeverity.Error,
-        );
-        d.source = 'Canton Lens';
-        return d;
-      }),
-    );
+    this.diagnostics.set(doc.uri, requestDiagnostics(doc, text, checked.problems));
     if (checked.problems.length > 0) {
       const first = checked.problems
         .slice(0, 2)
@@ -407,16 +394,8 @@ export class CommandsReviewPanel extends WebviewHost {
       }
       case 'openRequest':
         return void (await vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One }));
-      case 'openId':
-        if (classifyLedgerId(m.id).kind === 'contract') this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
-        else if (/^1220[0-9a-f]{64}$/.test(m.id)) this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
-        return;
-      case 'openDaml':
-        return void (await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName));
-      case 'copy':
-        return void (await vscode.env.clipboard.writeText(m.text));
       default:
-        return;
+        return this.followLink(m, this.owner.lookups, this.node.name);
     }
   }
 }

@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import { CompletionFeed, type CompletionFilter } from '../execute/completionFeed';
 import { followCompletions } from '../execute/completionFollower';
-import { classifyLedgerId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
 import type { NodeConfig } from '../nodes/nodeSettings';
@@ -168,17 +167,8 @@ export class CompletionsPanel extends WebviewHost {
         const looksLikeParty = text.includes('::');
         return this.setFilter({ status: this.filter.status, ...(looksLikeParty ? { party: text } : { commandId: text }) });
       }
-      case 'openId':
-        if (classifyLedgerId(m.id).kind === 'contract') this.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
-        else if (/^1220[0-9a-f]{64}$/.test(m.id))
-          this.lookups.show({ kind: 'update', id: m.id, node: this.node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
-        return;
-      case 'openDaml':
-        return void (await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName));
-      case 'copy':
-        return void (await vscode.env.clipboard.writeText(m.text));
       default:
-        return;
+        return this.followLink(m, this.lookups, this.node.name, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
     }
   }
 }

@@ -10,7 +10,6 @@ import { compareCommitted } from '../execute/committedComparison';
 import { compareHashingDetails } from '../execute/hashingDetails';
 import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute/outcomeFinder';
 import type { JsTransaction } from '../ledger/apiTypes';
-import { classifyLedgerId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { NodeConfig } from '../nodes/nodeSettings';
@@ -355,14 +354,8 @@ export class ExecuteReviewPanel extends WebviewHost {
       }
       case 'openRequest':
         return void vscode.window.showTextDocument(this.uri, { viewColumn: vscode.ViewColumn.One });
-      case 'openId':
-        if (classifyLedgerId(m.id).kind === 'contract' && this.node) this.owner.lookups.show({ kind: 'contract', id: m.id, node: this.node.name });
-        else if (/^1220[0-9a-f]{64}$/.test(m.id) && this.node) this.owner.lookups.show({ kind: 'update', id: m.id, node: this.node.name });
-        return;
-      case 'copy':
-        return void (await vscode.env.clipboard.writeText(m.text));
       default:
-        return;
+        return this.node ? this.followLink(m, this.owner.lookups, this.node.name) : undefined;
     }
   }
 }

@@ -6,12 +6,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExecuteRight } from '../auth/userRights';
 import { checkExecuteRequest, type CheckedRequest } from '../execute/executeRequestCheck';
-import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { MAX_DETAILS } from '../execute/hashingDetails';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { loadExecuteReviewBundle } from '../services/lazyBundles';
+import { requestDiagnostics } from './requestDiagnostics';
 import type { LedgerPanels } from './ledgerPanel';
 
 /** What ExecuteReviews needs of a review panel (the class is in the panel's bundle). */
@@ -121,20 +121,7 @@ export class ExecuteReviews implements vscode.Disposable {
 
   /** A request file's problems (execute or prepare), as diagnostics on their JSON paths; none clears them. */
   showProblems(doc: vscode.TextDocument, text: string, problems: readonly { path: string; message: string }[]): void {
-    const spans = jsonValueSpans(text);
-    this.diagnostics.set(
-      doc.uri,
-      problems.map((p) => {
-        const span = spanOf(spans, p.path) ?? { start: 0, end: 0 };
-        const d = new vscode.Diagnostic(
-          new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)),
-          `${p.path}: ${p.message}`,
-          vscode.DiagnosticSeverity.Error,
-        );
-        d.source = 'Canton Lens';
-        return d;
-      }),
-    );
+    this.diagnostics.set(doc.uri, requestDiagnostics(doc, text, problems));
   }
 
   /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */

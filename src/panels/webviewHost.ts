@@ -7,6 +7,9 @@ import type { SafeHtml } from './html/safeHtml';
 import { renderPanelPage, type ToolbarAction } from './html/panelPage';
 import { parsePageMessage, type HostMessage, type PageMessage } from './panelMessages';
 import { newNonce } from './randomIds';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import type { TransactionShape } from '../lookups/ledgerLookups';
+import type { LedgerPanels } from './ledgerPanel';
 
 export interface WebviewHostOptions {
   viewType: string;
@@ -73,6 +76,18 @@ export abstract class WebviewHost implements vscode.Disposable {
 
   protected post(message: HostMessage): void {
     if (!this.disposed) void this.panel.webview.postMessage(message);
+  }
+
+  /**
+   * What every page's links do: an id opens its panel on the node (a transaction in `shape`), a
+   * Daml name its definition, a copy button the clipboard. Other messages: nothing.
+   */
+  protected async followLink(m: PageMessage, lookups: LedgerPanels, node: string, shape?: TransactionShape): Promise<void> {
+    if (m.type === 'openId') {
+      if (classifyLedgerId(m.id).kind === 'contract') lookups.show({ kind: 'contract', id: m.id, node });
+      else if (/^1220[0-9a-f]{64}$/.test(m.id)) lookups.show({ kind: 'update', id: m.id, node, ...(shape ? { shape } : {}) });
+    } else if (m.type === 'openDaml') await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName);
+    else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
   }
 
   /** A message the page may send, already checked. */

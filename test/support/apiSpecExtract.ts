@@ -23,6 +23,46 @@ export function readAsyncSpec(version: (typeof SPEC_VERSIONS)[number]): Json {
   return parse(fs.readFileSync(path.join(ASYNC_SPEC_DIR, ASYNC_SPEC_FILES[version]), 'utf8')) as Json;
 }
 
+/**
+ * A component schema of a vendored spec as a draft-07 JSON schema body: the root, with every schema
+ * it references under `definitions`; and party-id patterns on its `actAs` and `readAs` lists (at
+ * least one acting party) and at least one command, as a request file needs.
+ */
+export function requestSchemaOf(
+  version: (typeof SPEC_VERSIONS)[number],
+  name: string,
+): { root: Record<string, unknown>; definitions: Record<string, unknown> } {
+  const all = (readSpec(version) as { components: { schemas: Record<string, unknown> } }).components.schemas;
+  const definitions: Record<string, unknown> = {};
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (typeof node !== 'object' || node === null) return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
+          const ref = v.slice(REF.length);
+          if (!(ref in definitions)) {
+            definitions[ref] = {};
+            definitions[ref] = rewrite(all[ref]);
+          }
+          return [k, `#/definitions/${ref}`];
+        }
+        return [k, rewrite(v)];
+      }),
+    );
+  };
+  const root = rewrite(all[name]) as Record<string, unknown>;
+  const props = root.properties as Record<string, Record<string, unknown>>;
+  const parties = {
+    type: 'array',
+    items: { type: 'string', pattern: '^[A-Za-z0-9_\\- :]+::1220[0-9a-f]{64}$', patternErrorMessage: 'Not a party id (name::1220…).' },
+  };
+  Object.assign(props.actAs, parties, { minItems: 1 });
+  Object.assign(props.readAs, parties);
+  props.commands.minItems = 1;
+  return { root, definitions };
+}
+
 /** A collector of the closure of `#/components/schemas/…` references. */
 function closure(components: Record<string, unknown>) {
   const used = new Set<string>();

@@ -6,40 +6,14 @@
 // after changing the vendored spec: `node out/test/support/commandsSchemaGen.js`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readSpec } from './apiSpecExtract';
+import { requestSchemaOf } from './apiSpecExtract';
 import type { SPEC_VERSIONS } from '../../src/fakeNode/spec/specRoutes';
 
 export const commandsSchemaFile = (version: string) => path.resolve(__dirname, '..', '..', '..', 'media', `commands-request-${version}.schema.json`);
-const REF = '#/components/schemas/';
-const PARTY = '^[A-Za-z0-9_\\- :]+::1220[0-9a-f]{64}$';
 
 /** JsCommands of one version's spec, with every definition it references. */
 export function commandsSchema(version: (typeof SPEC_VERSIONS)[number] = '3.6'): Record<string, unknown> {
-  const all = (readSpec(version) as { components: { schemas: Record<string, unknown> } }).components.schemas;
-  const definitions: Record<string, unknown> = {};
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (typeof node !== 'object' || node === null) return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([k, v]) => {
-        if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
-          const name = v.slice(REF.length);
-          if (!(name in definitions)) {
-            definitions[name] = {};
-            definitions[name] = rewrite(all[name]);
-          }
-          return [k, `#/definitions/${name}`];
-        }
-        return [k, rewrite(v)];
-      }),
-    );
-  };
-  const root = rewrite(all.JsCommands) as Record<string, unknown>;
-  const props = root.properties as Record<string, Record<string, unknown>>;
-  const parties = { type: 'array', items: { type: 'string', pattern: PARTY, patternErrorMessage: 'Not a party id (name::1220…).' } };
-  Object.assign(props.actAs, parties, { minItems: 1 });
-  Object.assign(props.readAs, parties);
-  props.commands.minItems = 1;
+  const { root, definitions } = requestSchemaOf(version, 'JsCommands');
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: `https://github.com/canton-lens/canton-lens/commands-request-${version}.schema.json`,
