@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { FailureExplanation, FailureFacts } from '../execute/commandFailure';
 import { loadCommandFailureBundle } from '../services/lazyBundles';
 import type { Completion } from '../ledger/apiTypes';
+import { completionElementOffset } from '../execute/completionWatch';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -25,8 +26,10 @@ export interface SeenRefusal {
   facts: FailureFacts;
 }
 
-/** How far back the node's completions are read, in offsets. */
+/** How far back the node's completions are read, in offsets, and in at most how many pages of how many. */
 const LOOK_BACK = 100_000;
+const MAX_PAGES = 20;
+const PAGE = 1_000;
 
 export function failureData(commandId: string, why: FailureExplanation, seen: 'submission' | 'completion') {
   return {
@@ -75,14 +78,20 @@ export function registerCommandFailureTool(context: vscode.ExtensionContext, nod
         const client = nodes.client(node);
         const parties = (await nodes.facts.readAs(node, undefined, ac.signal)).parties;
         const end = (await client.getLedgerEnd({ signal: ac.signal })).offset ?? 0;
-        const list = await client.getCompletions(
-          { parties, beginExclusive: Math.max(0, end - LOOK_BACK) },
-          { limit: 1000, streamIdleTimeoutMs: 200 },
-          { signal: ac.signal },
-        );
-        const completions = list
-          .map((i) => (i.completionResponse as { Completion?: { value?: Completion } } | undefined)?.Completion?.value)
-          .filter((c): c is Completion => c !== undefined && (!wanted || c.commandId === wanted));
+        // Forward in pages from a look-back window to the ledger end: the latest completions, not the first page's.
+        const completions: Completion[] = [];
+        let begin = Math.max(0, end - LOOK_BACK);
+        for (let page = 0; page < MAX_PAGES && begin < end; page++) {
+          const list = await client.getCompletions({ parties, beginExclusive: begin }, { limit: PAGE, streamIdleTimeoutMs: 200 }, { signal: ac.signal });
+          let last = begin;
+          for (const item of list) {
+            const { completion, offset } = completionElementOffset(item);
+            if (typeof offset === 'number') last = Math.max(last, offset);
+            if (completion && (!wanted || completion.commandId === wanted)) completions.push(completion);
+          }
+          if (list.length < PAGE || last === begin) break;
+          begin = last;
+        }
         const failed = completions.filter((c) => (c.status?.code ?? 0) !== 0).at(-1);
         if (failed)
           return answer(

@@ -81,7 +81,8 @@ export class CommandsLoop implements vscode.Disposable {
 
   /** Writes a request that exercises the choice on a contract of its template picked from the node, and opens it. */
   async exercise(node: NodeConfig, t: ChoiceTarget, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    const text = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.parse(t.file))).toString('utf8');
+    // The editor's text (the lens's line is the editor's), saved or not.
+    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(t.file))).getText();
     const party = await this.actingParty(node);
     const templateId = `#${t.packageName ?? '<package name>'}:${t.module}:${t.template}`;
     const contracts = await vscode.window.withProgress(

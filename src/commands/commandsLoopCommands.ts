@@ -2,6 +2,7 @@
 // the Ledger… (the Daml choice lens). Only the registrations load with the extension; the loop
 // itself (requests, review, completions) is its own bundle, required on first use.
 import * as vscode from 'vscode';
+import { isCommandsFile } from '../execute/commandsRequest';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -9,8 +10,6 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { loadCommandsLoopBundle } from '../services/lazyBundles';
 import type * as LoopModule from './commandsLoop';
 import { nodeNameOf, resolveNode } from './nodeArgument';
-
-const isCommandsFile = (uri: vscode.Uri | undefined) => Boolean(uri && /\.commands\.json$/i.test(uri.path));
 
 export interface CommandsLoopAccess {
   /** The loop, loaded on first use. */
@@ -42,7 +41,7 @@ export function registerCommandsLoop(
     vscode.commands.registerCommand('cantonLens.submitCommands', async (fileArg?: unknown, nodeArg?: unknown) => {
       let uri = fileArg instanceof vscode.Uri ? fileArg : typeof fileArg === 'string' ? vscode.Uri.parse(fileArg) : undefined;
       const active = vscode.window.activeTextEditor?.document.uri;
-      if (!uri && isCommandsFile(active)) uri = active;
+      if (!uri && active && isCommandsFile(active.path)) uri = active;
       if (!uri) {
         const picked = await vscode.window.showOpenDialog({
           title: vscode.l10n.t('Submit Which Commands?'),

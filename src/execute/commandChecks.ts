@@ -71,7 +71,8 @@ export function checkCommandList(commands: unknown, add: AddProblem, strictIds =
 
 /** A user id the node would refuse: the request's is not the token's. */
 export function checkUserId(value: unknown, tokenUser: string | undefined, add: AddProblem): void {
-  if (value !== undefined && tokenUser && value !== tokenUser)
+  // An empty user id is the token's user (MatchUserId fills it in).
+  if (value !== undefined && value !== '' && tokenUser && value !== tokenUser)
     add(
       '$.userId',
       l10n.t(

@@ -8,6 +8,7 @@ import { streamChannel } from '../ledger/ledgerChannels';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { completionElementOffset } from './completionWatch';
+import { abortableSleep } from '../browse/acsPaging';
 
 export type CompletionsChannel = '/v2/commands/command-completions' | '/v2/commands/completions';
 
@@ -18,18 +19,11 @@ export interface FollowOptions {
   beginExclusive: number;
   signal: AbortSignal;
   onCompletion: (c: Completion) => void;
-  onOffset?: (offset: number) => void;
   /** The stream in use, or a break and the wait before the next try. */
   onState?: (state: { channel: CompletionsChannel } | { broken: string; retryInMs: number }) => void;
   /** Prefer command-completions (the node's version is 3.5 or later). */
   preferCommandCompletions: boolean;
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
 
 /** Runs until the signal aborts; rejects on an error that asking again will not cure (rights, a bad request). */
 export async function followCompletions(client: LedgerClient, o: FollowOptions): Promise<void> {
@@ -48,7 +42,6 @@ export async function followCompletions(client: LedgerClient, o: FollowOptions):
         if (typeof offset !== 'number' || offset <= begin) continue;
         begin = offset;
         breaks = 0;
-        o.onOffset?.(offset);
         if (completion && (channel === '/v2/commands/completions' || !o.userId || completion.userId === o.userId)) o.onCompletion(completion);
       }
       // Closed normally: open again after the last offset.
@@ -64,9 +57,9 @@ export async function followCompletions(client: LedgerClient, o: FollowOptions):
       breaks++;
       const wait = Math.min(250 * 2 ** Math.min(breaks, 5), 8_000);
       o.onState?.({ broken: isLedgerApiError(e) ? e.explanation : (e as Error).message, retryInMs: wait });
-      await sleep(wait, o.signal);
+      await abortableSleep(wait, o.signal);
       continue;
     }
-    await sleep(100, o.signal);
+    await abortableSleep(100, o.signal);
   }
 }

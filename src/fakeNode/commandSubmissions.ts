@@ -113,7 +113,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
   const seen = accepted.get(ctx.ledger) ?? new Map<string, { offset: number; submissionId: string; at: number }>();
   accepted.set(ctx.ledger, seen);
   const earlier = seen.get(changeId);
-  if (earlier && Date.now() - earlier.at < deduplicationSeconds(b.deduplicationPeriod) * 1000) return duplicate(ctx, r, earlier, submissionId, changeId);
+  if (earlier && Date.now() - earlier.at < deduplicationSeconds(b.deduplicationPeriod) * 1000) return duplicate(ctx, r, earlier, submissionId);
 
   const events: StoredEvent[] = [];
   const consumed = new Set<string>();
@@ -343,13 +343,7 @@ function varint(n: number): Buffer {
  * registration, so both a failed completion (at a new offset) and the answer carry DUPLICATE_COMMAND
  * (participant/sync/CommandDeduplicationError.scala; definite_answer true).
  */
-function duplicate(
-  ctx: SubmitContext,
-  r: SubmitRequest,
-  earlier: { offset: number; submissionId: string },
-  submissionId: string,
-  changeId: string,
-): ErrorReply {
+function duplicate(ctx: SubmitContext, r: SubmitRequest, earlier: { offset: number; submissionId: string }, submissionId: string): ErrorReply {
   const actAs = (r.body.actAs as string[]) ?? [];
   const userId = (r.body.userId as string | undefined) || r.user;
   const commandId = r.body.commandId as string;
@@ -359,7 +353,6 @@ function duplicate(
     accepted: 'true',
     existingSubmissionId: `Some(${earlier.submissionId})`,
   };
-  void changeId;
   const cause = 'Command submission already exists.';
   const correlation = submissionId.slice(0, 8);
   const info = { participant: 'participant1', ...metadata, definite_answer: 'true', category: '10' };

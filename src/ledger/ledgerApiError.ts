@@ -86,14 +86,13 @@ export function isLedgerApiError(e: unknown): e is LedgerApiError {
 
 const PREVIEW_CHARS = 200;
 
-/** Credentials a body may echo (a proxy's debug page, a node's log line): never shown. */
+/** A resource's key as Canton means it: 3.4 and 3.5 write `ErrorResource(CONTRACT_ID)`, 3.6 `CONTRACT_ID`. */
+export const resourceKeyOf = (key: string) => /^ErrorResource\((.*)\)$/.exec(key)?.[1] ?? key;
+
 /**
  * The earliest offset a pruning error names. Canton puts it in the error's metadata, which the
  * JSON body carries in `context` (`earliest_offset`); a resource of that name is read too.
  */
-/** A resource's key as Canton means it: 3.4 and 3.5 write `ErrorResource(CONTRACT_ID)`, 3.6 `CONTRACT_ID`. */
-export const resourceKeyOf = (key: string) => /^ErrorResource\((.*)\)$/.exec(key)?.[1] ?? key;
-
 export function earliestOffsetOf(e: JsCantonError | undefined): number | undefined {
   if (!e) return undefined;
   const fromContext = (e.context as Record<string, unknown> | null | undefined)?.earliest_offset;

@@ -19,6 +19,7 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
+import { loadingBody } from './html/panelPage';
 import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
 import { requestDiagnostics } from './requestDiagnostics';
@@ -67,11 +68,6 @@ export class CommandsReviews implements vscode.Disposable {
     readonly recent: RecentLookupStore,
   ) {}
 
-  /** The open review of a file, if any (tests). */
-  panelFor(uri: vscode.Uri): CommandsReviewPanel | undefined {
-    return this.open.get(uri.toString());
-  }
-
   async review(uri: vscode.Uri, node: NodeConfig): Promise<CommandsReviewPanel | undefined> {
     const doc = await vscode.workspace.openTextDocument(uri);
     const request = await this.check(doc, node);
@@ -83,7 +79,8 @@ export class CommandsReviews implements vscode.Disposable {
       this.open.set(uri.toString(), created);
       created.onDidDispose(() => this.open.get(uri.toString()) === created && this.open.delete(uri.toString()));
     } else panel.reveal();
-    await panel.load(node, request);
+    // A send or search in flight keeps its review (and its node) until it ends.
+    if (!panel.busy) await panel.load(node, request);
     return panel;
   }
 
@@ -142,12 +139,17 @@ export class CommandsReviewPanel extends WebviewHost {
         nodeName: node.name,
         actions: [{ action: 'openRequest', label: vscode.l10n.t('Open Request') }],
       },
-      commandsReviewBody({ fileName: '', node: node.name, commandId: '', actAs: [], readAs: [], deduplication: '', lines: [], findings: [], sent: 0 }),
+      loadingBody(path.basename(uri.path), node.name),
     );
   }
 
   get current(): CommandsView | undefined {
     return this.view;
+  }
+
+  /** A send or a search is in flight. */
+  get busy(): boolean {
+    return this.submitting;
   }
 
   async load(node: NodeConfig, request: JsCommands): Promise<void> {
@@ -204,6 +206,15 @@ export class CommandsReviewPanel extends WebviewHost {
   /** Again, with the same command id (the node deduplicates) or a new one written into the file first. */
   async submitAgain(choice?: 'same' | 'new'): Promise<CommandsOutcome | undefined> {
     if (this.submitting || !this.request) return undefined;
+    this.submitting = true;
+    try {
+      return await this.submitAgainAs(this.request, choice);
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  private async submitAgainAs(previous: JsCommands, choice: 'same' | 'new' | undefined): Promise<CommandsOutcome | undefined> {
     const same = vscode.l10n.t('Same Command Id');
     const fresh = vscode.l10n.t('New Command Id');
     const pick =
@@ -214,12 +225,11 @@ export class CommandsReviewPanel extends WebviewHost {
             { label: same, detail: vscode.l10n.t('A retry: the node deduplicates, so the change commits at most once.'), value: 'same' as const },
             { label: fresh, detail: vscode.l10n.t('A new change: it may commit again.'), value: 'new' as const },
           ],
-          { placeHolder: vscode.l10n.t('Submit command {0} again as…', this.request.commandId) },
+          { placeHolder: vscode.l10n.t('Submit command {0} again as…', previous.commandId) },
         )
         .then((p) => p?.value));
     if (!pick) return undefined;
-    this.submitting = true;
-    try {
+    {
       const doc = await vscode.workspace.openTextDocument(this.uri);
       let text = doc.getText();
       if (pick === 'new') {
@@ -237,9 +247,12 @@ export class CommandsReviewPanel extends WebviewHost {
         if (!doc.isUntitled) await doc.save();
       }
       await this.load(this.node, request);
+      const blocks = this.view?.findings.filter((f) => f.severity === 'block') ?? [];
+      if (blocks.length > 0) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: {0}', blocks.map((f) => f.text).join(' ')));
+        return undefined;
+      }
       return await this.send(request);
-    } finally {
-      this.submitting = false;
     }
   }
 
@@ -273,7 +286,7 @@ export class CommandsReviewPanel extends WebviewHost {
       const t = answer.transaction;
       outcome = { state: 'committed', updateId: t.updateId, offset: t.offset, events: t.events?.length ?? 0, at: new Date().toISOString() };
     } catch (e) {
-      outcome = this.failed(e, request, requestLine);
+      outcome = this.failed(e, node, request, requestLine);
     }
     this.setOutcome(outcome);
     void this.owner.recent.add({
@@ -289,18 +302,19 @@ export class CommandsReviewPanel extends WebviewHost {
             ? vscode.l10n.t('refused ({0})', outcome.why.code)
             : vscode.l10n.t('outcome unknown'),
     });
-    if (outcome.state === 'committed') await this.showCommitted(outcome.updateId);
+    if (outcome.state === 'committed') void this.showCommitted(node, outcome.updateId);
     return outcome;
   }
 
-  private failed(e: unknown, request: JsCommands, requestLine: string): CommandsOutcome {
-    if (isLedgerApiError(e) && e.cantonError) {
-      const verdict = judgeFailure(e);
-      const facts = factsFromCantonError(e.cantonError);
+  private failed(e: unknown, node: NodeConfig, request: JsCommands, requestLine: string): CommandsOutcome {
+    const verdict = isLedgerApiError(e) ? judgeFailure(e) : undefined;
+    // A Canton error, or a refusal without one that still says nothing ran (a body the JSON layer could not decode).
+    if (isLedgerApiError(e) && verdict && (e.cantonError || verdict.definite)) {
+      const facts: FailureFacts = e.cantonError ? factsFromCantonError(e.cantonError) : { cause: e.plainText ?? e.explanation, context: {}, resources: [] };
       const why = explainFailure(facts);
       why.definite = verdict.definite;
       if (verdict.definite)
-        this.owner.reportRefusal({ node: this.node.name, commandId: request.commandId, actAs: request.actAs ?? [], userId: request.userId, facts });
+        this.owner.reportRefusal({ node: node.name, commandId: request.commandId, actAs: request.actAs ?? [], userId: request.userId, facts });
       return { state: 'failed', why, request: `${requestLine} → ${e.status ?? ''}` };
     }
     const reason = isLedgerApiError(e) ? `${e.explanation} ${judgeFailure(e).reason}` : (e as Error).message;
@@ -354,7 +368,7 @@ export class CommandsReviewPanel extends WebviewHost {
               }
             : { state: 'unknown', reason: found.reason };
       this.setOutcome(outcome);
-      if (outcome.state === 'committed' && outcome.updateId) await this.showCommitted(outcome.updateId);
+      if (outcome.state === 'committed' && outcome.updateId) void this.showCommitted(this.node, outcome.updateId);
       return outcome;
     } finally {
       this.submitting = false;
@@ -362,9 +376,10 @@ export class CommandsReviewPanel extends WebviewHost {
   }
 
   /** The committed transaction in the transaction panel, on its exercise tree, once this page shows the outcome. */
-  private async showCommitted(updateId: string): Promise<void> {
-    await this.whenReady();
-    this.owner.lookups.show({ kind: 'update', id: updateId, node: this.node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
+  private async showCommitted(node: NodeConfig, updateId: string): Promise<void> {
+    // If the page never says so (hidden, closed), open it anyway.
+    await Promise.race([this.whenReady(), new Promise((r) => setTimeout(r, 3_000))]);
+    this.owner.lookups.show({ kind: 'update', id: updateId, node: node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
   }
 
   private setOutcome(outcome: CommandsOutcome): void {

@@ -15,6 +15,9 @@ import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
 import { WebviewHost } from './webviewHost';
 
+/** Refusals Canton writes as failed completions as well as in the answer (docs/commands.md). */
+const ALSO_COMPLETIONS = new Set(['DUPLICATE_COMMAND', 'PACKAGE_NOT_VETTED_BY_RECIPIENTS', 'NOT_SEQUENCED_TIMEOUT', 'INVALID_DEDUPLICATION_PERIOD']);
+
 /** The page is redrawn at most this often while completions pour in. */
 const RENDER_EVERY_MS = 250;
 
@@ -27,8 +30,8 @@ export class CompletionsPanel extends WebviewHost {
   private user: string | undefined;
   private run: AbortController | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** The latest stream run (tests wait on it). */
-  running: Promise<void> = Promise.resolve();
+  /** The user, parties and start offset are read. */
+  private started = false;
 
   constructor(
     extensionUri: vscode.Uri,
@@ -48,7 +51,8 @@ export class CompletionsPanel extends WebviewHost {
       completionsBody({ node: node.name, parties: [], state: vscode.l10n.t('Starting…'), paused: false, filter: {}, rows: [], total: 0, lastOffset: 0 }),
     );
     const sub = onRefusal((r) => {
-      if (r.node !== this.node.name) return;
+      // These refusals are completions too: the stream shows them.
+      if (r.node !== this.node.name || (r.facts.code !== undefined && ALSO_COMPLETIONS.has(r.facts.code))) return;
       this.feed.addRefusal(r);
       this.scheduleRender();
     });
@@ -61,14 +65,25 @@ export class CompletionsPanel extends WebviewHost {
 
   /** From the ledger end (undefined) or after an offset. */
   async start(beginExclusive?: number): Promise<void> {
-    const client = this.nodes.client(this.node);
-    this.user = await this.nodes.tokenUser(this.node);
-    this.parties = (await this.nodes.facts.readAs(this.node)).parties;
-    this.feed.startAfter = beginExclusive ?? (await client.getLedgerEnd()).offset ?? 0;
+    this.started = false;
+    try {
+      const client = this.nodes.client(this.node);
+      this.user = await this.nodes.tokenUser(this.node);
+      this.parties = (await this.nodes.facts.readAs(this.node)).parties;
+      this.feed.startAfter = beginExclusive ?? (await client.getLedgerEnd()).offset ?? 0;
+      this.started = true;
+    } catch (e) {
+      this.paused = true;
+      this.state = vscode.l10n.t('Stopped: {0} Resume to try again.', isLedgerApiError(e) ? e.explanation : (e as Error).message);
+      this.render();
+      return;
+    }
     this.resume();
   }
 
   resume(): void {
+    // A start that failed (the node unreachable) is done again first.
+    if (!this.started) return void this.start();
     this.stop();
     this.paused = false;
     const ac = new AbortController();
@@ -76,7 +91,7 @@ export class CompletionsPanel extends WebviewHost {
     const status = this.nodes.status(this.node);
     const version = status.state === 'reachable' ? parseLedgerVersion(status.version) : undefined;
     const preferCommandCompletions = !version || version.major > 3 || (version.major === 3 && version.minor >= 5);
-    this.running = followCompletions(this.nodes.client(this.node), {
+    void followCompletions(this.nodes.client(this.node), {
       userId: this.user,
       parties: this.parties,
       beginExclusive: this.feed.lastOffset,

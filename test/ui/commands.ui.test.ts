@@ -69,8 +69,8 @@ describe('UI: commands from the editor', function () {
 
   it('reviews and submits it: the refusal names the choice, opens its line, and shows in the completions', async () => {
     await ui.wb.runCommand('Canton: Submit Commands');
-    const review = await ui.wb.webviewShowing(/Review commands/, 60_000);
-    assert.match(await review.locator('main').innerText(), /Exercise Iou_Split on Iou:Iou/);
+    // The review itself, not the page that is still reading the rights.
+    const review = await ui.wb.webviewShowing(/Exercise Iou_Split on Iou:Iou/, 60_000);
     await review.locator('button[data-action="submit"]').click();
     await review.locator('#why-h').waitFor({ timeout: 30_000 });
     const text = await review.locator('main').innerText();
@@ -89,6 +89,9 @@ describe('UI: commands from the editor', function () {
     const request = JSON.parse(fs.readFileSync(requestFile(), 'utf8'));
     request.commands[0].ExerciseCommand.choiceArgument.splitAmount = '100.0';
     fs.writeFileSync(requestFile(), `${JSON.stringify(request, null, 2)}\n`);
+    // Submit Again reads the editor's copy: wait until the editor has the file's new text.
+    await ui.wb.openFile('Iou_Iou_Split.commands.json');
+    await ui.wb.page.locator('.view-lines', { hasText: '100.0' }).first().waitFor({ timeout: 30_000 });
     await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Review Iou_Iou_Split.commands.json' }).first().click();
     const review = await ui.wb.webviewShowing(/Review commands/, 30_000);
     await review.locator('button[data-action="submitAgain"]').first().click();

@@ -4,7 +4,7 @@ import type { HashingComparison } from '../../execute/hashingDetails';
 import type { Finding } from '../../execute/preSendChecks';
 import type { PreparedTransactionReview } from '../../execute/preparedTransactionReview';
 import type { JsExecuteSubmissionRequest } from '../../ledger/apiTypes';
-import { templateName } from '../../lookups/ledgerLookups';
+import { templateName } from '../../ids/templateNames';
 import { field, idLink, parties, party, valueTree } from './ledgerValues';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';

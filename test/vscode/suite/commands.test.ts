@@ -102,13 +102,23 @@ describe('Commands from the editor', function () {
       const done = await until('the completion', () => completions.feed.rows({ status: 'succeeded' }).find((r) => r.commandId === request.commandId));
       assert.equal(done.updateId, updateId);
 
+      const submitAgainAndWait = async () => {
+        const before = completions.feed.rows({ status: 'failed' }).length;
+        await panel.submitAgain('same');
+        await until('the next failed completion', () => completions.feed.rows({ status: 'failed' }).length > before || undefined);
+      };
       // The same change again: the node deduplicates (409), and says so in a failed completion too.
       const dup = await panel.submitAgain('same');
       assert.equal(posts(), 3);
       assert.equal(dup?.state === 'failed' && dup.why.code, 'DUPLICATE_COMMAND');
       const dupRow = await until('the duplicate completion', () => completions.feed.rows({ status: 'failed' }).find((r) => r.source === 'completion'));
       assert.equal(dupRow.why?.code, 'DUPLICATE_COMMAND');
-      assert.equal(completions.feed.repeats, 0, 'no completion was shown twice');
+      // Paused and resumed: the stream is read again after the last offset, and nothing shows twice.
+      completions.pause();
+      completions.resume();
+      await submitAgainAndWait();
+      assert.equal(completions.feed.rows().filter((r) => r.commandId === request.commandId && r.status === 'succeeded').length, 1, 'the commit shows once');
+      assert.equal(completions.feed.rows({ status: 'failed' }).filter((r) => r.why?.code === 'DUPLICATE_COMMAND').length, 2, 'each duplicate once');
       completions.dispose();
       panel.dispose();
       // Later suites look for "the" open lookup panel: leave none.
