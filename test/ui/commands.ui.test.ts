@@ -89,8 +89,9 @@ describe('UI: commands from the editor', function () {
     const request = JSON.parse(fs.readFileSync(requestFile(), 'utf8'));
     request.commands[0].ExerciseCommand.choiceArgument.splitAmount = '100.0';
     fs.writeFileSync(requestFile(), `${JSON.stringify(request, null, 2)}\n`);
-    // Submit Again reads the editor's copy: wait until the editor has the file's new text.
-    await ui.wb.openFile('Iou_Iou_Split.commands.json');
+    // Submit Again reads the editor's copy: the review's Open Request shows it; wait until it has the file's new text.
+    await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Review Iou_Iou_Split.commands.json' }).first().click();
+    await (await ui.wb.webviewShowing(/Review commands/, 30_000)).locator('button[data-action="openRequest"]').click();
     await ui.wb.page.locator('.view-lines', { hasText: '100.0' }).first().waitFor({ timeout: 30_000 });
     await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Review Iou_Iou_Split.commands.json' }).first().click();
     const review = await ui.wb.webviewShowing(/Review commands/, 30_000);
