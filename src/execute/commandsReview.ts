@@ -74,6 +74,8 @@ export interface CommandLine {
   choice?: string;
   contractId?: string;
   argument: unknown;
+  /** What is sent besides the argument: a create-and-exercise's create argument, an exercise-by-key's key. */
+  also?: { label: 'createArguments' | 'contractKey'; value: unknown };
 }
 
 export function commandLines(request: JsCommands): CommandLine[] {
@@ -86,9 +88,21 @@ export function commandLines(request: JsCommands): CommandLine[] {
       case 'CreateCommand':
         return { kind: 'create', templateId, argument: body.createArguments };
       case 'CreateAndExerciseCommand':
-        return { kind: 'createAndExercise', templateId, choice: text(body.choice), argument: body.choiceArgument };
+        return {
+          kind: 'createAndExercise',
+          templateId,
+          choice: text(body.choice),
+          argument: body.choiceArgument,
+          also: { label: 'createArguments', value: body.createArguments },
+        };
       case 'ExerciseByKeyCommand':
-        return { kind: 'exerciseByKey', templateId, choice: text(body.choice), argument: body.choiceArgument };
+        return {
+          kind: 'exerciseByKey',
+          templateId,
+          choice: text(body.choice),
+          argument: body.choiceArgument,
+          also: { label: 'contractKey', value: body.contractKey },
+        };
       default:
         return { kind: 'exercise', templateId, choice: text(body.choice), contractId: text(body.contractId), argument: body.choiceArgument };
     }

@@ -140,6 +140,22 @@ describe('commands requests', () => {
       commandLines(request).map((l) => [l.kind, l.choice, l.contractId]),
       [['exercise', 'Iou_Transfer', CID]],
     );
+    // What is sent besides the choice argument is shown too: the created payload, the key.
+    const both = commandLines({
+      commandId: 'c',
+      actAs: [ALICE],
+      commands: [
+        { CreateAndExerciseCommand: { templateId: 'p:M:T', createArguments: { owner: ALICE }, choice: 'C', choiceArgument: {} } },
+        { ExerciseByKeyCommand: { templateId: 'p:M:T', contractKey: { _1: 'k' }, choice: 'C', choiceArgument: {} } },
+      ],
+    });
+    assert.deepEqual(
+      both.map((l) => l.also),
+      [
+        { label: 'createArguments', value: { owner: ALICE } },
+        { label: 'contractKey', value: { _1: 'k' } },
+      ],
+    );
   });
 
   it("reads a choice's and a template's fields from the Daml source, and writes a skeleton of them", () => {

@@ -44,7 +44,11 @@ function commandLine(c: CommandLine): SafeHtml {
         : c.kind === 'exerciseByKey'
           ? tHtml('Exercise {0} on the {1} with the key', choice, template)
           : tHtml('Exercise {0} on {1} {2}', choice, template, c.contractId ? idLink(c.contractId, 'contract') : '');
-  return html`<li><p><strong>${what}</strong></p>${c.argument === undefined ? '' : html`<div class="value-tree">${valueTree(c.argument)}</div>`}</li>`;
+  const also =
+    c.also === undefined || c.also.value === undefined
+      ? html``
+      : html`<p class="muted">${c.also.label === 'createArguments' ? l10n.t('Created with:') : l10n.t('Key:')}</p><div class="value-tree">${valueTree(c.also.value)}</div>`;
+  return html`<li><p><strong>${what}</strong></p>${also}${c.argument === undefined ? '' : html`<div class="value-tree">${valueTree(c.argument)}</div>`}</li>`;
 }
 
 /** Why the node refused the commands, with the Daml places it names. */
