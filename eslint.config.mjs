@@ -36,6 +36,7 @@ export const LAYERS = [
   ['auth'],
   ['nodes'],
   ['lookups', 'browse', 'execute', 'daml'],
+  ['debug'],
   ['fakeNode'],
   ['services'],
   ['agentTools', 'providers', 'views', 'panels'],

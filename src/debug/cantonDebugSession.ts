@@ -1,0 +1,437 @@
+// The `canton` debug adapter: a ledger update (or a range of them, or the live ledger) walked in
+// VS Code's debugger over the Debug Adapter Protocol, on the official @vscode/debugadapter. The
+// call stack is the path through the exercise tree, sources are the workspace's Daml choices (else
+// the event's JSON), breakpoints sit on choice and template lines. Runs inside the extension
+// (inline) or on a socket (tests). No `vscode` import.
+import * as path from 'node:path';
+import { DebugSession, InitializedEvent, OutputEvent, Scope, Source, StackFrame, StoppedEvent, TerminatedEvent, Thread } from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { shortenPartyId } from '../ids/ledgerIds';
+import { templateName } from '../ids/templateNames';
+import { earliestOffsetOf, isLedgerApiError } from '../ledger/ledgerApiError';
+import { BreakpointSet, type DebugSources } from './debugBreakpoints';
+import { ExpressionError, evaluate, MISSING, parseExpression, rootsOf, showValue } from './debugExpressions';
+import type { DebugLedger } from './debugLedger';
+import { nodeAt, updateIdOf, updateOffset, type LoadedUpdate, type Stop } from './debugProgram';
+import { DebugRunner, type StopReason } from './debugRunner';
+import { rootsAt, scopesAt, targetContractId, VariableStore, type ContractState } from './debugScopes';
+import * as l10n from '../l10n/l10n';
+
+/** What a launch or attach configuration of type `canton` says. */
+export interface CantonDebugArgs {
+  /** The configured node (default: the active one). */
+  node?: string;
+  /** Replay one update. */
+  updateId?: string;
+  /** Replay a range: after this offset (exclusive) … */
+  fromOffset?: number;
+  /** … up to this one (inclusive; default the ledger end). Attach: where following starts (default the ledger end). */
+  toOffset?: number;
+  /** Read as these parties (within the token's). */
+  parties?: string[];
+  /** Only updates with an event of these templates or interfaces (`Module:Entity` or a full id). */
+  templates?: string[];
+  /** Stop at the first step (launch; default true). */
+  stopOnEntry?: boolean;
+}
+
+export interface DebugHost {
+  /** The node's ledger as the token sees it; throws an error that says what to do. */
+  connect(args: CantonDebugArgs, signal: AbortSignal): Promise<DebugLedger>;
+  sources: DebugSources;
+}
+
+const THREAD = 1;
+const FAILED_COMMANDS = 'failedCommands';
+
+function errorText(e: unknown): string {
+  return isLedgerApiError(e) ? e.explanation : String((e as Error)?.message ?? e);
+}
+
+export class CantonDebugSession extends DebugSession {
+  private runner: DebugRunner | undefined;
+  private readonly breakpoints = new BreakpointSet();
+  private readonly variables = new VariableStore();
+  /** Scope handles of contracts read when opened: handle → the stop it belongs to. */
+  private readonly lazyContracts = new Map<number, { u: LoadedUpdate; stop: Stop }>();
+  private readonly virtualSources = new Map<number, () => string>();
+  private nextSourceRef = 1;
+  private configured!: () => void;
+  private readonly configurationDone = new Promise<void>((r) => (this.configured = r));
+  private failedCommands = false;
+  private readonly connecting = new AbortController();
+
+  constructor(private readonly host: DebugHost) {
+    super();
+    this.setDebuggerLinesStartAt1(false);
+    this.setDebuggerColumnsStartAt1(false);
+  }
+
+  protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
+    response.body = {
+      supportsConfigurationDoneRequest: true,
+      supportsStepBack: true,
+      supportsRestartRequest: true,
+      supportsConditionalBreakpoints: true,
+      supportsHitConditionalBreakpoints: true,
+      supportsLogPoints: true,
+      supportsEvaluateForHovers: true,
+      supportsExceptionInfoRequest: true,
+      supportsTerminateRequest: true,
+      supportsDelayedStackTraceLoading: true,
+      exceptionBreakpointFilters: [
+        {
+          filter: FAILED_COMMANDS,
+          label: l10n.t('Failed Commands'),
+          description: l10n.t('Stop when a command of the token\u2019s user fails (attach sessions, from the completions).'),
+          default: false,
+        },
+      ],
+    };
+    this.sendResponse(response);
+    this.sendEvent(new InitializedEvent());
+  }
+
+  protected override configurationDoneRequest(response: DebugProtocol.ConfigurationDoneResponse): void {
+    this.sendResponse(response);
+    this.configured();
+  }
+
+  protected override async launchRequest(response: DebugProtocol.LaunchResponse, given: (DebugProtocol.LaunchRequestArguments & CantonDebugArgs) | undefined): Promise<void> {
+    const args = given ?? {};
+    await this.configurationDone;
+    try {
+      const runner = await this.newRunner(args);
+      if (typeof args.updateId === 'string' && args.updateId.trim()) {
+        this.say(l10n.t('Reading update {0} from {1}…', args.updateId.trim(), runner.ledger.nodeName));
+        await runner.launchUpdate(args.updateId.trim());
+      } else if (typeof args.fromOffset === 'number') {
+        const end = typeof args.toOffset === 'number' ? args.toOffset : await runner.ledger.ledgerEnd(runner.signal);
+        this.say(l10n.t('Reading the updates after offset {0} up to {1} from {2}…', args.fromOffset, end, runner.ledger.nodeName));
+        runner.setRangeEnd(end);
+        if (!(await runner.launchRange(args.fromOffset, end).catch((e: unknown) => Promise.reject(rangeError(e, args.fromOffset!, end)))))
+          throw new Error(l10n.t('No update after offset {0} up to {1} that {2} see{3}.', args.fromOffset, end, this.whoText(runner), args.templates?.length ? l10n.t(' with {0}', args.templates.join(', ')) : ''));
+      } else throw new Error(l10n.t('A canton launch needs "updateId", or "fromOffset" (and "toOffset") for a range. Use "request": "attach" to follow the ledger.'));
+      this.sendResponse(response);
+      this.describeProgram(runner);
+      runner.start(args.stopOnEntry !== false);
+    } catch (e) {
+      this.fail(response, e);
+    }
+  }
+
+  protected override async attachRequest(response: DebugProtocol.AttachResponse, given: (DebugProtocol.AttachRequestArguments & CantonDebugArgs) | undefined): Promise<void> {
+    const args = given ?? {};
+    await this.configurationDone;
+    try {
+      const runner = await this.newRunner(args);
+      const begin = await runner.attach(typeof args.toOffset === 'number' ? args.toOffset : typeof args.fromOffset === 'number' ? args.fromOffset : undefined);
+      this.sendResponse(response);
+      this.say(l10n.t('Following {0} after offset {1}, as {2}: the session stops at the first breakpoint a new update hits.', runner.ledger.nodeName, begin, this.whoText(runner)));
+    } catch (e) {
+      this.fail(response, e);
+    }
+  }
+
+  private async newRunner(args: CantonDebugArgs): Promise<DebugRunner> {
+    const ledger = await this.host.connect(args, this.connecting.signal);
+    const runner = new DebugRunner(
+      ledger,
+      this.breakpoints,
+      {
+        stopped: (reason, o) => this.stopped(reason, o),
+        output: (text, category) => this.sendEvent(new OutputEvent(text, category ?? 'console')),
+        ended: () => {
+          this.say(l10n.t('The end of what was read: the session ends.'));
+          this.sendEvent(new TerminatedEvent());
+        },
+      },
+      args.templates,
+    );
+    runner.failedCommands = this.failedCommands;
+    this.runner = runner;
+    return runner;
+  }
+
+  private whoText(runner: DebugRunner): string {
+    return runner.ledger.parties.length ? runner.ledger.parties.map(shortenPartyId).join(', ') : l10n.t('any party');
+  }
+
+  private describeProgram(runner: DebugRunner): void {
+    const n = runner.program.updates.length;
+    const events = runner.program.updates.reduce((s, u) => s + u.tree.length, 0);
+    this.say(l10n.t('{0} update(s), {1} event(s) read from {2} as {3}.', n.toLocaleString('en-US'), events.toLocaleString('en-US'), runner.ledger.nodeName, this.whoText(runner)));
+  }
+
+  private say(text: string): void {
+    this.sendEvent(new OutputEvent(text + '\n', 'console'));
+  }
+
+  private fail(response: DebugProtocol.Response, e: unknown): void {
+    this.sendErrorResponse(response, { id: 1001, format: errorText(e), showUser: true });
+  }
+
+  private stopped(reason: StopReason, o: { hitBreakpointIds?: number[]; description?: string; text?: string } = {}): void {
+    this.variables.reset();
+    this.lazyContracts.clear();
+    this.virtualSources.clear();
+    const ev = new StoppedEvent(reason, THREAD, o.text) as DebugProtocol.StoppedEvent;
+    if (o.description) ev.body.description = o.description;
+    if (o.hitBreakpointIds) ev.body.hitBreakpointIds = o.hitBreakpointIds;
+    this.sendEvent(ev);
+  }
+
+  protected override async setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): Promise<void> {
+    const file = args.source.path;
+    if (!file) {
+      response.body = { breakpoints: (args.breakpoints ?? []).map((b) => ({ verified: false, line: b.line, message: l10n.t('Only breakpoints in Daml files bind.') })) };
+      return this.sendResponse(response);
+    }
+    const p = this.convertClientPathToDebugger(file);
+    const index = await this.host.sources.index().catch(() => undefined);
+    const bound = this.breakpoints.set(p, args.breakpoints ?? [], index, this.host.sources.indexedFileOf(p));
+    response.body = {
+      breakpoints: bound.map((b) => ({ id: b.id, verified: b.verified, line: this.convertDebuggerLineToClient(b.line - 1), message: b.message, source: args.source })),
+    };
+    this.sendResponse(response);
+  }
+
+  protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
+    this.failedCommands = args.filters.includes(FAILED_COMMANDS);
+    this.runner?.setFailedCommands(this.failedCommands);
+    this.sendResponse(response);
+  }
+
+  protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
+    response.body = { threads: [new Thread(THREAD, this.runner?.ledger.nodeName ?? l10n.t('Ledger'))] };
+    this.sendResponse(response);
+  }
+
+  /** The frames at the current position, innermost first: node indices, and -1 for the update itself. */
+  private frameNodes(): { u: LoadedUpdate; nodes: number[] } | undefined {
+    const r = this.runner;
+    if (!r?.pos) return undefined;
+    const u = r.program.updates[r.pos.update];
+    const nodes = r.program.frames(r.pos);
+    nodes.push(-1);
+    return { u, nodes };
+  }
+
+  protected override async stackTraceRequest(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): Promise<void> {
+    const at = this.frameNodes();
+    if (!at) {
+      response.body = { stackFrames: [], totalFrames: 0 };
+      return this.sendResponse(response);
+    }
+    const start = args.startFrame ?? 0;
+    const end = Math.min(at.nodes.length, start + (args.levels || at.nodes.length));
+    const index = await this.host.sources.index().catch(() => undefined);
+    const stop = this.runner!.program.stopAt(this.runner!.pos!);
+    const frames: StackFrame[] = [];
+    for (let i = start; i < end; i++) frames.push(this.frame(i, at.u, at.nodes[i], i === 0 ? stop.phase : 'enter', index));
+    response.body = { stackFrames: frames, totalFrames: at.nodes.length };
+    this.sendResponse(response);
+  }
+
+  private frame(i: number, u: LoadedUpdate, node: number, phase: 'enter' | 'exit', index: Awaited<ReturnType<DebugSources['index']>>): StackFrame {
+    const n = nodeAt(u, node);
+    const name = frameName(u, node) + (phase === 'exit' ? l10n.t(' (returning)') : '');
+    const f = new StackFrame(i + 1, name);
+    const templateId = n?.kind === 'exercised' ? (n.event.interfaceId ?? n.event.templateId) : n?.event.templateId;
+    const choice = n?.kind === 'exercised' ? n.event.choice : undefined;
+    const match = index && templateId ? index.find({ templateId, choice, packageName: (n?.event as { packageName?: string } | undefined)?.packageName }) : undefined;
+    const target = match?.targets[0];
+    if (target && !(choice && match?.choiceMissing)) {
+      const p = this.host.sources.pathOf(target.file);
+      const origin = match?.exact === false ? l10n.t('package {0} has no such declaration in the workspace: the source may not be what ran', match.packageName ?? '') : undefined;
+      f.source = new Source(path.basename(p), this.convertDebuggerPathToClient(p), undefined, origin);
+      f.line = this.convertDebuggerLineToClient(target.line);
+      f.column = this.convertDebuggerColumnToClient(target.column);
+      if (origin) f.presentationHint = 'subtle';
+      return f;
+    }
+    const ref = this.nextSourceRef++;
+    const value = n ? n.event : u.update.value;
+    this.virtualSources.set(ref, () => JSON.stringify(value, null, 2));
+    f.source = new Source(`${node >= 0 ? `node ${(n?.event as { nodeId?: number }).nodeId}` : u.update.kind} ${updateIdOf(u.update).slice(0, 12)}.json`, undefined, ref, l10n.t('read-only: no Daml source in the workspace'));
+    f.line = this.convertDebuggerLineToClient(0);
+    f.column = this.convertDebuggerColumnToClient(0);
+    return f;
+  }
+
+  protected override sourceRequest(response: DebugProtocol.SourceResponse, args: DebugProtocol.SourceArguments): void {
+    const content = this.virtualSources.get(args.sourceReference ?? args.source?.sourceReference ?? 0);
+    if (!content) return this.sendErrorResponse(response, { id: 1002, format: l10n.t('This source is gone: the debugger has moved on. Select the frame again.'), showUser: false });
+    response.body = { content: content(), mimeType: 'application/json' };
+    this.sendResponse(response);
+  }
+
+  /** The stop a frame shows: the current one for the top frame, an enclosing exercise's entry for the others. */
+  private frameStop(frameId: number | undefined): { u: LoadedUpdate; stop: Stop } | undefined {
+    const at = this.frameNodes();
+    if (!at) return undefined;
+    const i = Math.max(0, (frameId ?? 1) - 1);
+    const current = this.runner!.program.stopAt(this.runner!.pos!);
+    if (i === 0 || i >= at.nodes.length) return { u: at.u, stop: current };
+    return { u: at.u, stop: { node: at.nodes[i], phase: 'enter' } };
+  }
+
+  private contractOf(u: LoadedUpdate, stop: Stop): ContractState {
+    return this.runner!.contractState(targetContractId(u, stop));
+  }
+
+  protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
+    const at = this.frameStop(args.frameId);
+    if (!at) {
+      response.body = { scopes: [] };
+      return this.sendResponse(response);
+    }
+    const scopes = scopesAt(at.u, at.stop, this.contractOf(at.u, at.stop)).map((s) => {
+      if (s.expensive) {
+        const ref = this.variables.add({}, s.root);
+        this.lazyContracts.set(ref, at);
+        return new Scope(s.title, ref, true);
+      }
+      const value = s.value !== null && typeof s.value === 'object' ? s.value : { value: s.value };
+      return new Scope(s.title, this.variables.add(value, s.root), false);
+    });
+    response.body = { scopes };
+    this.sendResponse(response);
+  }
+
+  protected override async variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): Promise<void> {
+    const lazy = this.lazyContracts.get(args.variablesReference);
+    if (lazy && this.runner) {
+      const state = await this.runner.contractAt(lazy.u, lazy.stop);
+      const value = scopesAt(lazy.u, lazy.stop, state).find((s) => s.root === 'contract')?.value;
+      const shown = value !== null && typeof value === 'object' ? value : { value };
+      response.body = { variables: this.variables.children(this.variables.add(shown, 'contract')) };
+      return this.sendResponse(response);
+    }
+    const start = args.filter === 'indexed' ? (args.start ?? 0) : 0;
+    response.body = { variables: this.variables.children(args.variablesReference, start, args.filter === 'indexed' ? args.count : undefined) };
+    this.sendResponse(response);
+  }
+
+  protected override async evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
+    const at = this.frameStop(args.frameId);
+    if (!at) return this.sendErrorResponse(response, { id: 1003, format: l10n.t('Not stopped at a step: there is nothing to evaluate yet.'), showUser: false });
+    try {
+      const expr = parseExpression(args.expression);
+      const roots = rootsOf(expr);
+      const contract = roots.has('contract') ? await this.runner!.contractAt(at.u, at.stop) : this.contractOf(at.u, at.stop);
+      const read = rootsAt(at.u, at.stop, contract);
+      let value = evaluate(expr, read);
+      // A word hovered in Daml source: a field of the argument.
+      if (value === MISSING && args.context === 'hover' && expr.type === 'path' && expr.steps.length === 0) value = evaluate({ ...expr, root: 'argument', steps: [expr.root] }, read);
+      if (value === MISSING && args.context === 'hover') return this.sendErrorResponse(response, { id: 1004, format: '', showUser: false });
+      response.body = { result: showValue(value), variablesReference: value !== MISSING ? this.variables.add(value, args.expression.trim()) : 0 };
+      if (Array.isArray(value)) response.body.indexedVariables = value.length;
+      this.sendResponse(response);
+    } catch (e) {
+      const message = e instanceof ExpressionError ? e.message : errorText(e);
+      this.sendErrorResponse(response, { id: 1005, format: message, showUser: false });
+    }
+  }
+
+  protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
+    const f = this.runner?.failure;
+    response.body = {
+      exceptionId: f?.id ?? 'unknown',
+      description: f?.description ?? '',
+      breakMode: 'always',
+      ...(f?.details ? { details: { message: f.details } } : {}),
+    };
+    this.sendResponse(response);
+  }
+
+  protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
+    response.body = { allThreadsContinued: true };
+    this.sendResponse(response);
+    this.runner?.continue();
+  }
+
+  protected override nextRequest(response: DebugProtocol.NextResponse): void {
+    this.sendResponse(response);
+    void this.runner?.step('over');
+  }
+
+  protected override stepInRequest(response: DebugProtocol.StepInResponse): void {
+    this.sendResponse(response);
+    void this.runner?.step('in');
+  }
+
+  protected override stepOutRequest(response: DebugProtocol.StepOutResponse): void {
+    this.sendResponse(response);
+    void this.runner?.step('out');
+  }
+
+  protected override stepBackRequest(response: DebugProtocol.StepBackResponse): void {
+    this.sendResponse(response);
+    this.runner?.stepBack();
+  }
+
+  protected override reverseContinueRequest(response: DebugProtocol.ReverseContinueResponse): void {
+    this.sendResponse(response);
+    this.runner?.reverseContinue();
+  }
+
+  protected override restartRequest(response: DebugProtocol.RestartResponse): void {
+    this.sendResponse(response);
+    this.runner?.restart();
+  }
+
+  protected override pauseRequest(response: DebugProtocol.PauseResponse): void {
+    this.sendResponse(response);
+    this.runner?.pause();
+  }
+
+  protected override terminateRequest(response: DebugProtocol.TerminateResponse): void {
+    this.end();
+    this.sendResponse(response);
+    this.sendEvent(new TerminatedEvent());
+  }
+
+  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    this.end();
+    this.sendResponse(response);
+  }
+
+  private end(): void {
+    this.connecting.abort();
+    this.runner?.dispose();
+  }
+}
+
+/** A range the node refuses, with what to do: start after the pruning point, end at the ledger end. */
+function rangeError(e: unknown, from: number, end: number): unknown {
+  if (!isLedgerApiError(e)) return e;
+  const code = e.cantonError?.code;
+  if (code === 'PARTICIPANT_PRUNED_DATA_ACCESSED') {
+    const earliest = earliestOffsetOf(e.cantonError);
+    return new Error(
+      earliest !== undefined
+        ? l10n.t('The node has pruned the updates up to offset {0}: set "fromOffset" to {0} or later (it was {1}).', earliest, from)
+        : l10n.t('The node has pruned updates after offset {0}: set a later "fromOffset". ({1})', from, e.explanation),
+    );
+  }
+  if (code === 'OFFSET_AFTER_LEDGER_END') return new Error(l10n.t('Offset {0} is after the node\u2019s ledger end: set "toOffset" to the ledger end or leave it out. ({1})', end, e.explanation));
+  return e;
+}
+
+/** A frame's name: `Module:Template.Choice (acting parties)`, `create Module:Template`, or the update. */
+export function frameName(u: LoadedUpdate, node: number): string {
+  const n = nodeAt(u, node);
+  if (!n) {
+    const offset = updateOffset(u.update);
+    if (u.update.kind === 'failedCommand') return l10n.t('failed command {0}', String((u.update.value as { commandId?: string }).commandId ?? ''));
+    return l10n.t('{0} at offset {1}', u.update.kind, offset === undefined ? '?' : offset);
+  }
+  if (n.kind === 'exercised') {
+    const on = templateName(n.event.interfaceId ?? n.event.templateId ?? '');
+    const acting = (n.event.actingParties ?? []).map(shortenPartyId).join(', ');
+    return `${on}.${n.event.choice}${acting ? ` (${acting})` : ''}`;
+  }
+  if (n.kind === 'created') return l10n.t('create {0}', templateName(n.event.templateId ?? ''));
+  return l10n.t('archive {0}', templateName(n.event.templateId ?? ''));
+}

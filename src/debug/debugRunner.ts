@@ -1,0 +1,403 @@
+// The debugger's state: where it stands in the program, how it moves (steps both ways, continue to
+// a breakpoint, pause), and where the updates come from (one by id, a range read page by page, the
+// live ledger). Every command supersedes one still running, so a pause or a new step is never
+// queued behind a long walk. No `vscode` import.
+import type { Completion, CreatedEvent } from '../ledger/apiTypes';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { parseTemplateId } from '../daml/damlIndex';
+import type { BreakpointSet } from './debugBreakpoints';
+import { evaluate, interpolate, truthy } from './debugExpressions';
+import { DebugProgram, nodeAt, type Position, type ProgramUpdate, type StepKind } from './debugProgram';
+import type { DebugLedger } from './debugLedger';
+import { rootsAt, targetContractId, type ContractState } from './debugScopes';
+import * as l10n from '../l10n/l10n';
+
+export type StopReason = 'entry' | 'step' | 'breakpoint' | 'exception' | 'pause';
+
+export interface RunnerEvents {
+  stopped(reason: StopReason, o?: { hitBreakpointIds?: number[]; description?: string; text?: string }): void;
+  output(text: string, category?: 'console' | 'stderr' | 'important'): void;
+  /** Nothing more to walk: the session ends. */
+  ended(): void;
+}
+
+export interface Failure {
+  id: string;
+  description: string;
+  details?: string;
+}
+
+/** How many stops a walk checks before it lets other work (a pause, a disconnect) in. */
+const SLICE = 2_000;
+
+function errorText(e: unknown): string {
+  return isLedgerApiError(e) ? e.explanation : String((e as Error)?.message ?? e);
+}
+
+/** The failure a failed completion carries: its code (from the message) and message. */
+export function completionFailure(c: Completion): Failure {
+  const status = (c.status ?? {}) as { code?: number; message?: string };
+  const message = typeof status.message === 'string' ? status.message : '';
+  const code = /^([A-Z][A-Z0-9_]+)\(/.exec(message)?.[1];
+  return { id: code ?? `gRPC ${status.code ?? '?'}`, description: l10n.t('Command {0} failed', String(c.commandId ?? '')), details: message || undefined };
+}
+
+export class DebugRunner {
+  readonly program = new DebugProgram();
+  pos: Position | undefined;
+  /** The last exception stop's failure (exceptionInfo). */
+  failure: Failure | undefined;
+  private readonly contracts = new Map<string, ContractState>();
+  private more: AsyncGenerator<ProgramUpdate[]> | undefined;
+  private live: { begin: number; stopped?: string } | undefined;
+  private waiting: { from: Position | undefined; kind: 'continue' | 'step' } | undefined;
+  private pauseOnArrival = false;
+  private runToken = 0;
+  private readonly ac = new AbortController();
+  private completions: AbortController | undefined;
+  /** Only updates touching these `Module:Entity` names (empty: all). */
+  private readonly templates: Set<string>;
+  failedCommands = false;
+
+  constructor(
+    readonly ledger: DebugLedger,
+    readonly breakpoints: BreakpointSet,
+    private readonly events: RunnerEvents,
+    templates: readonly string[] = [],
+  ) {
+    this.templates = new Set(
+      templates.map((t) => {
+        const p = parseTemplateId(t);
+        return p ? `${p.module}:${p.entity}` : t;
+      }),
+    );
+  }
+
+  get signal(): AbortSignal {
+    return this.ac.signal;
+  }
+
+  dispose(): void {
+    this.runToken++;
+    this.ac.abort();
+    this.completions?.abort();
+    void this.more?.return(undefined).catch(() => undefined);
+  }
+
+  // ---- where the updates come from
+
+  async launchUpdate(updateId: string): Promise<void> {
+    this.program.append(await this.ledger.update(updateId, this.signal));
+  }
+
+  /** Reads the first page of the range; false when the range holds nothing for these parties. */
+  async launchRange(beginExclusive: number, endInclusive: number): Promise<boolean> {
+    this.more = this.ledger.range(beginExclusive, endInclusive, this.signal);
+    while (this.program.stopCount === 0) {
+      const r = await this.more.next();
+      if (r.done) return false;
+      this.add(r.value);
+    }
+    return true;
+  }
+
+  /** Follows the ledger from an offset (the ledger end when unset); the session runs until a breakpoint. */
+  async attach(beginExclusive?: number): Promise<number> {
+    const begin = beginExclusive ?? (await this.ledger.ledgerEnd(this.signal));
+    this.live = { begin };
+    this.waiting = { from: undefined, kind: 'continue' };
+    void this.ledger
+      .follow(
+        begin,
+        this.signal,
+        (batch) => this.arrive(batch),
+        (error) => this.events.output(l10n.t('The stream from {0} broke ({1}); reading again from the last update.', this.ledger.nodeName, error) + '\n', 'stderr'),
+      )
+      .catch((e: unknown) => {
+        if (this.signal.aborted) return;
+        this.live!.stopped = errorText(e);
+        this.events.output(l10n.t('Following {0} stopped: {1}', this.ledger.nodeName, errorText(e)) + '\n', 'stderr');
+      });
+    if (this.failedCommands) this.followFailedCommands(begin);
+    return begin;
+  }
+
+  /** Exception breakpoints on failed commands: in a live session, the completions are followed too. */
+  setFailedCommands(on: boolean): void {
+    this.failedCommands = on;
+    if (!this.live) return;
+    if (!on) {
+      this.completions?.abort();
+      this.completions = undefined;
+    } else if (!this.completions) {
+      void this.ledger.ledgerEnd(this.signal).then(
+        (end) => this.followFailedCommands(end),
+        () => undefined,
+      );
+    }
+  }
+
+  private followFailedCommands(begin: number): void {
+    const ac = new AbortController();
+    this.completions = ac;
+    this.signal.addEventListener('abort', () => ac.abort(), { once: true });
+    this.ledger
+      .failedCommands(begin, ac.signal, (c) => this.arrive([{ kind: 'failedCommand', value: c }]))
+      .catch((e: unknown) => {
+        if (!ac.signal.aborted) this.events.output(l10n.t('Failed commands are not followed: {0}', errorText(e)) + '\n', 'stderr');
+      });
+  }
+
+  private keep(u: ProgramUpdate): boolean {
+    if (this.templates.size === 0 || u.kind !== 'transaction') return true;
+    return (u.value.events ?? []).some((e) => {
+      const ev = Object.values(e as Record<string, { templateId?: string; interfaceId?: string }>)[0];
+      return [ev?.templateId, ev?.interfaceId].some((id) => {
+        const p = typeof id === 'string' ? parseTemplateId(id) : undefined;
+        return p !== undefined && this.templates.has(`${p.module}:${p.entity}`);
+      });
+    });
+  }
+
+  private add(batch: readonly ProgramUpdate[]): void {
+    for (const u of batch) if (this.keep(u)) this.program.append(u);
+  }
+
+  private arrive(batch: readonly ProgramUpdate[]): void {
+    const before = this.program.stopCount;
+    this.add(batch);
+    if (this.program.stopCount === before) return;
+    if (this.pauseOnArrival) {
+      this.pauseOnArrival = false;
+      const last = this.lastPosition(before);
+      const first = (last && this.program.next(last)) ?? { update: 0, stop: 0 };
+      this.stopAt(first, 'pause');
+      return;
+    }
+    const w = this.waiting;
+    if (!w) return;
+    this.waiting = undefined;
+    if (w.kind === 'step') {
+      const next = w.from ? this.program.next(w.from) : { update: 0, stop: 0 };
+      if (next) this.stopAt(next, 'step');
+    } else void this.run(w.from, false);
+  }
+
+  /** The position of the stop before index `stopIndex` of the whole program. */
+  private lastPosition(stopCount: number): Position | undefined {
+    if (stopCount === 0) return undefined;
+    for (let i = this.program.updates.length - 1; i >= 0; i--) {
+      const u = this.program.updates[i];
+      if (u.first < stopCount) return { update: i, stop: stopCount - 1 - u.first };
+    }
+    return undefined;
+  }
+
+  /** The next page of a range: 'loaded', 'done' (the range is read), or 'failed' (stopped with the error). */
+  private async loadMore(at: Position | undefined): Promise<'loaded' | 'done' | 'failed'> {
+    if (!this.more) return 'done';
+    try {
+      for (;;) {
+        const before = this.program.stopCount;
+        const r = await this.more.next();
+        if (r.done) {
+          this.more = undefined;
+          return 'done';
+        }
+        this.add(r.value);
+        if (this.program.stopCount > before) return 'loaded';
+      }
+    } catch (e) {
+      if (this.signal.aborted) return 'failed';
+      // The generator is spent: the next Continue asks again from the last update read.
+      const last = this.program.updates.at(-1);
+      this.failure = { id: 'read failed', description: l10n.t('Reading the next updates from {0} failed', this.ledger.nodeName), details: errorText(e) };
+      this.more = undefined;
+      this.retryFrom = last ? (last.update.value as { offset?: number }).offset : undefined;
+      this.stopAt(at ?? { update: 0, stop: 0 }, 'exception', this.failure.description, this.failure.details);
+      return 'failed';
+    }
+  }
+
+  private retryFrom: number | undefined;
+  private rangeEnd: number | undefined;
+
+  setRangeEnd(end: number): void {
+    this.rangeEnd = end;
+  }
+
+  /** After a failed page: read again from the last update read (a read; asked by the person). */
+  private resumeRange(): void {
+    if (this.retryFrom !== undefined && this.rangeEnd !== undefined && !this.more) {
+      this.more = this.ledger.range(this.retryFrom, this.rangeEnd, this.signal);
+      this.retryFrom = undefined;
+    }
+  }
+
+  // ---- moving
+
+  start(stopOnEntry: boolean): void {
+    if (stopOnEntry && this.program.stopCount > 0) this.stopAt({ update: 0, stop: 0 }, 'entry');
+    else void this.run(undefined, false);
+  }
+
+  continue(): void {
+    this.resumeRange();
+    void this.run(this.pos, false);
+  }
+
+  reverseContinue(): void {
+    void this.run(this.pos, true);
+  }
+
+  restart(): void {
+    this.runToken++;
+    this.breakpoints.resetHits();
+    if (this.program.stopCount > 0) this.stopAt({ update: 0, stop: 0 }, 'entry');
+  }
+
+  pause(): void {
+    this.runToken++;
+    if (this.waiting || this.live) {
+      this.waiting = undefined;
+      const last = this.lastPosition(this.program.stopCount);
+      if (last) this.stopAt(last, 'pause');
+      else this.pauseOnArrival = true;
+    } else if (this.pos) this.stopAt(this.pos, 'pause');
+  }
+
+  stepBack(): void {
+    this.runToken++;
+    const p = this.pos && this.program.previous(this.pos);
+    this.stopAt(p ?? this.pos ?? { update: 0, stop: 0 }, 'step', p ? undefined : l10n.t('At the first step'));
+  }
+
+  /** A step; over and out stop early at a breakpoint on the way, as in any debugger. */
+  async step(kind: StepKind): Promise<void> {
+    const token = ++this.runToken;
+    this.resumeRange();
+    const from = this.pos;
+    if (!from) return;
+    let target = this.program.step(from, kind);
+    while (!target) {
+      const more = await this.loadMore(from);
+      if (token !== this.runToken || more === 'failed') return;
+      if (more === 'done') {
+        if (this.live) {
+          this.waiting = { from: this.lastPosition(this.program.stopCount), kind: 'step' };
+          return;
+        }
+        this.events.ended();
+        return;
+      }
+      target = this.program.step(from, kind);
+    }
+    if (kind !== 'in') {
+      let walked = 0;
+      for (let p = this.program.next(from); p && !same(p, target); p = this.program.next(p)) {
+        const hits = await this.check(p, true);
+        if (token !== this.runToken) return;
+        if (hits.length > 0) return this.stopAt(p, 'breakpoint', undefined, undefined, hits);
+        if (++walked % SLICE === 0) await nextTurn();
+      }
+    }
+    const hits = await this.check(target, true);
+    if (token !== this.runToken) return;
+    this.stopAt(target, hits.length > 0 ? 'breakpoint' : 'step', undefined, undefined, hits);
+  }
+
+  /** Walks forward (or back) from `from` to the first breakpoint hit; logpoints log on the way forward. */
+  async run(from: Position | undefined, backwards: boolean): Promise<void> {
+    const token = ++this.runToken;
+    let p = from;
+    let walked = 0;
+    for (;;) {
+      const next = p ? (backwards ? this.program.previous(p) : this.program.next(p)) : this.program.stopCount > 0 ? { update: 0, stop: 0 } : undefined;
+      if (!next) {
+        if (backwards) return this.stopAt(p ?? { update: 0, stop: 0 }, 'step', l10n.t('At the first step'));
+        const more = await this.loadMore(p);
+        if (token !== this.runToken || more === 'failed') return;
+        if (more === 'loaded') continue;
+        if (this.live) {
+          this.waiting = { from: p, kind: 'continue' };
+          return;
+        }
+        return this.events.ended();
+      }
+      p = next;
+      const hits = await this.check(p, !backwards);
+      if (token !== this.runToken) return;
+      if (hits.length > 0) return this.stopAt(p, 'breakpoint', undefined, undefined, hits);
+      const u = this.program.updates[p.update];
+      if (u.update.kind === 'failedCommand' && this.failedCommands) {
+        this.failure = completionFailure(u.update.value);
+        return this.stopAt(p, 'exception', this.failure.description, this.failure.details);
+      }
+      if (++walked % SLICE === 0) {
+        await nextTurn();
+        if (token !== this.runToken) return;
+      }
+    }
+  }
+
+  /** The breakpoints hit at a position (after their conditions and hit counts); logpoints write their message. */
+  private async check(p: Position, log: boolean): Promise<number[]> {
+    const u = this.program.updates[p.update];
+    const stop = u.stops[p.stop];
+    if (stop.phase !== 'enter') return [];
+    const n = nodeAt(u, stop.node);
+    if (!n) return [];
+    const candidates = this.breakpoints.hitsOf(n);
+    if (candidates.length === 0) return [];
+    const hits: number[] = [];
+    for (const b of candidates) {
+      const needsContract = b.roots.has('contract') && n.kind === 'exercised';
+      const contract = needsContract ? await this.contractAt(u, stop) : this.contractState(targetContractId(u, stop));
+      const roots = rootsAt(u, stop, contract);
+      if (b.condition && !truthy(evaluate(b.condition, roots))) continue;
+      b.hits++;
+      if (b.hit && !b.hit(b.hits)) continue;
+      if (b.logMessage) {
+        if (log) this.events.output(interpolate(b.logMessage, roots) + '\n', 'console');
+        continue;
+      }
+      hits.push(b.id);
+    }
+    return hits;
+  }
+
+  private stopAt(p: Position, reason: StopReason, description?: string, text?: string, hitBreakpointIds?: number[]): void {
+    this.pos = p;
+    this.events.stopped(reason, { ...(description ? { description } : {}), ...(text ? { text } : {}), ...(hitBreakpointIds?.length ? { hitBreakpointIds } : {}) });
+  }
+
+  // ---- contracts, read once per session
+
+  contractState(contractId: string | undefined): ContractState {
+    return (contractId && this.contracts.get(contractId)) || { state: 'unread' };
+  }
+
+  /** The target contract of an exercise step, read from the node once. */
+  async contractAt(u: (typeof this.program.updates)[number], stop: { node: number; phase: 'enter' | 'exit' }): Promise<ContractState> {
+    const id = targetContractId(u, stop);
+    if (!id) return { state: 'read', event: undefined };
+    const known = this.contracts.get(id);
+    if (known && known.state !== 'unread') return known;
+    let state: ContractState;
+    try {
+      const event: CreatedEvent | undefined = await this.ledger.contract(id, this.signal);
+      state = { state: 'read', event };
+    } catch (e) {
+      // Not remembered: opening the scope again asks again.
+      return { state: 'failed', error: errorText(e) };
+    }
+    this.contracts.set(id, state);
+    return state;
+  }
+}
+
+function same(a: Position, b: Position): boolean {
+  return a.update === b.update && a.stop === b.stop;
+}
+
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
