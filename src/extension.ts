@@ -3,6 +3,7 @@ import { registerLanguageModelTools } from './agentTools/languageModelTools';
 import { registerCommandFailureTool } from './agentTools/commandFailureTool';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerDamlCommands } from './commands/damlCommands';
+import { registerDebugCommands } from './commands/debugCommands';
 import { registerDarCommands } from './commands/darCommands';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
@@ -122,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerDamlCommands(context, daml);
   registerDamlCodeLens(context, nodes, daml, damlCounts);
   registerCommandsCompletion(context, daml, nodes);
+  registerDebugCommands(context, { nodes, daml, recent });
   return {
     nodeTree,
     nodes,

@@ -129,6 +129,7 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     timer = setTimeout(() => {
       const found = idInEditor(vscode.window.activeTextEditor);
       void vscode.commands.executeCommand('setContext', 'cantonLens.idAtCursor', found && 'id' in found && found.kind !== 'party');
+      void vscode.commands.executeCommand('setContext', 'cantonLens.updateIdAtCursor', found && 'id' in found && found.kind === 'update');
     }, 100);
   };
 

@@ -11,7 +11,7 @@ import { templateName } from '../ids/templateNames';
 import { earliestOffsetOf, isLedgerApiError } from '../ledger/ledgerApiError';
 import { BreakpointSet, type DebugSources } from './debugBreakpoints';
 import { ExpressionError, evaluate, MISSING, parseExpression, rootsOf, showValue } from './debugExpressions';
-import type { DebugLedger } from './debugLedger';
+import { clientDebugLedger, type DebugLedgerAccess } from './debugLedger';
 import { nodeAt, updateIdOf, updateOffset, type LoadedUpdate, type Stop } from './debugProgram';
 import { DebugRunner, type StopReason } from './debugRunner';
 import { rootsAt, scopesAt, targetContractId, VariableStore, type ContractState } from './debugScopes';
@@ -36,8 +36,8 @@ export interface CantonDebugArgs {
 }
 
 export interface DebugHost {
-  /** The node's ledger as the token sees it; throws an error that says what to do. */
-  connect(args: CantonDebugArgs, signal: AbortSignal): Promise<DebugLedger>;
+  /** The node's client, token and parties as the token sees it; throws an error that says what to do. */
+  connect(args: CantonDebugArgs, signal: AbortSignal): Promise<DebugLedgerAccess>;
   sources: DebugSources;
 }
 
@@ -97,7 +97,14 @@ export class CantonDebugSession extends DebugSession {
     this.configured();
   }
 
-  protected override async launchRequest(response: DebugProtocol.LaunchResponse, given: (DebugProtocol.LaunchRequestArguments & CantonDebugArgs) | undefined): Promise<void> {
+  protected override launchRequest(response: DebugProtocol.LaunchResponse, given: (DebugProtocol.LaunchRequestArguments & CantonDebugArgs) | undefined): void {
+    this.launchAnswer(response, given).catch((e: unknown) => this.fail(response, e));
+  }
+
+  private async launchAnswer(
+    response: DebugProtocol.LaunchResponse,
+    given: (DebugProtocol.LaunchRequestArguments & CantonDebugArgs) | undefined,
+  ): Promise<void> {
     const args = given ?? {};
     await this.configurationDone;
     try {
@@ -109,9 +116,20 @@ export class CantonDebugSession extends DebugSession {
         const end = typeof args.toOffset === 'number' ? args.toOffset : await runner.ledger.ledgerEnd(runner.signal);
         this.say(l10n.t('Reading the updates after offset {0} up to {1} from {2}…', args.fromOffset, end, runner.ledger.nodeName));
         runner.setRangeEnd(end);
-        if (!(await runner.launchRange(args.fromOffset, end).catch((e: unknown) => Promise.reject(rangeError(e, args.fromOffset!, end)))))
-          throw new Error(l10n.t('No update after offset {0} up to {1} that {2} see{3}.', args.fromOffset, end, this.whoText(runner), args.templates?.length ? l10n.t(' with {0}', args.templates.join(', ')) : ''));
-      } else throw new Error(l10n.t('A canton launch needs "updateId", or "fromOffset" (and "toOffset") for a range. Use "request": "attach" to follow the ledger.'));
+        if (!(await runner.launchRange(args.fromOffset, end).catch((e: unknown) => Promise.reject(rangeError(e, args.fromOffset!, end) as Error))))
+          throw new Error(
+            l10n.t(
+              'No update after offset {0} up to {1} that {2} see{3}.',
+              args.fromOffset,
+              end,
+              this.whoText(runner),
+              args.templates?.length ? l10n.t(' with {0}', args.templates.join(', ')) : '',
+            ),
+          );
+      } else
+        throw new Error(
+          l10n.t('A canton launch needs "updateId", or "fromOffset" (and "toOffset") for a range. Use "request": "attach" to follow the ledger.'),
+        );
       this.sendResponse(response);
       this.describeProgram(runner);
       runner.start(args.stopOnEntry !== false);
@@ -120,21 +138,35 @@ export class CantonDebugSession extends DebugSession {
     }
   }
 
-  protected override async attachRequest(response: DebugProtocol.AttachResponse, given: (DebugProtocol.AttachRequestArguments & CantonDebugArgs) | undefined): Promise<void> {
+  protected override attachRequest(response: DebugProtocol.AttachResponse, given: (DebugProtocol.AttachRequestArguments & CantonDebugArgs) | undefined): void {
+    this.attachAnswer(response, given).catch((e: unknown) => this.fail(response, e));
+  }
+
+  private async attachAnswer(
+    response: DebugProtocol.AttachResponse,
+    given: (DebugProtocol.AttachRequestArguments & CantonDebugArgs) | undefined,
+  ): Promise<void> {
     const args = given ?? {};
     await this.configurationDone;
     try {
       const runner = await this.newRunner(args);
       const begin = await runner.attach(typeof args.toOffset === 'number' ? args.toOffset : typeof args.fromOffset === 'number' ? args.fromOffset : undefined);
       this.sendResponse(response);
-      this.say(l10n.t('Following {0} after offset {1}, as {2}: the session stops at the first breakpoint a new update hits.', runner.ledger.nodeName, begin, this.whoText(runner)));
+      this.say(
+        l10n.t(
+          'Following {0} after offset {1}, as {2}: the session stops at the first breakpoint a new update hits.',
+          runner.ledger.nodeName,
+          begin,
+          this.whoText(runner),
+        ),
+      );
     } catch (e) {
       this.fail(response, e);
     }
   }
 
   private async newRunner(args: CantonDebugArgs): Promise<DebugRunner> {
-    const ledger = await this.host.connect(args, this.connecting.signal);
+    const ledger = clientDebugLedger(await this.host.connect(args, this.connecting.signal));
     const runner = new DebugRunner(
       ledger,
       this.breakpoints,
@@ -160,7 +192,15 @@ export class CantonDebugSession extends DebugSession {
   private describeProgram(runner: DebugRunner): void {
     const n = runner.program.updates.length;
     const events = runner.program.updates.reduce((s, u) => s + u.tree.length, 0);
-    this.say(l10n.t('{0} update(s), {1} event(s) read from {2} as {3}.', n.toLocaleString('en-US'), events.toLocaleString('en-US'), runner.ledger.nodeName, this.whoText(runner)));
+    this.say(
+      l10n.t(
+        '{0} update(s), {1} event(s) read from {2} as {3}.',
+        n.toLocaleString('en-US'),
+        events.toLocaleString('en-US'),
+        runner.ledger.nodeName,
+        this.whoText(runner),
+      ),
+    );
   }
 
   private say(text: string): void {
@@ -175,28 +215,43 @@ export class CantonDebugSession extends DebugSession {
     this.variables.reset();
     this.lazyContracts.clear();
     this.virtualSources.clear();
-    const ev = new StoppedEvent(reason, THREAD, o.text) as DebugProtocol.StoppedEvent;
+    const ev: DebugProtocol.StoppedEvent = new StoppedEvent(reason, THREAD, o.text);
     if (o.description) ev.body.description = o.description;
     if (o.hitBreakpointIds) ev.body.hitBreakpointIds = o.hitBreakpointIds;
     this.sendEvent(ev);
   }
 
-  protected override async setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): Promise<void> {
+  protected override setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): void {
+    this.setBreakPointsAnswer(response, args).catch((e: unknown) => this.fail(response, e));
+  }
+
+  private async setBreakPointsAnswer(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): Promise<void> {
     const file = args.source.path;
     if (!file) {
-      response.body = { breakpoints: (args.breakpoints ?? []).map((b) => ({ verified: false, line: b.line, message: l10n.t('Only breakpoints in Daml files bind.') })) };
+      response.body = {
+        breakpoints: (args.breakpoints ?? []).map((b) => ({ verified: false, line: b.line, message: l10n.t('Only breakpoints in Daml files bind.') })),
+      };
       return this.sendResponse(response);
     }
     const p = this.convertClientPathToDebugger(file);
     const index = await this.host.sources.index().catch(() => undefined);
     const bound = this.breakpoints.set(p, args.breakpoints ?? [], index, this.host.sources.indexedFileOf(p));
     response.body = {
-      breakpoints: bound.map((b) => ({ id: b.id, verified: b.verified, line: this.convertDebuggerLineToClient(b.line - 1), message: b.message, source: args.source })),
+      breakpoints: bound.map((b) => ({
+        id: b.id,
+        verified: b.verified,
+        line: this.convertDebuggerLineToClient(b.line - 1),
+        message: b.message,
+        source: args.source,
+      })),
     };
     this.sendResponse(response);
   }
 
-  protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
     this.failedCommands = args.filters.includes(FAILED_COMMANDS);
     this.runner?.setFailedCommands(this.failedCommands);
     this.sendResponse(response);
@@ -217,7 +272,11 @@ export class CantonDebugSession extends DebugSession {
     return { u, nodes };
   }
 
-  protected override async stackTraceRequest(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): Promise<void> {
+  protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): void {
+    this.stackTraceAnswer(response, args).catch((e: unknown) => this.fail(response, e));
+  }
+
+  private async stackTraceAnswer(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): Promise<void> {
     const at = this.frameNodes();
     if (!at) {
       response.body = { stackFrames: [], totalFrames: 0 };
@@ -239,11 +298,15 @@ export class CantonDebugSession extends DebugSession {
     const f = new StackFrame(i + 1, name);
     const templateId = n?.kind === 'exercised' ? (n.event.interfaceId ?? n.event.templateId) : n?.event.templateId;
     const choice = n?.kind === 'exercised' ? n.event.choice : undefined;
-    const match = index && templateId ? index.find({ templateId, choice, packageName: (n?.event as { packageName?: string } | undefined)?.packageName }) : undefined;
+    const match =
+      index && templateId ? index.find({ templateId, choice, packageName: (n?.event as { packageName?: string } | undefined)?.packageName }) : undefined;
     const target = match?.targets[0];
     if (target && !(choice && match?.choiceMissing)) {
       const p = this.host.sources.pathOf(target.file);
-      const origin = match?.exact === false ? l10n.t('package {0} has no such declaration in the workspace: the source may not be what ran', match.packageName ?? '') : undefined;
+      const origin =
+        match?.exact === false
+          ? l10n.t('package {0} has no such declaration in the workspace: the source may not be what ran', match.packageName ?? '')
+          : undefined;
       f.source = new Source(path.basename(p), this.convertDebuggerPathToClient(p), undefined, origin);
       f.line = this.convertDebuggerLineToClient(target.line);
       f.column = this.convertDebuggerColumnToClient(target.column);
@@ -253,7 +316,12 @@ export class CantonDebugSession extends DebugSession {
     const ref = this.nextSourceRef++;
     const value = n ? n.event : u.update.value;
     this.virtualSources.set(ref, () => JSON.stringify(value, null, 2));
-    f.source = new Source(`${node >= 0 ? `node ${(n?.event as { nodeId?: number }).nodeId}` : u.update.kind} ${updateIdOf(u.update).slice(0, 12)}.json`, undefined, ref, l10n.t('read-only: no Daml source in the workspace'));
+    f.source = new Source(
+      `${node >= 0 ? `node ${(n?.event as { nodeId?: number }).nodeId}` : u.update.kind} ${updateIdOf(u.update).slice(0, 12)}.json`,
+      undefined,
+      ref,
+      l10n.t('read-only: no Daml source in the workspace'),
+    );
     f.line = this.convertDebuggerLineToClient(0);
     f.column = this.convertDebuggerColumnToClient(0);
     return f;
@@ -261,7 +329,12 @@ export class CantonDebugSession extends DebugSession {
 
   protected override sourceRequest(response: DebugProtocol.SourceResponse, args: DebugProtocol.SourceArguments): void {
     const content = this.virtualSources.get(args.sourceReference ?? args.source?.sourceReference ?? 0);
-    if (!content) return this.sendErrorResponse(response, { id: 1002, format: l10n.t('This source is gone: the debugger has moved on. Select the frame again.'), showUser: false });
+    if (!content)
+      return this.sendErrorResponse(response, {
+        id: 1002,
+        format: l10n.t('This source is gone: the debugger has moved on. Select the frame again.'),
+        showUser: false,
+      });
     response.body = { content: content(), mimeType: 'application/json' };
     this.sendResponse(response);
   }
@@ -299,7 +372,11 @@ export class CantonDebugSession extends DebugSession {
     this.sendResponse(response);
   }
 
-  protected override async variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): Promise<void> {
+  protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
+    this.variablesAnswer(response, args).catch((e: unknown) => this.fail(response, e));
+  }
+
+  private async variablesAnswer(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): Promise<void> {
     const lazy = this.lazyContracts.get(args.variablesReference);
     if (lazy && this.runner) {
       const state = await this.runner.contractAt(lazy.u, lazy.stop);
@@ -313,7 +390,11 @@ export class CantonDebugSession extends DebugSession {
     this.sendResponse(response);
   }
 
-  protected override async evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
+  protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
+    this.evaluateAnswer(response, args).catch((e: unknown) => this.fail(response, e));
+  }
+
+  private async evaluateAnswer(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
     const at = this.frameStop(args.frameId);
     if (!at) return this.sendErrorResponse(response, { id: 1003, format: l10n.t('Not stopped at a step: there is nothing to evaluate yet.'), showUser: false });
     try {
@@ -323,7 +404,8 @@ export class CantonDebugSession extends DebugSession {
       const read = rootsAt(at.u, at.stop, contract);
       let value = evaluate(expr, read);
       // A word hovered in Daml source: a field of the argument.
-      if (value === MISSING && args.context === 'hover' && expr.type === 'path' && expr.steps.length === 0) value = evaluate({ ...expr, root: 'argument', steps: [expr.root] }, read);
+      if (value === MISSING && args.context === 'hover' && expr.type === 'path' && expr.steps.length === 0)
+        value = evaluate({ ...expr, root: 'argument', steps: [expr.root] }, read);
       if (value === MISSING && args.context === 'hover') return this.sendErrorResponse(response, { id: 1004, format: '', showUser: false });
       response.body = { result: showValue(value), variablesReference: value !== MISSING ? this.variables.add(value, args.expression.trim()) : 0 };
       if (Array.isArray(value)) response.body.indexedVariables = value.length;
@@ -415,7 +497,8 @@ function rangeError(e: unknown, from: number, end: number): unknown {
         : l10n.t('The node has pruned updates after offset {0}: set a later "fromOffset". ({1})', from, e.explanation),
     );
   }
-  if (code === 'OFFSET_AFTER_LEDGER_END') return new Error(l10n.t('Offset {0} is after the node\u2019s ledger end: set "toOffset" to the ledger end or leave it out. ({1})', end, e.explanation));
+  if (code === 'OFFSET_AFTER_LEDGER_END')
+    return new Error(l10n.t('Offset {0} is after the node\u2019s ledger end: set "toOffset" to the ledger end or leave it out. ({1})', end, e.explanation));
   return e;
 }
 

@@ -88,7 +88,16 @@ export function declAt(index: DamlIndex, file: string, line0: number): DamlTarge
   if (!best) return undefined;
   const entity = best.kind === 'choice' ? best.parent : best.name;
   if (!entity) return undefined;
-  return { file, line: best.line, column: best.column, length: best.name.length, kind: best.kind, module: f.module, entity, ...(best.kind === 'choice' ? { choice: best.name } : {}) };
+  return {
+    file,
+    line: best.line,
+    column: best.column,
+    length: best.name.length,
+    kind: best.kind,
+    module: f.module,
+    entity,
+    ...(best.kind === 'choice' ? { choice: best.name } : {}),
+  };
 }
 
 let nextId = 1;

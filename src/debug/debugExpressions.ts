@@ -89,7 +89,8 @@ export function parseExpression(src: string): Expr {
   const take = () => tokens[k++];
   const expectOp = (op: string) => {
     const t = take();
-    if (t.kind !== 'op' || t.text !== op) throw new ExpressionError(`Expected "${op}" at ${t.at + 1}${t.kind === 'end' ? ' (the end)' : `, found "${t.text}"`}.`, t.at);
+    if (t.kind !== 'op' || t.text !== op)
+      throw new ExpressionError(`Expected "${op}" at ${t.at + 1}${t.kind === 'end' ? ' (the end)' : `, found "${t.text}"`}.`, t.at);
   };
   const nested = <T>(f: () => T): T => {
     if (++depth > 100) throw new ExpressionError('The expression nests more than 100 levels deep.', peek().at);
@@ -131,7 +132,12 @@ export function parseExpression(src: string): Expr {
       take();
       return { type: 'exists', operand: left };
     }
-    const op = t.kind === 'op' && ['==', '!=', '>', '>=', '<', '<='].includes(t.text) ? t.text : t.kind === 'ident' && (t.text === 'in' || t.text === 'contains') ? t.text : undefined;
+    const op =
+      t.kind === 'op' && ['==', '!=', '>', '>=', '<', '<='].includes(t.text)
+        ? t.text
+        : t.kind === 'ident' && (t.text === 'in' || t.text === 'contains')
+          ? t.text
+          : undefined;
     if (!op) return left;
     take();
     return { type: 'compare', op: op as CompareOp, left, right: primary() };
@@ -305,7 +311,10 @@ function equal(a: Value, b: Value): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 function compareValues(op: CompareOp, a: Value, b: Value): boolean {

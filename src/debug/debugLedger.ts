@@ -101,7 +101,11 @@ export function clientDebugLedger(a: DebugLedgerAccess): DebugLedger {
     async *range(beginExclusive, endInclusive, signal) {
       let begin = beginExclusive;
       while (begin < endInclusive) {
-        const list = await a.client.getUpdates({ beginExclusive: begin, endInclusive, updateFormat }, { limit: pageSize, streamIdleTimeoutMs: 1 }, opts(signal));
+        const list = await a.client.getUpdates(
+          { beginExclusive: begin, endInclusive, updateFormat },
+          { limit: pageSize, streamIdleTimeoutMs: 1 },
+          opts(signal),
+        );
         const elements = (Array.isArray(list) ? list : []).map((e) => e?.update);
         const page: ProgramUpdate[] = [];
         let moved = begin;

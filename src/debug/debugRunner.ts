@@ -111,7 +111,8 @@ export class DebugRunner {
         begin,
         this.signal,
         (batch) => this.arrive(batch),
-        (error) => this.events.output(l10n.t('The stream from {0} broke ({1}); reading again from the last update.', this.ledger.nodeName, error) + '\n', 'stderr'),
+        (error) =>
+          this.events.output(l10n.t('The stream from {0} broke ({1}); reading again from the last update.', this.ledger.nodeName, error) + '\n', 'stderr'),
       )
       .catch((e: unknown) => {
         if (this.signal.aborted) return;
@@ -368,7 +369,11 @@ export class DebugRunner {
 
   private stopAt(p: Position, reason: StopReason, description?: string, text?: string, hitBreakpointIds?: number[]): void {
     this.pos = p;
-    this.events.stopped(reason, { ...(description ? { description } : {}), ...(text ? { text } : {}), ...(hitBreakpointIds?.length ? { hitBreakpointIds } : {}) });
+    this.events.stopped(reason, {
+      ...(description ? { description } : {}),
+      ...(text ? { text } : {}),
+      ...(hitBreakpointIds?.length ? { hitBreakpointIds } : {}),
+    });
   }
 
   // ---- contracts, read once per session

@@ -24,7 +24,19 @@ export interface ScopeValue {
 export function transactionFacts(u: LoadedUpdate): Record<string, unknown> {
   const v = u.update.value as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = { kind: u.update.kind };
-  for (const k of ['updateId', 'offset', 'commandId', 'workflowId', 'effectiveAt', 'recordTime', 'synchronizerId', 'source', 'target', 'submitter', 'reassignmentCounter']) {
+  for (const k of [
+    'updateId',
+    'offset',
+    'commandId',
+    'workflowId',
+    'effectiveAt',
+    'recordTime',
+    'synchronizerId',
+    'source',
+    'target',
+    'submitter',
+    'reassignmentCounter',
+  ]) {
     if (v[k] !== undefined && v[k] !== null && v[k] !== '') out[k] = v[k];
   }
   if (u.update.kind === 'transaction') out.events = u.tree.length;
@@ -50,8 +62,14 @@ export function scopesAt(u: LoadedUpdate, stop: Stop, contract: ContractState): 
   if (n?.kind === 'exercised') out.push({ root: 'argument', title: l10n.t('Argument'), value: n.event.choiceArgument ?? null });
   if (n?.kind === 'created') out.push({ root: 'argument', title: l10n.t('Argument'), value: n.event.createArgument ?? null });
   if (n?.kind === 'exercised' && resultShown(u, stop)) out.push({ root: 'result', title: l10n.t('Result'), value: n.event.exerciseResult ?? null });
-  if (n && n.kind !== 'archived') out.push({ root: 'contract', title: l10n.t('Contract'), value: contractValue(n.kind === 'created' ? { state: 'read', event: n.event } : contract), expensive: n.kind === 'exercised' && contract.state === 'unread' });
-  if (n) out.push({ root: 'parties', title: l10n.t('Parties'), value: partiesOf(n.event as unknown as Record<string, unknown>) });
+  if (n && n.kind !== 'archived')
+    out.push({
+      root: 'contract',
+      title: l10n.t('Contract'),
+      value: contractValue(n.kind === 'created' ? { state: 'read', event: n.event } : contract),
+      expensive: n.kind === 'exercised' && contract.state === 'unread',
+    });
+  if (n) out.push({ root: 'parties', title: l10n.t('Parties'), value: partiesOf(n.event) });
   out.push({ root: 'transaction', title: l10n.t('Transaction'), value: transactionFacts(u) });
   return out;
 }
@@ -106,7 +124,8 @@ export function pathText(root: string, steps: readonly (string | number)[]): str
 export function preview(v: unknown, max = 120): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return cut(JSON.stringify(v), max);
-  if (typeof v !== 'object') return String(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v !== 'object') return typeof v;
   if (Array.isArray(v)) return `[${v.length.toLocaleString('en-US')}]`;
   const keys = Object.keys(v);
   let s = '{';

@@ -50,3 +50,8 @@ export function loadExternalSigningBundle(bundleDir: string): unknown {
 export function loadCommandFailureBundle(bundleDir: string): typeof CommandFailureModule {
   return require(path.join(bundleDir, 'commandFailure.js')) as typeof CommandFailureModule;
 }
+
+/** The `canton` debug adapter (@vscode/debugadapter): loaded when a debug session starts. Typed by its caller. */
+export function loadDebugAdapterBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'debugAdapter.js'));
+}

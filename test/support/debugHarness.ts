@@ -6,7 +6,6 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { CantonDebugSession, type CantonDebugArgs, type DebugHost } from '../../src/debug/cantonDebugSession';
-import { clientDebugLedger } from '../../src/debug/debugLedger';
 import { DamlIndex } from '../../src/daml/damlIndex';
 import { parseDamlYaml } from '../../src/daml/damlProject';
 import type { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
@@ -62,7 +61,7 @@ export async function debugHarness(node: FakeLedgerNode, user = 'reader', partie
     connect: async (args: CantonDebugArgs) => {
       const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken(user) });
       clients.push(client);
-      return clientDebugLedger({ nodeName: 'fake', client, parties: args.parties ?? parties, userId: user, pageSize });
+      return { nodeName: 'fake', client, parties: args.parties ?? parties, userId: user, pageSize };
     },
     sources: { index: async () => index, pathOf: (f) => f, indexedFileOf: (p) => p },
   };

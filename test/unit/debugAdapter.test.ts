@@ -131,7 +131,11 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       const result = await dc.evaluateRequest({ expression: 'result', frameId: (await top(dc)).top.id, context: 'watch' });
       assert.match(result.body.result, /^00/, 'the transfer returns the new contract id');
       await stepAndWait(dc, () => dc.nextRequest({ threadId: 1 }));
-      assert.equal(await at(), `Finance.Holding:Holding.Holding_Split@Holding:${lineOf(HOLDING('Finance/Holding.daml'), 'choice Holding_Split')} ×3`, 'an interface choice at its interface');
+      assert.equal(
+        await at(),
+        `Finance.Holding:Holding.Holding_Split@Holding:${lineOf(HOLDING('Finance/Holding.daml'), 'choice Holding_Split')} ×3`,
+        'an interface choice at its interface',
+      );
       await stepAndWait(dc, () => dc.nextRequest({ threadId: 1 }));
       assert.match(await at(), /^Finance\.Holding:Holding\.Holding_Split \(returning\)/, 'over the split creates');
       await stepAndWait(dc, () => dc.stepBackRequest({ threadId: 1 }));
@@ -196,8 +200,14 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
         { updateId: node.ledger.samples.settlementUpdate, stopOnEntry: false },
         {
           breakpoints: [
-            { path: IOU, breakpoints: [{ line: lineOf(IOU, 'choice Iou_Transfer'), logMessage: 'Exercised {choice} on {contractId} by {parties.actingParties[0]}' }] },
-            { path: DAML('Bank/Account.daml'), breakpoints: [{ line: 1 }, { line: lineOf(DAML('Bank/Account.daml'), 'Account_Log'), condition: 'argument.(' }] },
+            {
+              path: IOU,
+              breakpoints: [{ line: lineOf(IOU, 'choice Iou_Transfer'), logMessage: 'Exercised {choice} on {contractId} by {parties.actingParties[0]}' }],
+            },
+            {
+              path: DAML('Bank/Account.daml'),
+              breakpoints: [{ line: 1 }, { line: lineOf(DAML('Bank/Account.daml'), 'Account_Log'), condition: 'argument.(' }],
+            },
           ],
           runsToEnd: true,
         },
@@ -283,13 +293,22 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
             request: 'attach',
             exceptions: ['failedCommands'],
             breakpoints: [
-              { path: IOU, breakpoints: [{ line: lineOf(IOU, 'choice Iou_Split'), condition: 'argument.splitAmount > 10' }, { line: lineOf(IOU, 'template Iou'), logMessage: 'Iou of {argument.amount}' }] },
+              {
+                path: IOU,
+                breakpoints: [
+                  { line: lineOf(IOU, 'choice Iou_Split'), condition: 'argument.splitAmount > 10' },
+                  { line: lineOf(IOU, 'template Iou'), logMessage: 'Iou of {argument.amount}' },
+                ],
+              },
             ],
           },
         );
         const created = await submitAndWaitForTransaction(
           bank,
-          cmd([Bank], [{ CreateCommand: { templateId: IOU_ID, createArguments: { issuer: Bank, owner: Alice, currency: 'USD', amount: '100.0', observers: [] } } }]),
+          cmd(
+            [Bank],
+            [{ CreateCommand: { templateId: IOU_ID, createArguments: { issuer: Bank, owner: Alice, currency: 'USD', amount: '100.0', observers: [] } } }],
+          ),
         );
         const first = split(creates(created)[0], '5.0');
         const [, rest] = creates(await submitAndWaitForTransaction(alice, first));

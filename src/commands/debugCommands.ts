@@ -1,0 +1,150 @@
+// The `canton` debug type: launch configurations and their resolution (an update id from the
+// cursor, the recent lookups or an input box), the inline adapter (its own bundle, loaded when a
+// session starts), Canton: Debug Transaction, and opening a contract id shown in Variables.
+import * as vscode from 'vscode';
+import type * as SessionModule from '../debug/cantonDebugSession';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import { parseLedgerVersion } from '../ledger/ledgerVersion';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { DamlWorkspace } from '../services/damlWorkspace';
+import type { RecentLookupStore } from '../services/recentLookupStore';
+import { loadDebugAdapterBundle } from '../services/lazyBundles';
+import { idInEditor } from './inspectCommands';
+import { nodeNameOf } from './nodeArgument';
+
+export const DEBUG_TYPE = 'canton';
+
+type CantonConfiguration = vscode.DebugConfiguration & SessionModule.CantonDebugArgs;
+
+export interface DebugDeps {
+  nodes: LedgerNodes;
+  daml: DamlWorkspace;
+  recent: RecentLookupStore;
+}
+
+/** The host side of a session: the node's ledger as the token sees it, and the workspace's Daml index. */
+function debugHost(deps: DebugDeps): SessionModule.DebugHost {
+  return {
+    async connect(args, signal) {
+      const node = deps.nodes.find(args.node) ?? (args.node ? undefined : deps.nodes.active());
+      if (!node)
+        throw new Error(
+          args.node
+            ? vscode.l10n.t('No ledger node named "{0}": check "node" in the launch configuration, or add it (Canton: Add Node).', args.node)
+            : vscode.l10n.t('No active ledger node: add one (Canton: Add Node) or start the demo ledger, or name one in "node".'),
+        );
+      const credentials = await deps.nodes.credentials(node);
+      const effective = await deps.nodes.facts.readAs(node, args.parties, signal);
+      if (effective.refusal) throw new Error(effective.refusal);
+      const status = deps.nodes.status(node);
+      const version = status.state === 'reachable' ? parseLedgerVersion(status.version) : undefined;
+      return {
+        nodeName: node.name,
+        client: deps.nodes.client(node),
+        token: credentials.token,
+        parties: effective.parties,
+        userId: await deps.nodes.tokenUser(node),
+        commandCompletions: !version || version.major > 3 || (version.major === 3 && version.minor >= 5),
+      };
+    },
+    sources: {
+      index: () => deps.daml.ready(),
+      pathOf: (file) => vscode.Uri.parse(file).fsPath,
+      indexedFileOf: (path) => vscode.Uri.file(path).toString(),
+    },
+  };
+}
+
+/** An update id: the argument, the cursor's, a recent lookup's, or typed. */
+async function pickUpdateId(deps: DebugDeps, arg: unknown): Promise<{ id: string; node?: string } | undefined> {
+  if (typeof arg === 'string' && arg.trim()) return { id: arg.trim() };
+  const found = idInEditor(vscode.window.activeTextEditor);
+  if (found && 'id' in found && found.kind === 'update') return { id: found.id };
+  const recent = deps.recent.all().filter((r) => r.kind === 'update');
+  const typed = vscode.l10n.t('Enter an update id…');
+  if (recent.length > 0) {
+    const pick = await vscode.window.showQuickPick(
+      [
+        ...recent.map((r) => ({ label: r.id.slice(0, 24) + '…', description: r.node, detail: r.summary, id: r.id, node: r.node })),
+        { label: typed, id: '', node: undefined },
+      ],
+      { placeHolder: vscode.l10n.t('Debug which transaction?'), matchOnDescription: true, matchOnDetail: true },
+    );
+    if (!pick) return undefined;
+    if (pick.id) return { id: pick.id, node: pick.node };
+  }
+  const id = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Debug Transaction'),
+    prompt: vscode.l10n.t('The update id of a committed transaction (1220… hex).'),
+    validateInput: (v) =>
+      classifyLedgerId(v.trim()).kind === 'update' || classifyLedgerId(v.trim()).kind === 'none' ? undefined : vscode.l10n.t('This is not an update id.'),
+    ignoreFocusOut: true,
+  });
+  return id?.trim() ? { id: id.trim() } : undefined;
+}
+
+export function registerDebugCommands(context: vscode.ExtensionContext, deps: DebugDeps): void {
+  const bundleDir = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
+  const host = debugHost(deps);
+  context.subscriptions.push(
+    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
+      createDebugAdapterDescriptor: () => {
+        const mod = loadDebugAdapterBundle(bundleDir) as typeof SessionModule;
+        return new vscode.DebugAdapterInlineImplementation(new mod.CantonDebugSession(host));
+      },
+    }),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, {
+      // F5 without a launch.json, or a configuration without its update: ask for one.
+      async resolveDebugConfiguration(_folder, config: CantonConfiguration) {
+        if (!config.type && !config.request && !config.name) {
+          const picked = await pickUpdateId(deps, undefined);
+          if (!picked) return undefined;
+          return {
+            type: DEBUG_TYPE,
+            request: 'launch',
+            name: vscode.l10n.t('Debug Transaction'),
+            updateId: picked.id,
+            ...(picked.node ? { node: picked.node } : {}),
+          };
+        }
+        if (config.request === 'launch' && !config.updateId && typeof config.fromOffset !== 'number') {
+          const picked = await pickUpdateId(deps, undefined);
+          if (!picked) return undefined;
+          config.updateId = picked.id;
+          config.node ??= picked.node;
+        }
+        return config;
+      },
+    }),
+    vscode.commands.registerCommand('cantonLens.debugTransaction', async (idArg?: unknown, nodeArg?: unknown) => {
+      const picked = await pickUpdateId(deps, idArg);
+      if (!picked) return false;
+      const node = nodeNameOf(nodeArg) ?? picked.node;
+      const config: CantonConfiguration = {
+        type: DEBUG_TYPE,
+        request: 'launch',
+        name: vscode.l10n.t('Debug {0}…', picked.id.slice(0, 12)),
+        updateId: picked.id,
+        ...(node ? { node } : {}),
+      };
+      return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], config);
+    }),
+    // A contract id in Variables or Watch: open it in the contract panel of the session's node.
+    vscode.commands.registerCommand('cantonLens.showContractFromDebugger', (arg?: { variable?: { value?: string } }) => {
+      const raw = arg?.variable?.value ?? '';
+      let id = raw;
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (typeof parsed === 'string') id = parsed;
+      } catch {
+        // Not quoted: the value as it is.
+      }
+      const node: unknown = vscode.debug.activeDebugSession?.configuration.node;
+      if (classifyLedgerId(id).kind !== 'contract') {
+        void vscode.window.showInformationMessage(vscode.l10n.t('This value is not a contract id.'));
+        return undefined;
+      }
+      return vscode.commands.executeCommand('cantonLens.showContract', id, node);
+    }),
+  );
+}
