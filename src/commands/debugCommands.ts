@@ -50,7 +50,11 @@ function debugHost(deps: DebugDeps): SessionModule.DebugHost {
     sources: {
       index: () => deps.daml.ready(),
       pathOf: (file) => vscode.Uri.parse(file).fsPath,
-      indexedFileOf: (path) => vscode.Uri.file(path).toString(),
+      // The index names files by URI (vscode-remote:// in a remote window): the one at this path.
+      indexedFileOf: (path) => {
+        for (const f of deps.daml.index.allFiles()) if (vscode.Uri.parse(f.file).fsPath === path) return f.file;
+        return vscode.Uri.file(path).toString();
+      },
     },
   };
 }
