@@ -31,7 +31,7 @@ export interface CantonDebugArgs {
   parties?: string[];
   /** Only updates with an event of these templates or interfaces (`Module:Entity` or a full id). */
   templates?: string[];
-  /** Stop at the first step (launch; default true). */
+  /** Stop at the first step (launch). Unset: run to the first breakpoint, else stop at the first step. */
   stopOnEntry?: boolean;
 }
 
@@ -78,7 +78,6 @@ export class CantonDebugSession extends DebugSession {
       supportsEvaluateForHovers: true,
       supportsExceptionInfoRequest: true,
       supportsTerminateRequest: true,
-      supportsDelayedStackTraceLoading: true,
       exceptionBreakpointFilters: [
         {
           filter: FAILED_COMMANDS,
@@ -132,7 +131,7 @@ export class CantonDebugSession extends DebugSession {
         );
       this.sendResponse(response);
       this.describeProgram(runner);
-      runner.start(args.stopOnEntry !== false);
+      runner.start(args.stopOnEntry === true ? 'entry' : args.stopOnEntry === false ? 'run' : 'auto');
     } catch (e) {
       this.fail(response, e);
     }

@@ -237,10 +237,17 @@ export class DebugRunner {
 
   // ---- moving
 
-  start(stopOnEntry: boolean): void {
-    if (stopOnEntry && this.program.stopCount > 0) this.stopAt({ update: 0, stop: 0 }, 'entry');
-    else void this.run(undefined, false);
+  /**
+   * `entry`: stop at the first step. `run`: run to the first breakpoint, else end. `auto`: run to
+   * the first breakpoint, else stop at the first step (a replay that ends at once shows nothing).
+   */
+  start(mode: 'entry' | 'run' | 'auto'): void {
+    if (mode === 'entry' && this.program.stopCount > 0) return this.stopAt({ update: 0, stop: 0 }, 'entry');
+    this.entryIfNoHit = mode === 'auto';
+    void this.run(undefined, false);
   }
+
+  private entryIfNoHit = false;
 
   continue(): void {
     this.resumeRange();
@@ -323,6 +330,8 @@ export class DebugRunner {
           this.waiting = { from: p, kind: 'continue' };
           return;
         }
+        if (this.entryIfNoHit && this.program.stopCount > 0)
+          return this.stopAt({ update: 0, stop: 0 }, 'entry', l10n.t('No breakpoint was hit: stopped at the first step.'));
         return this.events.ended();
       }
       p = next;
@@ -369,6 +378,7 @@ export class DebugRunner {
 
   private stopAt(p: Position, reason: StopReason, description?: string, text?: string, hitBreakpointIds?: number[]): void {
     this.pos = p;
+    this.entryIfNoHit = false;
     this.events.stopped(reason, {
       ...(description ? { description } : {}),
       ...(text ? { text } : {}),

@@ -95,6 +95,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it('stops on entry at the choice line, with the exercise tree as the call stack and the argument in Variables', async () => {
       const { stopped } = await start(dc, { updateId: node.ledger.samples.settlementUpdate });
       assert.equal(stopped?.body.reason, 'entry');
+      assert.equal(stopped?.body.description, 'No breakpoint was hit: stopped at the first step.');
       const { frames, top: f } = await top(dc);
       assert.equal(f.source?.path, SETTLEMENT);
       assert.equal(f.line, lineOf(SETTLEMENT, 'choice Settlement_Execute'));
@@ -253,7 +254,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       // Pages of two updates: the next page is read while the session runs.
       const paged = await debugHarness(node, 'reader', [], 2);
       const range = await paged.client();
-      await start(range, { fromOffset: node.ledger.prunedUpTo });
+      await start(range, { fromOffset: node.ledger.prunedUpTo, stopOnEntry: true });
       node.injectFault({ fault: { type: 'html500' }, path: '/v2/updates' });
       const failed = await stepAndWait(range, () => range.continueRequest({ threadId: 1 }));
       assert.equal(failed.body.reason, 'exception');
