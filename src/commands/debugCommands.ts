@@ -90,9 +90,27 @@ async function pickUpdateId(deps: DebugDeps, arg: unknown): Promise<{ id: string
 export function registerDebugCommands(context: vscode.ExtensionContext, deps: DebugDeps): void {
   const bundleDir = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
   const host = debugHost(deps);
+  // Each session reads as the identity its node had when it started: another identity ends it.
+  const sessions = new Map<string, { session: vscode.DebugSession; node: string | undefined }>();
   context.subscriptions.push(
+    vscode.debug.onDidTerminateDebugSession((s) => sessions.delete(s.id)),
+    deps.nodes.onDidChangeIdentity((e) => {
+      for (const { session, node } of sessions.values()) {
+        if (node !== e.node) continue;
+        void vscode.debug.stopDebugging(session);
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t(
+            'The debug session "{0}" ended: the token of {1} changed, and it read as the one before. Start it again to read as the new one.',
+            session.name,
+            e.node,
+          ),
+        );
+      }
+    }),
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
-      createDebugAdapterDescriptor: () => {
+      createDebugAdapterDescriptor: (session) => {
+        const named = (session.configuration as CantonConfiguration).node;
+        sessions.set(session.id, { session, node: typeof named === 'string' ? named : deps.nodes.active()?.name });
         const mod = loadDebugAdapterBundle(bundleDir) as typeof SessionModule;
         return new vscode.DebugAdapterInlineImplementation(new mod.CantonDebugSession(host));
       },

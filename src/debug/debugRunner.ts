@@ -49,7 +49,7 @@ export class DebugRunner {
   failure: Failure | undefined;
   private readonly contracts = new Map<string, ContractState>();
   private more: AsyncGenerator<ProgramUpdate[]> | undefined;
-  private live: { begin: number; stopped?: string } | undefined;
+  private live: { begin: number } | undefined;
   private waiting: { from: Position | undefined; kind: 'continue' | 'step' } | undefined;
   private pauseOnArrival = false;
   private runToken = 0;
@@ -116,7 +116,6 @@ export class DebugRunner {
       )
       .catch((e: unknown) => {
         if (this.signal.aborted) return;
-        this.live!.stopped = errorText(e);
         this.events.output(l10n.t('Following {0} stopped: {1}', this.ledger.nodeName, errorText(e)) + '\n', 'stderr');
       });
     if (this.failedCommands) this.followFailedCommands(begin);

@@ -340,7 +340,12 @@ export class LedgerPanel {
       styleUri: media('panel.css'),
       title: titleOf(this.current),
       nodeName: this.current.node,
-      actions: lookupActions({ canGoBack: this.canGoBack, canGoForward: this.canGoForward, hasResult: this.result !== undefined }),
+      actions: lookupActions({
+        canGoBack: this.canGoBack,
+        canGoForward: this.canGoForward,
+        hasResult: this.result !== undefined,
+        transaction: this.result?.kind === 'transaction' && this.result.found && this.result.update === 'transaction',
+      }),
       body: html`${shown}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
     });
   }
@@ -407,6 +412,8 @@ export class LedgerPanel {
       case 'allNodes':
         this.manager.show({ kind: 'everywhere', id: this.current.id, node: this.current.node });
         return;
+      case 'debug':
+        return void vscode.commands.executeCommand('cantonLens.debugTransaction', this.current.id, this.current.node);
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.current.node);
       case 'selectNode':

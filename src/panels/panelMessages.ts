@@ -15,6 +15,7 @@ export const PAGE_ACTIONS = [
   'copyCurl',
   'copyArgument',
   'allNodes',
+  'debug',
   'setToken',
   'selectNode',
   'askAgain',

@@ -27,6 +27,7 @@ import { browseBench } from './browseBench';
 import { damlBench } from './damlBench';
 import { packagesBench } from './packagesBench';
 import { commandsBench } from './commandsBench';
+import { debugBench } from './debugBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
 import type { HostMemoryResult } from './hostMemory/index';
@@ -469,6 +470,8 @@ async function main(): Promise<void> {
   // Packages of a large node, and a 20 MB DAR uploaded.
   if (want('packages')) await packagesBench(add);
   if (want('commands')) await commandsBench(add);
+  // The debug adapter: a 10,000-node transaction, its steps, attach at 1,000 updates/s.
+  if (want('debug')) await debugBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));

@@ -57,10 +57,12 @@ export interface DebugHarness {
 export async function debugHarness(node: FakeLedgerNode, user = 'reader', parties: string[] = [], pageSize = 50, index = modelIndex()): Promise<DebugHarness> {
   const clients: LedgerClient[] = [];
   const debugClients: DebugClient[] = [];
+  // One client for every session, as the extension keeps one per node.
+  let shared: LedgerClient | undefined;
   const host: DebugHost = {
     connect: async (args: CantonDebugArgs) => {
-      const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken(user) });
-      clients.push(client);
+      const client = (shared ??= new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken(user) }));
+      if (!clients.includes(client)) clients.push(client);
       return { nodeName: 'fake', client, parties: args.parties ?? parties, userId: user, pageSize };
     },
     sources: { index: async () => index, pathOf: (f) => f, indexedFileOf: (p) => p },
@@ -68,6 +70,8 @@ export async function debugHarness(node: FakeLedgerNode, user = 'reader', partie
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    // Small protocol messages, one round trip each: no Nagle delay (the inline adapter has no socket).
+    socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
     const session = new CantonDebugSession(host);
     session.setRunAsServer(true);
@@ -81,6 +85,7 @@ export async function debugHarness(node: FakeLedgerNode, user = 'reader', partie
       const dc = new DebugClient('node', 'unused', 'canton');
       dc.defaultTimeout = 15_000;
       await dc.start(port);
+      (dc as unknown as { _socket?: net.Socket })._socket?.setNoDelay(true);
       // Stopped once: a second disconnect on a closed socket would wait for ever.
       const stop = dc.stop.bind(dc);
       let stopping: Promise<void> | undefined;

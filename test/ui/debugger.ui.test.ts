@@ -49,7 +49,10 @@ describe('UI: debugging a ledger transaction', function () {
     const result = page.locator('.debug-variables .monaco-list-row', { hasText: 'Result' }).first();
     await result.waitFor({ timeout: 30_000 });
     await result.click();
-    await page.locator('.debug-variables .monaco-list-row', { hasText: /value\s*[:=]?\s*"00[0-9a-f]{8}/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.debug-variables .monaco-list-row', { hasText: /value\s*[:=]?\s*"00[0-9a-f]{8}/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await ui.wb.screenshot('debugger-step-out.png');
     await ui.wb.runCommand('Debug: Stop');
   });

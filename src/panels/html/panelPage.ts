@@ -23,7 +23,8 @@ export interface ToolbarAction {
 }
 
 /** The toolbar of a lookup panel. */
-export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; hasResult: boolean }): ToolbarAction[] {
+export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; hasResult: boolean; transaction?: boolean }): ToolbarAction[] {
+  const debug: ToolbarAction[] = o.transaction ? [{ action: 'debug', label: l10n.t('Debug Transaction') }] : [];
   return [
     { action: 'back', label: l10n.t('Back'), enabled: o.canGoBack },
     { action: 'forward', label: l10n.t('Forward'), enabled: o.canGoForward },
@@ -33,6 +34,7 @@ export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; ha
     { action: 'copyMarkdown', label: l10n.t('Copy as Markdown'), enabled: o.hasResult },
     { action: 'copyCurl', label: l10n.t('Copy as cURL'), enabled: o.hasResult },
     { action: 'allNodes', label: l10n.t('Look Up on All Nodes') },
+    ...debug,
   ];
 }
 

@@ -1,6 +1,7 @@
 // A ledger transaction in VS Code's debugger, on 3.4, 3.5 and 3.6: Canton: Debug Transaction stops
 // on entry at the Daml choice; a breakpoint set in a Daml file stops a launch there with the argument
-// in Variables; stepping out shows the result; Show Contract opens a contract id from Variables.
+// in Variables; stepping out shows the result; Show Contract opens a contract id from Variables;
+// another token on the node ends the session.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
@@ -122,8 +123,9 @@ describe('Debugging ledger transactions', function () {
       const id = value.replace(/^"|"$/g, '');
       await vscode.commands.executeCommand('cantonLens.showContractFromDebugger', { variable: { value: JSON.stringify(id) } });
       await until('the contract panel', () => api.panels.panels.find((p) => p.current.kind === 'contract' && p.current.id === id));
-      await vscode.debug.stopDebugging(launched);
-      await until('the session to end', () => ended.has(launched.id));
+      // Another token on the node: the session, which read as the one before, ends.
+      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('bob'));
+      await until('the session to end with the identity it read as', () => ended.has(launched.id));
       vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
     });
   }
