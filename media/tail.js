@@ -38,6 +38,14 @@
       [r.choices.join(', '), r.choices.join('\n')],
     ],
     onOpen: (r) => post({ type: 'openUpdate', id: r.updateId }),
+    // Right-click on a row: Debug Transaction (its update, on this page's node).
+    rowContext: (r) =>
+      JSON.stringify({
+        webviewSection: 'updateRow',
+        updateId: r.updateId,
+        node: document.getElementById('table').dataset.node,
+        preventDefaultContextMenuItems: true,
+      }),
   });
 
   const statusEl = document.getElementById('status');

@@ -73,6 +73,8 @@
         tr.hidden = false;
         if (tr._row !== row) {
           tr._row = row;
+          // The row's right-click menu (contributes.menus "webview/context") reads this.
+          if (options.rowContext) tr.setAttribute('data-vscode-context', options.rowContext(row));
           const cells = options.cells(row);
           for (let c = 0; c < cells.length && c < tr.children.length; c++) {
             const td = tr.children[c];

@@ -62,6 +62,9 @@ function debugHost(deps: DebugDeps): SessionModule.DebugHost {
 /** An update id: the argument, the cursor's, a recent lookup's, or typed. */
 async function pickUpdateId(deps: DebugDeps, arg: unknown): Promise<{ id: string; node?: string } | undefined> {
   if (typeof arg === 'string' && arg.trim()) return { id: arg.trim() };
+  // A row's context menu in the Follow Updates page: its update and node.
+  const row = arg as { updateId?: unknown; node?: unknown } | undefined;
+  if (typeof row?.updateId === 'string' && row.updateId) return { id: row.updateId, ...(typeof row.node === 'string' ? { node: row.node } : {}) };
   const found = idInEditor(vscode.window.activeTextEditor);
   if (found && 'id' in found && found.kind === 'update') return { id: found.id };
   const recent = deps.recent.all().filter((r) => r.kind === 'update');

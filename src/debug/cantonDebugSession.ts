@@ -7,12 +7,12 @@ import * as path from 'node:path';
 import { DebugSession, InitializedEvent, OutputEvent, Scope, Source, StackFrame, StoppedEvent, TerminatedEvent, Thread } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { shortenPartyId } from '../ids/ledgerIds';
-import { templateName } from '../ids/templateNames';
-import { earliestOffsetOf, isLedgerApiError } from '../ledger/ledgerApiError';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { BreakpointSet, type DebugSources } from './debugBreakpoints';
 import { ExpressionError, evaluate, MISSING, parseExpression, rootsOf, showValue } from './debugExpressions';
 import { clientDebugLedger, type DebugLedgerAccess } from './debugLedger';
-import { nodeAt, updateIdOf, updateOffset, type LoadedUpdate, type Stop } from './debugProgram';
+import type { LoadedUpdate, Stop } from './debugProgram';
+import { frameLocation, frameName, rangeError } from './debugFrames';
 import { DebugRunner, type StopReason } from './debugRunner';
 import { rootsAt, scopesAt, targetContractId, VariableStore, type ContractState } from './debugScopes';
 import * as l10n from '../l10n/l10n';
@@ -292,35 +292,18 @@ export class CantonDebugSession extends DebugSession {
   }
 
   private frame(i: number, u: LoadedUpdate, node: number, phase: 'enter' | 'exit', index: Awaited<ReturnType<DebugSources['index']>>): StackFrame {
-    const n = nodeAt(u, node);
-    const name = frameName(u, node) + (phase === 'exit' ? l10n.t(' (returning)') : '');
-    const f = new StackFrame(i + 1, name);
-    const templateId = n?.kind === 'exercised' ? (n.event.interfaceId ?? n.event.templateId) : n?.event.templateId;
-    const choice = n?.kind === 'exercised' ? n.event.choice : undefined;
-    const match =
-      index && templateId ? index.find({ templateId, choice, packageName: (n?.event as { packageName?: string } | undefined)?.packageName }) : undefined;
-    const target = match?.targets[0];
-    if (target && !(choice && match?.choiceMissing)) {
-      const p = this.host.sources.pathOf(target.file);
-      const origin =
-        match?.exact === false
-          ? l10n.t('package {0} has no such declaration in the workspace: the source may not be what ran', match.packageName ?? '')
-          : undefined;
-      f.source = new Source(path.basename(p), this.convertDebuggerPathToClient(p), undefined, origin);
-      f.line = this.convertDebuggerLineToClient(target.line);
-      f.column = this.convertDebuggerColumnToClient(target.column);
-      if (origin) f.presentationHint = 'subtle';
+    const f = new StackFrame(i + 1, frameName(u, node) + (phase === 'exit' ? l10n.t(' (returning)') : ''));
+    const at = frameLocation(u, node, index, (f) => this.host.sources.pathOf(f));
+    if (at.kind === 'daml') {
+      f.source = new Source(path.basename(at.path), this.convertDebuggerPathToClient(at.path), undefined, at.origin);
+      f.line = this.convertDebuggerLineToClient(at.line);
+      f.column = this.convertDebuggerColumnToClient(at.column);
+      if (at.origin) f.presentationHint = 'subtle';
       return f;
     }
     const ref = this.nextSourceRef++;
-    const value = n ? n.event : u.update.value;
-    this.virtualSources.set(ref, () => JSON.stringify(value, null, 2));
-    f.source = new Source(
-      `${node >= 0 ? `node ${(n?.event as { nodeId?: number }).nodeId}` : u.update.kind} ${updateIdOf(u.update).slice(0, 12)}.json`,
-      undefined,
-      ref,
-      l10n.t('read-only: no Daml source in the workspace'),
-    );
+    this.virtualSources.set(ref, at.content);
+    f.source = new Source(at.name, undefined, ref, l10n.t('read-only: no Daml source in the workspace'));
     f.line = this.convertDebuggerLineToClient(0);
     f.column = this.convertDebuggerColumnToClient(0);
     return f;
@@ -482,38 +465,4 @@ export class CantonDebugSession extends DebugSession {
     this.connecting.abort();
     this.runner?.dispose();
   }
-}
-
-/** A range the node refuses, with what to do: start after the pruning point, end at the ledger end. */
-function rangeError(e: unknown, from: number, end: number): unknown {
-  if (!isLedgerApiError(e)) return e;
-  const code = e.cantonError?.code;
-  if (code === 'PARTICIPANT_PRUNED_DATA_ACCESSED') {
-    const earliest = earliestOffsetOf(e.cantonError);
-    return new Error(
-      earliest !== undefined
-        ? l10n.t('The node has pruned the updates up to offset {0}: set "fromOffset" to {0} or later (it was {1}).', earliest, from)
-        : l10n.t('The node has pruned updates after offset {0}: set a later "fromOffset". ({1})', from, e.explanation),
-    );
-  }
-  if (code === 'OFFSET_AFTER_LEDGER_END')
-    return new Error(l10n.t('Offset {0} is after the node\u2019s ledger end: set "toOffset" to the ledger end or leave it out. ({1})', end, e.explanation));
-  return e;
-}
-
-/** A frame's name: `Module:Template.Choice (acting parties)`, `create Module:Template`, or the update. */
-export function frameName(u: LoadedUpdate, node: number): string {
-  const n = nodeAt(u, node);
-  if (!n) {
-    const offset = updateOffset(u.update);
-    if (u.update.kind === 'failedCommand') return l10n.t('failed command {0}', String((u.update.value as { commandId?: string }).commandId ?? ''));
-    return l10n.t('{0} at offset {1}', u.update.kind, offset === undefined ? '?' : offset);
-  }
-  if (n.kind === 'exercised') {
-    const on = templateName(n.event.interfaceId ?? n.event.templateId ?? '');
-    const acting = (n.event.actingParties ?? []).map(shortenPartyId).join(', ');
-    return `${on}.${n.event.choice}${acting ? ` (${acting})` : ''}`;
-  }
-  if (n.kind === 'created') return l10n.t('create {0}', templateName(n.event.templateId ?? ''));
-  return l10n.t('archive {0}', templateName(n.event.templateId ?? ''));
 }

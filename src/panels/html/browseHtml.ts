@@ -99,7 +99,7 @@ export function tailPageHtml(o: BrowsePageOptions & { start: string }): string {
 <p id="status" role="status" aria-live="polite">${l10n.t('Starting…')}</p>
 <p id="counts" class="muted"></p>
 <p id="notice" class="notice" hidden></p><p id="offer" hidden></p></header>
-<div id="table" class="vtable" tabindex="0" role="grid" aria-label="${l10n.t('Updates, newest first')}"
+<div id="table" class="vtable" tabindex="0" role="grid" aria-label="${l10n.t('Updates, newest first')}" data-node="${o.nodeName}"
  data-columns="${JSON.stringify([l10n.t('Offset'), l10n.t('Time'), l10n.t('Update id'), l10n.t('Command id'), l10n.t('Workflow id'), l10n.t('Events'), l10n.t('Templates'), l10n.t('Choices')])}"></div>`,
   );
 }
