@@ -9,7 +9,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { shortenPartyId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { BreakpointSet, type DebugSources } from './debugBreakpoints';
-import { ExpressionError, evaluate, MISSING, parseExpression, rootsOf, showValue } from './debugExpressions';
+import { consoleSafe, ExpressionError, evaluate, MISSING, parseExpression, rootsOf, showValue } from './debugExpressions';
 import { clientDebugLedger, type DebugLedgerAccess } from './debugLedger';
 import type { LoadedUpdate, Stop } from './debugProgram';
 import { frameLocation, frameName, rangeError } from './debugFrames';
@@ -106,15 +106,15 @@ export class CantonDebugSession extends DebugSession {
   ): Promise<void> {
     const args = given ?? {};
     await this.configurationDone;
+    let runner: DebugRunner;
     try {
-      const runner = await this.newRunner(args);
+      runner = await this.newRunner(args);
       if (typeof args.updateId === 'string' && args.updateId.trim()) {
         this.say(l10n.t('Reading update {0} from {1}…', args.updateId.trim(), runner.ledger.nodeName));
         await runner.launchUpdate(args.updateId.trim());
       } else if (typeof args.fromOffset === 'number') {
         const end = typeof args.toOffset === 'number' ? args.toOffset : await runner.ledger.ledgerEnd(runner.signal);
         this.say(l10n.t('Reading the updates after offset {0} up to {1} from {2}…', args.fromOffset, end, runner.ledger.nodeName));
-        runner.setRangeEnd(end);
         if (!(await runner.launchRange(args.fromOffset, end).catch((e: unknown) => Promise.reject(rangeError(e, args.fromOffset!, end) as Error))))
           throw new Error(
             l10n.t(
@@ -129,12 +129,13 @@ export class CantonDebugSession extends DebugSession {
         throw new Error(
           l10n.t('A canton launch needs "updateId", or "fromOffset" (and "toOffset") for a range. Use "request": "attach" to follow the ledger.'),
         );
-      this.sendResponse(response);
-      this.describeProgram(runner);
-      runner.start(args.stopOnEntry === true ? 'entry' : args.stopOnEntry === false ? 'run' : 'auto');
     } catch (e) {
-      this.fail(response, e);
+      return this.fail(response, e);
     }
+    // Answered once, then walked: a failure from here on is the session's, not the launch's.
+    this.sendResponse(response);
+    this.describeProgram(runner);
+    runner.start(args.stopOnEntry === true ? 'entry' : args.stopOnEntry === false ? 'run' : 'auto');
   }
 
   protected override attachRequest(response: DebugProtocol.AttachResponse, given: (DebugProtocol.AttachRequestArguments & CantonDebugArgs) | undefined): void {
@@ -147,31 +148,36 @@ export class CantonDebugSession extends DebugSession {
   ): Promise<void> {
     const args = given ?? {};
     await this.configurationDone;
+    let runner: DebugRunner;
+    let begin: number;
     try {
-      const runner = await this.newRunner(args);
-      const begin = await runner.attach(typeof args.toOffset === 'number' ? args.toOffset : typeof args.fromOffset === 'number' ? args.fromOffset : undefined);
-      this.sendResponse(response);
-      this.say(
-        l10n.t(
-          'Following {0} after offset {1}, as {2}: the session stops at the first breakpoint a new update hits.',
-          runner.ledger.nodeName,
-          begin,
-          this.whoText(runner),
-        ),
-      );
+      runner = await this.newRunner(args);
+      begin = await runner.attach(typeof args.fromOffset === 'number' ? args.fromOffset : undefined);
     } catch (e) {
-      this.fail(response, e);
+      return this.fail(response, e);
     }
+    this.sendResponse(response);
+    this.say(
+      l10n.t(
+        'Following {0} after offset {1}, as {2}: the session stops at the first breakpoint a new update hits.',
+        runner.ledger.nodeName,
+        begin,
+        this.whoText(runner),
+      ),
+    );
   }
 
   private async newRunner(args: CantonDebugArgs): Promise<DebugRunner> {
     const ledger = clientDebugLedger(await this.host.connect(args, this.connecting.signal));
+    // Stopped while connecting (a sign-in, the rights): nothing is started.
+    if (this.connecting.signal.aborted) throw new Error(l10n.t('The session was stopped.'));
     const runner = new DebugRunner(
       ledger,
       this.breakpoints,
       {
         stopped: (reason, o) => this.stopped(reason, o),
-        output: (text, category) => this.sendEvent(new OutputEvent(text, category ?? 'console')),
+        // Ledger text in a log line: escaped, so it cannot restyle or forge console lines.
+        output: (text, category) => this.sendEvent(new OutputEvent(consoleSafe(text.replace(/\n$/, '')) + '\n', category ?? 'console')),
         ended: () => {
           this.say(l10n.t('The end of what was read: the session ends.'));
           this.sendEvent(new TerminatedEvent());
@@ -207,7 +213,7 @@ export class CantonDebugSession extends DebugSession {
   }
 
   private fail(response: DebugProtocol.Response, e: unknown): void {
-    this.sendErrorResponse(response, { id: 1001, format: errorText(e), showUser: true });
+    this.sendErrorResponse(response, { id: 1001, format: '{_m}', variables: { _m: errorText(e) }, showUser: true });
   }
 
   private stopped(reason: StopReason, o: { hitBreakpointIds?: number[]; description?: string; text?: string } = {}): void {
@@ -234,7 +240,9 @@ export class CantonDebugSession extends DebugSession {
     }
     const p = this.convertClientPathToDebugger(file);
     const index = await this.host.sources.index().catch(() => undefined);
-    const bound = this.breakpoints.set(p, args.breakpoints ?? [], index, this.host.sources.indexedFileOf(p));
+    // One-based lines inside (the binding's), whatever the client counts from.
+    const requests = (args.breakpoints ?? []).map((b) => ({ ...b, line: this.convertClientLineToDebugger(b.line) + 1 }));
+    const bound = this.breakpoints.set(p, requests, index, this.host.sources.indexedFileOf(p));
     response.body = {
       breakpoints: bound.map((b) => ({
         id: b.id,
@@ -385,16 +393,20 @@ export class CantonDebugSession extends DebugSession {
       const contract = roots.has('contract') ? await this.runner!.contractAt(at.u, at.stop) : this.contractOf(at.u, at.stop);
       const read = rootsAt(at.u, at.stop, contract);
       let value = evaluate(expr, read);
+      // Children are named by the path that reads them (Add to Watch); other expressions' are not.
+      let named = expr.type === 'path' ? { root: expr.root, steps: expr.steps } : { root: '', steps: [] };
       // A word hovered in Daml source: a field of the argument.
-      if (value === MISSING && args.context === 'hover' && expr.type === 'path' && expr.steps.length === 0)
+      if (value === MISSING && args.context === 'hover' && expr.type === 'path' && expr.steps.length === 0) {
         value = evaluate({ ...expr, root: 'argument', steps: [expr.root] }, read);
+        named = { root: 'argument', steps: [expr.root] };
+      }
       if (value === MISSING && args.context === 'hover') return this.sendErrorResponse(response, { id: 1004, format: '', showUser: false });
-      response.body = { result: showValue(value), variablesReference: value !== MISSING ? this.variables.add(value, args.expression.trim()) : 0 };
+      response.body = { result: showValue(value), variablesReference: value !== MISSING ? this.variables.add(value, named.root, named.steps) : 0 };
       if (Array.isArray(value)) response.body.indexedVariables = value.length;
       this.sendResponse(response);
     } catch (e) {
       const message = e instanceof ExpressionError ? e.message : errorText(e);
-      this.sendErrorResponse(response, { id: 1005, format: message, showUser: false });
+      this.sendErrorResponse(response, { id: 1005, format: '{_m}', variables: { _m: message }, showUser: false });
     }
   }
 

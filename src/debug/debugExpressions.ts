@@ -58,7 +58,8 @@ function tokenize(src: string): Token[] {
       out.push({ kind: 'str', text: src.slice(at, i), value: s, at });
       continue;
     }
-    const num = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(src.slice(i));
+    // Plain decimals only: an exponent would not compare as a Daml decimal.
+    const num = /^-?\d+(\.\d+)?/.exec(src.slice(i));
     if (num && (c !== '-' || /\d/.test(src[i + 1] ?? ''))) {
       i += num[0].length;
       out.push({ kind: 'num', text: num[0], value: num[0], at });
@@ -287,16 +288,25 @@ function asDecimal(v: Value): string | undefined {
   return undefined;
 }
 
+/** An ISO time as nanoseconds since the epoch (exact below the millisecond), or undefined. */
+export function isoNanos(s: string): bigint | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/.exec(s);
+  if (!m) return undefined;
+  const ms = Date.parse(`${m[1]}${m[3]}`);
+  if (Number.isNaN(ms)) return undefined;
+  const fraction = (m[2] ?? '').padEnd(9, '0').slice(0, 9);
+  return BigInt(ms) * 1_000_000n + BigInt(fraction);
+}
+
 function order(a: Value, b: Value): number | undefined {
   const da = asDecimal(a);
   const db = asDecimal(b);
   if (da !== undefined && db !== undefined) return compareDecimals(da, db);
   if (typeof a === 'string' && typeof b === 'string') {
     if (ISO_TIME.test(a) && ISO_TIME.test(b)) {
-      const ta = Date.parse(a);
-      const tb = Date.parse(b);
-      if (!Number.isNaN(ta) && !Number.isNaN(tb) && ta !== tb) return ta < tb ? -1 : 1;
-      // Same millisecond: finer digits decide, as text.
+      const ta = isoNanos(a);
+      const tb = isoNanos(b);
+      if (ta !== undefined && tb !== undefined) return ta === tb ? 0 : ta < tb ? -1 : 1;
     }
     return a === b ? 0 : a < b ? -1 : 1;
   }
@@ -336,10 +346,22 @@ function compareValues(op: CompareOp, a: Value, b: Value): boolean {
   }
 }
 
-/** A value as the debug console shows it: strings as they are, the rest as compact JSON. */
+/**
+ * Control and direction characters of ledger text as escapes: the debug console reads ANSI
+ * sequences, and a newline or a bidi override could forge a line of its own.
+ */
+export function consoleSafe(s: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return s.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** A value as the debug console shows it: strings as they are (control characters escaped), the rest as compact JSON. */
 export function showValue(v: Value, max = 2_000): string {
   if (v === MISSING) return '(no such field)';
-  const s = typeof v === 'string' ? v : v === undefined ? 'undefined' : JSON.stringify(v);
+  const s = typeof v === 'string' ? consoleSafe(v) : v === undefined ? 'undefined' : consoleSafe(JSON.stringify(v));
   return s.length > max ? `${s.slice(0, max)}… (${s.length.toLocaleString('en-US')} characters)` : s;
 }
 

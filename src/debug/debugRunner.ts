@@ -92,6 +92,8 @@ export class DebugRunner {
 
   /** Reads the first page of the range; false when the range holds nothing for these parties. */
   async launchRange(beginExclusive: number, endInclusive: number): Promise<boolean> {
+    this.rangeBegin = beginExclusive;
+    this.rangeEnd = endInclusive;
     this.more = this.ledger.range(beginExclusive, endInclusive, this.signal);
     while (this.program.stopCount === 0) {
       const r = await this.more.next();
@@ -106,6 +108,17 @@ export class DebugRunner {
     const begin = beginExclusive ?? (await this.ledger.ledgerEnd(this.signal));
     this.live = { begin };
     this.waiting = { from: undefined, kind: 'continue' };
+    this.follow(begin);
+    if (this.failedCommands) this.followFailedCommands(begin);
+    return begin;
+  }
+
+  /**
+   * The live stream from an offset. Breaks are bridged from the last update seen (a read); a refusal
+   * (rights, an expired token) stops the session with the error, and Continue opens it again.
+   */
+  private follow(begin: number): void {
+    this.followFailed = undefined;
     void this.ledger
       .follow(
         begin,
@@ -116,31 +129,49 @@ export class DebugRunner {
       )
       .catch((e: unknown) => {
         if (this.signal.aborted) return;
-        this.events.output(l10n.t('Following {0} stopped: {1}', this.ledger.nodeName, errorText(e)) + '\n', 'stderr');
+        this.followFailed = { from: this.lastOffset() ?? begin };
+        this.failure = { id: 'stream stopped', description: l10n.t('Following {0} stopped', this.ledger.nodeName), details: errorText(e) };
+        this.events.output(`${this.failure.description}: ${errorText(e)}\n`, 'stderr');
+        if (this.program.stopCount === 0) return this.events.ended();
+        this.runToken++;
+        this.waiting = undefined;
+        this.stopAt(this.cursor ?? this.pos ?? { update: 0, stop: 0 }, 'exception', this.failure.description, this.failure.details);
       });
-    if (this.failedCommands) this.followFailedCommands(begin);
-    return begin;
+  }
+
+  private followFailed: { from: number } | undefined;
+
+  private lastOffset(): number | undefined {
+    for (let i = this.program.updates.length - 1; i >= 0; i--) {
+      const u = this.program.updates[i].update;
+      if (u.kind !== 'failedCommand' && typeof u.value.offset === 'number') return u.value.offset;
+    }
+    return undefined;
   }
 
   /** Exception breakpoints on failed commands: in a live session, the completions are followed too. */
   setFailedCommands(on: boolean): void {
     this.failedCommands = on;
-    if (!this.live) return;
-    if (!on) {
-      this.completions?.abort();
-      this.completions = undefined;
-    } else if (!this.completions) {
+    if (!this.live || on === (this.completions !== undefined)) return;
+    const generation = ++this.completionsGeneration;
+    this.completions?.abort();
+    this.completions = undefined;
+    if (on)
       void this.ledger.ledgerEnd(this.signal).then(
-        (end) => this.followFailedCommands(end),
+        (end) => {
+          // Toggled again while the ledger end was read: the latest toggle decides.
+          if (generation === this.completionsGeneration && this.failedCommands && !this.completions) this.followFailedCommands(end);
+        },
         () => undefined,
       );
-    }
   }
+
+  private completionsGeneration = 0;
 
   private followFailedCommands(begin: number): void {
     const ac = new AbortController();
     this.completions = ac;
-    this.signal.addEventListener('abort', () => ac.abort(), { once: true });
+    this.signal.addEventListener('abort', () => ac.abort(), { once: true, signal: ac.signal });
     this.ledger
       .failedCommands(begin, ac.signal, (c) => this.arrive([{ kind: 'failedCommand', value: c }]))
       .catch((e: unknown) => {
@@ -177,10 +208,12 @@ export class DebugRunner {
     const w = this.waiting;
     if (!w) return;
     this.waiting = undefined;
-    if (w.kind === 'step') {
-      const next = w.from ? this.program.next(w.from) : { update: 0, stop: 0 };
-      if (next) this.stopAt(next, 'step');
-    } else void this.run(w.from, false);
+    if (w.kind === 'continue') return void this.run(w.from, false);
+    // A step that waited at the live end: into the first new stop, breakpoints checked.
+    if (w.from) {
+      this.pos = w.from;
+      void this.step('in');
+    } else void this.run(undefined, false, true);
   }
 
   /** The position of the stop before index `stopIndex` of the whole program. */
@@ -193,38 +226,51 @@ export class DebugRunner {
     return undefined;
   }
 
-  /** The next page of a range: 'loaded', 'done' (the range is read), or 'failed' (stopped with the error). */
-  private async loadMore(at: Position | undefined): Promise<'loaded' | 'done' | 'failed'> {
-    if (!this.more) return 'done';
+  /**
+   * The next page of a range: 'loaded', 'done' (the range is read), or 'failed' (stopped with the
+   * error, unless a later command has taken over). One page is read at a time, whoever asks.
+   */
+  private async loadMore(token: number, at: Position | undefined): Promise<'loaded' | 'done' | 'failed'> {
+    const before = this.program.stopCount;
+    try {
+      await (this.loading ??= this.readPage().finally(() => (this.loading = undefined)));
+    } catch (e) {
+      if (token !== this.runToken || this.signal.aborted) return 'failed';
+      this.failure = { id: 'read failed', description: l10n.t('Reading the next updates from {0} failed', this.ledger.nodeName), details: errorText(e) };
+      this.stopAt(at ?? { update: 0, stop: 0 }, 'exception', this.failure.description, this.failure.details);
+      return 'failed';
+    }
+    return this.program.stopCount > before ? 'loaded' : 'done';
+  }
+
+  private loading: Promise<void> | undefined;
+
+  /** Reads pages until one adds a stop or the range ends; a failure leaves where to read again. */
+  private async readPage(): Promise<void> {
+    const more = this.more;
+    if (!more) return;
     try {
       for (;;) {
         const before = this.program.stopCount;
-        const r = await this.more.next();
+        const r = await more.next();
         if (r.done) {
           this.more = undefined;
-          return 'done';
+          return;
         }
         this.add(r.value);
-        if (this.program.stopCount > before) return 'loaded';
+        if (this.program.stopCount > before) return;
       }
     } catch (e) {
-      if (this.signal.aborted) return 'failed';
-      // The generator is spent: the next Continue asks again from the last update read.
-      const last = this.program.updates.at(-1);
-      this.failure = { id: 'read failed', description: l10n.t('Reading the next updates from {0} failed', this.ledger.nodeName), details: errorText(e) };
+      // The generator is spent: the next Continue asks again after the last update read.
       this.more = undefined;
-      this.retryFrom = last ? (last.update.value as { offset?: number }).offset : undefined;
-      this.stopAt(at ?? { update: 0, stop: 0 }, 'exception', this.failure.description, this.failure.details);
-      return 'failed';
+      this.retryFrom = this.lastOffset() ?? this.rangeBegin;
+      throw e;
     }
   }
 
   private retryFrom: number | undefined;
+  private rangeBegin: number | undefined;
   private rangeEnd: number | undefined;
-
-  setRangeEnd(end: number): void {
-    this.rangeEnd = end;
-  }
 
   /** After a failed page: read again from the last update read (a read; asked by the person). */
   private resumeRange(): void {
@@ -250,6 +296,7 @@ export class DebugRunner {
 
   continue(): void {
     this.resumeRange();
+    if (this.followFailed) this.follow(this.followFailed.from);
     void this.run(this.pos, false);
   }
 
@@ -259,18 +306,21 @@ export class DebugRunner {
 
   restart(): void {
     this.runToken++;
+    this.waiting = undefined;
+    this.pauseOnArrival = false;
     this.breakpoints.resetHits();
     if (this.program.stopCount > 0) this.stopAt({ update: 0, stop: 0 }, 'entry');
   }
 
+  /** Stops where the walk has got to (or waits for the first update when none has come). */
   pause(): void {
     this.runToken++;
-    if (this.waiting || this.live) {
-      this.waiting = undefined;
-      const last = this.lastPosition(this.program.stopCount);
-      if (last) this.stopAt(last, 'pause');
-      else this.pauseOnArrival = true;
-    } else if (this.pos) this.stopAt(this.pos, 'pause');
+    this.waiting = undefined;
+    if (this.program.stopCount === 0) {
+      this.pauseOnArrival = true;
+      return;
+    }
+    this.stopAt(this.cursor ?? this.pos ?? { update: 0, stop: 0 }, 'pause');
   }
 
   stepBack(): void {
@@ -287,7 +337,7 @@ export class DebugRunner {
     if (!from) return;
     let target = this.program.step(from, kind);
     while (!target) {
-      const more = await this.loadMore(from);
+      const more = await this.loadMore(token, from);
       if (token !== this.runToken || more === 'failed') return;
       if (more === 'done') {
         if (this.live) {
@@ -302,6 +352,7 @@ export class DebugRunner {
     if (kind !== 'in') {
       let walked = 0;
       for (let p = this.program.next(from); p && !same(p, target); p = this.program.next(p)) {
+        this.cursor = p;
         const hits = await this.check(p, true);
         if (token !== this.runToken) return;
         if (hits.length > 0) return this.stopAt(p, 'breakpoint', undefined, undefined, hits);
@@ -313,8 +364,14 @@ export class DebugRunner {
     this.stopAt(target, hits.length > 0 ? 'breakpoint' : 'step', undefined, undefined, hits);
   }
 
-  /** Walks forward (or back) from `from` to the first breakpoint hit; logpoints log on the way forward. */
-  async run(from: Position | undefined, backwards: boolean): Promise<void> {
+  /** Where the current walk has got to (a pause stops there). */
+  private cursor: Position | undefined;
+
+  /**
+   * Walks forward (or back) from `from` to the first breakpoint hit; logpoints log on the way
+   * forward. `stepInto`: stop at the first stop walked (a step that waited for the live ledger).
+   */
+  async run(from: Position | undefined, backwards: boolean, stepInto = false): Promise<void> {
     const token = ++this.runToken;
     let p = from;
     let walked = 0;
@@ -322,11 +379,11 @@ export class DebugRunner {
       const next = p ? (backwards ? this.program.previous(p) : this.program.next(p)) : this.program.stopCount > 0 ? { update: 0, stop: 0 } : undefined;
       if (!next) {
         if (backwards) return this.stopAt(p ?? { update: 0, stop: 0 }, 'step', l10n.t('At the first step'));
-        const more = await this.loadMore(p);
+        const more = await this.loadMore(token, p);
         if (token !== this.runToken || more === 'failed') return;
         if (more === 'loaded') continue;
         if (this.live) {
-          this.waiting = { from: p, kind: 'continue' };
+          this.waiting = { from: p, kind: stepInto ? 'step' : 'continue' };
           return;
         }
         if (this.entryIfNoHit && this.program.stopCount > 0)
@@ -334,6 +391,7 @@ export class DebugRunner {
         return this.events.ended();
       }
       p = next;
+      this.cursor = p;
       const hits = await this.check(p, !backwards);
       if (token !== this.runToken) return;
       if (hits.length > 0) return this.stopAt(p, 'breakpoint', undefined, undefined, hits);
@@ -342,11 +400,17 @@ export class DebugRunner {
         this.failure = completionFailure(u.update.value);
         return this.stopAt(p, 'exception', this.failure.description, this.failure.details);
       }
+      if (stepInto) return this.stopAt(p, 'step');
       if (++walked % SLICE === 0) {
         await nextTurn();
         if (token !== this.runToken) return;
       }
     }
+  }
+
+  /** The session is running and has walked everything it has: it waits for the live ledger. */
+  get waitingForUpdates(): boolean {
+    return this.waiting !== undefined;
   }
 
   /** The breakpoints hit at a position (after their conditions and hit counts); logpoints write their message. */
@@ -377,6 +441,7 @@ export class DebugRunner {
 
   private stopAt(p: Position, reason: StopReason, description?: string, text?: string, hitBreakpointIds?: number[]): void {
     this.pos = p;
+    this.cursor = p;
     this.entryIfNoHit = false;
     this.events.stopped(reason, {
       ...(description ? { description } : {}),

@@ -144,7 +144,7 @@ function cut(s: string, max: number): string {
 export interface DebugVariable {
   name: string;
   value: string;
-  evaluateName: string;
+  evaluateName?: string;
   variablesReference: number;
   indexedVariables?: number;
   namedVariables?: number;
@@ -186,7 +186,8 @@ export class VariableStore {
   }
 
   variable(name: string, v: unknown, root: string, steps: (string | number)[]): DebugVariable {
-    const out: DebugVariable = { name, value: preview(v, 400), evaluateName: pathText(root, steps), variablesReference: this.add(v, root, steps) };
+    const out: DebugVariable = { name, value: preview(v, 400), variablesReference: this.add(v, root, steps) };
+    if (root) out.evaluateName = pathText(root, steps);
     if (Array.isArray(v)) out.indexedVariables = v.length;
     else if (v !== null && typeof v === 'object') out.namedVariables = Object.keys(v).length;
     out.type = v === null ? 'null' : Array.isArray(v) ? 'list' : typeof v === 'object' ? 'record' : typeof v;

@@ -151,8 +151,9 @@ async function attachAtRate(add: (r: BenchRow) => void): Promise<void> {
     node.generated.setRate(0);
     const end = (await client.getLedgerEnd()).offset ?? 0;
     const deadline = Date.now() + 30_000;
-    while ((runner.program.updates.at(-1)?.update.value.offset ?? begin) < end && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 500));
+    // Every update arrived and walked: the runner waits for more.
+    while (((runner.program.updates.at(-1)?.update.value.offset ?? begin) < end || !runner.waitingForUpdates) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     const offsets = runner.program.updates.map((u) => u.update.value.offset);
     const produced = end - begin;
     const gaps = offsets.filter((o, i) => o !== begin + i + 1).length;

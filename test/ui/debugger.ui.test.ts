@@ -24,6 +24,8 @@ describe('UI: debugging a ledger transaction', function () {
     await ui.wb.runCommand('Debug: Toggle Breakpoint');
     await page.locator('.monaco-editor .codicon-debug-breakpoint, .monaco-editor .codicon-debug-breakpoint-unverified').first().waitFor({ timeout: 30_000 });
 
+    // The cursor elsewhere: the stop must bring the editor to the choice line.
+    await ui.wb.goTo(1, 1);
     await ui.wb.runCommand('Canton: Debug Transaction');
     await ui.wb.answerInput('Debug Transaction', ui.nodes.participant1.ledger.samples.settlementUpdate);
 

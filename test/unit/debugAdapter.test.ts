@@ -193,7 +193,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it('writes logpoints to the debug console without stopping, and says why a breakpoint does not bind', async () => {
       const logged: string[] = [];
       dc.on('output', (e: DebugProtocol.OutputEvent) => {
-        if (e.body.category === 'console' && e.body.output.startsWith('Exercised')) logged.push(e.body.output.trim());
+        if (e.body.category === 'console' && /^(Exercised|Logged)/.test(e.body.output)) logged.push(e.body.output);
       });
       const ended = waitFor(dc, 'terminated');
       const { set } = await start(
@@ -207,15 +207,25 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
             },
             {
               path: DAML('Bank/Account.daml'),
-              breakpoints: [{ line: 1 }, { line: lineOf(DAML('Bank/Account.daml'), 'Account_Log'), condition: 'argument.(' }],
+              breakpoints: [
+                { line: 1 },
+                { line: lineOf(DAML('Bank/Account.daml'), 'Account_Log'), condition: 'argument.(' },
+                { line: lineOf(DAML('Bank/Account.daml'), 'Account_Log') + 1, logMessage: 'Logged {argument.entry}' },
+              ],
             },
           ],
           runsToEnd: true,
         },
       );
       await ended;
-      assert.equal(logged.length, 1);
-      assert.match(logged[0], /^Exercised Iou_Transfer on 00\S+ by Alice::/);
+      assert.equal(logged.length, 2);
+      assert.match(logged[0], /^Exercised Iou_Transfer on 00\S+ by Alice::\S+\n$/);
+      assert.ok(logged[1].startsWith('Logged '), logged[1]);
+      assert.ok(
+        [...logged[1].slice(0, -1)].every((c) => c.charCodeAt(0) >= 0x20 && !(c >= '\u202a' && c <= '\u202e')),
+        'hostile ledger text cannot restyle or forge console lines',
+      );
+      assert.match(logged[1], /\\u001b/, 'its control characters are written as escapes');
       const [unbound, badCondition] = set[1].body.breakpoints;
       assert.equal(unbound.verified, false);
       assert.match(unbound.message ?? '', /Not in a template, interface or choice/);
@@ -266,6 +276,35 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       await range.continueRequest({ threadId: 1 });
       await ended;
       await paged.close();
+    });
+
+    it('pauses an attach session at the next update when none has come, and restarts at the first step', async () => {
+      const bank = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('bank') });
+      const { Alice, Bank } = node.ledger.parties;
+      try {
+        await start(dc, {}, { request: 'attach' });
+        await dc.pauseRequest({ threadId: 1 });
+        const paused = waitFor(dc, 'stopped');
+        await submitAndWaitForTransaction(bank, {
+          commandId: `pause-${version}-${Date.now()}`,
+          actAs: [Bank],
+          commands: [
+            {
+              CreateCommand: {
+                templateId: '#canton-lens-demo-model:Iou:Iou',
+                createArguments: { issuer: Bank, owner: Alice, currency: 'USD', amount: '7.0', observers: [] },
+              },
+            },
+          ],
+        });
+        assert.equal(((await paused) as DebugProtocol.StoppedEvent).body.reason, 'pause');
+        assert.match((await top(dc)).top.name, /^create Iou:Iou/);
+        const restarted = waitFor(dc, 'stopped');
+        await dc.restartRequest({});
+        assert.equal(((await restarted) as DebugProtocol.StoppedEvent).body.reason, 'entry');
+      } finally {
+        await bank.close();
+      }
     });
 
     it('attaches to the live ledger: logs, stops at a failed command, then at the first new update a breakpoint condition holds for', async () => {

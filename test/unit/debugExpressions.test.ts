@@ -42,6 +42,10 @@ describe('debugger expressions', () => {
   it('compares times as times, and text, lists and membership', () => {
     assert.equal(run('transaction.effectiveAt > "2026-11-02T09:59:59Z"'), true);
     assert.equal(run('transaction.effectiveAt < "2026-11-02T10:00:00.001Z"'), true);
+    assert.equal(run('"2026-11-02T10:00:00.000500Z" > "2026-11-02T10:00:00Z"'), true, 'below the millisecond');
+    assert.equal(run('"2026-11-02T10:00:00Z" == "2026-11-02T10:00:00.000Z"'), true, 'the same instant written two ways');
+    assert.equal(run('"2026-11-02T11:00:00+01:00" == "2026-11-02T10:00:00Z"'), true, 'across zones');
+    assert.throws(() => parseExpression('argument.amount > 1e3'), ExpressionError, 'no exponents: they would not compare as decimals');
     assert.equal(run('argument.status in ["Open", "Pending"]'), true);
     assert.equal(run('argument.owner contains "Alice"'), true);
     assert.equal(run('argument.nested.list contains 1'), true);
