@@ -346,16 +346,16 @@ function compareValues(op: CompareOp, a: Value, b: Value): boolean {
   }
 }
 
+// Matching control characters is the point.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_CONSOLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 /**
  * Control and direction characters of ledger text as escapes: the debug console reads ANSI
  * sequences, and a newline or a bidi override could forge a line of its own.
  */
 export function consoleSafe(s: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return s.replace(
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return s.replace(UNSAFE_IN_CONSOLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A value as the debug console shows it: strings as they are (control characters escaped), the rest as compact JSON. */

@@ -103,7 +103,7 @@ export function clientDebugLedger(a: DebugLedgerAccess): DebugLedger {
       while (begin < endInclusive) {
         const list = await a.client.getUpdates(
           { beginExclusive: begin, endInclusive, updateFormat },
-          { limit: pageSize, streamIdleTimeoutMs: 1 },
+          { limit: pageSize, streamIdleTimeoutMs: 5_000 },
           opts(signal),
         );
         const elements = (Array.isArray(list) ? list : []).map((e) => e?.update);
