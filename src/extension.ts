@@ -4,6 +4,7 @@ import { registerCommandFailureTool } from './agentTools/commandFailureTool';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerDamlCommands } from './commands/damlCommands';
 import { registerDebugCommands } from './commands/debugCommands';
+import { registerCompareCommands } from './commands/compareCommands';
 import { registerDarCommands } from './commands/darCommands';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
@@ -124,6 +125,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerDamlCodeLens(context, nodes, daml, damlCounts);
   registerCommandsCompletion(context, daml, nodes);
   registerDebugCommands(context, { nodes, daml, recent });
+  registerCompareCommands(context, { nodes, lookups, panels, recent });
   return {
     nodeTree,
     nodes,

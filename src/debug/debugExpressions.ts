@@ -3,6 +3,10 @@
 // code. Numbers and numeric strings (Daml decimals arrive as strings) compare as decimals, ISO
 // times as times. Every error names its position. No `vscode` import.
 
+import { asDecimal, compareDecimals } from '../ledger/damlValues';
+
+export { compareDecimals };
+
 export type Expr =
   | { type: 'literal'; value: unknown }
   | { type: 'path'; root: string; steps: (string | number)[]; at: number }
@@ -257,36 +261,7 @@ export function truthy(v: Value): boolean {
   return v !== MISSING && v !== null && v !== undefined && v !== false && v !== '' && v !== 0;
 }
 
-const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** Compares two decimals exactly (no float rounding): -1, 0, 1. */
-export function compareDecimals(a: string, b: string): number {
-  const norm = (s: string) => {
-    const neg = s.startsWith('-');
-    const [int, frac = ''] = s.replace(/^[+-]/, '').split('.');
-    return { neg, int: int.replace(/^0+(?=\d)/, ''), frac: frac.replace(/0+$/, '') };
-  };
-  const x = norm(a);
-  const y = norm(b);
-  const zero = (n: typeof x) => /^0*$/.test(n.int) && n.frac === '';
-  if (zero(x)) x.neg = false;
-  if (zero(y)) y.neg = false;
-  if (x.neg !== y.neg) return x.neg ? -1 : 1;
-  const sign = x.neg ? -1 : 1;
-  if (x.int.length !== y.int.length) return (x.int.length < y.int.length ? -1 : 1) * sign;
-  if (x.int !== y.int) return (x.int < y.int ? -1 : 1) * sign;
-  const len = Math.max(x.frac.length, y.frac.length);
-  const fx = x.frac.padEnd(len, '0');
-  const fy = y.frac.padEnd(len, '0');
-  return fx === fy ? 0 : (fx < fy ? -1 : 1) * sign;
-}
-
-function asDecimal(v: Value): string | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v).includes('e') ? undefined : String(v);
-  if (typeof v === 'string' && DECIMAL.test(v.trim())) return v.trim();
-  return undefined;
-}
 
 /** An ISO time as nanoseconds since the epoch (exact below the millisecond), or undefined. */
 export function isoNanos(s: string): bigint | undefined {
