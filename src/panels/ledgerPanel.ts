@@ -17,7 +17,7 @@ import { parsePageMessage } from './panelMessages';
 import { updateValue } from '../lookups/ledgerLookups';
 import { exerciseTree, treeEvent, type FlatTreeNode } from '../lookups/exerciseTree';
 import { eventDetailHtml } from './html/eventDetailHtml';
-import { errorBody, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
+import { errorBody, foundKindOf, loadingBody, lookupActions, renderPanelPage } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
 import { lookupMarkdown } from './lookupMarkdown';
@@ -344,7 +344,7 @@ export class LedgerPanel {
         canGoBack: this.canGoBack,
         canGoForward: this.canGoForward,
         hasResult: this.result !== undefined,
-        transaction: this.result?.kind === 'transaction' && this.result.found && this.result.update === 'transaction',
+        found: foundKindOf(this.result),
       }),
       body: html`${shown}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
     });
@@ -414,6 +414,8 @@ export class LedgerPanel {
         return;
       case 'debug':
         return void vscode.commands.executeCommand('cantonLens.debugTransaction', this.current.id, this.current.node);
+      case 'compare':
+        return void vscode.commands.executeCommand('cantonLens.compareContracts', this.current.id, undefined, this.current.node);
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.current.node);
       case 'selectNode':
@@ -495,5 +497,3 @@ export class LedgerPanel {
     return s?.state === 'reachable' ? s.version : undefined;
   }
 }
-
-/** The package name the shown events give a template id (rows carry only the id). */

@@ -16,6 +16,7 @@ export const PAGE_ACTIONS = [
   'copyArgument',
   'allNodes',
   'debug',
+  'compare',
   'setToken',
   'selectNode',
   'askAgain',

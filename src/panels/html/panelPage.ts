@@ -1,6 +1,7 @@
 // The page around a panel body: strict CSP (scripts by nonce only, no inline handlers), theme
 // colours from VS Code's CSS variables, the toolbar.
 import { html, tHtml, type SafeHtml } from './safeHtml';
+import type { LedgerLookup } from '../../lookups/ledgerLookups';
 import * as l10n from '../../l10n/l10n';
 
 export interface PanelPageOptions {
@@ -22,9 +23,22 @@ export interface ToolbarAction {
   enabled?: boolean;
 }
 
-/** The toolbar of a lookup panel. */
-export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; hasResult: boolean; transaction?: boolean }): ToolbarAction[] {
-  const debug: ToolbarAction[] = o.transaction ? [{ action: 'debug', label: l10n.t('Debug Transaction') }] : [];
+/** What a lookup found, for its toolbar: a transaction, a contract, or neither. */
+export function foundKindOf(r: LedgerLookup | undefined): 'transaction' | 'contract' | undefined {
+  return r?.found ? (r.kind === 'contract' ? 'contract' : r.update === 'transaction' ? 'transaction' : undefined) : undefined;
+}
+
+/**
+ * The toolbar of a lookup panel. `found`: what the lookup found, which adds its own actions (a
+ * transaction: Debug Transaction; a contract: Compare With…).
+ */
+export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; hasResult: boolean; found?: 'transaction' | 'contract' }): ToolbarAction[] {
+  const debug: ToolbarAction[] =
+    o.found === 'transaction'
+      ? [{ action: 'debug', label: l10n.t('Debug Transaction') }]
+      : o.found === 'contract'
+        ? [{ action: 'compare', label: l10n.t('Compare With…') }]
+        : [];
   return [
     { action: 'back', label: l10n.t('Back'), enabled: o.canGoBack },
     { action: 'forward', label: l10n.t('Forward'), enabled: o.canGoForward },
