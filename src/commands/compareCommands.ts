@@ -1,7 +1,6 @@
 // Canton: Compare Contracts: two contract ids (the arguments; else the cursor's and a pick from the
 // recent lookups, pins first; else typed), compared on one node in a panel of their own.
 import * as vscode from 'vscode';
-import { classifyLedgerId } from '../ids/ledgerIds';
 import { ContractDiffPanel } from '../panels/contractDiffPanel';
 import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -9,6 +8,7 @@ import type { LedgerLookupService } from '../services/lookupService';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { idInEditor } from './inspectCommands';
 import { nodeNameOf, resolveNode } from './nodeArgument';
+import { pickRecentOrTypedId } from './recentIdPick';
 
 export interface CompareDeps {
   nodes: LedgerNodes;
@@ -17,36 +17,8 @@ export interface CompareDeps {
   recent: RecentLookupStore;
 }
 
-async function pickContract(deps: CompareDeps, title: string, except?: string): Promise<{ id: string; node?: string } | undefined> {
-  const recent = deps.recent
-    .all()
-    .filter((r) => r.kind === 'contract' && r.id !== except)
-    .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || b.at - a.at);
-  const typed = vscode.l10n.t('Enter a contract id…');
-  if (recent.length > 0) {
-    const pick = await vscode.window.showQuickPick(
-      [
-        ...recent.map((r) => ({
-          label: `${r.pinned ? '$(pinned) ' : ''}${r.id.slice(0, 24)}…`,
-          description: r.node,
-          detail: r.summary,
-          id: r.id,
-          node: r.node,
-        })),
-        { label: typed, id: '', node: undefined },
-      ],
-      { title, placeHolder: vscode.l10n.t('A recent contract, or enter an id'), matchOnDescription: true, matchOnDetail: true },
-    );
-    if (!pick) return undefined;
-    if (pick.id) return { id: pick.id, node: pick.node };
-  }
-  const id = await vscode.window.showInputBox({
-    title,
-    prompt: vscode.l10n.t('A contract id (00… hex).'),
-    validateInput: (v) => (classifyLedgerId(v.trim()).kind === 'contract' ? undefined : vscode.l10n.t('This is not a contract id.')),
-    ignoreFocusOut: true,
-  });
-  return id?.trim() ? { id: id.trim() } : undefined;
+function pickContract(deps: CompareDeps, title: string, except?: string) {
+  return pickRecentOrTypedId(deps.recent, { kind: 'contract', title, placeHolder: vscode.l10n.t('A recent contract, or enter an id'), except });
 }
 
 export function registerCompareCommands(context: vscode.ExtensionContext, deps: CompareDeps): void {

@@ -11,6 +11,7 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { loadDebugAdapterBundle } from '../services/lazyBundles';
 import { idInEditor } from './inspectCommands';
 import { nodeNameOf } from './nodeArgument';
+import { pickRecentOrTypedId } from './recentIdPick';
 
 export const DEBUG_TYPE = 'canton';
 
@@ -67,27 +68,11 @@ async function pickUpdateId(deps: DebugDeps, arg: unknown): Promise<{ id: string
   if (typeof row?.updateId === 'string' && row.updateId) return { id: row.updateId, ...(typeof row.node === 'string' ? { node: row.node } : {}) };
   const found = idInEditor(vscode.window.activeTextEditor);
   if (found && 'id' in found && found.kind === 'update') return { id: found.id };
-  const recent = deps.recent.all().filter((r) => r.kind === 'update');
-  const typed = vscode.l10n.t('Enter an update id…');
-  if (recent.length > 0) {
-    const pick = await vscode.window.showQuickPick(
-      [
-        ...recent.map((r) => ({ label: r.id.slice(0, 24) + '…', description: r.node, detail: r.summary, id: r.id, node: r.node })),
-        { label: typed, id: '', node: undefined },
-      ],
-      { placeHolder: vscode.l10n.t('Debug which transaction?'), matchOnDescription: true, matchOnDetail: true },
-    );
-    if (!pick) return undefined;
-    if (pick.id) return { id: pick.id, node: pick.node };
-  }
-  const id = await vscode.window.showInputBox({
+  return pickRecentOrTypedId(deps.recent, {
+    kind: 'update',
     title: vscode.l10n.t('Debug Transaction'),
-    prompt: vscode.l10n.t('The update id of a committed transaction (1220… hex).'),
-    validateInput: (v) =>
-      classifyLedgerId(v.trim()).kind === 'update' || classifyLedgerId(v.trim()).kind === 'none' ? undefined : vscode.l10n.t('This is not an update id.'),
-    ignoreFocusOut: true,
+    placeHolder: vscode.l10n.t('Debug which transaction?'),
   });
-  return id?.trim() ? { id: id.trim() } : undefined;
 }
 
 export function registerDebugCommands(context: vscode.ExtensionContext, deps: DebugDeps): void {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
 import type { CommandsReviewPanel } from '../../../src/panels/commandsReviewPanel';
 import type { CompletionsPanel } from '../../../src/panels/completionsPanel';
-import { cantonLens, resetNodes, until } from './testApi';
+import { cantonLens, resetNodes, until, useFakeNode } from './testApi';
 
 describe('Commands from the editor', function () {
   this.timeout(90_000);
@@ -28,9 +28,7 @@ describe('Commands from the editor', function () {
       const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
       fakes.push(fake);
       const name = `cmd-${version}`;
-      await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
-      await until('the node', () => api.nodes.find(name));
-      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+      await useFakeNode(api, fake, name, 'alice');
       await api.nodes.check(api.nodes.find(name)!);
 
       // Follow Completions first: it starts at the ledger end.

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
 import type { ContractDiffPanel } from '../../../src/panels/contractDiffPanel';
-import { cantonLens, resetNodes, until } from './testApi';
+import { cantonLens, resetNodes, useFakeNode } from './testApi';
 
 describe('Compare Contracts', function () {
   this.timeout(60_000);
@@ -21,9 +21,7 @@ describe('Compare Contracts', function () {
       const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
       fakes.push(fake);
       const name = `compare-${version}`;
-      await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
-      await until('the node', () => api.nodes.find(name));
-      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+      await useFakeNode(api, fake, name, 'alice');
       const { activeContract, archivedContract, unknownContract } = fake.ledger.samples;
       const panel = await vscode.commands.executeCommand<ContractDiffPanel>('cantonLens.compareContracts', activeContract, archivedContract, name);
       assert.ok(panel.shown, 'both contracts read');

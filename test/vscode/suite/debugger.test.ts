@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
-import { cantonLens, resetNodes, until } from './testApi';
+import { cantonLens, resetNodes, until, useFakeNode } from './testApi';
 
 describe('Debugging ledger transactions', function () {
   this.timeout(90_000);
@@ -54,9 +54,7 @@ describe('Debugging ledger transactions', function () {
       const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
       fakes.push(fake);
       const name = `debug-${version}`;
-      await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
-      await until('the node', () => api.nodes.find(name));
-      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+      await useFakeNode(api, fake, name, 'alice');
       const settlement = vscode.Uri.joinPath(folder(), 'daml-model', 'daml', 'Settlement.daml');
       const iou = vscode.Uri.joinPath(folder(), 'daml-model', 'daml', 'Iou.daml');
 

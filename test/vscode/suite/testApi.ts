@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CantonLensApi } from '../../../src/extension';
 import type { NodeTreeElement } from '../../../src/views/nodeTree';
+import type { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
 
 export const EXTENSION_ID = 'canton-lens.canton-lens';
 
@@ -67,4 +68,11 @@ export async function resetNodes(): Promise<void> {
   const config = vscode.workspace.getConfiguration('cantonLens');
   await config.update('nodes', undefined, vscode.ConfigurationTarget.Global);
   await config.update('activeNode', undefined, vscode.ConfigurationTarget.Global);
+}
+
+/** The fake node as the only configured node, named `name`, with `user`'s token stored. */
+export async function useFakeNode(api: CantonLensApi, fake: FakeLedgerNode, name: string, user: string): Promise<void> {
+  await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
+  await until('the node', () => api.nodes.find(name));
+  await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken(user));
 }

@@ -1,0 +1,49 @@
+// An id for a command that needs one: a pick from the recent lookups of its kind (pins first, then
+// the newest), or one typed and checked for its shape.
+import * as vscode from 'vscode';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import type { RecentLookupStore } from '../services/recentLookupStore';
+
+export interface RecentIdPick {
+  kind: 'contract' | 'update';
+  title: string;
+  placeHolder: string;
+  /** Left out of the picks (the other side of a comparison). */
+  except?: string;
+}
+
+export async function pickRecentOrTypedId(recent: RecentLookupStore, o: RecentIdPick): Promise<{ id: string; node?: string } | undefined> {
+  const entries = recent
+    .all()
+    .filter((r) => r.kind === o.kind && r.id !== o.except)
+    .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || b.at - a.at);
+  if (entries.length > 0) {
+    const pick = await vscode.window.showQuickPick(
+      [
+        ...entries.map((r) => ({
+          label: `${r.pinned ? '$(pinned) ' : ''}${r.id.slice(0, 24)}…`,
+          description: r.node,
+          detail: r.summary,
+          id: r.id,
+          node: r.node,
+        })),
+        { label: o.kind === 'contract' ? vscode.l10n.t('Enter a contract id…') : vscode.l10n.t('Enter an update id…'), id: '', node: undefined },
+      ],
+      { title: o.title, placeHolder: o.placeHolder, matchOnDescription: true, matchOnDetail: true },
+    );
+    if (!pick) return undefined;
+    if (pick.id) return { id: pick.id, node: pick.node };
+  }
+  const id = await vscode.window.showInputBox({
+    title: o.title,
+    prompt: o.kind === 'contract' ? vscode.l10n.t('A contract id (00… hex).') : vscode.l10n.t('The update id of a committed transaction (1220… hex).'),
+    validateInput: (v) =>
+      classifyLedgerId(v.trim()).kind === o.kind
+        ? undefined
+        : o.kind === 'contract'
+          ? vscode.l10n.t('This is not a contract id.')
+          : vscode.l10n.t('This is not an update id.'),
+    ignoreFocusOut: true,
+  });
+  return id?.trim() ? { id: id.trim() } : undefined;
+}
