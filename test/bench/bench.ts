@@ -28,6 +28,7 @@ import { damlBench } from './damlBench';
 import { packagesBench } from './packagesBench';
 import { commandsBench } from './commandsBench';
 import { debugBench } from './debugBench';
+import { compareBench } from './compareBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
 import type { HostMemoryResult } from './hostMemory/index';
@@ -472,6 +473,8 @@ async function main(): Promise<void> {
   if (want('commands')) await commandsBench(add);
   // The debug adapter: a 10,000-node transaction, its steps, attach at 1,000 updates/s.
   if (want('debug')) await debugBench(add);
+  // Compare Contracts on two 2 MB arguments.
+  if (want('compare')) compareBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));

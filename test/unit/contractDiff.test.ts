@@ -73,6 +73,10 @@ describe('Compare Contracts: the diff', () => {
     const changed = { rows: big.rows.map((r, i) => (i === 12_345 ? { ...r, label: 'changed' } : r)) };
     const bigDiff = diffValues(big, changed);
     assert.equal(find(bigDiff, ['rows', 12_345, 'label'])?.kind, 'changed');
+    const bigPage = contractDiffBody({ diff: diffContracts(contract('p:M:T', big), contract('p:M:T', changed)), leftId: '00aa', rightId: '00bb' }).text;
+    assert.match(bigPage, /\[0\]–\[12344\]: 12,345 unchanged items/, 'runs of unchanged items fold into one line');
+    assert.match(bigPage, /\[12346\]–\[19999\]: 7,654 unchanged items/);
+    assert.ok(bigPage.length < 50_000, `the page holds what differs, not the 2 MB (${bigPage.length} characters)`);
   });
 
   it('says which contract could not be read, and why', () => {

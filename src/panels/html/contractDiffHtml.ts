@@ -45,12 +45,23 @@ function keyText(key: string | number): SafeHtml {
   return typeof key === 'number' ? html`<span class="diff-index">[${String(key)}]</span>` : html`<span class="diff-key">${ledgerText(key)}</span>`;
 }
 
-/** A node of the tree: a branch as details (open when something in it differs), a leaf as a row. */
+/** How many fields or items a value holds, in words. */
+function sizeText(v: unknown): string {
+  if (Array.isArray(v)) return l10n.t('{0} items', v.length.toLocaleString('en-US'));
+  if (v !== null && typeof v === 'object') return l10n.t('{0} fields', Object.keys(v).length.toLocaleString('en-US'));
+  return '';
+}
+
+/**
+ * A node of the tree: a branch that differs as an open details with its children, an unchanged
+ * branch as one folded line (its contents are in each contract's panel), a leaf as a row.
+ */
 function node(n: DiffNode, labels: Record<DiffNode['kind'], string>): SafeHtml {
   const mark = html`<span class="diff-mark diff-${n.kind}">${labels[n.kind]}</span>`;
+  const name = n.key === '' ? html`${l10n.t('Create argument')}` : keyText(n.key);
   if (n.children && n.children.length > 0) {
-    const summary = n.key === '' ? html`${l10n.t('Create argument')}` : keyText(n.key);
-    return html`<li class="diff-${n.kind}"><details${n.kind === 'same' ? '' : ' open'}><summary>${summary} ${mark}</summary><ul class="diff-tree">${join(n.children.map((c) => node(c, labels)))}</ul></details></li>`;
+    if (n.kind === 'same') return html`<li class="diff-same">${name}: <span class="muted">${l10n.t('unchanged ({0})', sizeText(n.left))}</span></li>`;
+    return html`<li class="diff-${n.kind}"><details open><summary>${name} ${mark}</summary><ul class="diff-tree">${children(n.children, labels)}</ul></details></li>`;
   }
   const value =
     n.kind === 'changed'
@@ -58,7 +69,37 @@ function node(n: DiffNode, labels: Record<DiffNode['kind'], string>): SafeHtml {
       : n.kind === 'added' || n.kind === 'onlyRight'
         ? cell(n.right)
         : cell(n.left);
-  return html`<li class="diff-${n.kind}">${n.key === '' ? '' : html`${keyText(n.key)}: `}${value} ${n.kind === 'same' ? '' : mark}</li>`;
+  return html`<li class="diff-${n.kind}">${n.key === '' ? '' : html`${name}: `}${value} ${n.kind === 'same' ? '' : mark}</li>`;
+}
+
+/** Children, with each run of more than three unchanged siblings folded into one line. */
+function children(list: readonly DiffNode[], labels: Record<DiffNode['kind'], string>): SafeHtml {
+  const out: SafeHtml[] = [];
+  let run: DiffNode[] = [];
+  const flush = () => {
+    if (run.length > 3) {
+      const first = run[0].key;
+      const last = run[run.length - 1].key;
+      out.push(
+        typeof first === 'number'
+          ? html`<li class="diff-same diff-run muted">${l10n.t('[{0}]–[{1}]: {2} unchanged items', String(first), String(last), run.length.toLocaleString('en-US'))}</li>`
+          : html`<li class="diff-same diff-run muted">${l10n.t('{0} unchanged fields', run.length.toLocaleString('en-US'))}: ${join(
+              run.slice(0, 8).map((c) => keyText(c.key)),
+              ', ',
+            )}${run.length > 8 ? ', …' : ''}</li>`,
+      );
+    } else for (const c of run) out.push(node(c, labels));
+    run = [];
+  };
+  for (const c of list) {
+    if (c.kind === 'same') run.push(c);
+    else {
+      flush();
+      out.push(node(c, labels));
+    }
+  }
+  flush();
+  return join(out);
 }
 
 export function contractDiffBody(o: { diff?: ContractDiff; problems?: CompareProblem[]; leftId: string; rightId: string }): SafeHtml {
@@ -92,5 +133,5 @@ export function contractDiffBody(o: { diff?: ContractDiff; problems?: ComparePro
 <section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create arguments')}</h2>
 <p class="diff-summary" role="status">${summary}</p>
 <ul class="diff-tree diff-root">${node(d.argument, KIND_LABEL())}</ul></section>
-<p class="muted">${tHtml('Unchanged branches are folded; {0}.', l10n.t('numbers compare as exact decimals'))}</p>`;
+<p class="muted">${tHtml('Unchanged branches and runs are folded (each contract\u2019s panel shows them whole); {0}.', l10n.t('numbers compare as exact decimals'))}</p>`;
 }
