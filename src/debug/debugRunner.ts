@@ -49,7 +49,8 @@ export class DebugRunner {
   failure: Failure | undefined;
   private readonly contracts = new Map<string, ContractState>();
   private more: AsyncGenerator<ProgramUpdate[]> | undefined;
-  private live: { begin: number } | undefined;
+  /** Following the live ledger (attach). */
+  private live = false;
   private waiting: { from: Position | undefined; kind: 'continue' | 'step' } | undefined;
   private pauseOnArrival = false;
   private runToken = 0;
@@ -106,7 +107,7 @@ export class DebugRunner {
   /** Follows the ledger from an offset (the ledger end when unset); the session runs until a breakpoint. */
   async attach(beginExclusive?: number): Promise<number> {
     const begin = beginExclusive ?? (await this.ledger.ledgerEnd(this.signal));
-    this.live = { begin };
+    this.live = true;
     this.waiting = { from: undefined, kind: 'continue' };
     this.follow(begin);
     if (this.failedCommands) this.followFailedCommands(begin);
@@ -423,10 +424,14 @@ export class DebugRunner {
     const candidates = this.breakpoints.hitsOf(n);
     if (candidates.length === 0) return [];
     const hits: number[] = [];
+    // The names a condition reads, built once per stop; the contract is read only if one asks for it.
+    let roots = rootsAt(u, stop, this.contractState(targetContractId(u, stop)));
+    let contractRead = n.kind !== 'exercised';
     for (const b of candidates) {
-      const needsContract = b.roots.has('contract') && n.kind === 'exercised';
-      const contract = needsContract ? await this.contractAt(u, stop) : this.contractState(targetContractId(u, stop));
-      const roots = rootsAt(u, stop, contract);
+      if (!contractRead && b.roots.has('contract')) {
+        roots = rootsAt(u, stop, await this.contractAt(u, stop));
+        contractRead = true;
+      }
       if (b.condition && !truthy(evaluate(b.condition, roots))) continue;
       b.hits++;
       if (b.hit && !b.hit(b.hits)) continue;
