@@ -5,6 +5,8 @@ import { registerBrowseCommands } from './commands/browseCommands';
 import { registerDamlCommands } from './commands/damlCommands';
 import { registerDebugCommands } from './commands/debugCommands';
 import { registerCompareCommands } from './commands/compareCommands';
+import { registerChangesCommands } from './commands/changesCommands';
+import { LedgerPointStore } from './services/ledgerPointStore';
 import { registerDarCommands } from './commands/darCommands';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
@@ -126,6 +128,9 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerCommandsCompletion(context, daml, nodes);
   registerDebugCommands(context, { nodes, daml, recent });
   registerCompareCommands(context, { nodes, lookups, panels, recent });
+  const points = new LedgerPointStore(context.workspaceState);
+  context.subscriptions.push(points);
+  registerChangesCommands(context, { nodes, panels, points });
   return {
     nodeTree,
     nodes,

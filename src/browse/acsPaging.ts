@@ -39,6 +39,8 @@ export interface AcsReadOptions {
   websocket?: boolean;
   /** Contracts per page (the node may serve fewer). */
   pageSize?: number;
+  /** The set as it was at this offset (default: the ledger end). */
+  activeAtOffset?: number;
   /** At most this many contracts on a node without pages (default 100,000). */
   listLimit?: number;
   signal?: AbortSignal;
@@ -71,7 +73,7 @@ export const abortableSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-async function withRetries<T>(o: AcsReadOptions, fn: () => Promise<T>): Promise<T> {
+export async function withRetries<T>(o: Pick<AcsReadOptions, 'retries' | 'sleep' | 'signal'>, fn: () => Promise<T>): Promise<T> {
   const attempts = o.retries ?? 5;
   const sleep = o.sleep ?? abortableSleep;
   for (let i = 1; ; i++) {
@@ -128,8 +130,7 @@ export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions)
  * sends the active contracts of one offset in one order), so nothing is lost or repeated.
  */
 async function* readStream(client: LedgerClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
-  const end = await withRetries(o, () => client.getLedgerEnd({ signal: o.signal }));
-  const activeAtOffset = end.offset ?? 0;
+  const activeAtOffset = o.activeAtOffset ?? (await withRetries(o, () => client.getLedgerEnd({ signal: o.signal }))).offset ?? 0;
   const pageSize = o.pageSize ?? 1000;
   const attempts = o.retries ?? 5;
   const sleep = o.sleep ?? abortableSleep;
@@ -182,7 +183,15 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
     let page;
     try {
       page = await withRetries(o, () =>
-        client.getActiveContractsPage({ eventFormat: o.eventFormat, maxPageSize: o.pageSize ?? 1000, pageToken: token }, { signal: o.signal }),
+        client.getActiveContractsPage(
+          {
+            eventFormat: o.eventFormat,
+            maxPageSize: o.pageSize ?? 1000,
+            pageToken: token,
+            ...(o.activeAtOffset !== undefined ? { activeAtOffset: o.activeAtOffset } : {}),
+          },
+          { signal: o.signal },
+        ),
       );
     } catch (e) {
       if (token && isPageTokenRefusal(e) && restarts < 2) {
@@ -211,8 +220,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
  * (two when the limit is not named: Canton's default, then halves).
  */
 async function* readList(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
-  const end = await withRetries(o, () => client.getLedgerEnd({ signal: o.signal }));
-  const activeAtOffset = end.offset ?? 0;
+  const activeAtOffset = o.activeAtOffset ?? (await withRetries(o, () => client.getLedgerEnd({ signal: o.signal }))).offset ?? 0;
   let limit = o.listLimit ?? 100_000;
   let refused = false;
   for (;;) {

@@ -47,7 +47,9 @@ export function registerBrowseCommands(
         const templateId = stringList(templateArg)?.[0];
         const parties = stringList(partyArg);
         remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
-        return acs.show({ node: node.name, parties, templateId }, (options as { reload?: unknown } | undefined)?.reload === true);
+        const o = options as { reload?: unknown; activeAtOffset?: unknown } | undefined;
+        const at = typeof o?.activeAtOffset === 'number' && Number.isInteger(o.activeAtOffset) && o.activeAtOffset >= 0 ? o.activeAtOffset : undefined;
+        return acs.show({ node: node.name, parties, templateId, ...(at !== undefined ? { activeAtOffset: at } : {}) }, o?.reload === true);
       },
     ),
     vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {

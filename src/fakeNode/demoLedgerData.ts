@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { HOSTILE_STRINGS } from './storedLedger';
 import type { CreatedEvent, ExercisedEvent } from '../ledger/apiTypes';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction, UserRight } from './storedLedger';
+import { seedHistory } from './demoLedgerHistory';
 
 export type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction, UserRight } from './storedLedger';
 
@@ -22,7 +23,6 @@ const NOTE = `${MODEL_PACKAGE}:Notes:Note`;
 const HOLDING = `${HOLDING_PACKAGE}:Finance.Holding:Holding`;
 const SETTLEMENT = `${MODEL_PACKAGE}:Settlement:Settlement`;
 const BATCH = `${MODEL_PACKAGE}:Batch.Job:Job`;
-
 export { HOSTILE_STRINGS };
 
 function nested(depth: number): unknown {
@@ -434,6 +434,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
     synchronizerId,
     events: [{ partyId: Carol, participantId, participantPermission: 'PARTICIPANT_PERMISSION_OBSERVATION' }],
   });
+  const history = seedHistory({ tx, create, exercise, contractIdFor, parties, modelPackage: MODEL_PACKAGE });
 
   return {
     participantId,
@@ -488,6 +489,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       topologyUpdate: updateIdFor('topology-carol'),
       prunedCreateContract: contractIdFor('pruned-create-note'),
       prunedUpdate: updateIdFor('genesis-note'),
+      ...history,
     },
   };
 }

@@ -8,6 +8,7 @@ import { readDar, DarError, zipEntries, zipEntryBytes } from '../daml/darArchive
 import { cantonError, invalidField, json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger } from './demoLedgerData';
 import type { PackageCatalog } from './generatedLedger';
+import { PACKAGE_VERSIONS } from './demoLedgerHistory';
 
 export interface PackageContext {
   ledger: () => DemoLedger;
@@ -42,7 +43,7 @@ interface PackageState {
 
 const states = new WeakMap<DemoLedger, PackageState>();
 
-/** The node's packages: those of its contracts (version 1.0.0, vetted on the main synchronizer), then the uploads. */
+/** The node's packages: those of its contracts (version 1.0.0 unless upgraded, vetted on the main synchronizer), then the uploads. */
 export function packageState(ledger: DemoLedger, catalog: PackageCatalog): PackageState {
   let s = states.get(ledger);
   if (!s) {
@@ -51,7 +52,7 @@ export function packageState(ledger: DemoLedger, catalog: PackageCatalog): Packa
     for (const [id, name] of [...catalog.templates, ...catalog.interfaces]) {
       const packageId = id.slice(0, id.indexOf(':'));
       if (!name || s.packages.has(packageId)) continue;
-      s.packages.set(packageId, { packageId, name, version: '1.0.0', vetted: new Map([[ledger.synchronizerId, since]]) });
+      s.packages.set(packageId, { packageId, name, version: PACKAGE_VERSIONS[packageId] ?? '1.0.0', vetted: new Map([[ledger.synchronizerId, since]]) });
     }
     states.set(ledger, s);
   }

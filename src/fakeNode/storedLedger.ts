@@ -121,6 +121,10 @@ export interface DemoLedger {
     prunedCreateContract: string;
     /** A transaction at or below the pruning offset. */
     prunedUpdate: string;
+    /** One Iou through a split and two transfers, oldest first: each archived by the transaction that created the next. */
+    workflowChain: string[];
+    /** Active Ious of the demo model's versions 1.0.0 and 2.0.0 (an upgraded template). */
+    upgradedContracts: { v1: string; v2: string };
   };
 }
 

@@ -1,7 +1,8 @@
 // Two contracts compared: their create arguments as one tree of fields marked same, changed, added or
 // removed (numbers and numeric text as exact decimals), and their facts (template, package,
 // signatories, observers, creation). Across two versions of one template (an upgrade), a field that
-// only one version has is shown as such, not as a change. No `vscode` import.
+// only one version has is shown as such, not as a change. A create argument against a JSON value
+// likewise. No `vscode` import.
 import type { CreatedEvent } from '../ledger/apiTypes';
 import { asDecimal, compareDecimals } from '../ledger/damlValues';
 import { templateName } from '../ids/templateNames';
@@ -158,4 +159,17 @@ export function diffContracts(left: CreatedEvent, right: CreatedEvent): Contract
   ];
   if (left.contractKey != null || right.contractKey != null) facts.push(row('contractKey', left.contractKey, right.contractKey));
   return { left, right, upgraded, differentTemplates, facts, argument, counts };
+}
+
+/** A contract's create argument against a JSON value (Compare with JSON): the JSON on the right, as what is expected. */
+export interface JsonDiff {
+  left: CreatedEvent;
+  expected: unknown;
+  argument: DiffNode;
+  counts: DiffCounts;
+}
+
+export function diffWithJson(left: CreatedEvent, expected: unknown): JsonDiff {
+  const counts = emptyCounts();
+  return { left, expected, argument: diffValues(left.createArgument ?? null, expected, false, counts), counts };
 }

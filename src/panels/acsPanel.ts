@@ -17,6 +17,8 @@ export interface AcsTarget {
   parties?: string[];
   templateId?: string;
   interfaceId?: string;
+  /** The set as it was at this offset (default: the ledger end). */
+  activeAtOffset?: number;
 }
 
 type AcsMessage =
@@ -149,7 +151,8 @@ export class AcsPanel {
       : this.target.interfaceId
         ? vscode.l10n.t('interface {0}', this.target.interfaceId)
         : vscode.l10n.t('every template');
-    return `${what}, ${asSeenBy(parties)}`;
+    const at = this.target.activeAtOffset !== undefined ? vscode.l10n.t(', as it was at offset {0}', this.target.activeAtOffset.toLocaleString('en-US')) : '';
+    return `${what}, ${asSeenBy(parties)}${at}`;
   }
 
   private post(message: unknown): void {
@@ -209,6 +212,7 @@ export class AcsPanel {
         websocket: true,
         pageSize: 1000,
         signal: ac.signal,
+        ...(this.target.activeAtOffset !== undefined ? { activeAtOffset: this.target.activeAtOffset } : {}),
       })) {
         if (ac.signal.aborted) return;
         if (page.restarted) Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>() });
@@ -303,5 +307,6 @@ export class AcsPanel {
 
 function titleOf(t: AcsTarget): string {
   const what = t.templateId ? splitTemplateId(t.templateId).entity : t.interfaceId ? splitTemplateId(t.interfaceId).entity : '';
-  return what ? vscode.l10n.t('Active {0} on {1}', what, t.node) : vscode.l10n.t('Active Contracts on {0}', t.node);
+  const title = what ? vscode.l10n.t('Active {0} on {1}', what, t.node) : vscode.l10n.t('Active Contracts on {0}', t.node);
+  return t.activeAtOffset !== undefined ? vscode.l10n.t('{0} at offset {1}', title, t.activeAtOffset.toLocaleString('en-US')) : title;
 }

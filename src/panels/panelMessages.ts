@@ -35,6 +35,9 @@ export const PAGE_ACTIONS = [
   'filterSucceeded',
   'filterText',
   'clearFilter',
+  'showMore',
+  'readUpdates',
+  'readActiveSets',
 ] as const;
 
 export type PageAction = (typeof PAGE_ACTIONS)[number];
@@ -49,7 +52,8 @@ export type PageMessage =
   | { type: 'copy'; text: string }
   | { type: 'setShape'; shape: TransactionShapeName }
   | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
-  | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName };
+  | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName }
+  | { type: 'setView'; key: 'kind' | 'template'; value: string };
 
 /**
  * From the extension to the page: a row's whole event, or the panel's new content (panels on
@@ -87,6 +91,10 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
     case 'openOffset':
       return isIndex(m.offset) && m.offset > 0 && optional(m.nodeId, isIndex) && optional(m.shape, isShape)
         ? { type: 'openOffset', offset: m.offset, nodeId: m.nodeId, shape: m.shape }
+        : undefined;
+    case 'setView':
+      return (m.key === 'kind' || m.key === 'template') && isString(m.value) && m.value.length <= 1_000
+        ? { type: 'setView', key: m.key, value: m.value }
         : undefined;
     default:
       return (PAGE_ACTIONS as readonly unknown[]).includes(m.type) ? { type: m.type as PageAction } : undefined;

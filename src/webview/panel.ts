@@ -62,6 +62,12 @@ document.addEventListener('click', (event) => {
     if (message) post(message);
     return;
   }
+  const view = target.closest<HTMLElement>('[data-view-key]');
+  if (view) {
+    const message = parsePageMessage({ type: 'setView', key: view.dataset.viewKey, value: view.dataset.viewValue ?? '' });
+    if (message) post(message);
+    return;
+  }
   const detail = target.closest<HTMLButtonElement>('button[data-detail]');
   if (detail) {
     toggleDetail(detail);

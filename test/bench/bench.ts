@@ -29,6 +29,7 @@ import { packagesBench } from './packagesBench';
 import { commandsBench } from './commandsBench';
 import { debugBench } from './debugBench';
 import { compareBench } from './compareBench';
+import { changesBench } from './changesBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
 import type { HostMemoryResult } from './hostMemory/index';
@@ -475,6 +476,8 @@ async function main(): Promise<void> {
   if (want('debug')) await debugBench(add);
   // Compare Contracts on two 2 MB arguments.
   if (want('compare')) compareBench(add);
+  // What Changed over 100,000 updates, and a payload filter over its rows.
+  if (want('changes')) await changesBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));

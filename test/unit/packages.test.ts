@@ -51,9 +51,13 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       );
       for (const p of vetted[0].packages) assert.ok(ids.includes(p.packageId));
       const byPrefix = await listVettedPackages(alice, { packageMetadataFilter: { packageIds: [], packageNamePrefixes: ['canton-lens-demo-m'] } });
+      // The demo model in two versions: its Iou template was upgraded (demoLedgerHistory.ts).
       assert.deepEqual(
-        byPrefix.vettedPackages?.[0].packages.map((p) => p.packageName),
-        ['canton-lens-demo-model'],
+        byPrefix.vettedPackages?.[0].packages.map((p) => [p.packageName, p.packageVersion]),
+        [
+          ['canton-lens-demo-model', '1.0.0'],
+          ['canton-lens-demo-model', '2.0.0'],
+        ],
       );
     });
 

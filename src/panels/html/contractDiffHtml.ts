@@ -1,9 +1,11 @@
 // The Compare Contracts page: the two contracts' facts side by side and their create arguments as one
-// tree, changed branches open, unchanged ones folded, each field marked. Ledger values only ever
-// become escaped text (safeHtml). Pure: tested without VS Code.
+// tree, changed branches open, unchanged ones folded, each field marked; whether one became the
+// other (lineage), once read. Compare with JSON: a contract's create argument against a JSON value
+// on the same tree. Ledger values only ever become escaped text (safeHtml). Pure: tested without VS Code.
 import * as l10n from '../../l10n/l10n';
-import type { ContractDiff, DiffNode, FactRow } from '../../lookups/contractDiff';
-import { idLink, ledgerString, valueTree } from './ledgerValues';
+import type { ContractDiff, DiffNode, FactRow, JsonDiff } from '../../lookups/contractDiff';
+import { MAX_LINEAGE_HOPS, type ArchivingStep, type Lineage } from '../../lookups/contractLineage';
+import { idLink, ledgerString, typeId, valueTree } from './ledgerValues';
 import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 
 /** One side that could not be read: its id and why. */
@@ -102,7 +104,45 @@ function children(list: readonly DiffNode[], labels: Record<DiffNode['kind'], st
   return join(out);
 }
 
-export function contractDiffBody(o: { diff?: ContractDiff; problems?: CompareProblem[]; leftId: string; rightId: string }): SafeHtml {
+/** The lineage row: being read, read, or why it could not be. */
+export type LineageState = { state: 'reading' } | { state: 'read'; lineage: Lineage } | { state: 'failed'; explanation: string };
+
+const choiceName = (step: ArchivingStep) => html`<code>${ledgerText(step.choice)}</code>`;
+
+function lineageText(s: LineageState): SafeHtml {
+  if (s.state === 'reading') return html`<span class="muted" role="status">${l10n.t('Reading whether one became the other…')}</span>`;
+  if (s.state === 'failed') return html`<span class="error-text">${l10n.t('The lineage could not be read: {0}', s.explanation)}</span>`;
+  const l = s.lineage;
+  const anc = idLink(l.ancestor, 'contract');
+  const desc = idLink(l.descendant, 'contract');
+  if (l.found && l.steps.length === 1) {
+    const [step] = l.steps;
+    return tHtml('{0} was created by the archiving exercise {1} of {2} in transaction {3}.', desc, choiceName(step), anc, idLink(step.updateId, 'update'));
+  }
+  if (l.found) {
+    const links = l.steps.map((step, i) => {
+      const next = l.steps[i + 1]?.archived ?? l.descendant;
+      return html`<li>${tHtml('{0} archived by {1} in transaction {2}, which created {3}', idLink(step.archived, 'contract'), choiceName(step), idLink(step.updateId, 'update'), idLink(next, 'contract'))}</li>`;
+    });
+    return html`${tHtml('{0} descends from {1} through {2} transactions:', desc, anc, String(l.steps.length))}<ol class="lineage-steps">${join(links)}</ol>`;
+  }
+  if (l.reason === 'same') return html`${l10n.t('The same contract.')}`;
+  if (l.reason === 'active') return tHtml('No lineage found: {0}, the older of the two, is still active.', anc);
+  if (l.reason === 'unknown') return tHtml('Lineage unknown: {0} {1}', anc, ledgerText(l.explanation));
+  const first = tHtml(
+    'No lineage found: {0} was archived by {1} in transaction {2}, which did not create {3}.',
+    anc,
+    choiceName(l.first),
+    idLink(l.first.updateId, 'update'),
+    desc,
+  );
+  const further =
+    l.followed > 1 ? html` ${l10n.t('What it created was followed through {0} more transactions without reaching it.', String(l.followed - 1))}` : '';
+  const bounded = l.bounded ? html` ${l10n.t('The search stops after {0} transactions: the lineage may go further.', String(MAX_LINEAGE_HOPS))}` : '';
+  return html`${first}${further}${bounded}`;
+}
+
+export function contractDiffBody(o: { diff?: ContractDiff; problems?: CompareProblem[]; leftId: string; rightId: string; lineage?: LineageState }): SafeHtml {
   const title = html`<header class="title"><h1>${l10n.t('Compare Contracts')}</h1>
 <p>${idLink(o.leftId, 'contract')} ↔ ${idLink(o.rightId, 'contract')}</p></header>`;
   if (o.problems?.length || !o.diff) {
@@ -129,9 +169,44 @@ export function contractDiffBody(o: { diff?: ContractDiff; problems?: ComparePro
   return html`${title}${join(notes)}
 <section aria-labelledby="facts-h"><h2 id="facts-h">${l10n.t('Facts')}</h2>
 <table class="diff-facts"><thead><tr><th></th><th>${l10n.t('First')}</th><th>${l10n.t('Second')}</th><th></th></tr></thead>
-<tbody>${join(d.facts.map((f) => factRow(f, facts)))}</tbody></table></section>
+<tbody>${join(d.facts.map((f) => factRow(f, facts)))}${
+    o.lineage ? html`<tr class="diff-lineage"><th scope="row">${l10n.t('Lineage')}</th><td colspan="3">${lineageText(o.lineage)}</td></tr>` : ''
+  }</tbody></table></section>
 <section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create arguments')}</h2>
 <p class="diff-summary" role="status">${summary}</p>
 <ul class="diff-tree diff-root">${node(d.argument, KIND_LABEL())}</ul></section>
 <p class="muted">${tHtml('Unchanged branches and runs are folded (each contract\u2019s panel shows them whole); {0}.', l10n.t('numbers compare as exact decimals'))}</p>`;
+}
+
+const JSON_KIND_LABEL = (): Record<DiffNode['kind'], string> => ({
+  ...KIND_LABEL(),
+  changed: l10n.t('differs'),
+  added: l10n.t('only in the JSON'),
+  removed: l10n.t('not in the JSON'),
+});
+
+/** Compare with JSON: the contract's create argument (left) against the JSON value (right, what is expected), named by `source`. */
+export function jsonDiffBody(o: { diff?: JsonDiff; problem?: string; contractId: string; source: string }): SafeHtml {
+  const title = html`<header class="title"><h1>${l10n.t('Compare with JSON')}</h1>
+<p>${idLink(o.contractId, 'contract')} ↔ <span class="diff-expected">${tHtml('Expected ({0})', ledgerText(o.source))}</span></p></header>`;
+  if (o.problem || !o.diff) {
+    return html`${title}<p class="error" role="alert">${l10n.t('The contract:')} ${idLink(o.contractId, 'contract')} ${ledgerText(o.problem ?? '')}</p>`;
+  }
+  const d = o.diff;
+  const c = d.counts;
+  const summary =
+    c.changed + c.added + c.removed === 0
+      ? l10n.t('The create argument equals the JSON.')
+      : l10n.t('{0} differ, {1} only in the JSON, {2} not in the JSON.', String(c.changed), String(c.added), String(c.removed));
+  return html`${title}
+<section aria-labelledby="facts-h"><h2 id="facts-h">${l10n.t('Facts')}</h2>
+<table class="diff-facts"><tbody>
+<tr><th scope="row">${l10n.t('Contract')}</th><td>${idLink(o.contractId, 'contract')}</td></tr>
+<tr><th scope="row">${l10n.t('Template')}</th><td>${d.left.templateId ? typeId(d.left.templateId) : cell(undefined)}</td></tr>
+<tr><th scope="row">${l10n.t('Expected')}</th><td>${ledgerText(o.source)}</td></tr>
+</tbody></table></section>
+<section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create argument against the JSON')}</h2>
+<p class="diff-summary" role="status">${summary}</p>
+<p class="muted">${l10n.t('A difference reads: the contract’s value → the JSON’s.')}</p>
+<ul class="diff-tree diff-root">${node(d.argument, JSON_KIND_LABEL())}</ul></section>`;
 }

@@ -1,9 +1,10 @@
 // Compare Contracts in the extension host, on 3.4, 3.5 and 3.6: two contracts of the demo ledger
-// read as the token's parties and compared; an unknown one is explained.
+// read as the token's parties and compared; an unknown one is explained; whether one became the
+// other, through a chain of transactions or not at all; Compare with JSON on an editor's selection.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
-import type { ContractDiffPanel } from '../../../src/panels/contractDiffPanel';
+import type { ContractDiffPanel, JsonDiffPanel } from '../../../src/panels/contractDiffPanel';
 import { cantonLens, resetNodes, useFakeNode } from './testApi';
 
 describe('Compare Contracts', function () {
@@ -32,6 +33,62 @@ describe('Compare Contracts', function () {
       const missing = await vscode.commands.executeCommand<ContractDiffPanel>('cantonLens.compareContracts', activeContract, unknownContract, name);
       assert.equal(missing.shown, undefined, 'nothing compared when one is not found');
       missing.dispose();
+    });
+
+    it(`${version}: finds the lineage of a chain with its hop count, none for unrelated contracts, and compares a selection as JSON`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
+      fakes.push(fake);
+      const name = `lineage-${version}`;
+      await useFakeNode(api, fake, name, 'alice');
+      const { workflowChain: chain, activeContract, upgradedContracts } = fake.ledger.samples;
+      // The newer one first: the older is the ancestor whichever side it is on.
+      const panel = await vscode.commands.executeCommand<ContractDiffPanel>('cantonLens.compareContracts', chain[3], chain[0], name);
+      assert.ok(panel.shown, 'the diff is there before the lineage');
+      const lineage = await panel.lineage;
+      assert.ok(lineage?.found, `lineage found: ${JSON.stringify(lineage)?.slice(0, 300)}`);
+      assert.equal(lineage.ancestor, chain[0]);
+      assert.deepEqual(
+        lineage.steps.map((s) => [s.archived, s.choice]),
+        [
+          [chain[0], 'Iou_Split'],
+          [chain[1], 'Iou_Transfer'],
+          [chain[2], 'Iou_Transfer'],
+        ],
+      );
+      panel.dispose();
+
+      const unrelated = await vscode.commands.executeCommand<ContractDiffPanel>('cantonLens.compareContracts', activeContract, chain[3], name);
+      const none = await unrelated.lineage;
+      assert.ok(none && !none.found && none.reason === 'active' && none.ancestor === activeContract, JSON.stringify(none)?.slice(0, 300));
+      unrelated.dispose();
+
+      const upgraded = await vscode.commands.executeCommand<ContractDiffPanel>('cantonLens.compareContracts', upgradedContracts.v1, upgradedContracts.v2, name);
+      assert.equal(upgraded.shown?.upgraded, true, 'two package versions of one template');
+      assert.equal(upgraded.shown?.counts.versionOnly, 1);
+      upgraded.dispose();
+
+      // The last link as expected, but with another owner and the amount as a JSON number.
+      const { Alice, Bob } = fake.ledger.parties;
+      const json = JSON.stringify({ issuer: Alice, owner: Bob, currency: 'USD', amount: 600, observers: [] }, null, 2);
+      const doc = await vscode.workspace.openTextDocument({
+        language: 'plaintext',
+        content: `Expected after the transfers:
+${json}
+(notes)`,
+      });
+      const editor = await vscode.window.showTextDocument(doc);
+      editor.selection = new vscode.Selection(1, 0, 1 + json.split('\n').length - 1, json.split('\n').at(-1)!.length);
+      const compared = await vscode.commands.executeCommand<JsonDiffPanel>('cantonLens.compareWithJson', chain[3], undefined, name);
+      assert.ok(compared?.shown, 'the contract read and compared');
+      assert.match(compared.expected.source, /^selection in /);
+      assert.deepEqual(compared.shown.counts, { changed: 1, added: 0, removed: 0, versionOnly: 0 }, 'only the owner differs: 600 is 600.0000000000');
+      compared.dispose();
+      // Not JSON, in a document that is not JSON: nothing compared (the error names the line and column).
+      const again = await vscode.window.showTextDocument(doc);
+      again.selection = new vscode.Selection(0, 0, 0, 10);
+      assert.equal(await vscode.commands.executeCommand('cantonLens.compareWithJson', chain[3], undefined, name), undefined);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
   }
 });

@@ -1,0 +1,234 @@
+// Reads what changed between two offsets, page by page, as the token's parties (optionally for
+// some templates or interfaces): the range's updates in ACS-delta shape (`/v2/updates` with a
+// limit, so no list is refused as too long), or the active sets at both ends compared, chosen by
+// the range's length against the active set's size. Reads only: a page that fails for a transient
+// reason is asked again. No `vscode` import.
+import type { CreatedEvent, UpdateFormat } from '../ledger/apiTypes';
+import type { LedgerClient } from '../ledger/ledgerClient';
+import { isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import * as l10n from '../l10n/l10n';
+import { formatCount } from '../l10n/forPeople';
+import { readActiveContracts, withRetries } from './acsPaging';
+import { browseEventFormat, type BrowseFilter } from './browseForms';
+import { activeSetsCheaper, ChangeSet, compareActiveSets, methodReason, PROBE_FROM_OFFSETS, type ChangesMethod, type DeltaTransaction } from './ledgerChanges';
+
+export type ChangesClient = Pick<LedgerClient, 'getUpdates' | 'getActiveContractsPage' | 'getActiveContracts' | 'getLedgerEnd'>;
+
+export interface ChangesReadOptions extends BrowseFilter {
+  /** Exclusive. */
+  from: number;
+  /** Inclusive. */
+  to: number;
+  /** Default: chosen by the range's length against the active set's size. */
+  method?: ChangesMethod;
+  /** Ranges at least this long ask the active set's size first (default PROBE_FROM_OFFSETS). */
+  probeFrom?: number;
+  /** Updates per request (default 500; smaller where the node's list limit is lower). */
+  pageSize?: number;
+  /** The node serves active-contracts-page (3.5+). */
+  paged: boolean;
+  /** Read active sets over the websocket where there are no pages. */
+  websocket?: boolean;
+  signal?: AbortSignal;
+  retries?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface ChangesProgress {
+  method: ChangesMethod;
+  /** Why this method, in words. */
+  reason: string;
+  changes: ChangeSet;
+  /** The offset read up to (updates), or the phase's offset (active sets). */
+  readUpTo: number;
+  /** What is being read now, for the progress line. */
+  phase: 'probing' | 'updates' | 'startSet' | 'endSet' | 'done';
+  done: boolean;
+  /** Something the person should know (a smaller page, a fallback). */
+  notice?: string;
+}
+
+const offsetOf = (u: unknown): number | undefined => {
+  const w = (u ?? {}) as Record<string, { value?: { offset?: unknown } } | undefined>;
+  const o = (w.Transaction ?? w.Reassignment ?? w.TopologyTransaction ?? w.OffsetCheckpoint)?.value?.offset;
+  return typeof o === 'number' && Number.isFinite(o) ? o : undefined;
+};
+
+/** The changes of the range; each yield is the whole set so far (new rows appended). */
+export async function* readChanges(client: ChangesClient, o: ChangesReadOptions): AsyncGenerator<ChangesProgress> {
+  const rangeLength = o.to - o.from;
+  let method = o.method;
+  let activeCount: number | undefined;
+  let endSet: Map<string, CreatedEvent> | undefined;
+  let notice: string | undefined;
+  if (!method) {
+    if (rangeLength < (o.probeFrom ?? PROBE_FROM_OFFSETS)) method = 'updates';
+    else {
+      // The active set at the end, read only as far as it stays cheaper than the range: when it ends
+      // first it is half of the comparison already.
+      yield {
+        method: 'activeSets',
+        reason: l10n.t('Counting the active contracts at offset {0}…', o.to),
+        changes: new ChangeSet(),
+        readUpTo: o.to,
+        phase: 'probing',
+        done: false,
+      };
+      const probe = await readSet(client, o, o.to, Math.ceil(rangeLength / 2));
+      activeCount = probe.set.size;
+      notice = probe.notice;
+      if (probe.complete && activeSetsCheaper(rangeLength, activeCount)) {
+        method = 'activeSets';
+        endSet = probe.set;
+      } else method = 'updates';
+    }
+  }
+  const reason = methodReason(method, rangeLength, activeCount, o.method !== undefined);
+  if (method === 'updates') {
+    yield* byUpdates(client, o, reason, notice);
+    return;
+  }
+  const changes = new ChangeSet();
+  if (!endSet) {
+    yield { method, reason, changes, readUpTo: o.to, phase: 'endSet', done: false };
+    const read = await readSet(client, o, o.to);
+    if (!read.complete) {
+      yield* fallBack(client, o, read.notice);
+      return;
+    }
+    endSet = read.set;
+  }
+  yield { method, reason, changes, readUpTo: o.from, phase: 'startSet', done: false, notice };
+  const start = await readSet(client, o, o.from);
+  if (!start.complete) {
+    yield* fallBack(client, o, start.notice);
+    return;
+  }
+  compareActiveSets(start.set, endSet, changes);
+  yield { method, reason, changes, readUpTo: o.to, phase: 'done', done: true, notice };
+}
+
+/** An active set the node would not give whole (a 3.4 list limit): the updates instead. */
+async function* fallBack(client: ChangesClient, o: ChangesReadOptions, why: string | undefined): AsyncGenerator<ChangesProgress> {
+  const reason = l10n.t('Read as the range\u2019s updates: the node did not give a whole active set ({0}).', why ?? l10n.t('a list limit'));
+  yield* byUpdates(client, o, reason, undefined);
+}
+
+async function readSet(
+  client: ChangesClient,
+  o: ChangesReadOptions,
+  at: number,
+  cap = Infinity,
+): Promise<{ set: Map<string, CreatedEvent>; complete: boolean; notice?: string }> {
+  const set = new Map<string, CreatedEvent>();
+  let notice: string | undefined;
+  const pages = readActiveContracts(client, {
+    eventFormat: browseEventFormat(o),
+    paged: o.paged,
+    websocket: o.websocket,
+    activeAtOffset: at,
+    signal: o.signal,
+    retries: o.retries,
+    sleep: o.sleep,
+  });
+  for await (const page of pages) {
+    if (page.restarted) set.clear();
+    if (page.notice) notice = page.notice;
+    for (const e of page.events) set.set(e.contractId, e);
+    if (page.incomplete) return { set, complete: false, notice };
+    if (set.size >= cap) return { set, complete: false, notice };
+  }
+  return { set, complete: true, notice };
+}
+
+async function* byUpdates(client: ChangesClient, o: ChangesReadOptions, reason: string, firstNotice: string | undefined): AsyncGenerator<ChangesProgress> {
+  const changes = new ChangeSet();
+  const updateFormat: UpdateFormat = { includeTransactions: { eventFormat: browseEventFormat(o), transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
+  let pageSize = Math.max(1, o.pageSize ?? 500);
+  let begin = o.from;
+  let notice = firstNotice;
+  while (begin < o.to) {
+    let list: unknown[];
+    try {
+      list = await withRetries(o, () =>
+        client.getUpdates({ beginExclusive: begin, endInclusive: o.to, updateFormat }, { limit: pageSize, streamIdleTimeoutMs: 5_000 }, { signal: o.signal }),
+      );
+    } catch (e) {
+      // A node whose list limit is below the page: pages of its limit (Canton names it), else halves.
+      if (isLedgerApiError(e) && e.status === 413 && pageSize > 1) {
+        const named = nodeListLimitOf(e);
+        pageSize = Math.max(1, named !== undefined && named < pageSize ? named : Math.floor(pageSize / 2));
+        notice = l10n.t('The node refuses lists longer than its limit: reading {0} updates at a time.', formatCount(pageSize));
+        continue;
+      }
+      throw e;
+    }
+    let moved = begin;
+    for (const element of Array.isArray(list) ? list : []) {
+      const u = (element as { update?: unknown } | undefined)?.update;
+      const at = offsetOf(u);
+      if (at === undefined || at <= moved || at > o.to) continue;
+      moved = at;
+      const t = (u as { Transaction?: { value?: DeltaTransaction } }).Transaction?.value;
+      if (t) changes.addTransaction(t);
+    }
+    // No element: nothing more for these parties in the range.
+    const done = moved === begin || moved >= o.to;
+    yield { method: 'updates', reason, changes, readUpTo: done ? o.to : moved, phase: done ? 'done' : 'updates', done, notice };
+    notice = undefined;
+    if (done) return;
+    begin = moved;
+  }
+  yield { method: 'updates', reason, changes, readUpTo: o.to, phase: 'done', done: true, notice };
+}
+
+const recordTimeOf = (u: unknown): string | undefined => {
+  const w = (u ?? {}) as {
+    Transaction?: { value?: { recordTime?: unknown } };
+    Reassignment?: { value?: { recordTime?: unknown } };
+    OffsetCheckpoint?: { value?: { synchronizerTimes?: { recordTime?: unknown }[] } };
+  };
+  const t = w.Transaction?.value?.recordTime ?? w.Reassignment?.value?.recordTime ?? w.OffsetCheckpoint?.value?.synchronizerTimes?.[0]?.recordTime;
+  return typeof t === 'string' ? t : undefined;
+};
+
+export interface OffsetAtTime {
+  offset: number;
+  /** The time is before the first update the node still has: the offset is its earliest. */
+  beforeHistory?: boolean;
+}
+
+/**
+ * The last offset whose update was recorded at or before `time`, found by halving the range with
+ * one-element update lists (about log2 of the range's length reads). Record times grow with offsets
+ * on one synchronizer; across several, the answer is the last offset seen at or before the time.
+ */
+export async function offsetAtTime(
+  client: Pick<LedgerClient, 'getUpdates'>,
+  o: BrowseFilter & { time: number; earliest: number; end: number; signal?: AbortSignal },
+): Promise<OffsetAtTime> {
+  const updateFormat: UpdateFormat = { includeTransactions: { eventFormat: browseEventFormat(o), transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
+  const firstAfter = async (offset: number) => {
+    const list = await client.getUpdates(
+      { beginExclusive: offset, endInclusive: o.end, updateFormat },
+      { limit: 1, streamIdleTimeoutMs: 1_000 },
+      { signal: o.signal },
+    );
+    const u = (Array.isArray(list) ? list[0] : undefined)?.update;
+    const at = offsetOf(u);
+    const time = Date.parse(recordTimeOf(u) ?? '');
+    return at === undefined || Number.isNaN(time) ? undefined : { at, time };
+  };
+  let lo = o.earliest;
+  let hi = o.end;
+  const first = await firstAfter(lo);
+  if (!first || first.time > o.time) return { offset: lo, beforeHistory: first !== undefined };
+  lo = first.at;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const next = await firstAfter(mid);
+    if (next && next.time <= o.time) lo = Math.max(lo, next.at);
+    else hi = mid;
+  }
+  return { offset: lo };
+}

@@ -1,0 +1,252 @@
+// Canton: Mark Ledger Point (remember a node's ledger end, say before a test run) and Canton: What
+// Changed… (two points: the ledger end now, a marked point, an offset or a time; the contracts the
+// token's parties saw created and archived between them, in a panel).
+import * as vscode from 'vscode';
+import { asSeenBy, hasPagedEndpoints } from '../browse/browseForms';
+import { offsetAtTime } from '../browse/changesReader';
+import { checkRange, type ChangesMethod } from '../browse/ledgerChanges';
+import type { NodeConfig } from '../nodes/nodeSettings';
+import { formatCount, relativeTime } from '../l10n/forPeople';
+import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
+import type { LedgerPanels } from '../panels/ledgerPanel';
+import type { LedgerNodes } from '../services/ledgerNodes';
+import type { LedgerPointStore } from '../services/ledgerPointStore';
+import { nodeNameOf, resolveNode } from './nodeArgument';
+import { pickPayloadFilter } from './payloadFilterPick';
+
+export interface ChangesDeps {
+  nodes: LedgerNodes;
+  panels: LedgerPanels;
+  points: LedgerPointStore;
+}
+
+/** What What Changed may be given besides the two points. */
+interface ChangesOptions {
+  templates?: string[];
+  interfaces?: string[];
+  parties?: string[];
+  method?: ChangesMethod;
+}
+
+interface Point {
+  offset: number;
+  label?: string;
+}
+
+async function nodeFor(deps: ChangesDeps, arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> {
+  const named = nodeNameOf(arg);
+  const node = named !== undefined ? deps.nodes.find(named) : (deps.nodes.active() ?? (await resolveNode(deps.nodes, undefined, placeHolder)));
+  if (!node)
+    void vscode.window.showWarningMessage(
+      named !== undefined
+        ? vscode.l10n.t('No ledger node named "{0}": add it (Canton: Add Ledger Node), or pick another.', named)
+        : vscode.l10n.t('No ledger node: add one (Canton: Add Ledger Node) or start the demo ledger.'),
+    );
+  return node;
+}
+
+const stringList = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : undefined);
+
+/** A point given as an argument: an offset, "end", a marked point's label, or a time. */
+async function pointOf(
+  deps: ChangesDeps,
+  node: NodeConfig,
+  arg: unknown,
+  end: number,
+  earliest: number,
+  o: ChangesOptions,
+): Promise<Point | string | undefined> {
+  if (typeof arg === 'number') return { offset: arg };
+  if (typeof arg !== 'string' || !arg.trim()) return undefined;
+  const text = arg.trim();
+  if (/^\d+$/.test(text)) return { offset: Number(text) };
+  if (text === 'end') return { offset: end, label: vscode.l10n.t('the ledger end') };
+  const marked = deps.points.of(node.name).find((p) => p.label === text);
+  if (marked) return { offset: marked.offset, label: marked.label };
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return vscode.l10n.t('"{0}" is not an offset, "end", a marked point or a time (like 2026-11-26T09:30:00Z).', text);
+  const found = await offsetAtTime(deps.nodes.client(node), { time, earliest, end, parties: o.parties, templates: o.templates, interfaces: o.interfaces });
+  return { offset: found.offset, label: found.beforeHistory ? vscode.l10n.t('{0}, before the node\u2019s history', text) : text };
+}
+
+/** A pick of the range's start or end: the ledger end, the marked points, an offset, a time. */
+async function pickPoint(
+  deps: ChangesDeps,
+  node: NodeConfig,
+  which: 'from' | 'to' | 'at',
+  end: number,
+  earliest: number,
+  after: number,
+  o: ChangesOptions,
+): Promise<Point | string | undefined> {
+  type Item = vscode.QuickPickItem & { point?: Point; ask?: 'offset' | 'time' };
+  const now = Date.now();
+  const items: Item[] = [];
+  if (which !== 'from')
+    items.push({
+      label: vscode.l10n.t('The ledger end now'),
+      description: vscode.l10n.t('offset {0}', formatCount(end)),
+      point: { offset: end, label: vscode.l10n.t('the ledger end') },
+    });
+  for (const p of deps.points.of(node.name)) {
+    if (which === 'to' && p.offset <= after) continue;
+    items.push({
+      label: `$(bookmark) ${p.label}`,
+      description: vscode.l10n.t('offset {0}', formatCount(p.offset)),
+      detail: relativeTime(new Date(p.markedAt).toISOString(), now),
+      point: { offset: p.offset, label: p.label },
+    });
+  }
+  items.push({ label: vscode.l10n.t('An offset…'), ask: 'offset' }, { label: vscode.l10n.t('A time…'), ask: 'time' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title:
+      which === 'from'
+        ? vscode.l10n.t('What Changed on {0}: since when?', node.name)
+        : which === 'to'
+          ? vscode.l10n.t('What Changed on {0}: until when?', node.name)
+          : vscode.l10n.t('The active contracts on {0} as they were when?', node.name),
+    placeHolder:
+      which === 'from'
+        ? deps.points.of(node.name).length
+          ? vscode.l10n.t('A marked point, an offset or a time')
+          : vscode.l10n.t('An offset or a time (Canton: Mark Ledger Point remembers one, say before a test run)')
+        : vscode.l10n.t('The ledger end, a marked point, an offset or a time'),
+  });
+  if (!picked) return undefined;
+  if (picked.point) return picked.point;
+  if (picked.ask === 'offset') {
+    const typed = await vscode.window.showInputBox({
+      title: vscode.l10n.t('An offset on {0}', node.name),
+      prompt: vscode.l10n.t('From {0} (the pruning point) to {1} (the ledger end)', formatCount(earliest), formatCount(end)),
+      validateInput: (v) => (/^\s*\d+\s*$/.test(v) ? undefined : vscode.l10n.t('An offset is a whole number, like {0}.', end)),
+    });
+    return typed === undefined ? undefined : { offset: Number(typed.trim()) };
+  }
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('A time on {0}', node.name),
+    value: new Date(now - 60 * 60_000).toISOString(),
+    prompt: vscode.l10n.t('An ISO time: the last offset recorded at or before it is used'),
+    validateInput: (v) => (Number.isNaN(Date.parse(v.trim())) ? vscode.l10n.t('A time like 2026-11-26T09:30:00Z.') : undefined),
+  });
+  return typed === undefined ? undefined : pointOf(deps, node, typed, end, earliest, o);
+}
+
+/** The node's ledger end and pruning point, or undefined after saying why they could not be read. */
+async function rangeBounds(deps: ChangesDeps, node: NodeConfig): Promise<{ end: number; earliest: number } | undefined> {
+  try {
+    const end = (await deps.nodes.client(node).getLedgerEnd()).offset ?? 0;
+    const pruned = await deps.nodes.facts.prunedUpTo(node, await deps.nodes.credentials(node));
+    return { end, earliest: pruned.ok ? pruned.value : 0 };
+  } catch (e) {
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Could not read the ledger end of {0}: {1} Check the node (Canton: Refresh) and try again.', node.name, (e as Error).message),
+    );
+    return undefined;
+  }
+}
+
+export function registerChangesCommands(context: vscode.ExtensionContext, deps: ChangesDeps): void {
+  const open = new Set<ChangesPanel>();
+  context.subscriptions.push(
+    { dispose: () => open.forEach((p) => p.dispose()) },
+    vscode.commands.registerCommand('cantonLens.markLedgerPoint', async (nodeArg?: unknown, labelArg?: unknown) => {
+      const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Mark a point on which ledger node?'));
+      if (!node) return undefined;
+      try {
+        const end = (await deps.nodes.client(node).getLedgerEnd()).offset ?? 0;
+        const label = typeof labelArg === 'string' && labelArg.trim() ? labelArg.trim() : vscode.l10n.t('Marked {0}', new Date().toLocaleTimeString('en-GB'));
+        const point = { node: node.name, offset: end, label, markedAt: Date.now() };
+        await deps.points.add(point);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Marked offset {0} on {1} as "{2}".', formatCount(end), node.name, label), 5_000);
+        return point;
+      } catch (e) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the ledger end of {0}: {1}', node.name, (e as Error).message));
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand('cantonLens.showActiveContractsAt', async (offsetArg?: unknown, nodeArg?: unknown, templateArg?: unknown) => {
+      const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
+      if (!node) return undefined;
+      const bounds = await rangeBounds(deps, node);
+      if (!bounds) return undefined;
+      const { end, earliest } = bounds;
+      const at = offsetArg !== undefined ? await pointOf(deps, node, offsetArg, end, earliest, {}) : await pickPoint(deps, node, 'at', end, earliest, -1, {});
+      if (typeof at === 'string') return void vscode.window.showErrorMessage(at);
+      if (!at) return undefined;
+      if (at.offset > end || at.offset < earliest) {
+        void vscode.window.showErrorMessage(
+          at.offset > end
+            ? vscode.l10n.t('Offset {0} is after the node’s ledger end ({1}): nothing has happened there yet.', at.offset, end)
+            : vscode.l10n.t(
+                'The node has pruned its history up to offset {0}: the active contracts at {1} are gone from it. Pick {0} or later.',
+                earliest,
+                at.offset,
+              ),
+        );
+        return undefined;
+      }
+      const templates = typeof templateArg === 'string' && templateArg ? [templateArg] : undefined;
+      return vscode.commands.executeCommand('cantonLens.showActiveContracts', node.name, undefined, templates, { activeAtOffset: at.offset });
+    }),
+    vscode.commands.registerCommand('cantonLens.whatChanged', async (fromArg?: unknown, toArg?: unknown, nodeArg?: unknown, optionsArg?: unknown) => {
+      const node = await nodeFor(deps, nodeArg, vscode.l10n.t('What changed on which ledger node?'));
+      if (!node) return undefined;
+      const given = (optionsArg ?? {}) as Record<string, unknown>;
+      const o: ChangesOptions = {
+        templates: stringList(given.templates),
+        interfaces: stringList(given.interfaces),
+        parties: stringList(given.parties),
+        method: given.method === 'updates' || given.method === 'activeSets' ? given.method : undefined,
+      };
+      const client = deps.nodes.client(node);
+      const bounds = await rangeBounds(deps, node);
+      if (!bounds) return undefined;
+      const { end, earliest } = bounds;
+      const from = fromArg !== undefined ? await pointOf(deps, node, fromArg, end, earliest, o) : await pickPoint(deps, node, 'from', end, earliest, 0, o);
+      if (typeof from === 'string') return void vscode.window.showErrorMessage(from);
+      if (!from) return undefined;
+      const to = toArg !== undefined ? await pointOf(deps, node, toArg, end, earliest, o) : await pickPoint(deps, node, 'to', end, earliest, from.offset, o);
+      if (typeof to === 'string') return void vscode.window.showErrorMessage(to);
+      if (!to) return undefined;
+      const range = checkRange(from.offset, to.offset, { ledgerEnd: end, prunedUpTo: earliest });
+      if (!range.ok) {
+        const retry =
+          range.from !== undefined && range.to !== undefined && range.from < range.to ? vscode.l10n.t('Use {0} to {1}', range.from, range.to) : undefined;
+        const choice = await vscode.window.showErrorMessage(range.message, ...(retry ? [retry] : []));
+        if (choice !== retry || !retry) return undefined;
+        return vscode.commands.executeCommand('cantonLens.whatChanged', range.from, range.to, node.name, o);
+      }
+      const effective = await deps.nodes.facts.readAs(node, o.parties);
+      if (effective.refusal) return void vscode.window.showErrorMessage(effective.refusal);
+      const status = deps.nodes.status(node);
+      const request: ChangesRequest = {
+        nodeName: node.name,
+        from: range.from,
+        to: range.to,
+        fromLabel: from.label,
+        toLabel: to.label,
+        parties: effective.parties,
+        templates: o.templates,
+        interfaces: o.interfaces,
+        asSeenBy: asSeenBy(effective.parties),
+        paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined),
+        websocket: true,
+        method: o.method,
+      };
+      const panel = new ChangesPanel(
+        context.extensionUri,
+        {
+          client,
+          panels: deps.panels,
+          pickFilter: (current, sample) => pickPayloadFilter(current, sample, effective.parties),
+          onIdentityChange: deps.nodes.onDidChangeIdentity,
+        },
+        request,
+      );
+      open.add(panel);
+      panel.onDidDispose(() => open.delete(panel));
+      void panel.load();
+      return panel;
+    }),
+  );
+}

@@ -1,0 +1,76 @@
+// Questions across time as a person asks them in the packaged extension: a ledger point marked before
+// a "test run", What Changed since it (rows by kind, a payload filter typed with its completion), the
+// table as it was at the point; and Compare Contracts on two contracts typed in.
+import * as assert from 'node:assert/strict';
+import { useWorkbench } from './uiFixture';
+
+describe('UI: across time', function () {
+  this.timeout(240_000);
+  const ui = useWorkbench({
+    nodes: { participant1: { version: '3.6', bigTransactionEvents: 1, generated: { contracts: 20 } } },
+    tokens: { participant1: 'bank' },
+  });
+
+  it('marks a point, and shows what changed since, narrowed by a payload filter', async () => {
+    const fake = ui.nodes.participant1;
+    await ui.wb.runCommand('Canton: Mark Ledger Point');
+    await ui.wb.page
+      .locator('.statusbar', { hasText: /Marked offset [\d,]+ on participant1/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    // The "test run": 12 updates, each creating a contract, every second one archiving the one before.
+    fake.generated.advance(12);
+    await ui.wb.runCommand('Canton: What Changed…');
+    const start = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Marked' });
+    await start.first().waitFor({ timeout: 30_000 });
+    await start.first().click();
+    const end = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'The ledger end now' });
+    await end.first().waitFor({ timeout: 30_000 });
+    await end.first().click();
+    const panel = await ui.wb.webviewShowing(/Read 12 transactions/, 60_000);
+    const text = await panel.locator('main').innerText();
+    assert.match(text, /created \(6\)/);
+    assert.match(text, /created and archived \(6\)/);
+    assert.equal(await panel.locator('table.changes tbody tr').count(), 12);
+    await ui.wb.screenshot('what-changed.png');
+    await panel.locator('button[data-action="filterText"]').click();
+    const input = ui.wb.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill('curr');
+    // Completion of the field path from the rows, then the operator and the value typed.
+    const field = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'currency' });
+    await field.first().waitFor({ timeout: 10_000 });
+    await field.first().click();
+    assert.match(await input.inputValue(), /^currency/);
+    await input.fill('currency = USD');
+    await ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Apply' }).first().waitFor({ timeout: 10_000 });
+    await ui.wb.page.keyboard.press('Enter');
+    const filtered = await ui.wb.webviewShowing(/Payload filter: currency = USD/, 30_000);
+    const rows = await filtered.locator('table.changes tbody tr').count();
+    assert.ok(rows > 0 && rows < 12, `some rows, not all (${rows})`);
+  });
+
+  it('opens the table as it was at the marked point', async () => {
+    await ui.wb.runCommand('Canton: Show Active Contracts at Offset…');
+    const point = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Marked' });
+    await point.first().waitFor({ timeout: 30_000 });
+    await point.first().click();
+    await ui.wb.page
+      .locator('.tabs-container .tab.active', { hasText: /at offset/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await ui.wb.webviewShowing(/as it was at offset/, 60_000, 'header');
+  });
+
+  it('compares two contracts typed in: changed fields marked, unchanged ones folded', async () => {
+    const { activeContract, archivedContract } = ui.nodes.participant1.ledger.samples;
+    await ui.wb.runCommand('Canton: Compare Contracts');
+    await ui.wb.answerInput('Compare Contracts: the first contract', activeContract);
+    await ui.wb.answerInput('Compare', archivedContract);
+    const panel = await ui.wb.webviewShowing(/Create argument/, 60_000);
+    const text = await panel.locator('main').innerText();
+    assert.match(text, /changed/);
+    assert.match(text, /Signatories/);
+    await ui.wb.screenshot('compare-contracts.png');
+  });
+});

@@ -1,0 +1,67 @@
+// Mark Ledger Point and What Changed in the extension host, on 3.4, 3.5 and 3.6: a point marked
+// before a "test run" (the fake ledger advancing), the range read as the token's parties, rows by
+// kind and template, and everything dropped when the token changes.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import type { AcsPanel } from '../../../src/panels/acsPanel';
+import type { ChangesPanel } from '../../../src/panels/changesPanel';
+import type { LedgerPoint } from '../../../src/services/ledgerPointStore';
+import { cantonLens, resetNodes, until, useFakeNode } from './testApi';
+
+describe('What Changed', function () {
+  this.timeout(90_000);
+  const fakes: FakeLedgerNode[] = [];
+  before(resetNodes);
+  after(async () => {
+    await resetNodes();
+    await Promise.all(fakes.map((f) => f.close()));
+  });
+
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+    it(`${version}: what changed since a marked point, by kind and template; a new token clears it`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, generated: { contracts: 50 } });
+      fakes.push(fake);
+      const name = `changes-${version}`;
+      await useFakeNode(api, fake, name, 'bank');
+      const point = await vscode.commands.executeCommand<LedgerPoint>('cantonLens.markLedgerPoint', name, 'before the test');
+      assert.equal(point.offset, fake.generated.ledgerEnd());
+      // The "test run": 30 updates, each creating a contract, every second one archiving the one before.
+      fake.generated.advance(30);
+      const panel = await vscode.commands.executeCommand<ChangesPanel>('cantonLens.whatChanged', 'before the test', 'end', name);
+      await panel.done;
+      const shown = panel.shown;
+      assert.equal(shown.error, undefined, shown.error);
+      assert.deepEqual([shown.counts.created, shown.counts.createdAndArchived, shown.counts.archived, shown.counts.transactions], [15, 15, 0, 30]);
+      assert.match(shown.reason ?? '', /short range/);
+      panel.setView({ kind: 'createdAndArchived' });
+      assert.equal(panel.shown.matching, 15);
+      assert.ok(panel.shown.rows.every((r) => r.kind === 'createdAndArchived' && r.archived && r.created));
+      const template = panel.shown.rows[0].templateId;
+      panel.setView({ kind: undefined, template });
+      assert.ok(panel.shown.rows.length > 0 && panel.shown.rows.every((r) => r.templateId === template));
+      // The table as it was at the marked point: the 15 contracts still active since are not in it.
+      const acsAt = async (offset: number | undefined) => {
+        const p = await vscode.commands.executeCommand<AcsPanel>(
+          offset === undefined ? 'cantonLens.showActiveContracts' : 'cantonLens.showActiveContractsAt',
+          ...(offset === undefined ? [name] : [offset, name]),
+        );
+        await until('the table read', () => (p.shown.done || p.shown.error ? true : undefined), 30_000);
+        assert.equal(p.shown.error, '');
+        return p;
+      };
+      const then = await acsAt(point.offset);
+      assert.equal(then.shown.activeAtOffset, point.offset);
+      const now = await acsAt(undefined);
+      assert.equal(now.shown.contracts - then.shown.contracts, 15);
+      then.dispose();
+      now.dispose();
+      // Another identity: what was read as the bank's is not shown to it.
+      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+      await until('the rows cleared', () => (panel.shown.counts.transactions === 0 && panel.shown.error ? true : undefined));
+      assert.match(panel.shown.error ?? '', /token of changes-.* changed/);
+      panel.dispose();
+    });
+  }
+});
