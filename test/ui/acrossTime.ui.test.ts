@@ -38,9 +38,16 @@ describe('UI: across time', function () {
     await input.waitFor();
     await input.fill('curr');
     // Completion of the field path from the rows, then the operator and the value typed.
+    // The items of the typed text (the first applies it), not those of the empty text before.
+    await ui.wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /Apply.*curr/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     const field = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'currency' });
     await field.first().waitFor({ timeout: 10_000 });
     await field.first().click();
+    // The extension host sets the completed value: it arrives a moment after the click.
+    for (let i = 0; i < 100 && !/^currency/.test(await input.inputValue()); i++) await ui.wb.page.waitForTimeout(100);
     assert.match(await input.inputValue(), /^currency/);
     await input.fill('currency = USD');
     await ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Apply' }).first().waitFor({ timeout: 10_000 });
