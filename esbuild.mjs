@@ -31,6 +31,7 @@ const builds = [
   { ...common, entryPoints: { externalSigning: 'src/commands/externalSigningCommands.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { commandFailure: 'src/execute/commandFailure.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { debugAdapter: 'src/debug/cantonDebugSession.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { demoLedger: 'src/fakeNode/demoLedgerMain.ts' }, outdir: 'dist' },
   // The panels' page script (TypeScript in src/webview/), for the browser of the webview.
   { ...common, entryPoints: { panel: 'src/webview/panel.ts' }, outdir: 'media', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },

@@ -110,6 +110,13 @@
     const a = event.target instanceof Element ? event.target.closest('[data-action]') : null;
     if (a && !a.disabled) post({ type: a.getAttribute('data-action') });
   });
+  // Archived or all contracts in a range open What Changed for this table's scope; the table stays active.
+  const history = document.getElementById('history');
+  if (history)
+    history.addEventListener('change', () => {
+      if (history.value) post({ type: history.value });
+      history.value = '';
+    });
 
   let resortTimer;
   window.addEventListener('message', (event) => {

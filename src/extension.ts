@@ -4,8 +4,7 @@ import { registerCommandFailureTool } from './agentTools/commandFailureTool';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerDamlCommands } from './commands/damlCommands';
 import { registerDebugCommands } from './commands/debugCommands';
-import { registerCompareCommands } from './commands/compareCommands';
-import { registerChangesCommands } from './commands/changesCommands';
+import { registerAcrossTimeCommands } from './commands/acrossTimeCommands';
 import { LedgerPointStore } from './services/ledgerPointStore';
 import { registerDarCommands } from './commands/darCommands';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
@@ -117,7 +116,10 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerLedgerIdLinks(context);
   registerJsonDocuments(context);
   registerPartyCompletion(context, nodes);
-  const acs = new AcsPanels(context.extensionUri, nodes);
+  const points = new LedgerPointStore(context.workspaceState);
+  context.subscriptions.push(points);
+  const acrossTime = registerAcrossTimeCommands(context, { nodes, lookups, panels, recent, points });
+  const acs = new AcsPanels(context.extensionUri, nodes, acrossTime.pickPayloadFilter);
   const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
   registerBrowseCommands(context, nodes, acs, tails, browseTree, recent);
@@ -127,10 +129,6 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerDamlCodeLens(context, nodes, daml, damlCounts);
   registerCommandsCompletion(context, daml, nodes);
   registerDebugCommands(context, { nodes, daml, recent });
-  registerCompareCommands(context, { nodes, lookups, panels, recent });
-  const points = new LedgerPointStore(context.workspaceState);
-  context.subscriptions.push(points);
-  registerChangesCommands(context, { nodes, panels, points });
   return {
     nodeTree,
     nodes,

@@ -3,8 +3,11 @@
 // task takes long whatever the number of rows. No `vscode` import.
 import type { ChangeKind, ChangeSet, ContractChange } from './ledgerChanges';
 
+/** A kind, or every contract no longer active (archived, or created and archived). */
+export type ChangeKindFilter = ChangeKind | 'inactive';
+
 export interface ChangeViewOptions {
-  kind?: ChangeKind;
+  kind?: ChangeKindFilter;
   /** A template id, or its `Module:Entity`. */
   template?: string;
   /** A compiled payload filter (rows without an argument do not match it). */
@@ -56,7 +59,7 @@ export class ChangeView {
     const templates = new Map<string, number>();
     let matching = 0;
     for (const row of this.passed) {
-      if (kind && row.kind !== kind) continue;
+      if (kind && (kind === 'inactive' ? row.kind === 'created' : row.kind !== kind)) continue;
       templates.set(row.templateId, (templates.get(row.templateId) ?? 0) + 1);
       if (template && !matchesTemplate(row, template)) continue;
       matching++;

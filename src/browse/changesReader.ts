@@ -23,6 +23,11 @@ export interface ChangesReadOptions extends BrowseFilter {
   method?: ChangesMethod;
   /** Ranges at least this long ask the active set's size first (default PROBE_FROM_OFFSETS). */
   probeFrom?: number;
+  /**
+   * Ledger effects: archives come as consuming exercises, with their choice, and contracts created
+   * and archived in one transaction are seen; read only as updates.
+   */
+  ledgerEffects?: boolean;
   /** Updates per request (default 500; smaller where the node's list limit is lower). */
   pageSize?: number;
   /** The node serves active-contracts-page (3.5+). */
@@ -61,6 +66,7 @@ export async function* readChanges(client: ChangesClient, o: ChangesReadOptions)
   let activeCount: number | undefined;
   let endSet: Map<string, CreatedEvent> | undefined;
   let notice: string | undefined;
+  if (!method && o.ledgerEffects) method = 'updates';
   if (!method) {
     if (rangeLength < (o.probeFrom ?? PROBE_FROM_OFFSETS)) method = 'updates';
     else {
@@ -83,7 +89,11 @@ export async function* readChanges(client: ChangesClient, o: ChangesReadOptions)
       } else method = 'updates';
     }
   }
-  const reason = methodReason(method, rangeLength, activeCount, o.method !== undefined);
+  const reason = o.ledgerEffects
+    ? l10n.t(
+        'Read as the range’s updates in ledger-effects shape: each archive names its choice, and contracts created and archived in one transaction are seen.',
+      )
+    : methodReason(method, rangeLength, activeCount, o.method !== undefined);
   if (method === 'updates') {
     yield* byUpdates(client, o, reason, notice);
     return;
@@ -143,7 +153,8 @@ async function readSet(
 
 async function* byUpdates(client: ChangesClient, o: ChangesReadOptions, reason: string, firstNotice: string | undefined): AsyncGenerator<ChangesProgress> {
   const changes = new ChangeSet();
-  const updateFormat: UpdateFormat = { includeTransactions: { eventFormat: browseEventFormat(o), transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
+  const transactionShape = o.ledgerEffects ? 'TRANSACTION_SHAPE_LEDGER_EFFECTS' : 'TRANSACTION_SHAPE_ACS_DELTA';
+  const updateFormat: UpdateFormat = { includeTransactions: { eventFormat: browseEventFormat(o), transactionShape } };
   let pageSize = Math.max(1, o.pageSize ?? 500);
   let begin = o.from;
   let notice = firstNotice;

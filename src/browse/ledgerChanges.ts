@@ -14,6 +14,8 @@ export interface ChangePoint {
   updateId: string;
   /** The transaction's effective time (ISO). */
   at?: string;
+  /** The consuming choice that archived it (read in ledger-effects shape only). */
+  choice?: string;
 }
 
 export interface ContractChange {
@@ -50,6 +52,9 @@ export interface DeltaTransaction {
 interface ArchivedLike {
   contractId?: unknown;
   templateId?: string;
+  /** A consuming exercise (ledger-effects shape): its choice and whether it consumed the contract. */
+  choice?: unknown;
+  consuming?: unknown;
   packageName?: unknown;
 }
 
@@ -75,9 +80,12 @@ export class ChangeSet {
     });
     for (const e of Array.isArray(t.events) ? t.events : []) {
       if (!e || typeof e !== 'object') continue;
-      const w = e as { CreatedEvent?: CreatedEvent; ArchivedEvent?: ArchivedLike };
+      const w = e as { CreatedEvent?: CreatedEvent; ArchivedEvent?: ArchivedLike; ExercisedEvent?: ArchivedLike };
       if (w.CreatedEvent && typeof w.CreatedEvent.contractId === 'string') this.created(w.CreatedEvent, point());
       else if (w.ArchivedEvent && typeof w.ArchivedEvent.contractId === 'string') this.archived(w.ArchivedEvent, point());
+      // Ledger effects: an archive is a consuming exercise, and says which choice.
+      else if (w.ExercisedEvent?.consuming === true && typeof w.ExercisedEvent.contractId === 'string')
+        this.archived(w.ExercisedEvent, { ...point(), ...(typeof w.ExercisedEvent.choice === 'string' ? { choice: w.ExercisedEvent.choice } : {}) });
     }
   }
 

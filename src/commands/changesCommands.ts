@@ -2,9 +2,11 @@
 // Changed… (two points: the ledger end now, a marked point, an offset or a time; the contracts the
 // token's parties saw created and archived between them, in a panel).
 import * as vscode from 'vscode';
+import type { CommandRegistrar } from './commandRegistrar';
 import { asSeenBy, hasPagedEndpoints } from '../browse/browseForms';
 import { offsetAtTime } from '../browse/changesReader';
 import { checkRange, type ChangesMethod } from '../browse/ledgerChanges';
+import type { ChangeKindFilter } from '../browse/changeView';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { formatCount, relativeTime } from '../l10n/forPeople';
 import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
@@ -12,7 +14,7 @@ import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
 import { nodeNameOf, resolveNode } from './nodeArgument';
-import { pickPayloadFilter } from './payloadFilterPick';
+import { pickPayloadFilter } from '../panels/payloadFilterPick';
 
 export interface ChangesDeps {
   nodes: LedgerNodes;
@@ -26,7 +28,13 @@ interface ChangesOptions {
   interfaces?: string[];
   parties?: string[];
   method?: ChangesMethod;
+  /** Read in ledger-effects shape: archives name their choice. */
+  ledgerEffects?: boolean;
+  /** The rows shown first. */
+  kind?: ChangeKindFilter;
 }
+
+const KINDS: readonly ChangeKindFilter[] = ['created', 'archived', 'createdAndArchived', 'inactive'];
 
 interface Point {
   offset: number;
@@ -145,11 +153,15 @@ async function rangeBounds(deps: ChangesDeps, node: NodeConfig): Promise<{ end: 
   }
 }
 
-export function registerChangesCommands(context: vscode.ExtensionContext, deps: ChangesDeps): void {
+export function registerChangesCommands(
+  context: vscode.ExtensionContext,
+  deps: ChangesDeps,
+  register: CommandRegistrar = vscode.commands.registerCommand,
+): void {
   const open = new Set<ChangesPanel>();
   context.subscriptions.push(
     { dispose: () => open.forEach((p) => p.dispose()) },
-    vscode.commands.registerCommand('cantonLens.markLedgerPoint', async (nodeArg?: unknown, labelArg?: unknown) => {
+    register('cantonLens.markLedgerPoint', async (nodeArg?: unknown, labelArg?: unknown) => {
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Mark a point on which ledger node?'));
       if (!node) return undefined;
       try {
@@ -164,7 +176,7 @@ export function registerChangesCommands(context: vscode.ExtensionContext, deps: 
         return undefined;
       }
     }),
-    vscode.commands.registerCommand('cantonLens.showActiveContractsAt', async (offsetArg?: unknown, nodeArg?: unknown, templateArg?: unknown) => {
+    register('cantonLens.showActiveContractsAt', async (offsetArg?: unknown, nodeArg?: unknown, templateArg?: unknown) => {
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
       if (!node) return undefined;
       const bounds = await rangeBounds(deps, node);
@@ -188,7 +200,7 @@ export function registerChangesCommands(context: vscode.ExtensionContext, deps: 
       const templates = typeof templateArg === 'string' && templateArg ? [templateArg] : undefined;
       return vscode.commands.executeCommand('cantonLens.showActiveContracts', node.name, undefined, templates, { activeAtOffset: at.offset });
     }),
-    vscode.commands.registerCommand('cantonLens.whatChanged', async (fromArg?: unknown, toArg?: unknown, nodeArg?: unknown, optionsArg?: unknown) => {
+    register('cantonLens.whatChanged', async (fromArg?: unknown, toArg?: unknown, nodeArg?: unknown, optionsArg?: unknown) => {
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('What changed on which ledger node?'));
       if (!node) return undefined;
       const given = (optionsArg ?? {}) as Record<string, unknown>;
@@ -197,6 +209,8 @@ export function registerChangesCommands(context: vscode.ExtensionContext, deps: 
         interfaces: stringList(given.interfaces),
         parties: stringList(given.parties),
         method: given.method === 'updates' || given.method === 'activeSets' ? given.method : undefined,
+        ledgerEffects: given.ledgerEffects === true,
+        kind: KINDS.find((k) => k === given.kind),
       };
       const client = deps.nodes.client(node);
       const bounds = await rangeBounds(deps, node);
@@ -232,6 +246,8 @@ export function registerChangesCommands(context: vscode.ExtensionContext, deps: 
         paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined),
         websocket: true,
         method: o.method,
+        ledgerEffects: o.ledgerEffects,
+        kind: o.kind,
       };
       const panel = new ChangesPanel(
         context.extensionUri,

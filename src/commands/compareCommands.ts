@@ -3,6 +3,7 @@
 // Compare with JSON: one contract's create argument against JSON (an argument, the editor's
 // selection, the JSON document), the JSON as what is expected.
 import * as vscode from 'vscode';
+import type { CommandRegistrar } from './commandRegistrar';
 import { parseJsonText } from '../lookups/expectedJson';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { ContractDiffPanel, JsonDiffPanel, type ExpectedJson } from '../panels/contractDiffPanel';
@@ -82,11 +83,15 @@ function expectedJson(arg: unknown, editor: vscode.TextEditor | undefined): Expe
   return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? { value: parsed.value, source: file } : 'none';
 }
 
-export function registerCompareCommands(context: vscode.ExtensionContext, deps: CompareDeps): void {
+export function registerCompareCommands(
+  context: vscode.ExtensionContext,
+  deps: CompareDeps,
+  register: CommandRegistrar = vscode.commands.registerCommand,
+): void {
   const open = new Set<ContractDiffPanel | JsonDiffPanel>();
   context.subscriptions.push(
     { dispose: () => open.forEach((p) => p.dispose()) },
-    vscode.commands.registerCommand('cantonLens.compareContracts', async (leftArg?: unknown, rightArg?: unknown, nodeArg?: unknown) => {
+    register('cantonLens.compareContracts', async (leftArg?: unknown, rightArg?: unknown, nodeArg?: unknown) => {
       const atCursor = idInEditor(vscode.window.activeTextEditor);
       const left =
         typeof leftArg === 'string' && leftArg.trim()
@@ -109,7 +114,7 @@ export function registerCompareCommands(context: vscode.ExtensionContext, deps: 
       await panel.load();
       return panel;
     }),
-    vscode.commands.registerCommand('cantonLens.compareWithJson', async (idArg?: unknown, jsonArg?: unknown, nodeArg?: unknown) => {
+    register('cantonLens.compareWithJson', async (idArg?: unknown, jsonArg?: unknown, nodeArg?: unknown) => {
       const expected = expectedJson(jsonArg, vscode.window.activeTextEditor);
       const givenId = typeof idArg === 'string' && idArg.trim() ? idArg.trim() : undefined;
       // Messages are not awaited: the command returns at once, and their buttons act later.

@@ -384,6 +384,17 @@ export async function commitSubmission(
   const hash = review?.computedHash;
   const prepared = hash ? state.prepared.get(hash) : undefined;
   const commandId = review?.commandId || prepared?.commandId || submissionId;
+  // Canton completes the local ids of the contracts created here with a suffix (ca12 + a hash) at commit.
+  const local = new Set((review?.nodes ?? []).flatMap((n) => (n.kind === 'create' && n.contractId ? [n.contractId] : [])));
+  const committedId = (id: string) => (local.has(id) ? `${id}ca121220${digest(`suffix:${id}`).toString('hex')}` : id);
+  const withIds = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? committedId(v)
+      : Array.isArray(v)
+        ? v.map(withIds)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withIds(x)]))
+          : v;
   const events: StoredEvent[] = (review?.nodes ?? []).flatMap((n, i): StoredEvent[] => {
     const stakeholders = n.stakeholders ?? n.signatories ?? [party];
     if (n.kind === 'create') {
@@ -395,10 +406,10 @@ export async function commitSubmission(
           event: {
             offset,
             nodeId: i,
-            contractId: n.contractId ?? contractIdOf(`${seed}:${i}`),
+            contractId: committedId(n.contractId ?? contractIdOf(`${seed}:${i}`)),
             templateId: n.templateId ?? '',
             contractKey: null,
-            createArgument: n.argument ?? {},
+            createArgument: withIds(n.argument ?? {}),
             createdEventBlob: '',
             interfaceViews: [],
             witnessParties: stakeholders,
@@ -420,10 +431,10 @@ export async function commitSubmission(
           event: {
             offset,
             nodeId: i,
-            contractId: n.contractId ?? '',
+            contractId: committedId(n.contractId ?? ''),
             templateId: n.templateId ?? '',
             choice: n.choice ?? '',
-            choiceArgument: n.argument ?? {},
+            choiceArgument: withIds(n.argument ?? {}),
             actingParties: n.actingParties ?? [party],
             consuming: n.consuming ?? true,
             witnessParties: stakeholders,

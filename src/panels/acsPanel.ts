@@ -9,6 +9,7 @@ import { splitTemplateId } from '../browse/acsGrouping';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { acsPageHtml } from './html/browseHtml';
+import type { CompiledFilter } from './payloadFilterPick';
 import { newNonce } from './randomIds';
 
 export interface AcsTarget {
@@ -22,7 +23,7 @@ export interface AcsTarget {
 }
 
 type AcsMessage =
-  | { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' }
+  | { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' | 'filterPayload' | 'showInactive' | 'showAllInRange' }
   | { type: 'openContract'; id: string }
   | { type: 'openDaml'; templateId: string; packageName?: string };
 
@@ -34,6 +35,8 @@ export class AcsPanels implements vscode.Disposable {
   constructor(
     readonly extensionUri: vscode.Uri,
     readonly nodes: LedgerNodes,
+    /** The payload filter's input (its code loads with the first use). */
+    readonly pickPayloadFilter: (current: string, sample: readonly unknown[], parties: readonly string[]) => Promise<CompiledFilter | undefined>,
   ) {}
 
   /** Reveals the table of `target`, or opens one; `reload` reads an open one again (Run Again). */
@@ -76,6 +79,10 @@ export class AcsPanel {
   private ready!: () => void;
   private readonly isReady = new Promise<void>((r) => (this.ready = r));
   private identity: string | undefined;
+  /** Rows are kept only when their create argument passes it (applied as pages arrive). */
+  private payloadFilter: { text: string; test: (argument: unknown) => boolean } | undefined;
+  /** Create arguments of the first rows read: the payload filter's completion offers their fields. */
+  private sample: unknown[] = [];
   /** For tests: contracts sent to the page (the first ids, the templates), the offset, the last notice or error. */
   readonly shown = {
     contracts: 0,
@@ -88,6 +95,8 @@ export class AcsPanel {
     pages: 0,
     /** The parties the last read asked as (empty: any party). */
     parties: undefined as readonly string[] | undefined,
+    /** Contracts read and left out by the payload filter. */
+    filteredOut: 0,
   };
 
   constructor(
@@ -151,8 +160,9 @@ export class AcsPanel {
       : this.target.interfaceId
         ? vscode.l10n.t('interface {0}', this.target.interfaceId)
         : vscode.l10n.t('every template');
+    const filter = this.payloadFilter ? vscode.l10n.t(', payload filter: {0}', this.payloadFilter.text) : '';
     const at = this.target.activeAtOffset !== undefined ? vscode.l10n.t(', as it was at offset {0}', this.target.activeAtOffset.toLocaleString('en-US')) : '';
-    return `${what}, ${asSeenBy(parties)}${at}`;
+    return `${what}, ${asSeenBy(parties)}${at}${filter}`;
   }
 
   private post(message: unknown): void {
@@ -181,6 +191,7 @@ export class AcsPanel {
       error: '',
       done: false,
       pages: 0,
+      filteredOut: 0,
     });
     this.post({ type: 'reset' });
     const node = this.manager.nodes.find(this.target.node);
@@ -215,15 +226,18 @@ export class AcsPanel {
         ...(this.target.activeAtOffset !== undefined ? { activeAtOffset: this.target.activeAtOffset } : {}),
       })) {
         if (ac.signal.aborted) return;
-        if (page.restarted) Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>() });
-        this.shown.contracts += page.events.length;
-        for (const e of page.events) {
+        if (page.restarted) Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0 });
+        if (this.sample.length < 200) this.sample.push(...page.events.slice(0, 200 - this.sample.length).map((e) => e.createArgument));
+        const events = this.payloadFilter ? page.events.filter((e) => passes(this.payloadFilter!.test, e.createArgument)) : page.events;
+        this.shown.filteredOut += page.events.length - events.length;
+        this.shown.contracts += events.length;
+        for (const e of events) {
           if (this.shown.firstIds.length < 20) this.shown.firstIds.push(e.contractId);
           if (this.shown.templates.size < 100) this.shown.templates.add(String(e.templateId));
         }
         this.shown.activeAtOffset = page.activeAtOffset;
         this.shown.pages++;
-        this.post({ type: 'rows', rows: page.events.map(acsRow), activeAtOffset: page.activeAtOffset, restarted: page.restarted });
+        this.post({ type: 'rows', rows: events.map(acsRow), activeAtOffset: page.activeAtOffset, restarted: page.restarted });
         if (page.notice) {
           this.shown.notice = page.notice;
           this.post({ type: 'notice', text: page.notice });
@@ -244,6 +258,12 @@ export class AcsPanel {
     } finally {
       if (this.loading === ac) this.loading = undefined;
     }
+  }
+
+  /** Keeps only the rows whose create argument passes (none: every row), reading the table again. */
+  filterBy(filter: { text: string; test: (argument: unknown) => boolean } | undefined): Promise<void> {
+    this.payloadFilter = filter;
+    return this.load();
   }
 
   private fail(text: string, actions: { action: string; label: string }[]): void {
@@ -297,6 +317,22 @@ export class AcsPanel {
         return;
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
+      case 'filterPayload': {
+        const picked = await this.manager.pickPayloadFilter(this.payloadFilter?.text ?? '', this.sample, this.shown.parties ?? []);
+        if (!picked) return;
+        if (!picked.ok) return void vscode.window.showErrorMessage(picked.message);
+        return void this.filterBy(picked.text ? { text: picked.text, test: picked.test } : undefined);
+      }
+      case 'showInactive':
+      case 'showAllInRange':
+        // The contracts no longer active, or every change, in a range: What Changed on this table's scope.
+        return void vscode.commands.executeCommand('cantonLens.whatChanged', undefined, undefined, this.target.node, {
+          templates: this.target.templateId ? [this.target.templateId] : undefined,
+          interfaces: this.target.interfaceId ? [this.target.interfaceId] : undefined,
+          parties: this.target.parties,
+          ledgerEffects: true,
+          kind: m.type === 'showInactive' ? 'inactive' : undefined,
+        });
       case 'selectNode':
         return void vscode.commands.executeCommand('cantonLens.selectNode');
       default:
@@ -309,4 +345,12 @@ function titleOf(t: AcsTarget): string {
   const what = t.templateId ? splitTemplateId(t.templateId).entity : t.interfaceId ? splitTemplateId(t.interfaceId).entity : '';
   const title = what ? vscode.l10n.t('Active {0} on {1}', what, t.node) : vscode.l10n.t('Active Contracts on {0}', t.node);
   return t.activeAtOffset !== undefined ? vscode.l10n.t('{0} at offset {1}', title, t.activeAtOffset.toLocaleString('en-US')) : title;
+}
+
+function passes(test: (argument: unknown) => boolean, argument: unknown): boolean {
+  try {
+    return argument !== undefined && test(argument) === true;
+  } catch {
+    return false;
+  }
 }

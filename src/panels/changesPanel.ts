@@ -2,27 +2,27 @@
 // as they arrive, on the one webview kit. Kinds, templates and a payload filter narrow the rows; the
 // read is cancellable, and what was read as one identity is dropped when the node's token changes.
 import * as vscode from 'vscode';
-import { ChangeView, type ChangeViewOptions } from '../browse/changeView';
+import { ChangeView, type ChangeKindFilter, type ChangeViewOptions } from '../browse/changeView';
 import { readChanges, type ChangesClient, type ChangesReadOptions } from '../browse/changesReader';
-import { ChangeSet, type ChangeKind, type ChangesMethod } from '../browse/ledgerChanges';
+import { ChangeSet, type ChangesMethod } from '../browse/ledgerChanges';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { formatCount } from '../l10n/forPeople';
 import { changesBody } from './html/changesHtml';
 import { html } from './html/safeHtml';
 import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
+import type { CompiledFilter } from './payloadFilterPick';
 import { WebviewHost } from './webviewHost';
 
 export interface ChangesRequest extends Omit<ChangesReadOptions, 'signal' | 'method'> {
   nodeName: string;
+  /** The rows shown first: one kind, or those no longer active. */
+  kind?: ChangeKindFilter;
   fromLabel?: string;
   toLabel?: string;
   asSeenBy: string;
   method?: ChangesMethod;
 }
-
-/** A payload filter: its text and test, or why the text is not one. */
-export type CompiledFilter = { ok: true; text: string; test: (argument: unknown) => boolean } | { ok: false; message: string };
 
 export interface ChangesPanelDeps {
   client: ChangesClient;
@@ -34,7 +34,7 @@ export interface ChangesPanelDeps {
 }
 
 const PAGE_ROWS = 500;
-const KINDS: readonly ChangeKind[] = ['created', 'archived', 'createdAndArchived'];
+const KINDS: readonly ChangeKindFilter[] = ['created', 'archived', 'createdAndArchived', 'inactive'];
 const RENDER_EVERY_MS = 250;
 
 export class ChangesPanel extends WebviewHost {
@@ -44,6 +44,8 @@ export class ChangesPanel extends WebviewHost {
   private reading: AbortController | undefined;
   private state: { reason?: string; notice?: string; progress?: string; error?: string } = {};
   private lastRender = 0;
+  /** Read in ledger-effects shape: archives name their choice. */
+  private ledgerEffects: boolean;
   private renderTimer: ReturnType<typeof setTimeout> | undefined;
   /** Resolves when the current read ends (tests, the API). */
   done: Promise<void> = Promise.resolve();
@@ -66,6 +68,8 @@ export class ChangesPanel extends WebviewHost {
       },
       html`<p role="status">${vscode.l10n.t('Reading what changed on {0}…', request.nodeName)}</p>`,
     );
+    this.ledgerEffects = request.ledgerEffects === true;
+    if (request.kind) this.viewOptions = { ...this.viewOptions, kind: request.kind };
     this.view = new ChangeView(this.changes, this.viewOptions);
     const identity = deps.onIdentityChange((e) => {
       if (e.node !== request.nodeName) return;
@@ -108,9 +112,9 @@ export class ChangesPanel extends WebviewHost {
   }
 
   private async read(ac: AbortController, method: ChangesMethod | undefined): Promise<void> {
-    const { nodeName: _n, fromLabel: _f, toLabel: _t, asSeenBy: _a, ...read } = this.request;
+    const { nodeName: _n, fromLabel: _f, toLabel: _t, asSeenBy: _a, kind: _k, ...read } = this.request;
     try {
-      for await (const p of readChanges(this.deps.client, { ...read, method, signal: ac.signal })) {
+      for await (const p of readChanges(this.deps.client, { ...read, ledgerEffects: this.ledgerEffects, method, signal: ac.signal })) {
         if (ac.signal.aborted) return;
         if (p.changes !== this.changes) {
           this.changes = p.changes;
@@ -176,6 +180,7 @@ export class ChangesPanel extends WebviewHost {
         template: this.viewOptions.template,
         filterText: this.viewOptions.filterText,
         limit: this.viewOptions.limit,
+        ledgerEffects: this.ledgerEffects,
       }),
     );
     // The rest of the filter's rows in the next task: no task evaluates more than one slice.
@@ -197,7 +202,11 @@ export class ChangesPanel extends WebviewHost {
       case 'readUpdates':
         return this.load('updates');
       case 'readActiveSets':
+        this.ledgerEffects = false;
         return this.load('activeSets');
+      case 'readLedgerEffects':
+        this.ledgerEffects = true;
+        return this.load('updates');
       case 'cancel':
         if (this.reading) {
           this.reading.abort();

@@ -6,7 +6,7 @@ import type { CheckedRequest } from '../execute/executeRequestCheck';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { blocking, preSendChecks } from '../execute/preSendChecks';
 import { judgeFailure, unknownOutcomeAdvice } from '../execute/submissionOutcome';
-import { compareCommitted } from '../execute/committedComparison';
+import { compareCommittedDetail } from '../execute/committedComparison';
 import { compareHashingDetails } from '../execute/hashingDetails';
 import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute/outcomeFinder';
 import type { JsTransaction } from '../ledger/apiTypes';
@@ -248,7 +248,9 @@ export class ExecuteReviewPanel extends WebviewHost {
       };
       if (waited.transaction) {
         accepted.followUp = { state: 'committed', via: 'executeAndWaitForTransaction' };
-        accepted.differences = view.review ? compareCommitted(view.review, waited.transaction) : undefined;
+        const comparison = view.review ? compareCommittedDetail(view.review, waited.transaction) : undefined;
+        accepted.differences = comparison?.differences;
+        accepted.actions = comparison?.actions;
         this.committedToShow = waited.transaction.updateId;
       }
       if (endpoint !== 'execute') return accepted;

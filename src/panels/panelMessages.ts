@@ -38,6 +38,7 @@ export const PAGE_ACTIONS = [
   'showMore',
   'readUpdates',
   'readActiveSets',
+  'readLedgerEffects',
 ] as const;
 
 export type PageAction = (typeof PAGE_ACTIONS)[number];

@@ -55,3 +55,8 @@ export function loadCommandFailureBundle(bundleDir: string): typeof CommandFailu
 export function loadDebugAdapterBundle(bundleDir: string): unknown {
   return require(path.join(bundleDir, 'debugAdapter.js'));
 }
+
+/** The questions across time (compare, what changed, payload filters): typed by its caller, a layer above. */
+export function loadAcrossTimeBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'acrossTime.js'));
+}

@@ -202,6 +202,21 @@ for (const version of VERSIONS) {
       assert.equal(narrow.changes.counts.archived, forced.changes.counts.archived);
     });
 
+    it('reads ledger effects where asked: each archive names its choice', async () => {
+      const { last } = await lastOf(readChanges(client, { parties: [bank], from: from + 1, to, ledgerEffects: true, paged: version !== '3.4' }));
+      assert.equal(last.method, 'updates');
+      assert.match(last.reason, /ledger-effects shape/);
+      const gone = last.changes.ordered.filter((r) => r.kind !== 'created');
+      assert.equal(gone.length, 60);
+      assert.ok(
+        gone.every((r) => typeof r.archived?.choice === 'string' && r.archived.choice.length > 0),
+        'every archive has its choice',
+      );
+      const view = new ChangeView(last.changes, { limit: 100, kind: 'inactive' });
+      view.evaluate(Infinity);
+      assert.equal(view.current().matching, 60);
+    });
+
     it('refuses a pruned start as the node does (the range check says so first)', async () => {
       const pruned = node.prunedUpTo;
       assert.ok(pruned > 0);

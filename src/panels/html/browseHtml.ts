@@ -56,6 +56,12 @@ export function acsPageHtml(o: BrowsePageOptions): string {
 <option value="desc">${l10n.t('created: newest first')}</option>
 <option value="asc">${l10n.t('created: oldest first')}</option>
 </select></label>
+<button data-action="filterPayload" title="${l10n.t('Keep the rows whose create argument matches, such as amount > 100 and owner = Alice')}">${l10n.t('Filter on Payload Fields…')}</button>
+<label>${l10n.t('Scope')} <select id="history" aria-label="${l10n.t('Which contracts: active now, or those archived in a range')}">
+<option value="">${l10n.t('active')}</option>
+<option value="showInactive">${l10n.t('archived in a range…')}</option>
+<option value="showAllInRange">${l10n.t('all in a range…')}</option>
+</select></label>
 <button data-action="refresh" title="${l10n.t('Read the active contracts again at the current ledger end')}">${l10n.t('Refresh')}</button>
 <button data-action="cancel" id="cancel" title="${l10n.t('Stop reading pages')}">${l10n.t('Cancel')}</button>
 <span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>

@@ -4,11 +4,11 @@
 import * as l10n from '../../l10n/l10n';
 import { formatCount } from '../../l10n/forPeople';
 import type { ChangeCounts, ChangeKind, ContractChange } from '../../browse/ledgerChanges';
-import type { ChangeViewRows } from '../../browse/changeView';
+import type { ChangeKindFilter, ChangeViewRows } from '../../browse/changeView';
 import { damlLink } from './damlLinkHtml';
 import { idLink, typeId } from './ledgerValues';
 import { timeHtml } from './peopleFormat';
-import { html, join, ledgerText, type SafeHtml } from './safeHtml';
+import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 
 export interface ChangesPageModel {
   node: string;
@@ -27,8 +27,10 @@ export interface ChangesPageModel {
   error?: string;
   counts: ChangeCounts;
   view: ChangeViewRows;
-  kind?: ChangeKind;
+  kind?: ChangeKindFilter;
   template?: string;
+  /** Read in ledger-effects shape (archives name their choice). */
+  ledgerEffects?: boolean;
   filterText?: string;
   limit: number;
   now?: number;
@@ -51,7 +53,8 @@ function point(p: ContractChange['created'], now: number | undefined): SafeHtml 
   const where = p.updateId
     ? html`<a href="#" class="id-link" data-open-id="${p.updateId}" data-kind="update" title="${l10n.t('Open update {0}', p.updateId)}">${l10n.t('offset {0}', offset)}</a>`
     : html`${l10n.t('offset {0}', offset)}`;
-  return at ? html`${where} <span class="muted">${at}</span>` : where;
+  const by = p.choice ? html` ${tHtml('by {0}', html`<code>${ledgerText(p.choice)}</code>`)}` : '';
+  return at ? html`${where}${by} <span class="muted">${at}</span>` : html`${where}${by}`;
 }
 
 function row(r: ContractChange, labels: Record<ChangeKind, string>, now: number | undefined): SafeHtml {
@@ -69,7 +72,11 @@ export function changesBody(m: ChangesPageModel): SafeHtml {
   const kinds = html`<p class="filters">${viewButton('kind', '', l10n.t('All ({0})', formatCount(total)), !m.kind)} ${join(
     (['created', 'archived', 'createdAndArchived'] as const).map((k) => viewButton('kind', k, `${labels[k]} (${formatCount(m.counts[k])})`, m.kind === k)),
     ' ',
-  )}</p>`;
+  )} ${viewButton('kind', 'inactive', l10n.t('no longer active ({0})', formatCount(m.counts.archived + m.counts.createdAndArchived)), m.kind === 'inactive')}${
+    m.ledgerEffects
+      ? ''
+      : html` <button data-action="readLedgerEffects" title="${l10n.t('Read the range again in ledger-effects shape: each archive names its choice')}">${l10n.t('Show Archiving Choices')}</button>`
+  }</p>`;
   const templates = [...m.view.templates.entries()].sort((a, b) => b[1] - a[1]);
   const templateLine =
     templates.length > 1 || m.template

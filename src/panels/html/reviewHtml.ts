@@ -1,12 +1,14 @@
 // The review of an execute request before it is sent: who submits what to which node, the
 // decoded prepared transaction, and the hash check; then the outcome.
+import type { ActionMatch, ActionStatus } from '../../execute/committedComparison';
 import type { HashingComparison } from '../../execute/hashingDetails';
 import type { Finding } from '../../execute/preSendChecks';
 import type { PreparedTransactionReview } from '../../execute/preparedTransactionReview';
 import type { JsExecuteSubmissionRequest } from '../../ledger/apiTypes';
 import { templateName } from '../../ids/templateNames';
+import { shortId } from '../../ids/ledgerIds';
 import { field, idLink, parties, party, valueTree } from './ledgerValues';
-import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 
 export type SubmissionOutcome =
@@ -29,6 +31,8 @@ export type SubmissionOutcome =
         | { state: 'unknown'; reason: string };
       /** What the committed transaction does differently from the prepared one (executeAndWaitForTransaction). */
       differences?: string[];
+      /** The prepared actions beside the committed ones, with each contract id the node completed. */
+      actions?: ActionMatch[];
     }
   | { state: 'failed'; code?: string; cause?: string; correlationId?: string; explanation: string; outcomeUnknown: boolean };
 
@@ -101,6 +105,7 @@ ${
       ? html`<p class="hash-match" role="status">${l10n.t('The committed transaction has the same creates and exercises as the prepared one.')}</p>`
       : html`<div role="alert"><p class="hash-mismatch">${l10n.t('The committed transaction differs from the prepared one:')}</p><ul>${o.differences.map((d) => html`<li>${ledgerText(d)}</li>`)}</ul></div>`
 }
+${o.actions && o.actions.length > 0 ? committedActionsTable(o.actions) : ''}
 <table class="fields"><tbody>
 ${field(l10n.t('Endpoint'), `POST /v2/interactive-submission/${o.endpoint}`)}
 ${field(l10n.t('Submission id'), o.submissionId)}
@@ -176,4 +181,39 @@ ${decodeWarning}${checks}${hash}
 ${hashingBlock(v.hashing)}
 <p class="submit-bar">${v.unsigned && !submitted ? html`<button class="primary" data-action="sign">${l10n.t('Sign with Development Key…')}</button> ` : ''}${canSubmit ? html`<button class="primary" data-action="submit">${submitLabel}…</button> <button data-action="submitAndWait">${l10n.t('Submit and Wait…')}</button> <button data-action="submitAndWaitForTransaction">${l10n.t('Submit and Wait for Transaction…')}</button>` : ''} ${sending ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v.outcome)}${request}${decoded}`;
+}
+
+const STATUS_LABEL = (): Record<ActionStatus, string> => ({
+  same: l10n.t('as prepared'),
+  differs: l10n.t('differs'),
+  dropped: l10n.t('dropped by the node'),
+  added: l10n.t('added by the node'),
+});
+
+/** Each prepared create and exercise beside what committed at its place, contract ids matched. */
+function committedActionsTable(actions: readonly ActionMatch[]): SafeHtml {
+  const labels = STATUS_LABEL();
+  const name = (a: ActionMatch['prepared']) =>
+    a ? (a.kind === 'create' ? l10n.t('create {0}', a.templateId.split(':').slice(1).join(':')) : l10n.t('exercise {0}', a.choice ?? '')) : '';
+  const contract = (m: ActionMatch) => {
+    const committed = m.committed?.contractId;
+    const prepared = m.prepared?.contractId;
+    if (!committed) return prepared ? html`<code>${shortId(prepared)}</code>` : html`<span class="muted">—</span>`;
+    return m.completedId
+      ? html`<code title="${prepared ?? ''}">${shortId(prepared ?? '')}</code> → ${idLink(committed, 'contract')}`
+      : idLink(committed, 'contract');
+  };
+  return html`<details open class="committed-actions"><summary>${l10n.t('Prepared against committed ({0} actions)', actions.length)}</summary><table class="fields"><thead><tr><th scope="col">#</th><th scope="col">${l10n.t('Action')}</th><th scope="col">${l10n.t('Contract (prepared → committed)')}</th><th scope="col">${l10n.t('Outcome')}</th></tr></thead><tbody>${join(
+    actions.map(
+      (m) =>
+        html`<tr class="action-${m.status}"><td>${String(m.index + 1)}</td><td>${name(m.prepared ?? m.committed)}</td><td>${contract(m)}</td><td><span class="${m.status === 'same' ? 'hash-match' : 'hash-mismatch'}">${labels[m.status]}</span>${
+          m.notes.length
+            ? html`<br><span class="muted">${join(
+                m.notes.map((n) => ledgerText(n)),
+                ' ',
+              )}</span>`
+            : ''
+        }</td></tr>`,
+    ),
+  )}</tbody></table></details>`;
 }

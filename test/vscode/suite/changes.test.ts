@@ -7,6 +7,7 @@ import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedg
 import type { AcsPanel } from '../../../src/panels/acsPanel';
 import type { ChangesPanel } from '../../../src/panels/changesPanel';
 import type { LedgerPoint } from '../../../src/services/ledgerPointStore';
+import { compileFilter } from '../../../src/browse/payloadFilter';
 import { cantonLens, resetNodes, until, useFakeNode } from './testApi';
 
 describe('What Changed', function () {
@@ -47,7 +48,9 @@ describe('What Changed', function () {
           offset === undefined ? 'cantonLens.showActiveContracts' : 'cantonLens.showActiveContractsAt',
           ...(offset === undefined ? [name] : [offset, name]),
         );
-        await until('the table read', () => (p.shown.done || p.shown.error ? true : undefined), 30_000);
+        await until('the table read', () => (p.shown.done || p.shown.error ? true : undefined), 60_000).catch((e: Error) => {
+          throw new Error(`${e.message}: ${JSON.stringify({ ...p.shown, templates: undefined, firstIds: undefined })}`);
+        });
         assert.equal(p.shown.error, '');
         return p;
       };
@@ -55,8 +58,23 @@ describe('What Changed', function () {
       assert.equal(then.shown.activeAtOffset, point.offset);
       const now = await acsAt(undefined);
       assert.equal(now.shown.contracts - then.shown.contracts, 15);
+      // The table narrowed by a payload filter, applied as rows arrive.
+      const usd = compileFilter('currency = USD');
+      assert.ok(usd.ok);
+      await now.filterBy({ text: 'currency = USD', test: usd.test });
+      await until('the filtered table read', () => (now.shown.done || now.shown.error ? true : undefined), 30_000);
+      assert.ok(now.shown.contracts > 0 && now.shown.filteredOut > 0, `${now.shown.contracts} kept, ${now.shown.filteredOut} left out`);
       then.dispose();
       now.dispose();
+      // The contracts no longer active in the range, read in ledger-effects shape: each names its archiving choice.
+      const inactive = await vscode.commands.executeCommand<ChangesPanel>('cantonLens.whatChanged', point.offset, 'end', name, {
+        ledgerEffects: true,
+        kind: 'inactive',
+      });
+      await inactive.done;
+      assert.equal(inactive.shown.matching, 15);
+      assert.ok(inactive.shown.rows.every((r) => r.kind === 'createdAndArchived' && typeof r.archived?.choice === 'string'));
+      inactive.dispose();
       // Another identity: what was read as the bank's is not shown to it.
       await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
       await until('the rows cleared', () => (panel.shown.counts.transactions === 0 && panel.shown.error ? true : undefined));

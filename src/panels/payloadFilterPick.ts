@@ -3,7 +3,9 @@
 // keyword at the end of the text from the rows' fields.
 import * as vscode from 'vscode';
 import { compileFilter, completeFilter, fieldPathsOf } from '../browse/payloadFilter';
-import type { CompiledFilter } from '../panels/changesPanel';
+
+/** A payload filter: its text and test, or why the text is not one. */
+export type CompiledFilter = { ok: true; text: string; test: (argument: unknown) => boolean } | { ok: false; message: string };
 
 type Item = vscode.QuickPickItem & { apply?: boolean; insert?: { from: number; to: number; text: string } };
 
