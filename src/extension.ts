@@ -116,11 +116,20 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerLedgerIdLinks(context);
   registerJsonDocuments(context);
   registerPartyCompletion(context, nodes);
+  const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   const points = new LedgerPointStore(context.workspaceState);
   context.subscriptions.push(points);
-  const acrossTime = registerAcrossTimeCommands(context, { nodes, lookups, panels, recent, points });
+  const acrossTime = registerAcrossTimeCommands(context, {
+    nodes,
+    lookups,
+    panels,
+    recent,
+    points,
+    tailRows: (node) => tails.recentRows(node),
+    // The open tables' first rows (the table is made below; this runs only when a command asks).
+    tableContracts: () => acs.panels.flatMap((p) => p.shown.firstIds.map((id) => ({ id, node: p.target.node, detail: p.webviewPanel.title }))),
+  });
   const acs = new AcsPanels(context.extensionUri, nodes, acrossTime.pickPayloadFilter);
-  const tails = new TailPanels(context.extensionUri, nodes, (node, offset, live) => browseTree.reportLedgerEnd(node, offset, live));
   context.subscriptions.push(browseTree, acs, tails);
   registerBrowseCommands(context, nodes, acs, tails, browseTree, recent);
   const damlCounts = new DamlLedgerCounts(nodes);

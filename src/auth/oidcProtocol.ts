@@ -5,7 +5,7 @@
 // and none holds a token or code.
 import type * as OAuth from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import type { HttpTransport } from '../ledger/httpTransport';
-import { LedgerApiError, scrubCredentials } from '../ledger/ledgerApiError';
+import { LedgerApiError, scrubCredentials, isLedgerApiError } from '../ledger/ledgerApiError';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import * as l10n from '../l10n/l10n';
 import { decodeJwtClaims } from './jwtClaims';
@@ -240,7 +240,7 @@ export class OidcProtocol {
   /** One sentence for each way a step can fail, never with a token, code or verifier in it. */
   private explain(e: unknown, step: 'discovery' | 'authorize' | 'device' | 'token' | 'refresh' | 'revoke'): LedgerApiError {
     const origin = this.issuer.origin;
-    if (e instanceof LedgerApiError) {
+    if (isLedgerApiError(e)) {
       if (e.kind === 'cancelled') return this.cancelled();
       return new LedgerApiError({
         kind: e.kind === 'timeout' ? 'timeout' : 'unavailable',

@@ -1,7 +1,7 @@
 // A signed-in node's tokens: the access token in memory, renewed with the refresh token before it
 // expires (so no request fails first), the refresh token in SecretStorage only. The protocol is
 // loaded on the first renewal or sign-in, not before.
-import { LedgerApiError } from '../ledger/ledgerApiError';
+import { LedgerApiError, isLedgerApiError } from '../ledger/ledgerApiError';
 import * as l10n from '../l10n/l10n';
 import { ledgerTokenProblem, type OidcSignInAuth, type OidcTokens } from './oidcAuth';
 import type { OidcProtocol } from './oidcProtocol';
@@ -84,7 +84,7 @@ export class OidcTokenSource {
       const protocol = await this.options.protocol();
       return { revoked: await protocol.revoke(token, refresh ? 'refresh_token' : 'access_token', signal) };
     } catch (e) {
-      return { revoked: false, problem: e instanceof LedgerApiError ? e.explanation : String(e) };
+      return { revoked: false, problem: isLedgerApiError(e) ? e.explanation : String(e) };
     }
   }
 
@@ -106,7 +106,7 @@ export class OidcTokenSource {
       tokens = await protocol.refresh(refreshToken, signal);
     } catch (e) {
       // The provider ended the sign-in: the refresh token is worthless, and the tree says so.
-      if (e instanceof LedgerApiError && e.kind === 'unauthenticated' && generation === this.generation) {
+      if (isLedgerApiError(e) && e.kind === 'unauthenticated' && generation === this.generation) {
         this.cached = undefined;
         await this.options.refreshToken.set(undefined);
       }

@@ -5,8 +5,8 @@
 // token (starts again, and says so), and a list the node refuses as too large (413: a smaller
 // limit, and says so). No `vscode` import.
 import type { CreatedEvent, EventFormat, JsGetActiveContractsResponse } from '../ledger/apiTypes';
-import { DEFAULT_NODE_LIST_LIMIT, LedgerApiError, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
-import { LedgerClient } from '../ledger/ledgerClient';
+import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import type { LedgerClient } from '../ledger/ledgerClient';
 import { streamChannel } from '../ledger/ledgerChannels';
 import * as l10n from '../l10n/l10n';
 
@@ -97,13 +97,17 @@ const eventsOf = (list: JsGetActiveContractsResponse[] | undefined): CreatedEven
   return out;
 };
 
+/** A client that opens websocket channels (duck-typed: a client made by another bundle is another class). */
+const isChannelClient = (c: AcsClient): c is AcsClient & LedgerClient => typeof (c as Partial<LedgerClient>).channelContext === 'function';
+
 const isPageTokenRefusal = (e: unknown) =>
   isLedgerApiError(e) && e.status === 400 && /page[_ ]?token/i.test(`${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`);
 
 /** Yields the active contracts page by page; the caller shows each page as it arrives. */
 export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
   let fallback: string | undefined;
-  if (o.websocket && !o.paged && client instanceof LedgerClient) {
+  // Duck-typed: a client made by another bundle is another class.
+  if (o.websocket && !o.paged && isChannelClient(client)) {
     let yielded = false;
     try {
       for await (const page of readStream(client, o)) {
@@ -112,7 +116,7 @@ export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions)
       }
       return;
     } catch (e) {
-      if (yielded || !(e instanceof LedgerApiError && e.routeMissing)) throw e;
+      if (yielded || !(isLedgerApiError(e) && e.routeMissing)) throw e;
       fallback = l10n.t('{0} Reading over HTTP instead.', e.explanation);
     }
   }
@@ -153,7 +157,7 @@ async function* readStream(client: LedgerClient, o: AcsReadOptions): AsyncGenera
       return;
     } catch (e) {
       if (batch.length > 0) yield { activeAtOffset, events: batch, done: false };
-      if (o.signal?.aborted || !isTransient(e) || (e instanceof LedgerApiError && e.routeMissing) || attempt >= attempts) throw e;
+      if (o.signal?.aborted || !isTransient(e) || (isLedgerApiError(e) && e.routeMissing) || attempt >= attempts) throw e;
       await sleep(Math.min(4000, 200 * 2 ** (attempt - 1)), o.signal);
       if (o.signal?.aborted) throw e;
     }
@@ -166,7 +170,7 @@ async function* readHttp(client: AcsClient, o: AcsReadOptions): AsyncGenerator<A
       yield* readPages(client, o);
       return;
     } catch (e) {
-      if (!(e instanceof LedgerApiError && e.routeMissing)) throw e;
+      if (!(isLedgerApiError(e) && e.routeMissing)) throw e;
       // An older node after all: the list.
     }
   }

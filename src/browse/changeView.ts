@@ -26,18 +26,26 @@ export interface ChangeViewRows {
   pending: number;
   /** Rows per template, for the template choice. */
   templates: Map<string, number>;
+  /** Rows a payload filter left out because their create argument was not read (created before the range). */
+  unfilterable: number;
 }
 
 const matchesTemplate = (row: ContractChange, template: string) => row.templateId === template || row.templateId.endsWith(`:${template}`);
 
 export class ChangeView {
   private evaluated = 0;
+  private unread = 0;
   private readonly passed: ContractChange[] = [];
 
   constructor(
     private readonly changes: ChangeSet,
     readonly options: ChangeViewOptions,
   ) {}
+
+  /** Shows more rows without evaluating the filter again. */
+  setLimit(limit: number): void {
+    this.options.limit = limit;
+  }
 
   /** Evaluates the payload filter on at most `budget` more rows; true when rows remain. */
   evaluate(budget = 2_000): boolean {
@@ -46,7 +54,8 @@ export class ChangeView {
     const test = this.options.test;
     for (let i = this.evaluated; i < end; i++) {
       const row = rows[i];
-      if (!test || (row.argument !== undefined && safeTest(test, row.argument))) this.passed.push(row);
+      if (test && row.argument === undefined) this.unread++;
+      else if (!test || safeTest(test, row.argument)) this.passed.push(row);
     }
     this.evaluated = end;
     return end < rows.length;
@@ -65,7 +74,7 @@ export class ChangeView {
       matching++;
       if (rows.length < limit) rows.push(row);
     }
-    return { rows, matching, pending: this.changes.ordered.length - this.evaluated, templates };
+    return { rows, matching, pending: this.changes.ordered.length - this.evaluated, templates, unfilterable: this.unread };
   }
 }
 

@@ -12,6 +12,9 @@ import { readActiveContracts, withRetries } from './acsPaging';
 import { browseEventFormat, type BrowseFilter } from './browseForms';
 import { activeSetsCheaper, ChangeSet, compareActiveSets, methodReason, PROBE_FROM_OFFSETS, type ChangesMethod, type DeltaTransaction } from './ledgerChanges';
 
+/** The largest active set compared: two sets of more would hold too much in the extension host. */
+export const MAX_ACTIVE_SET = 100_000;
+
 export type ChangesClient = Pick<LedgerClient, 'getUpdates' | 'getActiveContractsPage' | 'getActiveContracts' | 'getLedgerEnd'>;
 
 export interface ChangesReadOptions extends BrowseFilter {
@@ -80,7 +83,7 @@ export async function* readChanges(client: ChangesClient, o: ChangesReadOptions)
         phase: 'probing',
         done: false,
       };
-      const probe = await readSet(client, o, o.to, Math.ceil(rangeLength / 2));
+      const probe = await readSet(client, o, o.to, Math.min(Math.ceil(rangeLength / 2), MAX_ACTIVE_SET));
       activeCount = probe.set.size;
       notice = probe.notice;
       if (probe.complete && activeSetsCheaper(rangeLength, activeCount)) {
@@ -101,17 +104,17 @@ export async function* readChanges(client: ChangesClient, o: ChangesReadOptions)
   const changes = new ChangeSet();
   if (!endSet) {
     yield { method, reason, changes, readUpTo: o.to, phase: 'endSet', done: false };
-    const read = await readSet(client, o, o.to);
+    const read = await readSet(client, o, o.to, MAX_ACTIVE_SET);
     if (!read.complete) {
-      yield* fallBack(client, o, read.notice);
+      yield* fallBack(client, o, read.notice ?? l10n.t('more than {0} active contracts', formatCount(MAX_ACTIVE_SET)));
       return;
     }
     endSet = read.set;
   }
   yield { method, reason, changes, readUpTo: o.from, phase: 'startSet', done: false, notice };
-  const start = await readSet(client, o, o.from);
+  const start = await readSet(client, o, o.from, MAX_ACTIVE_SET);
   if (!start.complete) {
-    yield* fallBack(client, o, start.notice);
+    yield* fallBack(client, o, start.notice ?? l10n.t('more than {0} active contracts', formatCount(MAX_ACTIVE_SET)));
     return;
   }
   compareActiveSets(start.set, endSet, changes);
@@ -146,13 +149,13 @@ async function readSet(
     if (page.notice) notice = page.notice;
     for (const e of page.events) set.set(e.contractId, e);
     if (page.incomplete) return { set, complete: false, notice };
-    if (set.size >= cap) return { set, complete: false, notice };
+    if (set.size > cap) return { set, complete: false, notice };
   }
   return { set, complete: true, notice };
 }
 
 async function* byUpdates(client: ChangesClient, o: ChangesReadOptions, reason: string, firstNotice: string | undefined): AsyncGenerator<ChangesProgress> {
-  const changes = new ChangeSet();
+  const changes = new ChangeSet(o.parties);
   const transactionShape = o.ledgerEffects ? 'TRANSACTION_SHAPE_LEDGER_EFFECTS' : 'TRANSACTION_SHAPE_ACS_DELTA';
   const updateFormat: UpdateFormat = { includeTransactions: { eventFormat: browseEventFormat(o), transactionShape } };
   let pageSize = Math.max(1, o.pageSize ?? 500);

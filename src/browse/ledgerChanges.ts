@@ -55,6 +55,7 @@ interface ArchivedLike {
   /** A consuming exercise (ledger-effects shape): its choice and whether it consumed the contract. */
   choice?: unknown;
   consuming?: unknown;
+  acsDelta?: unknown;
   packageName?: unknown;
 }
 
@@ -65,6 +66,23 @@ export class ChangeSet {
   readonly ordered: ContractChange[] = [];
   private seq = 0;
   readonly counts: ChangeCounts = { created: 0, archived: 0, createdAndArchived: 0, transactions: 0 };
+  private readonly readers: ReadonlySet<string>;
+
+  /** `parties`: who reads (none: any party), to tell a stakeholder's event from a witnessed one. */
+  constructor(parties: readonly string[] = []) {
+    this.readers = new Set(parties);
+  }
+
+  /**
+   * In ledger effects, events the readers only witnessed carry `acsDelta: false`: such a create is
+   * not in their active set (unless they are its stakeholders: a contract created and archived in one
+   * transaction is not in it either), and such an archive ends only a row already seen.
+   */
+  private stakeholding(e: { acsDelta?: unknown; signatories?: unknown; observers?: unknown }): boolean {
+    if (e.acsDelta !== false || this.readers.size === 0) return true;
+    const of = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+    return [...of(e.signatories), ...of(e.observers)].some((p) => this.readers.has(String(p)));
+  }
 
   get size(): number {
     return this.rows.size;
@@ -81,11 +99,15 @@ export class ChangeSet {
     for (const e of Array.isArray(t.events) ? t.events : []) {
       if (!e || typeof e !== 'object') continue;
       const w = e as { CreatedEvent?: CreatedEvent; ArchivedEvent?: ArchivedLike; ExercisedEvent?: ArchivedLike };
-      if (w.CreatedEvent && typeof w.CreatedEvent.contractId === 'string') this.created(w.CreatedEvent, point());
-      else if (w.ArchivedEvent && typeof w.ArchivedEvent.contractId === 'string') this.archived(w.ArchivedEvent, point());
+      if (w.CreatedEvent && typeof w.CreatedEvent.contractId === 'string') {
+        if (this.stakeholding(w.CreatedEvent)) this.created(w.CreatedEvent, point());
+      } else if (w.ArchivedEvent && typeof w.ArchivedEvent.contractId === 'string') this.archived(w.ArchivedEvent, point());
       // Ledger effects: an archive is a consuming exercise, and says which choice.
-      else if (w.ExercisedEvent?.consuming === true && typeof w.ExercisedEvent.contractId === 'string')
-        this.archived(w.ExercisedEvent, { ...point(), ...(typeof w.ExercisedEvent.choice === 'string' ? { choice: w.ExercisedEvent.choice } : {}) });
+      else if (w.ExercisedEvent?.consuming === true && typeof w.ExercisedEvent.contractId === 'string') {
+        const x = w.ExercisedEvent;
+        if (x.acsDelta !== false || this.rows.has(String(x.contractId)))
+          this.archived(x, { ...point(), ...(typeof x.choice === 'string' ? { choice: x.choice } : {}) });
+      }
     }
   }
 
@@ -209,11 +231,25 @@ export type RangeCheck = { ok: true; from: number; to: number } | { ok: false; m
 export function checkRange(from: number, to: number, facts: RangeFacts): RangeCheck {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < 0)
     return { ok: false, message: l10n.t('Offsets are whole numbers of 0 or more: got {0} and {1}.', String(from), String(to)) };
-  if (from > to) return { ok: false, message: l10n.t('The start ({0}) is after the end ({1}): they are swapped.', from, to), from: to, to: from };
+  const n = formatCount;
+  if (from > facts.ledgerEnd)
+    return {
+      ok: false,
+      message: l10n.t(
+        'The start, offset {0}, is after the node\u2019s ledger end ({1}): it was marked before the ledger was reset, or on another node of that name. Pick an earlier start.',
+        n(from),
+        n(facts.ledgerEnd),
+      ),
+    };
+  if (from > to) return { ok: false, message: l10n.t('The start ({0}) is after the end ({1}): they are swapped.', n(from), n(to)), from: to, to: from };
   if (to > facts.ledgerEnd)
     return {
       ok: false,
-      message: l10n.t('Offset {0} is after the node\u2019s ledger end ({1}): nothing has happened there yet. End at the ledger end.', to, facts.ledgerEnd),
+      message: l10n.t(
+        'Offset {0} is after the node\u2019s ledger end ({1}): nothing has happened there yet. End at the ledger end.',
+        n(to),
+        n(facts.ledgerEnd),
+      ),
       from: Math.min(from, facts.ledgerEnd),
       to: facts.ledgerEnd,
     };
@@ -222,12 +258,12 @@ export function checkRange(from: number, to: number, facts: RangeFacts): RangeCh
       ok: false,
       message: l10n.t(
         'The node has pruned its history up to offset {0}: what happened between {1} and {0} is gone from it. Start at {0} or later.',
-        facts.prunedUpTo,
-        from,
+        n(facts.prunedUpTo),
+        n(from),
       ),
       from: facts.prunedUpTo,
       to,
     };
-  if (from === to) return { ok: false, message: l10n.t('The range from {0} to {0} is empty: nothing can have changed.', from) };
+  if (from === to) return { ok: false, message: l10n.t('The range from {0} to {0} is empty: nothing can have changed.', n(from)) };
   return { ok: true, from, to };
 }

@@ -160,7 +160,7 @@ export function updatesStreamFetch(
       return { updates, idle: false };
     } catch (e) {
       shut();
-      if (e instanceof LedgerApiError && e.routeMissing && updates.length === 0) {
+      if (isLedgerApiError(e) && e.routeMissing && updates.length === 0) {
         f.fallbackReason = e.explanation;
         return o.fallback(beginExclusive, signal);
       }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { CommandRegistrar } from './commandRegistrar';
 import { asSeenBy, hasPagedEndpoints } from '../browse/browseForms';
 import { offsetAtTime } from '../browse/changesReader';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { checkRange, type ChangesMethod } from '../browse/ledgerChanges';
 import type { ChangeKindFilter } from '../browse/changeView';
 import type { NodeConfig } from '../nodes/nodeSettings';
@@ -13,6 +14,7 @@ import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
 import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
+import type { TailRow } from '../browse/tailFollower';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 import { pickPayloadFilter } from '../panels/payloadFilterPick';
 
@@ -20,6 +22,8 @@ export interface ChangesDeps {
   nodes: LedgerNodes;
   panels: LedgerPanels;
   points: LedgerPointStore;
+  /** The latest rows of the node's open Follow Updates tails, newest first. */
+  tailRows: (node: string) => readonly TailRow[];
 }
 
 /** What What Changed may be given besides the two points. */
@@ -73,8 +77,31 @@ async function pointOf(
   if (marked) return { offset: marked.offset, label: marked.label };
   const time = Date.parse(text);
   if (Number.isNaN(time)) return vscode.l10n.t('"{0}" is not an offset, "end", a marked point or a time (like 2026-11-26T09:30:00Z).', text);
-  const found = await offsetAtTime(deps.nodes.client(node), { time, earliest, end, parties: o.parties, templates: o.templates, interfaces: o.interfaces });
-  return { offset: found.offset, label: found.beforeHistory ? vscode.l10n.t('{0}, before the node\u2019s history', text) : text };
+  try {
+    const found = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding the offset of {0} on {1}…', text, node.name), cancellable: true },
+      (_progress, token) => {
+        const ac = new AbortController();
+        token.onCancellationRequested(() => ac.abort());
+        return offsetAtTime(deps.nodes.client(node), {
+          time,
+          earliest,
+          end,
+          parties: o.parties,
+          templates: o.templates,
+          interfaces: o.interfaces,
+          signal: ac.signal,
+        });
+      },
+    );
+    return { offset: found.offset, label: found.beforeHistory ? vscode.l10n.t('{0}, before the node\u2019s history', text) : text };
+  } catch (e) {
+    return vscode.l10n.t(
+      'Could not find the offset of {0}: {1} Give an offset instead.',
+      text,
+      isLedgerApiError(e) ? e.explanation : String((e as Error)?.message ?? e),
+    );
+  }
 }
 
 /** A pick of the range's start or end: the ledger end, the marked points, an offset, a time. */
@@ -97,12 +124,23 @@ async function pickPoint(
       point: { offset: end, label: vscode.l10n.t('the ledger end') },
     });
   for (const p of deps.points.of(node.name)) {
-    if (which === 'to' && p.offset <= after) continue;
+    // A point after the ledger end was marked before the ledger was reset (or on another node of that name).
+    if ((which === 'to' && p.offset <= after) || p.offset > end) continue;
     items.push({
       label: `$(bookmark) ${p.label}`,
       description: vscode.l10n.t('offset {0}', formatCount(p.offset)),
       detail: relativeTime(new Date(p.markedAt).toISOString(), now),
       point: { offset: p.offset, label: p.label },
+    });
+  }
+  for (const r of deps.tailRows(node.name)) {
+    if (which === 'to' && r.offset <= after) continue;
+    const what = [...r.choices, ...r.templates].slice(0, 3).join(', ');
+    items.push({
+      label: `$(pulse) ${vscode.l10n.t('offset {0}', formatCount(r.offset))}`,
+      description: what,
+      detail: vscode.l10n.t('From Follow Updates: {0}', relativeTime(r.recordTime, now) ?? r.recordTime),
+      point: { offset: r.offset, label: vscode.l10n.t('offset {0} of the tail', formatCount(r.offset)) },
     });
   }
   items.push({ label: vscode.l10n.t('An offset…'), ask: 'offset' }, { label: vscode.l10n.t('A time…'), ask: 'time' });
@@ -166,7 +204,7 @@ export function registerChangesCommands(
       if (!node) return undefined;
       try {
         const end = (await deps.nodes.client(node).getLedgerEnd()).offset ?? 0;
-        const label = typeof labelArg === 'string' && labelArg.trim() ? labelArg.trim() : vscode.l10n.t('Marked {0}', new Date().toLocaleTimeString('en-GB'));
+        const label = typeof labelArg === 'string' && labelArg.trim() ? labelArg.trim() : vscode.l10n.t('Marked {0}', new Date().toLocaleTimeString());
         const point = { node: node.name, offset: end, label, markedAt: Date.now() };
         await deps.points.add(point);
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Marked offset {0} on {1} as "{2}".', formatCount(end), node.name, label), 5_000);
@@ -177,22 +215,26 @@ export function registerChangesCommands(
       }
     }),
     register('cantonLens.showActiveContractsAt', async (offsetArg?: unknown, nodeArg?: unknown, templateArg?: unknown) => {
+      if (offsetArg !== null && typeof offsetArg === 'object' && nodeNameOf(offsetArg) !== undefined) [offsetArg, nodeArg] = [undefined, offsetArg];
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
       if (!node) return undefined;
+      const effective = await deps.nodes.facts.readAs(node);
+      if (effective.refusal) return void vscode.window.showErrorMessage(effective.refusal);
       const bounds = await rangeBounds(deps, node);
       if (!bounds) return undefined;
       const { end, earliest } = bounds;
-      const at = offsetArg !== undefined ? await pointOf(deps, node, offsetArg, end, earliest, {}) : await pickPoint(deps, node, 'at', end, earliest, -1, {});
+      const o: ChangesOptions = { parties: [...effective.parties] };
+      const at = offsetArg !== undefined ? await pointOf(deps, node, offsetArg, end, earliest, o) : await pickPoint(deps, node, 'at', end, earliest, -1, o);
       if (typeof at === 'string') return void vscode.window.showErrorMessage(at);
       if (!at) return undefined;
       if (at.offset > end || at.offset < earliest) {
         void vscode.window.showErrorMessage(
           at.offset > end
-            ? vscode.l10n.t('Offset {0} is after the node’s ledger end ({1}): nothing has happened there yet.', at.offset, end)
+            ? vscode.l10n.t('Offset {0} is after the node’s ledger end ({1}): nothing has happened there yet.', formatCount(at.offset), formatCount(end))
             : vscode.l10n.t(
                 'The node has pruned its history up to offset {0}: the active contracts at {1} are gone from it. Pick {0} or later.',
-                earliest,
-                at.offset,
+                formatCount(earliest),
+                formatCount(at.offset),
               ),
         );
         return undefined;
@@ -201,6 +243,8 @@ export function registerChangesCommands(
       return vscode.commands.executeCommand('cantonLens.showActiveContracts', node.name, undefined, templates, { activeAtOffset: at.offset });
     }),
     register('cantonLens.whatChanged', async (fromArg?: unknown, toArg?: unknown, nodeArg?: unknown, optionsArg?: unknown) => {
+      // From the node's context menu in the tree: the node is the first argument.
+      if (fromArg !== null && typeof fromArg === 'object' && nodeNameOf(fromArg) !== undefined) [fromArg, nodeArg] = [undefined, fromArg];
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('What changed on which ledger node?'));
       if (!node) return undefined;
       const given = (optionsArg ?? {}) as Record<string, unknown>;
@@ -213,6 +257,10 @@ export function registerChangesCommands(
         kind: KINDS.find((k) => k === given.kind),
       };
       const client = deps.nodes.client(node);
+      // Who reads: a time is found among what these parties see, and the range is read as them.
+      const effective = await deps.nodes.facts.readAs(node, o.parties);
+      if (effective.refusal) return void vscode.window.showErrorMessage(effective.refusal);
+      o.parties = [...effective.parties];
       const bounds = await rangeBounds(deps, node);
       if (!bounds) return undefined;
       const { end, earliest } = bounds;
@@ -225,13 +273,13 @@ export function registerChangesCommands(
       const range = checkRange(from.offset, to.offset, { ledgerEnd: end, prunedUpTo: earliest });
       if (!range.ok) {
         const retry =
-          range.from !== undefined && range.to !== undefined && range.from < range.to ? vscode.l10n.t('Use {0} to {1}', range.from, range.to) : undefined;
+          range.from !== undefined && range.to !== undefined && range.from < range.to
+            ? vscode.l10n.t('Use {0} to {1}', formatCount(range.from), formatCount(range.to))
+            : undefined;
         const choice = await vscode.window.showErrorMessage(range.message, ...(retry ? [retry] : []));
         if (choice !== retry || !retry) return undefined;
         return vscode.commands.executeCommand('cantonLens.whatChanged', range.from, range.to, node.name, o);
       }
-      const effective = await deps.nodes.facts.readAs(node, o.parties);
-      if (effective.refusal) return void vscode.window.showErrorMessage(effective.refusal);
       const status = deps.nodes.status(node);
       const request: ChangesRequest = {
         nodeName: node.name,
@@ -254,7 +302,8 @@ export function registerChangesCommands(
         {
           client,
           panels: deps.panels,
-          pickFilter: (current, sample) => pickPayloadFilter(current, sample, effective.parties),
+          pickFilter: pickPayloadFilter,
+          readAs: () => deps.nodes.facts.readAs(node, stringList(given.parties)),
           onIdentityChange: deps.nodes.onDidChangeIdentity,
         },
         request,

@@ -20,10 +20,18 @@ export interface CompareDeps {
   lookups: LedgerLookupService;
   panels: LedgerPanels;
   recent: RecentLookupStore;
+  /** The first rows of the open Active Contracts tables. */
+  tableContracts: () => readonly { id: string; node: string; detail: string }[];
 }
 
 function pickContract(deps: CompareDeps, title: string, except?: string) {
-  return pickRecentOrTypedId(deps.recent, { kind: 'contract', title, placeHolder: vscode.l10n.t('A recent contract, or enter an id'), except });
+  return pickRecentOrTypedId(deps.recent, {
+    kind: 'contract',
+    title,
+    placeHolder: vscode.l10n.t('A recent contract, or enter an id'),
+    except,
+    more: deps.tableContracts(),
+  });
 }
 
 /** The node named, else the one the id was picked on, else the active one, else asked for; undefined (and said why) when none. */
@@ -108,7 +116,7 @@ export function registerCompareCommands(
       const named = nodeNameOf(nodeArg) ?? ('node' in right ? right.node : undefined) ?? ('node' in left ? left.node : undefined);
       const node = await nodeFor(deps, named);
       if (!node) return undefined;
-      const panel = new ContractDiffPanel(context.extensionUri, deps.lookups, deps.panels, node, left.id, right.id);
+      const panel = new ContractDiffPanel(context.extensionUri, deps.lookups, deps.panels, node, left.id, right.id, deps.nodes.onDidChangeIdentity);
       open.add(panel);
       panel.onDidDispose(() => open.delete(panel));
       await panel.load();
@@ -131,23 +139,27 @@ export function registerCompareCommands(
             if (!uri) return;
             await vscode.window.showTextDocument(uri);
             await vscode.commands.executeCommand('cantonLens.compareWithJson', givenId, undefined, nodeArg);
-          });
+          })
+          .then(undefined, (e: Error) => void vscode.window.showErrorMessage(e.message));
         return undefined;
       }
       if ('problem' in expected) {
         const goTo = vscode.l10n.t('Go to the Error');
-        void vscode.window.showErrorMessage(expected.problem, ...(expected.at ? [goTo] : [])).then(async (pick) => {
-          if (pick !== goTo || !expected.at) return;
-          const at = expected.at.range.start;
-          await vscode.window.showTextDocument(expected.at.uri, { selection: new vscode.Range(at, at) });
-        });
+        void vscode.window.showErrorMessage(expected.problem, ...(expected.at ? [goTo] : [])).then(
+          async (pick) => {
+            if (pick !== goTo || !expected.at) return;
+            const at = expected.at.range.start;
+            await vscode.window.showTextDocument(expected.at.uri, { selection: new vscode.Range(at, at) });
+          },
+          (e: Error) => void vscode.window.showErrorMessage(e.message),
+        );
         return undefined;
       }
       const contract = givenId ? { id: givenId } : await pickContract(deps, vscode.l10n.t('Compare with JSON: the contract'));
       if (!contract) return undefined;
       const node = await nodeFor(deps, nodeNameOf(nodeArg) ?? ('node' in contract ? contract.node : undefined));
       if (!node) return undefined;
-      const panel = new JsonDiffPanel(context.extensionUri, deps.lookups, deps.panels, node, contract.id, expected);
+      const panel = new JsonDiffPanel(context.extensionUri, deps.lookups, deps.panels, node, contract.id, expected, deps.nodes.onDidChangeIdentity);
       open.add(panel);
       panel.onDidDispose(() => open.delete(panel));
       await panel.load();

@@ -10,6 +10,8 @@ export interface RecentIdPick {
   placeHolder: string;
   /** Left out of the picks (the other side of a comparison). */
   except?: string;
+  /** Ids shown after the recent lookups, such as the rows of an open Active Contracts table. */
+  more?: readonly { id: string; node: string; detail: string }[];
 }
 
 export async function pickRecentOrTypedId(recent: RecentLookupStore, o: RecentIdPick): Promise<{ id: string; node?: string } | undefined> {
@@ -17,7 +19,9 @@ export async function pickRecentOrTypedId(recent: RecentLookupStore, o: RecentId
     .all()
     .filter((r) => r.kind === o.kind && r.id !== o.except)
     .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || b.at - a.at);
-  if (entries.length > 0) {
+  const seen = new Set(entries.map((r) => r.id));
+  const more = (o.more ?? []).filter((m) => m.id !== o.except && !seen.has(m.id));
+  if (entries.length > 0 || more.length > 0) {
     const pick = await vscode.window.showQuickPick(
       [
         ...entries.map((r) => ({
@@ -27,6 +31,8 @@ export async function pickRecentOrTypedId(recent: RecentLookupStore, o: RecentId
           id: r.id,
           node: r.node,
         })),
+        ...(more.length > 0 ? [{ label: vscode.l10n.t('In open tables'), kind: vscode.QuickPickItemKind.Separator, id: '', node: undefined }] : []),
+        ...more.map((m) => ({ label: `${m.id.slice(0, 24)}…`, description: m.node, detail: m.detail, id: m.id, node: m.node })),
         { label: o.kind === 'contract' ? vscode.l10n.t('Enter a contract id…') : vscode.l10n.t('Enter an update id…'), id: '', node: undefined },
       ],
       { title: o.title, placeHolder: o.placeHolder, matchOnDescription: true, matchOnDetail: true },

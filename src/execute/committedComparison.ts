@@ -84,6 +84,17 @@ function alignLabels(prepared: unknown, committed: unknown, depth = 0): unknown 
   );
 }
 
+/**
+ * Record fields holding null left out: a prepared value drops trailing empty optionals that the JSON
+ * API writes as null, so a field missing on one side and null on the other is the same.
+ */
+function withoutNulls(v: unknown, depth = 0): unknown {
+  if (depth > 100) return v;
+  if (Array.isArray(v)) return v.map((x) => withoutNulls(x, depth + 1));
+  if (!v || typeof v !== 'object') return v;
+  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === null ? [] : [[k, withoutNulls(x, depth + 1)]])));
+}
+
 /** The paths where two arguments differ, at most `max`. */
 function differingPaths(n: DiffNode, path: string, out: string[], max = 5): string[] {
   if (out.length >= max || n.kind === 'same') return out;
@@ -102,12 +113,22 @@ export function compareCommittedDetail(prepared: PreparedTransactionReview, comm
   // Local ids of the contracts created here, completed by the committed creates at the same place.
   const completed = new Map<string, string>();
   const createdHere = new Set<string>();
+  // Each local id to the committed create whose id extends it, wherever it is (an action the node
+  // added or dropped shifts positions); else the create at the same place.
+  const committedCreates = got.filter((g) => g.kind === 'create' && g.contractId).map((g) => g.contractId as string);
+  const taken = new Set<string>();
   for (let i = 0; i < want.length; i++) {
     const w = want[i];
-    const g = got[i];
     if (w.kind !== 'create' || !w.contractId) continue;
     createdHere.add(w.contractId);
-    if (g?.kind === 'create' && g.contractId) completed.set(w.contractId, g.contractId);
+    const local = w.contractId;
+    const extending = committedCreates.find((id) => !taken.has(id) && id !== local && completes(local, id));
+    const g = got[i];
+    const match = extending ?? (g?.kind === 'create' && g.contractId && !taken.has(g.contractId) ? g.contractId : undefined);
+    if (match) {
+      completed.set(local, match);
+      taken.add(match);
+    }
   }
   const actions: ActionMatch[] = [];
   const differences: string[] = [];
@@ -139,8 +160,8 @@ export function compareCommittedDetail(prepared: PreparedTransactionReview, comm
       if (w.kind === 'create' && w.contractId && g.contractId && w.contractId !== g.contractId && !completes(w.contractId, g.contractId))
         notes.push(l10n.t('Action {0}: the committed contract id {1} does not extend the prepared one ({2}).', i + 1, g.contractId, w.contractId));
       if (w.argument !== undefined && g.argument !== undefined) {
-        const expected = alignLabels(withCommittedIds(w.argument, completed), g.argument);
-        const paths = differingPaths(diffValues(expected, g.argument), '', []);
+        const expected = withoutNulls(alignLabels(withCommittedIds(w.argument, completed), g.argument));
+        const paths = differingPaths(diffValues(expected, withoutNulls(g.argument)), '', []);
         if (paths.length > 0) notes.push(l10n.t('Action {0} ({1}): the committed argument differs at {2}.', i + 1, describe(g), paths.join(', ')));
       }
     }

@@ -1,7 +1,7 @@
 // The client's request and response helpers: query strings, the base URL's checks, JSON bodies read
 // defensively, aborts and network failures as LedgerApiErrors, and the token scrubbed from errors.
 // No `vscode` import.
-import { LedgerApiError, looksLikeHtml, previewBody } from './ledgerApiError';
+import { LedgerApiError, looksLikeHtml, previewBody, isLedgerApiError } from './ledgerApiError';
 import * as l10n from '../l10n/l10n';
 
 export function queryString(params: Record<string, number | undefined>): string {
@@ -66,7 +66,7 @@ export function parseJsonBody<T>(contentType: string, body: string, method: stri
 }
 
 export function isAbort(e: unknown): boolean {
-  return e instanceof LedgerApiError && (e.kind === 'cancelled' || e.kind === 'timeout');
+  return isLedgerApiError(e) && (e.kind === 'cancelled' || e.kind === 'timeout');
 }
 
 export function throwIfAborted(signal: AbortSignal | undefined, method: string, path: string): void {
@@ -76,7 +76,7 @@ export function throwIfAborted(signal: AbortSignal | undefined, method: string, 
 export function abortOrNetwork(e: unknown, signal: AbortSignal | undefined, method: string, path: string): LedgerApiError {
   if (signal?.aborted) {
     const reason: unknown = signal.reason;
-    if (reason instanceof LedgerApiError) return reason;
+    if (isLedgerApiError(reason)) return reason;
     return new LedgerApiError({ kind: 'cancelled', method, path, explanation: l10n.t('The request was cancelled.') });
   }
   return new LedgerApiError({ kind: 'network', method, path, cause: e, explanation: l10n.t('The request failed: {0}', (e as Error)?.message ?? String(e)) });

@@ -43,7 +43,7 @@ import type {
   JsTransaction,
 } from './apiTypes';
 import type { HttpTransport } from './httpTransport';
-import { LedgerApiError, errorFromResponse, previewBody } from './ledgerApiError';
+import { LedgerApiError, errorFromResponse, previewBody, isLedgerApiError } from './ledgerApiError';
 import { hasTransactionById, parseLedgerVersion } from './ledgerVersion';
 import { otherUpdatesFormat, transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
 import * as l10n from '../l10n/l10n';
@@ -334,16 +334,16 @@ export class LedgerClient {
         }
         return { type: 'transaction', transaction: res.transaction, route: 'transaction-by-id' };
       } catch (e) {
-        if (e instanceof LedgerApiError && e.code === 'UPDATE_NOT_FOUND') {
+        if (isLedgerApiError(e) && e.code === 'UPDATE_NOT_FOUND') {
           // Only "not found" again means it is none of the other kinds either; any other failure is told.
           const other = await this.otherUpdate(updateId, query, { ...opts }).catch((again: unknown) => {
-            if (again instanceof LedgerApiError && again.kind === 'notFound' && !again.routeMissing) return undefined;
+            if (isLedgerApiError(again) && again.kind === 'notFound' && !again.routeMissing) return undefined;
             throw again;
           });
           if (other) return other;
           throw e;
         }
-        if (!(e instanceof LedgerApiError && e.routeMissing)) throw e;
+        if (!(isLedgerApiError(e) && e.routeMissing)) throw e;
         this.transactionByIdAvailable = false;
       }
     }
@@ -447,7 +447,7 @@ export class LedgerClient {
       if (res.body === '' && raw) return undefined as T;
       return parseJsonBody<T>(res.contentType, res.body, method, path, res.status);
     } catch (e) {
-      const err = e instanceof LedgerApiError ? e : abortOrNetwork(e, signal, method, path);
+      const err = isLedgerApiError(e) ? e : abortOrNetwork(e, signal, method, path);
       errorKind = err.kind;
       throw redactToken(err, token);
     } finally {

@@ -1,7 +1,7 @@
 // The undici-based transport: keep-alive pools per origin, a size cap while reading, no redirects.
 // Built as its own bundle (dist/http.js) and loaded on first request, not at activation.
 import { Agent, ProxyAgent, WebSocket, request, type Dispatcher } from 'undici';
-import { LedgerApiError, previewBody } from './ledgerApiError';
+import { LedgerApiError, previewBody, isLedgerApiError } from './ledgerApiError';
 import type { HttpRequest, HttpResponse, HttpTransport, StreamSocket, TransportOptions } from './httpTransport';
 import * as l10n from '../l10n/l10n';
 
@@ -109,7 +109,7 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
       chunks.push(chunk);
     }
   } catch (e) {
-    if (e instanceof LedgerApiError) throw e;
+    if (isLedgerApiError(e)) throw e;
     if (req.signal?.aborted || isTimeout(e)) throw transportError(e, req, where);
     const partial = Buffer.concat(chunks).toString('utf8');
     throw new LedgerApiError({
@@ -134,10 +134,10 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
 }
 
 function transportError(e: unknown, req: HttpRequest, where: { method: string; path: string }): LedgerApiError {
-  if (e instanceof LedgerApiError) return e;
+  if (isLedgerApiError(e)) return e;
   if (req.signal?.aborted) {
     const reason: unknown = req.signal.reason;
-    if (reason instanceof LedgerApiError) return reason;
+    if (isLedgerApiError(reason)) return reason;
     return new LedgerApiError({ ...where, kind: 'cancelled', cause: e, explanation: l10n.t('The request was cancelled.') });
   }
   if ((e as { code?: string }).code === 'UND_ERR_CONNECT_TIMEOUT') {

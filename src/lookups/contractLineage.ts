@@ -35,7 +35,17 @@ export type Lineage =
    * The ancestor's archiving exercise did not create the descendant, nor did the `followed`
    * archiving transactions (that one included) of its successors; `bounded`: the search stopped at a limit.
    */
-  | { found: false; ancestor: string; descendant: string; reason: 'notCreated'; first: ArchivingStep; followed: number; bounded: boolean }
+  | {
+      found: false;
+      ancestor: string;
+      descendant: string;
+      reason: 'notCreated';
+      first: ArchivingStep;
+      followed: number;
+      bounded: boolean;
+      /** A read on the way failed: the lineage may be there all the same. */
+      failed?: string;
+    }
   | { found: false; ancestor: string; descendant: string; reason: 'unknown'; explanation: string };
 
 /** Links followed at most, each one transaction (an archive read and a transaction read). */
@@ -97,6 +107,7 @@ export async function traceLineage(reader: LineageReader, left: CreatedEvent, ri
   /** The steps that led to each contract reached. */
   const reached = new Map<string, ArchivingStep[]>([[older.contractId, []]]);
   let followed = 1;
+  let failed: string | undefined;
   let frontier: string[] = [];
   const expand = (step: ArchivingStep, path: ArchivingStep[]): boolean => {
     if (step.created.some((c) => c.contractId === newer.contractId)) return true;
@@ -118,6 +129,7 @@ export async function traceLineage(reader: LineageReader, left: CreatedEvent, ri
         break;
       }
       const step = await follow(id);
+      if (step !== undefined && 'state' in step && step.state === 'unknown') failed ??= step.explanation;
       // A successor still active, or archived where these parties cannot see: its branch ends.
       if (step === undefined || 'state' in step) continue;
       followed++;
@@ -125,7 +137,7 @@ export async function traceLineage(reader: LineageReader, left: CreatedEvent, ri
       if (expand(step, path)) return { found: true, ...ends, steps: path };
     }
   }
-  return { found: false, ...ends, reason: 'notCreated', first, followed, bounded: frontier.length > 0 };
+  return { found: false, ...ends, reason: 'notCreated', first, followed, bounded: frontier.length > 0, ...(failed ? { failed } : {}) };
 }
 
 function unseenArchive(): string {

@@ -1,7 +1,7 @@
 // Contract and transaction lookups on one node, with the request that was sent and a
 // "not found" explained in terms of who asked.
 import type { GetEventsByContractIdRequest, JsGetEventsByContractIdResponse, JsReassignment, JsTopologyTransaction, JsTransaction } from '../ledger/apiTypes';
-import { LedgerApiError } from '../ledger/ledgerApiError';
+import { LedgerApiError, isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { describeForm, describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
 import { classifyLedgerId, shortenPartyId } from '../ids/ledgerIds';
@@ -116,7 +116,7 @@ function preflight(ctx: LookupContext, kind: 'contract' | 'update', id: string, 
 
 /** A 403 explained from the rights: the right and the party it is missing for. */
 function withMissingRight(e: unknown, ctx: LookupContext): unknown {
-  if (!(e instanceof LedgerApiError) || e.kind !== 'permissionDenied' || e.status === undefined) return e;
+  if (!isLedgerApiError(e) || e.kind !== 'permissionDenied' || e.status === undefined) return e;
   const missing = missingRightFor(ctx.parties ?? [], ctx.access);
   return missing ? e.with({ explanation: `${e.explanation} ${missing}` }) : e;
 }
@@ -153,7 +153,7 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
       ...(createPruned ? { createPruned } : {}),
     };
   } catch (e) {
-    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
+    if (!isLedgerApiError(e) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
     const askedFor = who(ctx);
     const explanation = ctx.parties?.length
       ? l10n.t(
@@ -196,7 +196,7 @@ export async function lookupTransaction(client: LedgerClient, updateId: string, 
     if (found.type === 'reassignment') return { ...base, update: 'reassignment', reassignment: found.reassignment };
     return { ...base, update: 'topology', topology: found.topology };
   } catch (e) {
-    if (!(e instanceof LedgerApiError) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
+    if (!isLedgerApiError(e) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
     const askedFor = who(ctx);
     const explanation = l10n.t(
       'Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes". (A key fingerprint or a hash has the same 1220… shape: if this is one, it is not an update id.)',

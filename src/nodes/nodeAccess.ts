@@ -3,7 +3,7 @@
 // (never shared between two tokens). Pure (no `vscode`): tested against the fake node.
 import type { LedgerIdentity } from '../auth/ledgerIdentity';
 import { parseRights, parseUser, type LearnedAccess } from '../auth/userRights';
-import { LedgerApiError } from '../ledger/ledgerApiError';
+import { LedgerApiError, isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import * as l10n from '../l10n/l10n';
 
@@ -74,7 +74,7 @@ export async function learnAccess(req: AccessRequest): Promise<LearnedAccess> {
     try {
       user = parseUser(await userAsk);
     } catch (e) {
-      if (e instanceof LedgerApiError && (e.kind === 'permissionDenied' || e.kind === 'unauthenticated')) {
+      if (isLedgerApiError(e) && (e.kind === 'permissionDenied' || e.kind === 'unauthenticated')) {
         return { state: 'refused', status: e.status ?? 403, reason: refusedReason(e) };
       }
       throw e;
@@ -85,11 +85,11 @@ export async function learnAccess(req: AccessRequest): Promise<LearnedAccess> {
       const max = req.maxRightsPerUser;
       return { state: 'known', user, rights, ...(max !== undefined && rights.total > max ? { maxRightsPerUser: max } : {}) };
     } catch (e) {
-      if (e instanceof LedgerApiError && !isTransient(e)) return { state: 'unknown', user, reason: reasonOf(e, 'rights') };
+      if (isLedgerApiError(e) && !isTransient(e)) return { state: 'unknown', user, reason: reasonOf(e, 'rights') };
       throw e;
     }
   } catch (e) {
-    if (e instanceof LedgerApiError && !isTransient(e)) return { state: 'unknown', reason: reasonOf(e, 'authenticated-user') };
+    if (isLedgerApiError(e) && !isTransient(e)) return { state: 'unknown', reason: reasonOf(e, 'authenticated-user') };
     return { state: 'unknown', reason: l10n.t('the rights could not be asked now ({0})', (e as LedgerApiError | undefined)?.kind ?? 'error'), transient: true };
   }
 }

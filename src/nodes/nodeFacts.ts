@@ -7,7 +7,7 @@ import type { LedgerIdentity } from '../auth/ledgerIdentity';
 import { effectiveParties, executeRightsOf, type EffectiveParties, type ExecuteRight, type LearnedAccess } from '../auth/userRights';
 import type { Credentials } from '../auth/ledgerIdentity';
 import { NodeAccessCache } from './nodeAccess';
-import { LedgerApiError } from '../ledger/ledgerApiError';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import * as l10n from '../l10n/l10n';
 import type { NodeStatus } from './nodeStatus';
@@ -79,7 +79,7 @@ export class NodeFacts {
       const rights = executeRightsOf(access);
       return rights ? { rights } : { reason: access.state === 'known' ? undefined : access.reason };
     } catch (e) {
-      return { reason: e instanceof LedgerApiError ? e.explanation : (e as Error).message };
+      return { reason: isLedgerApiError(e) ? e.explanation : (e as Error).message };
     }
   }
 
@@ -185,7 +185,7 @@ export class NodeFacts {
 
 /** A failed fact: a 403 names the right it needs; anything else says what happened. */
 function factError<T>(e: unknown, needs?: string): Fact<T> {
-  if (e instanceof LedgerApiError && e.kind === 'permissionDenied' && needs) return { ok: false, needs, reason: l10n.t('needs {0}', needs) };
-  if (e instanceof LedgerApiError && e.routeMissing) return { ok: false, reason: l10n.t('not served by this node') };
-  return { ok: false, reason: e instanceof LedgerApiError ? e.explanation : (e as Error).message };
+  if (isLedgerApiError(e) && e.kind === 'permissionDenied' && needs) return { ok: false, needs, reason: l10n.t('needs {0}', needs) };
+  if (isLedgerApiError(e) && e.routeMissing) return { ok: false, reason: l10n.t('not served by this node') };
+  return { ok: false, reason: isLedgerApiError(e) ? e.explanation : (e as Error).message };
 }

@@ -10,7 +10,7 @@ import { OidcTokenSource, type SignOutResult } from '../auth/oidcTokenSource';
 import { EXPIRY_WARNING_MS, decodeJwtClaims, tokenState, type TokenState } from '../auth/jwtClaims';
 import { IdentityTracker, NO_TOKEN, identityOfToken, tokenDigest, type LedgerIdentity } from '../auth/ledgerIdentity';
 import type { HttpTransport } from '../ledger/httpTransport';
-import { LedgerApiError } from '../ledger/ledgerApiError';
+import { LedgerApiError, isLedgerApiError } from '../ledger/ledgerApiError';
 import { LedgerClient, type RequestLogEntry } from '../ledger/ledgerClient';
 import type { Credentials } from '../auth/ledgerIdentity';
 import * as l10n from '../l10n/l10n';
@@ -211,7 +211,7 @@ export class NodeRegistry {
       const v = await this.client(node).getVersion({ signal });
       status = { state: 'reachable', version: v.version, features: v.features, latencyMs: performance.now() - started, checkedAt: Date.now() };
     } catch (e) {
-      const error = e instanceof LedgerApiError ? e : new LedgerApiError({ kind: 'network', explanation: (e as Error).message });
+      const error = isLedgerApiError(e) ? e : new LedgerApiError({ kind: 'network', explanation: (e as Error).message });
       status = { state: 'unreachable', error, checkedAt: Date.now() };
     }
     // A node removed while it was checked gets no status.

@@ -193,6 +193,7 @@ export class AcsPanel {
       pages: 0,
       filteredOut: 0,
     });
+    this.sample = [];
     this.post({ type: 'reset' });
     const node = this.manager.nodes.find(this.target.node);
     if (!node) {
@@ -226,7 +227,10 @@ export class AcsPanel {
         ...(this.target.activeAtOffset !== undefined ? { activeAtOffset: this.target.activeAtOffset } : {}),
       })) {
         if (ac.signal.aborted) return;
-        if (page.restarted) Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0 });
+        if (page.restarted) {
+          Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0 });
+          this.sample = [];
+        }
         if (this.sample.length < 200) this.sample.push(...page.events.slice(0, 200 - this.sample.length).map((e) => e.createArgument));
         const events = this.payloadFilter ? page.events.filter((e) => passes(this.payloadFilter!.test, e.createArgument)) : page.events;
         this.shown.filteredOut += page.events.length - events.length;
@@ -318,7 +322,9 @@ export class AcsPanel {
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
       case 'filterPayload': {
-        const picked = await this.manager.pickPayloadFilter(this.payloadFilter?.text ?? '', this.sample, this.shown.parties ?? []);
+        const picked = await this.manager
+          .pickPayloadFilter(this.payloadFilter?.text ?? '', this.sample, this.shown.parties ?? [])
+          .catch((e: Error) => void vscode.window.showErrorMessage(vscode.l10n.t('The payload filter could not open: {0}', e.message)));
         if (!picked) return;
         if (!picked.ok) return void vscode.window.showErrorMessage(picked.message);
         return void this.filterBy(picked.text ? { text: picked.text, test: picked.test } : undefined);

@@ -6,6 +6,7 @@ import { ChangeView, type ChangeKindFilter, type ChangeViewOptions } from '../br
 import { readChanges, type ChangesClient, type ChangesReadOptions } from '../browse/changesReader';
 import { ChangeSet, type ChangesMethod } from '../browse/ledgerChanges';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { asSeenBy } from '../browse/browseForms';
 import { formatCount } from '../l10n/forPeople';
 import { changesBody } from './html/changesHtml';
 import { html } from './html/safeHtml';
@@ -28,7 +29,9 @@ export interface ChangesPanelDeps {
   client: ChangesClient;
   panels: LedgerPanels;
   /** Asks for a payload filter (the rows' field paths offered); undefined: left as it is. */
-  pickFilter: (current: string, sample: readonly unknown[]) => Promise<CompiledFilter | undefined>;
+  pickFilter: (current: string, sample: readonly unknown[], parties: readonly string[]) => Promise<CompiledFilter | undefined>;
+  /** Who reads now (the node's token may have changed since the panel opened), or why no one may. */
+  readAs: () => Promise<{ parties: readonly string[]; refusal?: string }>;
   /** Says the node's token changed: what this panel read belongs to the one before. */
   onIdentityChange: vscode.Event<{ node: string }>;
 }
@@ -42,7 +45,7 @@ export class ChangesPanel extends WebviewHost {
   private view: ChangeView;
   private viewOptions: ChangeViewOptions = { limit: PAGE_ROWS };
   private reading: AbortController | undefined;
-  private state: { reason?: string; notice?: string; progress?: string; error?: string } = {};
+  private state: { reason?: string; notice?: string; progress?: string; error?: string; complete?: boolean; method?: ChangesMethod } = {};
   private lastRender = 0;
   /** Read in ledger-effects shape: archives name their choice. */
   private ledgerEffects: boolean;
@@ -112,8 +115,14 @@ export class ChangesPanel extends WebviewHost {
   }
 
   private async read(ac: AbortController, method: ChangesMethod | undefined): Promise<void> {
-    const { nodeName: _n, fromLabel: _f, toLabel: _t, asSeenBy: _a, kind: _k, ...read } = this.request;
     try {
+      // As the token reads now: after a token change, Read Again reads as the new identity.
+      const who = await this.deps.readAs();
+      if (ac.signal.aborted) return;
+      if (who.refusal) throw new Error(who.refusal);
+      this.request.parties = [...who.parties];
+      this.request.asSeenBy = asSeenBy(who.parties);
+      const { nodeName: _n, fromLabel: _f, toLabel: _t, asSeenBy: _a, kind: _k, ...read } = this.request;
       for await (const p of readChanges(this.deps.client, { ...read, ledgerEffects: this.ledgerEffects, method, signal: ac.signal })) {
         if (ac.signal.aborted) return;
         if (p.changes !== this.changes) {
@@ -124,6 +133,8 @@ export class ChangesPanel extends WebviewHost {
           reason: p.reason,
           notice: p.notice ?? this.state.notice,
           progress: p.done ? undefined : this.progressText(p.phase, p.readUpTo),
+          complete: p.done,
+          method: p.method,
         };
         this.scheduleRender(p.done);
       }
@@ -200,6 +211,7 @@ export class ChangesPanel extends WebviewHost {
       case 'retry':
         return this.load();
       case 'readUpdates':
+        this.ledgerEffects = false;
         return this.load('updates');
       case 'readActiveSets':
         this.ledgerEffects = false;
@@ -219,15 +231,14 @@ export class ChangesPanel extends WebviewHost {
         }
         return;
       case 'showMore':
-        this.viewOptions = { ...this.viewOptions, limit: this.viewOptions.limit + PAGE_ROWS };
-        this.view = new ChangeView(this.changes, this.viewOptions);
+        this.view.setLimit(this.viewOptions.limit + PAGE_ROWS);
         return this.render();
       case 'setView':
         if (m.key === 'kind') return this.setView({ kind: KINDS.find((k) => k === m.value) });
         return this.setView({ template: m.value || undefined });
       case 'filterText': {
         const sample = this.changes.ordered.slice(0, 200).map((r) => r.argument);
-        const picked = await this.deps.pickFilter(this.viewOptions.filterText ?? '', sample);
+        const picked = await this.deps.pickFilter(this.viewOptions.filterText ?? '', sample, this.request.parties ?? []);
         if (!picked) return;
         if (!picked.ok) {
           void vscode.window.showErrorMessage(picked.message);

@@ -31,6 +31,7 @@ export class ContractDiffPanel extends WebviewHost {
     readonly node: NodeConfig,
     readonly leftId: string,
     readonly rightId: string,
+    identityChanged?: vscode.Event<{ node: string }>,
   ) {
     super(
       {
@@ -43,6 +44,10 @@ export class ContractDiffPanel extends WebviewHost {
       html`<p role="status">${vscode.l10n.t('Reading both contracts from {0}…', node.name)}</p>`,
     );
     this.onDidDispose(() => this.loading?.abort());
+    this.dropOnIdentityChange(identityChanged, node.name, () => {
+      this.loading?.abort();
+      this.shown = undefined;
+    });
   }
 
   /** Reads both contracts (cancellable) and shows the comparison or why one could not be read. */
@@ -130,6 +135,7 @@ export class JsonDiffPanel extends WebviewHost {
     readonly node: NodeConfig,
     readonly contractId: string,
     readonly expected: ExpectedJson,
+    identityChanged?: vscode.Event<{ node: string }>,
   ) {
     super(
       {
@@ -142,6 +148,10 @@ export class JsonDiffPanel extends WebviewHost {
       html`<p role="status">${vscode.l10n.t('Reading the contract from {0}…', node.name)}</p>`,
     );
     this.onDidDispose(() => this.loading?.abort());
+    this.dropOnIdentityChange(identityChanged, node.name, () => {
+      this.loading?.abort();
+      this.shown = undefined;
+    });
   }
 
   /** Reads the contract (cancellable) and shows it against the JSON, or why it could not be read. */

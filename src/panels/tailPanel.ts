@@ -11,6 +11,7 @@ import {
   updatesListFetch,
   updatesPageFetch,
   updatesStreamFetch,
+  type TailRow,
   type TailState,
   type TransportKind,
 } from '../browse/tailFollower';
@@ -35,6 +36,8 @@ const VIEW_TYPE = 'cantonLens.followUpdates';
 /** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
 const LIST_LIMIT = 200;
 const IDLE_MS = 1000;
+/** Rows each tail remembers for What Changed's points. */
+const RECENT_ROWS = 20;
 
 export type PositionListener = (node: string, offset: number | undefined, live: boolean) => void;
 
@@ -68,6 +71,15 @@ export class TailPanels implements vscode.Disposable {
     return [...this.open];
   }
 
+  /** The latest rows the node's open tails showed, newest first (points to ask What Changed from). */
+  recentRows(node: string): TailRow[] {
+    return [...this.open]
+      .filter((p) => p.target.node === node)
+      .flatMap((p) => p.recent)
+      .sort((a, b) => b.offset - a.offset)
+      .slice(0, RECENT_ROWS);
+  }
+
   dispose(): void {
     for (const p of [...this.open]) p.dispose();
   }
@@ -84,6 +96,8 @@ export class TailPanel {
   private ready!: () => void;
   private readonly isReady = new Promise<void>((r) => (this.ready = r));
   /** For tests: rows sent (with the sum of their offsets: no gap and no duplicate), the start, the position, the state, reconnections, offers. */
+  /** The last rows shown, oldest first. */
+  readonly recent: TailRow[] = [];
   readonly shown = {
     rows: 0,
     offsetSum: 0,
@@ -242,6 +256,8 @@ export class TailPanel {
         if (note && this.shown.message !== note) this.state({ state: 'following', message: note });
         this.shown.rows += rows.length;
         for (const r of rows) this.shown.offsetSum += r.offset;
+        this.recent.push(...rows.slice(-RECENT_ROWS));
+        if (this.recent.length > RECENT_ROWS) this.recent.splice(0, this.recent.length - RECENT_ROWS);
         this.shown.duplicates = cursor.duplicates;
         this.shown.position = position;
         if (rows.length > 0 || this.shown.position !== undefined) this.post({ type: 'rows', rows, position });

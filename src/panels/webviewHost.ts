@@ -3,7 +3,7 @@
 // handshake, typed messages both ways checked where they arrive, and nothing posted after
 // disposal. The page script is media/panel.js (src/webview/panel.ts).
 import * as vscode from 'vscode';
-import type { SafeHtml } from './html/safeHtml';
+import { html, type SafeHtml } from './html/safeHtml';
 import { renderPanelPage, type ToolbarAction } from './html/panelPage';
 import { parsePageMessage, type HostMessage, type PageMessage } from './panelMessages';
 import { newNonce } from './randomIds';
@@ -88,6 +88,22 @@ export abstract class WebviewHost implements vscode.Disposable {
       else if (/^1220[0-9a-f]{64}$/.test(m.id)) lookups.show({ kind: 'update', id: m.id, node, ...(shape ? { shape } : {}) });
     } else if (m.type === 'openDaml') await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName);
     else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
+  }
+
+  /**
+   * What the panel read as one identity is not shown to the next: when the node's token changes,
+   * `drop` forgets it and the page says why and what to do.
+   */
+  protected dropOnIdentityChange(identityChanged: vscode.Event<{ node: string }> | undefined, node: string, drop: () => void): void {
+    if (!identityChanged) return;
+    const subscription = identityChanged((e) => {
+      if (e.node !== node || this.disposed) return;
+      drop();
+      this.show(
+        html`<p role="alert">${vscode.l10n.t('The token of {0} changed: what was read here belonged to the one before, and is cleared. Refresh to read as the new one.', node)}</p>`,
+      );
+    });
+    this.subscriptions.push(subscription);
   }
 
   /** A message the page may send, already checked. */

@@ -5,7 +5,7 @@
 import type * as vscode from 'vscode';
 import { lookupKey, type AskedAs, type LedgerIdentity } from '../auth/ledgerIdentity';
 import { LookupCache } from '../lookups/lookupCache';
-import { LedgerApiError } from '../ledger/ledgerApiError';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { updateAnswer } from '../ledger/ledgerClient';
 import type { Credentials } from '../auth/ledgerIdentity';
 import { otherUpdatesFormat, transactionQueryFor, updateByIdRequest } from '../ledger/requestForms';
@@ -174,7 +174,7 @@ export class LedgerLookupService implements vscode.Disposable {
         .getUpdateByOffset({ offset, updateFormat: { ...request.updateFormat, ...otherUpdatesFormat(query) } }, { signal, auth: { token: credentials.token } });
     } catch (e) {
       // Nothing there for these parties (or pruned): no update, not a failure.
-      if (e instanceof LedgerApiError && e.kind === 'notFound' && !e.routeMissing) return undefined;
+      if (isLedgerApiError(e) && e.kind === 'notFound' && !e.routeMissing) return undefined;
       throw e;
     }
     const answer = updateAnswer(res);

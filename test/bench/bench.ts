@@ -469,14 +469,11 @@ async function main(): Promise<void> {
   if (want('browse') || want('browse-host')) await hostAcsMemory();
   // The Daml index and CodeLens.
   if (want('daml')) await damlBench(add);
-  // Packages of a large node, and a 20 MB DAR uploaded.
-  if (want('packages')) await packagesBench(add);
+  if (want('packages')) await packagesBench(add); // a large node's packages, a 20 MB DAR uploaded
   if (want('commands')) await commandsBench(add);
-  // The debug adapter: a 10,000-node transaction, its steps, attach at 1,000 updates/s.
+  // The debug adapter; Compare Contracts on two 2 MB arguments; What Changed over 100,000 updates.
   if (want('debug')) await debugBench(add);
-  // Compare Contracts on two 2 MB arguments.
-  if (want('compare')) compareBench(add);
-  // What Changed over 100,000 updates, and a payload filter over its rows.
+  if (want('compare')) await compareBench(add);
   if (want('changes')) await changesBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);

@@ -5,10 +5,14 @@ import type { CreatedEvent } from '../../src/ledger/apiTypes';
 import { diffContracts } from '../../src/lookups/contractDiff';
 import { contractDiffBody } from '../../src/panels/html/contractDiffHtml';
 import type { BenchRow } from './browseBench';
+import { chromium } from 'playwright-core';
+import { renderPanelPage } from '../../src/panels/html/panelPage';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
+import { startPanelPageServer } from '../support/panelPageServer';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export function compareBench(add: (r: BenchRow) => void): void {
+export async function compareBench(add: (r: BenchRow) => void): Promise<void> {
   const rows = Array.from({ length: 20_000 }, (_, i) => ({ id: i, amount: `${i}.0000000000`, label: `row ${i} `.repeat(8) }));
   const event = (createArgument: unknown) =>
     ({
@@ -44,4 +48,55 @@ export function compareBench(add: (r: BenchRow) => void): void {
     target: '≤ 200 ms',
     ok: value <= 200,
   });
+  // First paint in Chromium of the same page, served like a webview (script and style from one origin).
+  const page = (body: ReturnType<typeof contractDiffBody>, origin: string) =>
+    renderPanelPage({
+      nonce: 'bm9uY2U=',
+      cspSource: origin,
+      scriptUri: `${origin}/media/panel.js`,
+      styleUri: `${origin}/media/panel.css`,
+      title: 'bench',
+      nodeName: 'bench',
+      actions: [],
+      body,
+    });
+  const server = await startPanelPageServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    server.publish('compare', page(contractDiffBody({ diff: diffContracts(left, right), leftId: '00aa', rightId: '00bb' }), server.origin));
+    server.publish('small', page(contractDiffBody({ diff: diffContracts(event({ a: 1 }), event({ a: 2 })), leftId: '00aa', rightId: '00bb' }), server.origin));
+    const paint = async (p: string) => {
+      const t: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const tab = await browser.newPage();
+        await tab.goto(`${server.origin}/page/${p}`);
+        t.push(
+          await tab.evaluate(
+            () =>
+              new Promise<number>((resolve) =>
+                requestAnimationFrame(() =>
+                  requestAnimationFrame(() => resolve(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now())),
+                ),
+              ),
+          ),
+        );
+        await tab.close();
+      }
+      return median(t);
+    };
+    const small = await paint('small');
+    const big = await paint('compare');
+    add({
+      area: 'compare',
+      measure: `Compare Contracts: first paint in Chromium of the two ${(bytes / 1e6).toFixed(1)} MB arguments' page (baseline: a one-field comparison)`,
+      value: big,
+      unit: 'ms',
+      baseline: small,
+      target: '≤ 1 s',
+      ok: big <= 1000,
+    });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }

@@ -170,8 +170,12 @@ describe('UI: the external signing loop', function () {
       const accepted = await review.locator('.accepted').innerText();
       assert.match(accepted, new RegExp(`POST /v2/interactive-submission/${viaTransaction ? 'executeAndWaitForTransaction' : 'executeAndWait'}`));
       assert.match(accepted, /Change id: user\s+developer/);
-      if (viaTransaction) assert.match(accepted, /The committed transaction has the same creates and exercises as the prepared one/);
-      else await review.locator('.accepted a.id-link[data-kind="update"]').click();
+      if (viaTransaction) {
+        assert.match(accepted, /The committed transaction has the same creates and exercises as the prepared one/);
+        // Each prepared action beside the committed one, the local contract id matched to the one the node completed.
+        assert.match(accepted, /Prepared against committed \(\d+ actions\)[\s\S]*as prepared/);
+        assert.equal((await review.locator('.committed-actions a.id-link[data-kind="contract"]').count()) > 0, true);
+      } else await review.locator('.accepted a.id-link[data-kind="update"]').click();
       const committed = await wb.webviewShowing(/Effective at/, 60_000);
       const committedText = await committed.locator('main').innerText();
       assert.match(committedText, /Notes:Note/);

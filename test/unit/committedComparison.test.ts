@@ -73,6 +73,28 @@ describe('prepared against committed', () => {
     assert.match(r.differences[0], /does not extend the prepared one/);
   });
 
+  it('matches local ids by their extension wherever the node put the create, and takes a missing field as a null one', () => {
+    const other = `00${'ab'.repeat(31)}ef`;
+    const r = compareCommittedDetail(
+      review([
+        { kind: 'create', templateId: T, contractId: local, argument: { owner: 'Bob' } },
+        { kind: 'exercise', templateId: T, choice: 'Iou_Lock', contractId: local, argument: {} },
+      ]),
+      tx([
+        // An action the node added before, which shifts every position.
+        { CreatedEvent: { templateId: T, contractId: `${other}ca121220${'77'.repeat(32)}`, createArgument: {} } },
+        { CreatedEvent: { templateId: T, contractId: suffixed, createArgument: { owner: 'Bob', note: null } } },
+        { ExercisedEvent: { templateId: T, choice: 'Iou_Lock', contractId: suffixed, choiceArgument: {} } },
+      ]),
+    );
+    assert.equal(r.actions.find((a) => a.completedId)?.completedId, suffixed);
+    assert.ok(
+      r.differences.every((d) => !/argument differs at note/.test(d)),
+      r.differences.join(' | '),
+    );
+    assert.ok(r.differences.some((d) => /Committed but not prepared/.test(d)));
+  });
+
   it('survives malformed committed events', () => {
     const r = compareCommittedDetail(review([]), tx([null, 3, { CreatedEvent: null }, { Unknown: {} }]));
     assert.deepEqual(r.actions, []);

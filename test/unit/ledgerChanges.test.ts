@@ -44,6 +44,36 @@ describe('what changed: the change set', () => {
     assert.equal(s.ordered[0].contractId, HOSTILE_STRINGS[0]);
   });
 
+  it('in ledger effects, keeps what the readers hold and leaves out what they only witnessed', () => {
+    const s = new ChangeSet(['Alice::1220aa']);
+    const ev = (contractId: string, signatories: string[], acsDelta: boolean) => ({
+      CreatedEvent: { contractId, templateId: 'p:M:T', createArgument: {}, signatories, observers: [], acsDelta, offset: 1, nodeId: 0 },
+    });
+    const consumed = (contractId: string, acsDelta: boolean) => ({
+      ExercisedEvent: { contractId, templateId: 'p:M:T', choice: 'Archive', consuming: true, acsDelta, offset: 1, nodeId: 1 },
+    });
+    s.addTransaction({
+      offset: 5,
+      updateId: 'u5',
+      events: [
+        ev('witnessed', ['Bob::1220bb'], false), // created under an exercise Alice saw: not hers
+        ev('transient', ['Alice::1220aa'], false), // hers, created and archived in this transaction
+        consumed('transient', false),
+        consumed('someone-elses', false), // archived by a controller who is no stakeholder of it
+        ev('mine', ['Alice::1220aa'], true),
+        consumed('old', true),
+      ],
+    });
+    assert.deepEqual(
+      s.ordered.map((r) => [r.contractId, r.kind, r.archived?.choice]),
+      [
+        ['transient', 'createdAndArchived', 'Archive'],
+        ['mine', 'created', undefined],
+        ['old', 'archived', 'Archive'],
+      ],
+    );
+  });
+
   it('compares two active sets: only the ends are seen, a contract both created and archived inside is not', () => {
     const ev = (id: string) => ({ contractId: id, templateId: 'p:M:T', createArgument: { id }, offset: 4, createdAt: '2026-11-26T10:00:00Z' }) as CreatedEvent;
     const start = new Map([
@@ -215,6 +245,21 @@ for (const version of VERSIONS) {
       const view = new ChangeView(last.changes, { limit: 100, kind: 'inactive' });
       view.evaluate(Infinity);
       assert.equal(view.current().matching, 60);
+    });
+
+    it('reads the active sets over the websocket with a client of another bundle (same shape, another class)', async () => {
+      // What a lazily loaded bundle sees: the extension's client, not an instance of its own copy of the class.
+      const foreign = {
+        baseUrl: client.baseUrl,
+        channelContext: client.channelContext.bind(client),
+        getUpdates: client.getUpdates.bind(client),
+        getActiveContracts: client.getActiveContracts.bind(client),
+        getActiveContractsPage: client.getActiveContractsPage.bind(client),
+        getLedgerEnd: client.getLedgerEnd.bind(client),
+      };
+      const { last } = await lastOf(readChanges(foreign, { parties: [bank], from, to, method: 'activeSets', paged: false, websocket: true }));
+      assert.equal(last.method, 'activeSets', last.reason);
+      assert.equal(last.changes.counts.created, 61, 'both sets whole, past the node’s list limit of 50');
     });
 
     it('refuses a pruned start as the node does (the range check says so first)', async () => {

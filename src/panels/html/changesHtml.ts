@@ -25,6 +25,10 @@ export interface ChangesPageModel {
   progress?: string;
   /** A failure, with what to do. */
   error?: string;
+  /** The whole range was read (not cancelled, failed or cleared). */
+  complete?: boolean;
+  /** How it was read. */
+  method?: 'updates' | 'activeSets';
   counts: ChangeCounts;
   view: ChangeViewRows;
   kind?: ChangeKindFilter;
@@ -65,9 +69,19 @@ function row(r: ContractChange, labels: Record<ChangeKind, string>, now: number 
 export function changesBody(m: ChangesPageModel): SafeHtml {
   const labels = KIND_LABEL();
   const range = html`<p class="range">${l10n.t('From offset {0}', formatCount(m.from))}${m.fromLabel ? html` (${ledgerText(m.fromLabel)})` : ''} ${l10n.t('to offset {0}', formatCount(m.to))}${m.toLabel ? html` (${ledgerText(m.toLabel)})` : ''}, ${ledgerText(m.asSeenBy)}${m.templates && m.templates.length > 0 ? html`, ${l10n.t('templates')} ${join(m.templates.map(typeId), ', ')}` : ''}</p>`;
+  const done =
+    m.method === 'activeSets'
+      ? l10n.t('Compared the active sets at offsets {0} and {1}.', formatCount(m.from), formatCount(m.to))
+      : l10n.t('Read {0} transactions.', formatCount(m.counts.transactions));
   const status = m.error
     ? html`<p class="error" role="alert">${ledgerText(m.error)}</p>`
-    : html`<p role="status">${m.progress ?? l10n.t('Read {0} transactions.', formatCount(m.counts.transactions))}</p>`;
+    : html`<p role="status">${m.progress ?? (m.complete ? done : l10n.t('The read stopped before the end of the range: Read Again to read it whole.'))}</p>`;
+  const other =
+    m.progress === undefined && m.method
+      ? m.method === 'activeSets'
+        ? html` <button data-action="readUpdates" title="${l10n.t('Read the range\u2019s updates: they show contracts created and archived inside it')}">${l10n.t('Read the Updates')}</button>`
+        : html` <button data-action="readActiveSets" title="${l10n.t('Compare the active sets at both ends instead')}">${l10n.t('Compare Active Sets')}</button>`
+      : '';
   const total = m.counts.created + m.counts.archived + m.counts.createdAndArchived;
   const kinds = html`<p class="filters">${viewButton('kind', '', l10n.t('All ({0})', formatCount(total)), !m.kind)} ${join(
     (['created', 'archived', 'createdAndArchived'] as const).map((k) => viewButton('kind', k, `${labels[k]} (${formatCount(m.counts[k])})`, m.kind === k)),
@@ -76,7 +90,7 @@ export function changesBody(m: ChangesPageModel): SafeHtml {
     m.ledgerEffects
       ? ''
       : html` <button data-action="readLedgerEffects" title="${l10n.t('Read the range again in ledger-effects shape: each archive names its choice')}">${l10n.t('Show Archiving Choices')}</button>`
-  }</p>`;
+  }${other}</p>`;
   const templates = [...m.view.templates.entries()].sort((a, b) => b[1] - a[1]);
   const templateLine =
     templates.length > 1 || m.template
@@ -85,11 +99,15 @@ export function changesBody(m: ChangesPageModel): SafeHtml {
           ' ',
         )}</p>`
       : '';
-  const filter = html`<p class="filters"><button data-action="filterText">${m.filterText ? l10n.t('Payload filter: {0}', m.filterText) : l10n.t('Filter on Payload Fields…')}</button>${m.filterText ? html` <button data-action="clearFilter">${l10n.t('Clear Filter')}</button>` : ''}${m.view.pending > 0 ? html` <span class="muted">${l10n.t('filtering… {0} rows left', formatCount(m.view.pending))}</span>` : ''}</p>`;
+  const filter = html`<p class="filters"><button data-action="filterText">${m.filterText ? l10n.t('Payload filter: {0}', m.filterText) : l10n.t('Filter on Payload Fields…')}</button>${m.filterText ? html` <button data-action="clearFilter">${l10n.t('Clear Filter')}</button>` : ''}${m.view.pending > 0 ? html` <span class="muted">${l10n.t('filtering… {0} rows left', formatCount(m.view.pending))}</span>` : ''}${
+    m.view.unfilterable > 0
+      ? html` <span class="muted">${l10n.t('{0} rows left out: created before the range, their create argument was not read here (open the contract to see it).', formatCount(m.view.unfilterable))}</span>`
+      : ''
+  }</p>`;
   const shown = m.view.rows.length;
   const table =
     shown === 0
-      ? html`<p class="muted">${total === 0 ? (m.progress ? l10n.t('Nothing yet.') : l10n.t('Nothing changed in this range for these parties.')) : l10n.t('No row matches the filters.')}</p>`
+      ? html`<p class="muted">${total === 0 ? (m.progress || !m.complete ? l10n.t('Nothing yet.') : l10n.t('Nothing changed in this range for these parties.')) : l10n.t('No row matches the filters.')}</p>`
       : html`<table class="changes"><thead><tr><th scope="col">${l10n.t('Change')}</th><th scope="col">${l10n.t('Contract')}</th><th scope="col">${l10n.t('Template')}</th><th scope="col">${l10n.t('Created')}</th><th scope="col">${l10n.t('Archived')}</th></tr></thead><tbody>${join(
           m.view.rows.map((r) => row(r, labels, m.now)),
         )}</tbody></table>`;

@@ -4,7 +4,7 @@
 // on the same tree. Ledger values only ever become escaped text (safeHtml). Pure: tested without VS Code.
 import * as l10n from '../../l10n/l10n';
 import type { ContractDiff, DiffNode, FactRow, JsonDiff } from '../../lookups/contractDiff';
-import { MAX_LINEAGE_HOPS, type ArchivingStep, type Lineage } from '../../lookups/contractLineage';
+import { MAX_LINEAGE_HOPS, MAX_LINEAGE_READS, type ArchivingStep, type Lineage } from '../../lookups/contractLineage';
 import { idLink, ledgerString, typeId, valueTree } from './ledgerValues';
 import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 
@@ -138,8 +138,11 @@ function lineageText(s: LineageState): SafeHtml {
   );
   const further =
     l.followed > 1 ? html` ${l10n.t('What it created was followed through {0} more transactions without reaching it.', String(l.followed - 1))}` : '';
-  const bounded = l.bounded ? html` ${l10n.t('The search stops after {0} transactions: the lineage may go further.', String(MAX_LINEAGE_HOPS))}` : '';
-  return html`${first}${further}${bounded}`;
+  const bounded = l.bounded
+    ? html` ${l10n.t('The search stopped at its limit ({0} transactions deep, {1} reads): the lineage may go further.', String(MAX_LINEAGE_HOPS), String(MAX_LINEAGE_READS))}`
+    : '';
+  const failed = l.failed ? html` ${l10n.t('A read on the way failed ({0}): the lineage may be there all the same. Refresh to read again.', l.failed)}` : '';
+  return html`${first}${further}${bounded}${failed}`;
 }
 
 export function contractDiffBody(o: { diff?: ContractDiff; problems?: CompareProblem[]; leftId: string; rightId: string; lineage?: LineageState }): SafeHtml {

@@ -75,6 +75,19 @@ describe('What Changed', function () {
       assert.equal(inactive.shown.matching, 15);
       assert.ok(inactive.shown.rows.every((r) => r.kind === 'createdAndArchived' && typeof r.archived?.choice === 'string'));
       inactive.dispose();
+      // Follow Updates' latest rows are points What Changed offers.
+      const tail = await vscode.commands.executeCommand<{ shown: { rows: number }; dispose(): void }>(
+        'cantonLens.followUpdates',
+        name,
+        undefined,
+        undefined,
+        point.offset,
+      );
+      await until('the tail shows the test run', () => (tail.shown.rows >= 30 ? true : undefined), 60_000);
+      const offered = api.browse.tails.recentRows(name);
+      assert.equal(offered.length, 20);
+      assert.equal(offered[0].offset, fake.generated.ledgerEnd(), 'newest first');
+      tail.dispose();
       // Another identity: what was read as the bank's is not shown to it.
       await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
       await until('the rows cleared', () => (panel.shown.counts.transactions === 0 && panel.shown.error ? true : undefined));
