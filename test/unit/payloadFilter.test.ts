@@ -4,10 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { compileFilter, completeFilter, fieldPathsOf, parseFilter, pathText, type FilterAst } from '../../src/browse/payloadFilter';
 import { MAX_NESTING } from '../../src/browse/payloadFilterParse';
+import { ALICE, BOB, contract } from '../support/payloadFilterSample';
 import { REAL_PARTY_IDS } from '../fixtures/realIds';
 
-const ALICE = REAL_PARTY_IDS[0];
-const BOB = `Bob::1220${'b'.repeat(64)}`;
 const OTHER_ALICE = `Alice::1220${'a'.repeat(64)}`;
 
 /** The tree as short text: `(a and b)`, `!x`, `path op value`, `path?` for a path alone. */
@@ -45,36 +44,6 @@ function matches(filter: string, argument: unknown, parties?: readonly string[])
   return result;
 }
 
-const contract = {
-  amount: '100.0000000000',
-  small: '-0.5',
-  zero: '0.0000000000',
-  big: '9223372036854775807',
-  count: 42,
-  ratio: 0.1,
-  owner: ALICE,
-  observers: [ALICE, BOB],
-  note: null,
-  memo: 'Open the gate',
-  status: 'Open',
-  shape: { tag: 'Circle', value: { radius: '2.5' } },
-  unit: { tag: 'Pending', value: {} },
-  createdAt: '2026-11-26T10:00:00.000001Z',
-  due: '2026-11-26',
-  flag: true,
-  archived: false,
-  items: [
-    { qty: '3', sku: 'a' },
-    { qty: '10', sku: 'b' },
-  ],
-  tags: { red: '1', blue: '2' },
-  genmap: [
-    ['k1', 'v1'],
-    ['k2', { x: 1 }],
-  ],
-  'odd key': 'x',
-  nested: { optional: null, deep: { leaf: 'y' } },
-};
 const is = (filter: string, parties?: readonly string[]) => matches(filter, contract, parties);
 
 describe('payload filters: parsing', () => {
