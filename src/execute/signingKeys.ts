@@ -9,7 +9,7 @@
 // crypto/HashPurpose.scala: PublicKeyFingerprint = 12) and the ecosystem's signing library,
 // hyperledger-labs/splice-wallet-kernel core/ledger-client/src/topology-write-service.ts
 // (TopologyWriteService.createFingerprintFromKey and computeSha256CantonHash, commit
-// 130895afc2b74cb442af22ac3bdc84b3d391c6a0). The vectors in test/unit/signingKeys.test.ts are
+// 130895afc2b74cb442af22ac3bdc84b3d391c6a0). The vectors in test/unit/execute/signingKeys.test.ts are
 // generate-topology answers of Canton nodes (docs/execute.md).
 import type * as Crypto from 'node:crypto';
 

@@ -1,7 +1,7 @@
 // Reads the vendored OpenAPI files (spec/openapi/) and extracts what the fake node checks
 // requests and responses against: for each served route, its request and response schemas, and
 // every component they reference. `npm run spec:extract` writes the result into
-// src/fakeNode/spec/servedSchemas.json; test/unit/fakeNodeRequests.test.ts fails when the two differ.
+// src/fakeNode/spec/servedSchemas.json; test/unit/fakeNode/fakeNodeRequests.test.ts fails when the two differ.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
