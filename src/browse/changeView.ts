@@ -5,6 +5,7 @@ import type { ChangeKind, ChangeSet, ContractChange } from './ledgerChanges';
 
 /** A kind, or every contract no longer active (archived, or created and archived). */
 export type ChangeKindFilter = ChangeKind | 'inactive';
+export const CHANGE_KIND_FILTERS: readonly ChangeKindFilter[] = ['created', 'archived', 'createdAndArchived', 'inactive'];
 
 export interface ChangeViewOptions {
   kind?: ChangeKindFilter;
@@ -55,7 +56,7 @@ export class ChangeView {
     for (let i = this.evaluated; i < end; i++) {
       const row = rows[i];
       if (test && row.argument === undefined) this.unread++;
-      else if (!test || safeTest(test, row.argument)) this.passed.push(row);
+      else if (!test || passesFilter(test, row.argument)) this.passed.push(row);
     }
     this.evaluated = end;
     return end < rows.length;
@@ -78,9 +79,10 @@ export class ChangeView {
   }
 }
 
-function safeTest(test: (argument: unknown) => boolean, argument: unknown): boolean {
+/** Whether a create argument passes a compiled payload filter (a missing argument does not). */
+export function passesFilter(test: (argument: unknown) => boolean, argument: unknown): boolean {
   try {
-    return test(argument) === true;
+    return argument !== undefined && test(argument) === true;
   } catch {
     return false;
   }

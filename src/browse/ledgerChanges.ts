@@ -29,8 +29,6 @@ export interface ContractChange {
   archived?: ChangePoint;
   /** The create argument, when its create was read. */
   argument?: unknown;
-  /** Order of arrival: rows are shown in ledger order. */
-  seq: number;
 }
 
 export interface ChangeCounts {
@@ -64,7 +62,6 @@ export class ChangeSet {
   private readonly rows = new Map<string, ContractChange>();
   /** The rows in ledger order (a row's kind may change when its archive comes). */
   readonly ordered: ContractChange[] = [];
-  private seq = 0;
   readonly counts: ChangeCounts = { created: 0, archived: 0, createdAndArchived: 0, transactions: 0 };
   private readonly readers: ReadonlySet<string>;
 
@@ -122,7 +119,6 @@ export class ChangeSet {
       kind: 'created',
       ...(at ? { created: at } : {}),
       argument: e.createArgument,
-      seq: this.seq++,
     });
     this.counts.created++;
   }
@@ -145,7 +141,6 @@ export class ChangeSet {
       ...(typeof e.packageName === 'string' ? { packageName: e.packageName } : {}),
       kind: 'archived',
       ...(at ? { archived: at } : {}),
-      seq: this.seq++,
     });
     this.counts.archived++;
   }

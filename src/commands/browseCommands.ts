@@ -8,17 +8,7 @@ import { browseKey, type BrowseArgs, type RecentKind } from '../lookups/recentLo
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeSection } from '../views/browseTree';
-import { nodeNameOf, resolveNode } from './nodeArgument';
-
-/** A party or template argument: a string, or a list of strings; anything else is ignored. */
-export function stringList(arg: unknown): string[] | undefined {
-  if (typeof arg === 'string' && arg.trim() !== '') return [arg.trim()];
-  if (Array.isArray(arg)) {
-    const list = arg.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
-    return list.length > 0 ? list : undefined;
-  }
-  return undefined;
-}
+import { nodeNameOf, resolveNode, stringList } from './nodeArgument';
 
 export function registerBrowseCommands(
   context: vscode.ExtensionContext,

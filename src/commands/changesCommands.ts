@@ -7,7 +7,7 @@ import { asSeenBy, hasPagedEndpoints } from '../browse/browseForms';
 import { offsetAtTime } from '../browse/changesReader';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { checkRange, type ChangesMethod } from '../browse/ledgerChanges';
-import type { ChangeKindFilter } from '../browse/changeView';
+import { CHANGE_KIND_FILTERS, type ChangeKindFilter } from '../browse/changeView';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { formatCount, relativeTime } from '../l10n/forPeople';
 import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
@@ -15,7 +15,7 @@ import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
 import type { TailRow } from '../browse/tailFollower';
-import { nodeNameOf, resolveNode } from './nodeArgument';
+import { nodeNameOf, resolveNode, stringList } from './nodeArgument';
 import { pickPayloadFilter } from '../panels/payloadFilterPick';
 
 export interface ChangesDeps {
@@ -38,8 +38,6 @@ interface ChangesOptions {
   kind?: ChangeKindFilter;
 }
 
-const KINDS: readonly ChangeKindFilter[] = ['created', 'archived', 'createdAndArchived', 'inactive'];
-
 interface Point {
   offset: number;
   label?: string;
@@ -56,8 +54,6 @@ async function nodeFor(deps: ChangesDeps, arg: unknown, placeHolder: string): Pr
     );
   return node;
 }
-
-const stringList = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : undefined);
 
 /** A point given as an argument: an offset, "end", a marked point's label, or a time. */
 async function pointOf(
@@ -254,7 +250,7 @@ export function registerChangesCommands(
         parties: stringList(given.parties),
         method: given.method === 'updates' || given.method === 'activeSets' ? given.method : undefined,
         ledgerEffects: given.ledgerEffects === true,
-        kind: KINDS.find((k) => k === given.kind),
+        kind: CHANGE_KIND_FILTERS.find((k) => k === given.kind),
       };
       const client = deps.nodes.client(node);
       // Who reads: a time is found among what these parties see, and the range is read as them.

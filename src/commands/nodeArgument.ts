@@ -33,3 +33,13 @@ export async function resolveNode(nodes: LedgerNodes, arg: unknown, placeHolder:
   );
   return picked?.node;
 }
+
+/** A party or template argument: a string, or a list of strings; anything else is ignored. */
+export function stringList(arg: unknown): string[] | undefined {
+  if (typeof arg === 'string' && arg.trim() !== '') return [arg.trim()];
+  if (Array.isArray(arg)) {
+    const list = arg.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
+    return list.length > 0 ? list : undefined;
+  }
+  return undefined;
+}

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { asSeenBy, browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
 import { readActiveContracts } from '../browse/acsPaging';
 import { acsRow } from '../browse/acsRows';
+import { passesFilter } from '../browse/changeView';
 import { splitTemplateId } from '../browse/acsGrouping';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -232,7 +233,7 @@ export class AcsPanel {
           this.sample = [];
         }
         if (this.sample.length < 200) this.sample.push(...page.events.slice(0, 200 - this.sample.length).map((e) => e.createArgument));
-        const events = this.payloadFilter ? page.events.filter((e) => passes(this.payloadFilter!.test, e.createArgument)) : page.events;
+        const events = this.payloadFilter ? page.events.filter((e) => passesFilter(this.payloadFilter!.test, e.createArgument)) : page.events;
         this.shown.filteredOut += page.events.length - events.length;
         this.shown.contracts += events.length;
         for (const e of events) {
@@ -351,12 +352,4 @@ function titleOf(t: AcsTarget): string {
   const what = t.templateId ? splitTemplateId(t.templateId).entity : t.interfaceId ? splitTemplateId(t.interfaceId).entity : '';
   const title = what ? vscode.l10n.t('Active {0} on {1}', what, t.node) : vscode.l10n.t('Active Contracts on {0}', t.node);
   return t.activeAtOffset !== undefined ? vscode.l10n.t('{0} at offset {1}', title, t.activeAtOffset.toLocaleString('en-US')) : title;
-}
-
-function passes(test: (argument: unknown) => boolean, argument: unknown): boolean {
-  try {
-    return argument !== undefined && test(argument) === true;
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,7 @@
 // as they arrive, on the one webview kit. Kinds, templates and a payload filter narrow the rows; the
 // read is cancellable, and what was read as one identity is dropped when the node's token changes.
 import * as vscode from 'vscode';
-import { ChangeView, type ChangeKindFilter, type ChangeViewOptions } from '../browse/changeView';
+import { CHANGE_KIND_FILTERS, ChangeView, type ChangeKindFilter, type ChangeViewOptions } from '../browse/changeView';
 import { readChanges, type ChangesClient, type ChangesReadOptions } from '../browse/changesReader';
 import { ChangeSet, type ChangesMethod } from '../browse/ledgerChanges';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -37,7 +37,6 @@ export interface ChangesPanelDeps {
 }
 
 const PAGE_ROWS = 500;
-const KINDS: readonly ChangeKindFilter[] = ['created', 'archived', 'createdAndArchived', 'inactive'];
 const RENDER_EVERY_MS = 250;
 
 export class ChangesPanel extends WebviewHost {
@@ -234,7 +233,7 @@ export class ChangesPanel extends WebviewHost {
         this.view.setLimit(this.viewOptions.limit + PAGE_ROWS);
         return this.render();
       case 'setView':
-        if (m.key === 'kind') return this.setView({ kind: KINDS.find((k) => k === m.value) });
+        if (m.key === 'kind') return this.setView({ kind: CHANGE_KIND_FILTERS.find((k) => k === m.value) });
         return this.setView({ template: m.value || undefined });
       case 'filterText': {
         const sample = this.changes.ordered.slice(0, 200).map((r) => r.argument);

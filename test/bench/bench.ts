@@ -14,13 +14,12 @@ import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { LookupCache } from '../../src/lookups/lookupCache';
 import { lookupContract, type LedgerLookup } from '../../src/lookups/ledgerLookups';
 import { contractBody } from '../../src/panels/html/contractHtml';
-import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
 import { soakDemoLedger } from './soak';
-import { startPanelPageServer } from '../support/panelPageServer';
+import { panelPageAt, startPanelPageServer } from '../support/panelPageServer';
 import { transactionRows } from './transactionsBench';
 import { rightsRows } from './rightsBench';
 import { browseBench } from './browseBench';
@@ -214,17 +213,7 @@ function scanLog(what: string, lineAt: (i: number) => string): void {
 }
 
 async function rendering(): Promise<void> {
-  const page = (body: SafeHtml, cspSource: string) =>
-    renderPanelPage({
-      nonce: 'bm9uY2U=',
-      cspSource,
-      scriptUri: `${cspSource}/media/panel.js`,
-      styleUri: `${cspSource}/media/panel.css`,
-      title: 'bench',
-      nodeName: 'bench',
-      actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
-      body,
-    });
+  const page = (body: SafeHtml, origin: string) => panelPageAt(origin, body);
   const contract = hostileContract(bigArgument(2 * 1024 * 1024));
   const tx5k = hostileTransaction(5_000);
   const tx50k = hostileTransaction(50_000);

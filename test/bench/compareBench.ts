@@ -6,9 +6,8 @@ import { diffContracts } from '../../src/lookups/contractDiff';
 import { contractDiffBody } from '../../src/panels/html/contractDiffHtml';
 import type { BenchRow } from './browseBench';
 import { chromium } from 'playwright-core';
-import { renderPanelPage } from '../../src/panels/html/panelPage';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
-import { startPanelPageServer } from '../support/panelPageServer';
+import { panelPageAt, startPanelPageServer } from '../support/panelPageServer';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -49,17 +48,7 @@ export async function compareBench(add: (r: BenchRow) => void): Promise<void> {
     ok: value <= 200,
   });
   // First paint in Chromium of the same page, served like a webview (script and style from one origin).
-  const page = (body: ReturnType<typeof contractDiffBody>, origin: string) =>
-    renderPanelPage({
-      nonce: 'bm9uY2U=',
-      cspSource: origin,
-      scriptUri: `${origin}/media/panel.js`,
-      styleUri: `${origin}/media/panel.css`,
-      title: 'bench',
-      nodeName: 'bench',
-      actions: [],
-      body,
-    });
+  const page = (body: ReturnType<typeof contractDiffBody>, origin: string) => panelPageAt(origin, body, []);
   const server = await startPanelPageServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {

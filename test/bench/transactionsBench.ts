@@ -8,12 +8,11 @@ import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { treeEvent } from '../../src/lookups/exerciseTree';
 import { lookupTransaction, type TransactionLookup } from '../../src/lookups/ledgerLookups';
 import { eventDetailHtml } from '../../src/panels/html/eventDetailHtml';
-import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
-import { startPanelPageServer } from '../support/panelPageServer';
+import { panelPageAt, startPanelPageServer } from '../support/panelPageServer';
 
 export interface BenchRow {
   area: string;
@@ -79,17 +78,7 @@ export async function transactionRows(): Promise<BenchRow[]> {
       l.found && l.update === 'transaction' ? eventDetailHtml(treeEvent(l.transaction.events[i])).toString() : '';
     const server = await startPanelPageServer();
     const origin = server.origin;
-    const page = (body: SafeHtml) =>
-      renderPanelPage({
-        nonce: 'bm9uY2U=',
-        cspSource: origin,
-        scriptUri: `${origin}/media/panel.js`,
-        styleUri: `${origin}/media/panel.css`,
-        title: 'bench',
-        nodeName: 'bench',
-        actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
-        body,
-      });
+    const page = (body: SafeHtml) => panelPageAt(origin, body);
     const small = await lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });
     server.publish('small', page(transactionBody(small)));
     server.publish('tree', page(transactionBody(effects, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')));

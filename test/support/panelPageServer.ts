@@ -6,6 +6,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../vscode/vscodeServer';
+import { lookupActions, renderPanelPage, type ToolbarAction } from '../../src/panels/html/panelPage';
+import type { SafeHtml } from '../../src/panels/html/safeHtml';
 
 export interface PanelPageServer {
   origin: string;
@@ -39,4 +41,22 @@ export async function startPanelPageServer(): Promise<PanelPageServer> {
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/** A panel page with `body`, loading its script and style from `origin` as a webview does (a lookup panel's toolbar by default). */
+export function panelPageAt(
+  origin: string,
+  body: SafeHtml,
+  actions: ToolbarAction[] = lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
+): string {
+  return renderPanelPage({
+    nonce: 'bm9uY2U=',
+    cspSource: origin,
+    scriptUri: `${origin}/media/panel.js`,
+    styleUri: `${origin}/media/panel.css`,
+    title: 'bench',
+    nodeName: 'bench',
+    actions,
+    body,
+  });
 }
