@@ -13,7 +13,7 @@ import { html } from './html/safeHtml';
 import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
 import type { CompiledFilter } from './payloadFilterPick';
-import { WebviewHost } from './webviewHost';
+import { HtmlPanelHost } from './htmlPanelHost';
 
 export interface ChangesRequest extends Omit<ChangesReadOptions, 'signal' | 'method'> {
   nodeName: string;
@@ -39,7 +39,7 @@ export interface ChangesPanelDeps {
 const PAGE_ROWS = 500;
 const RENDER_EVERY_MS = 250;
 
-export class ChangesPanel extends WebviewHost {
+export class ChangesPanel extends HtmlPanelHost {
   changes = new ChangeSet();
   private view: ChangeView;
   private viewOptions: ChangeViewOptions = { limit: PAGE_ROWS };

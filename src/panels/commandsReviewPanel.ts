@@ -1,4 +1,4 @@
-// The review of a `*.commands.json` (on WebviewHost): checked, reviewed against the token user's
+// The review of a `*.commands.json` (on HtmlPanelHost): checked, reviewed against the token user's
 // rights, then submitted with submit-and-wait-for-transaction, one POST per click and never by
 // itself again. A commit opens the transaction panel on its exercise tree; a refusal is explained
 // down to the Daml choice; a timeout or a dropped connection is "unknown", and Find Outcome looks
@@ -24,7 +24,7 @@ import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
 import { requestDiagnostics } from './requestDiagnostics';
 import { newSubmissionId } from './randomIds';
-import { WebviewHost } from './webviewHost';
+import { HtmlPanelHost } from './htmlPanelHost';
 
 /** A command the node refused in its answer: Follow Completions shows it beside the completions. */
 export interface Refusal {
@@ -117,7 +117,7 @@ export class CommandsReviews implements vscode.Disposable {
   }
 }
 
-export class CommandsReviewPanel extends WebviewHost {
+export class CommandsReviewPanel extends HtmlPanelHost {
   private view: CommandsView | undefined;
   private request: JsCommands | undefined;
   private submitting = false;

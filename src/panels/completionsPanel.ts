@@ -1,4 +1,4 @@
-// Follow Completions (on WebviewHost): the token user's command completions, live, from the
+// Follow Completions (on HtmlPanelHost): the token user's command completions, live, from the
 // ledger end or a chosen offset; pause and resume lose and repeat nothing (the feed resumes after
 // its last offset); filters by status, command id and party. The commands this editor submitted
 // that the node refused at once are shown too (they never become completions).
@@ -13,7 +13,7 @@ import type { Refusal } from './commandsReviewPanel';
 import { completionsBody, type CompletionsView } from './html/completionsHtml';
 import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
-import { WebviewHost } from './webviewHost';
+import { HtmlPanelHost } from './htmlPanelHost';
 
 /** Refusals Canton writes as failed completions as well as in the answer (docs/commands.md). */
 const ALSO_COMPLETIONS = new Set(['DUPLICATE_COMMAND', 'PACKAGE_NOT_VETTED_BY_RECIPIENTS', 'NOT_SEQUENCED_TIMEOUT', 'INVALID_DEDUPLICATION_PERIOD']);
@@ -21,7 +21,7 @@ const ALSO_COMPLETIONS = new Set(['DUPLICATE_COMMAND', 'PACKAGE_NOT_VETTED_BY_RE
 /** The page is redrawn at most this often while completions pour in. */
 const RENDER_EVERY_MS = 250;
 
-export class CompletionsPanel extends WebviewHost {
+export class CompletionsPanel extends HtmlPanelHost {
   readonly feed = new CompletionFeed();
   private filter: CompletionFilter = {};
   private paused = false;

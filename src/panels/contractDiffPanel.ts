@@ -14,10 +14,10 @@ import type { LedgerLookupService } from '../services/lookupService';
 import { contractDiffBody, jsonDiffBody, type CompareProblem, type LineageState } from './html/contractDiffHtml';
 import type { LedgerPanels } from './ledgerPanel';
 import type { PageMessage } from './panelMessages';
-import { WebviewHost } from './webviewHost';
+import { HtmlPanelHost } from './htmlPanelHost';
 import { html } from './html/safeHtml';
 
-export class ContractDiffPanel extends WebviewHost {
+export class ContractDiffPanel extends HtmlPanelHost {
   /** The latest comparison's counts (tests, the API). */
   shown: ReturnType<typeof diffContracts> | undefined;
   /** The latest comparison's lineage: settles once read (undefined when there is none to read, or it failed or was superseded). */
@@ -123,7 +123,7 @@ export interface ExpectedJson {
   source: string;
 }
 
-export class JsonDiffPanel extends WebviewHost {
+export class JsonDiffPanel extends HtmlPanelHost {
   /** The latest comparison (tests, the API); undefined when the contract could not be read. */
   shown: JsonDiff | undefined;
   private loading: AbortController | undefined;

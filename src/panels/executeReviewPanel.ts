@@ -19,9 +19,9 @@ import { reviewBody, type ReviewView, type SubmissionOutcome } from './html/revi
 import type { Endpoint, ExecuteReviews } from './executeReviews';
 import type { PageMessage } from './panelMessages';
 import { newSubmissionId } from './randomIds';
-import { WebviewHost } from './webviewHost';
+import { HtmlPanelHost } from './htmlPanelHost';
 
-export class ExecuteReviewPanel extends WebviewHost {
+export class ExecuteReviewPanel extends HtmlPanelHost {
   private view: ReviewView | undefined;
   private node: NodeConfig | undefined;
   private submitting = false;

@@ -58,9 +58,20 @@ export type PageMessage =
 
 /**
  * From the extension to the page: a row's whole event, or the panel's new content (panels on
- * WebviewHost keep their page and get their content as a message), rendered and escaped by the extension.
+ * HtmlPanelHost keep their page and get their content as a message), rendered and escaped by the extension.
  */
-export type HostMessage = { type: 'eventDetail'; source: 'events' | 'tree'; index: number; html: string } | { type: 'content'; html: string };
+export type HostMessage =
+  | { type: 'eventDetail'; source: 'events' | 'tree'; index: number; html: string }
+  | { type: 'content'; html: string; actions?: ToolbarButton[]; state?: unknown };
+
+/** A toolbar button the page draws (its label as text). */
+export interface ToolbarButton {
+  action: string;
+  label: string;
+  enabled?: boolean;
+}
+const isButton = (v: unknown): v is ToolbarButton =>
+  typeof v === 'object' && v !== null && isString((v as ToolbarButton).action) && isString((v as ToolbarButton).label);
 
 const isShape = (v: unknown): v is TransactionShapeName => v === 'TRANSACTION_SHAPE_ACS_DELTA' || v === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -105,7 +116,10 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
 export function parseHostMessage(raw: unknown): HostMessage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const m = raw as Record<string, unknown>;
-  if (m.type === 'content') return isString(m.html) ? { type: 'content', html: m.html } : undefined;
+  if (m.type === 'content') {
+    if (!isString(m.html) || !optional(m.actions, (a): a is ToolbarButton[] => Array.isArray(a) && a.every(isButton))) return undefined;
+    return { type: 'content', html: m.html, ...(m.actions ? { actions: m.actions } : {}), ...(m.state !== undefined ? { state: m.state } : {}) };
+  }
   return m.type === 'eventDetail' && isSource(m.source) && isIndex(m.index) && isString(m.html)
     ? { type: 'eventDetail', source: m.source, index: m.index, html: m.html }
     : undefined;

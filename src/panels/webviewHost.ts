@@ -1,49 +1,66 @@
-// The one base of panels that keep their page: creation beside the editor, the page shell set
-// once, content as messages (nothing reloads, nothing the person opened closes), one ready
-// handshake, typed messages both ways checked where they arrive, and nothing posted after
-// disposal. The page script is media/panel.js (src/webview/panel.ts).
+// The one base of every webview panel: creation beside the editor (or adoption of a panel VS Code
+// restored after a reload), the page shell set once, one ready handshake, typed messages both ways
+// checked where they arrive, and nothing posted after disposal. What a page shows arrives as
+// messages; a page script is a TypeScript module of src/webview/ bundled into media/.
 import * as vscode from 'vscode';
-import { html, type SafeHtml } from './html/safeHtml';
-import { renderPanelPage, type ToolbarAction } from './html/panelPage';
-import { parsePageMessage, type HostMessage, type PageMessage } from './panelMessages';
 import { newNonce } from './randomIds';
-import { classifyLedgerId } from '../ids/ledgerIds';
-import type { TransactionShape } from '../lookups/ledgerLookups';
-import type { LedgerPanels } from './ledgerPanel';
 
-export interface WebviewHostOptions {
+/** What a page shell needs: the script nonce, the CSP source, and the URI of a media file. */
+export interface PageShellContext {
+  nonce: string;
+  cspSource: string;
+  media: (file: string) => string;
+}
+
+export interface WebviewHostOptions<FromPage> {
   viewType: string;
   title: string;
   extensionUri: vscode.Uri;
-  nodeName: string;
-  actions: ToolbarAction[];
   column?: vscode.ViewColumn;
+  /** A panel VS Code restored after a reload (its serializer's), adopted instead of a new one. */
+  restored?: vscode.WebviewPanel;
+  enableFindWidget?: boolean;
+  /** The page's HTML, set once. */
+  shell: (context: PageShellContext) => string;
+  /** The page's messages, checked: anything else it sends is dropped (a page is untrusted input). */
+  parse: (raw: unknown) => FromPage | undefined;
 }
 
-export abstract class WebviewHost implements vscode.Disposable {
+/** The options a panel's webview needs (also for a serializer restoring one). */
+export function webviewOptions(extensionUri: vscode.Uri, enableFindWidget = false): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return { enableScripts: true, retainContextWhenHidden: false, enableFindWidget, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')] };
+}
+
+export abstract class WebviewHost<ToPage extends { type: string }, FromPage extends { type: string }> implements vscode.Disposable {
   protected readonly panel: vscode.WebviewPanel;
   private ready = false;
   private disposed = false;
-  /** The latest content: posted when the page says it is ready (again, after a hidden page was reloaded). */
-  private latest: string | undefined;
+  /** Posted before the page said it was ready: sent, in order, when it does. */
+  private readonly queued: ToPage[] = [];
   private readonly waiting: (() => void)[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(
-    private readonly options: WebviewHostOptions,
-    body: SafeHtml,
-  ) {
-    this.panel = vscode.window.createWebviewPanel(options.viewType, options.title, options.column ?? vscode.ViewColumn.Beside, {
-      enableScripts: true,
-      retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(options.extensionUri, 'media')],
-    });
+  constructor(private readonly options: WebviewHostOptions<FromPage>) {
+    const column = options.column ?? vscode.ViewColumn.Beside;
+    this.panel =
+      options.restored ??
+      vscode.window.createWebviewPanel(options.viewType, options.title, column, webviewOptions(options.extensionUri, options.enableFindWidget));
+    if (options.restored) this.panel.webview.options = webviewOptions(options.extensionUri, options.enableFindWidget);
     this.panel.iconPath = vscode.Uri.joinPath(options.extensionUri, 'media', 'icon.png');
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      // A hidden page is unloaded (its context is not retained): it says ready again when shown.
+      this.panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) this.ready = false;
+      }),
       this.panel.onDidDispose(() => this.disposeHost()),
     );
-    this.setShell(body);
+    const webview = this.panel.webview;
+    webview.html = options.shell({
+      nonce: newNonce(),
+      cspSource: webview.cspSource,
+      media: (f) => webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'media', f)).toString(),
+    });
   }
 
   get isDisposed(): boolean {
@@ -54,82 +71,64 @@ export abstract class WebviewHost implements vscode.Disposable {
     return this.panel.onDidDispose;
   }
 
-  reveal(): void {
-    if (!this.disposed) this.panel.reveal(this.options.column ?? vscode.ViewColumn.Beside);
+  get webviewPanel(): vscode.WebviewPanel {
+    return this.panel;
+  }
+
+  reveal(column?: vscode.ViewColumn): void {
+    if (!this.disposed) this.panel.reveal(column ?? this.panel.viewColumn ?? this.options.column ?? vscode.ViewColumn.Beside);
   }
 
   dispose(): void {
     this.panel.dispose();
   }
 
-  /** Resolves once the page has loaded and said so (at once if it has). */
+  /** Resolves once the page has loaded and said so (at once if it has, or the panel is gone). */
   whenReady(): Promise<void> {
     return this.ready || this.disposed ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** New content for the page, without reloading it. */
-  protected show(body: SafeHtml): void {
+  /** A message to the page; before the page is ready it waits for it. Never after disposal. */
+  protected post(message: ToPage): void {
     if (this.disposed) return;
-    this.latest = body.text;
-    if (this.ready) this.post({ type: 'content', html: body.text });
+    if (!this.ready) {
+      this.queued.push(message);
+      return;
+    }
+    // The webview getter throws once the panel is disposed by VS Code between the check and here.
+    try {
+      this.panel.webview.postMessage(message).then(undefined, () => undefined);
+    } catch {
+      // disposed
+    }
   }
 
-  protected post(message: HostMessage): void {
-    if (!this.disposed) void this.panel.webview.postMessage(message);
+  /** Drops what waits for the page (the subclass sends its whole state again in `onReady`). */
+  protected clearQueue(): void {
+    this.queued.length = 0;
   }
 
-  /**
-   * What every page's links do: an id opens its panel on the node (a transaction in `shape`), a
-   * Daml name its definition, a copy button the clipboard. Other messages: nothing.
-   */
-  protected async followLink(m: PageMessage, lookups: LedgerPanels, node: string, shape?: TransactionShape): Promise<void> {
-    if (m.type === 'openId') {
-      if (classifyLedgerId(m.id).kind === 'contract') lookups.show({ kind: 'contract', id: m.id, node });
-      else if (/^1220[0-9a-f]{64}$/.test(m.id)) lookups.show({ kind: 'update', id: m.id, node, ...(shape ? { shape } : {}) });
-    } else if (m.type === 'openDaml') await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName);
-    else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
-  }
-
-  /**
-   * What the panel read as one identity is not shown to the next: when the node's token changes,
-   * `drop` forgets it and the page says why and what to do.
-   */
-  protected dropOnIdentityChange(identityChanged: vscode.Event<{ node: string }> | undefined, node: string, drop: () => void): void {
-    if (!identityChanged) return;
-    const subscription = identityChanged((e) => {
-      if (e.node !== node || this.disposed) return;
-      drop();
-      this.show(
-        html`<p role="alert">${vscode.l10n.t('The token of {0} changed: what was read here belonged to the one before, and is cleared. Refresh to read as the new one.', node)}</p>`,
-      );
-    });
-    this.subscriptions.push(subscription);
+  /** The page loaded (again, after it was hidden): send what it should show. */
+  protected onReady(): void {
+    // Nothing by default.
   }
 
   /** A message the page may send, already checked. */
-  protected abstract onMessage(message: PageMessage): void | Promise<void>;
+  protected abstract onMessage(message: FromPage): void | Promise<void>;
 
-  private setShell(body: SafeHtml): void {
-    const webview = this.panel.webview;
-    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.options.extensionUri, 'media', f)).toString();
-    webview.html = renderPanelPage({
-      nonce: newNonce(),
-      cspSource: webview.cspSource,
-      scriptUri: media('panel.js'),
-      styleUri: media('panel.css'),
-      title: this.options.title,
-      nodeName: this.options.nodeName,
-      actions: this.options.actions,
-      body,
-    });
+  /** Disposed with the panel. */
+  protected track(...disposables: vscode.Disposable[]): void {
+    if (this.disposed) for (const d of disposables) d.dispose();
+    else this.subscriptions.push(...disposables);
   }
 
   private receive(raw: unknown): void {
-    const message = parsePageMessage(raw);
+    const message = this.options.parse(raw);
     if (!message || this.disposed) return;
     if (message.type === 'ready') {
       this.ready = true;
-      if (this.latest !== undefined) this.post({ type: 'content', html: this.latest });
+      this.onReady();
+      for (const m of this.queued.splice(0)) this.post(m);
       for (const resolve of this.waiting.splice(0)) resolve();
     }
     void Promise.resolve(this.onMessage(message)).catch((e: Error) => vscode.window.showErrorMessage(e.message));
@@ -137,6 +136,7 @@ export abstract class WebviewHost implements vscode.Disposable {
 
   private disposeHost(): void {
     this.disposed = true;
+    this.queued.length = 0;
     for (const resolve of this.waiting.splice(0)) resolve();
     for (const s of this.subscriptions.splice(0)) s.dispose();
   }

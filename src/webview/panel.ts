@@ -131,7 +131,7 @@ function startContent(): void {
 }
 startContent();
 
-// New content of a panel that keeps its page (WebviewHost): rendered and escaped by the extension.
+// New content of a panel that keeps its page (HtmlPanelHost): rendered and escaped by the extension.
 window.addEventListener('message', (event: MessageEvent) => {
   const m = parseHostMessage(event.data);
   const main = document.getElementById('content');

@@ -1,0 +1,87 @@
+// Panels whose page is media/panel.js (src/webview/panel.ts): a toolbar and a body rendered and
+// escaped by the extension (safeHtml), replaced by a `content` message without reloading the page,
+// so what the person opened stays open.
+import * as vscode from 'vscode';
+import { html, type SafeHtml } from './html/safeHtml';
+import { renderPanelPage, type ToolbarAction } from './html/panelPage';
+import { parsePageMessage, type HostMessage, type PageMessage } from './panelMessages';
+import { classifyLedgerId } from '../ids/ledgerIds';
+import type { TransactionShape } from '../lookups/ledgerLookups';
+import type { LedgerPanels } from './ledgerPanel';
+import { WebviewHost } from './webviewHost';
+
+export interface HtmlPanelOptions {
+  viewType: string;
+  title: string;
+  extensionUri: vscode.Uri;
+  nodeName: string;
+  actions: ToolbarAction[];
+  column?: vscode.ViewColumn;
+  restored?: vscode.WebviewPanel;
+  enableFindWidget?: boolean;
+}
+
+export abstract class HtmlPanelHost extends WebviewHost<HostMessage, PageMessage> {
+  /** The latest content: posted when the page says it is ready (again, after a hidden page was reloaded). */
+  private latest: HostMessage | undefined;
+
+  constructor(options: HtmlPanelOptions, body: SafeHtml) {
+    super({
+      ...options,
+      parse: parsePageMessage,
+      shell: ({ nonce, cspSource, media }) =>
+        renderPanelPage({
+          nonce,
+          cspSource,
+          scriptUri: media('panel.js'),
+          styleUri: media('panel.css'),
+          title: options.title,
+          nodeName: options.nodeName,
+          actions: options.actions,
+          body,
+        }),
+    });
+  }
+
+  /** New content for the page (and, if given, a new toolbar), without reloading it. */
+  protected show(body: SafeHtml, actions?: ToolbarAction[], state?: unknown): void {
+    if (this.isDisposed) return;
+    this.latest = { type: 'content', html: body.text, ...(actions ? { actions } : {}), ...(state !== undefined ? { state } : {}) };
+    this.clearQueue();
+    this.post(this.latest);
+  }
+
+  protected override onReady(): void {
+    this.clearQueue();
+    if (this.latest) this.post(this.latest);
+  }
+
+  /**
+   * What every page's links do: an id opens its panel on the node (a transaction in `shape`), a
+   * Daml name its definition, a copy button the clipboard. Other messages: nothing.
+   */
+  protected async followLink(m: PageMessage, lookups: LedgerPanels, node: string, shape?: TransactionShape): Promise<void> {
+    if (m.type === 'openId') {
+      if (classifyLedgerId(m.id).kind === 'contract') lookups.show({ kind: 'contract', id: m.id, node });
+      else if (/^1220[0-9a-f]{64}$/.test(m.id)) lookups.show({ kind: 'update', id: m.id, node, ...(shape ? { shape } : {}) });
+    } else if (m.type === 'openDaml') await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName);
+    else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
+  }
+
+  /**
+   * What the panel read as one identity is not shown to the next: when the node's token changes,
+   * `drop` forgets it and the page says why and what to do.
+   */
+  protected dropOnIdentityChange(identityChanged: vscode.Event<{ node: string }> | undefined, node: string, drop: () => void): void {
+    if (!identityChanged) return;
+    this.track(
+      identityChanged((e) => {
+        if (e.node !== node || this.isDisposed) return;
+        drop();
+        this.show(
+          html`<p role="alert">${vscode.l10n.t('The token of {0} changed: what was read here belonged to the one before, and is cleared. Refresh to read as the new one.', node)}</p>`,
+        );
+      }),
+    );
+  }
+}
