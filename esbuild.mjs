@@ -23,7 +23,7 @@ const common = {
 const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { http: 'src/ledger/undiciTransport.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { fakeNode: 'src/fakeNode/fakeLedgerNode.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { fakeNode: 'fake-ledger/src/demo.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { txReview: 'src/execute/preparedTransactionReview.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { oidc: 'src/auth/oidcProtocol.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { commandsLoop: 'src/commands/commandsLoop.ts' }, outdir: 'dist' },
@@ -32,7 +32,7 @@ const builds = [
   { ...common, entryPoints: { commandFailure: 'src/execute/commandFailure.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { debugAdapter: 'src/debug/cantonDebugSession.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { demoLedger: 'src/fakeNode/demoLedgerMain.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { demoLedger: 'fake-ledger/src/demoLedgerMain.ts' }, outdir: 'dist' },
   // The panels' page script (TypeScript in src/webview/), for the browser of the webview.
   { ...common, entryPoints: { panel: 'src/webview/panel.ts' }, outdir: 'media', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
 ];

@@ -37,7 +37,6 @@ export const LAYERS = [
   ['nodes'],
   ['lookups', 'browse', 'execute', 'daml'],
   ['debug'],
-  ['fakeNode'],
   ['services'],
   ['agentTools', 'providers', 'views', 'panels'],
   ['webview'],
@@ -57,6 +56,8 @@ const layerRules = LAYERS.flatMap((floor, i) => {
               regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
               message: `src/${folder}/ is below ${above.join(', ')} in the layer order (eslint.config.mjs LAYERS): move the shared piece down instead.`,
             },
+            // The product knows the fake ledger only as the demo ledger's types (its code is a lazy bundle).
+            { regex: 'fake-ledger', allowTypeImports: true, message: 'The product does not import the fake ledger: the demo ledger is a lazy bundle.' },
           ],
         },
       ],
@@ -67,7 +68,7 @@ const layerRules = LAYERS.flatMap((floor, i) => {
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.cache/', 'media/panel.js', 'spec/', '**/*.vsix'] },
   {
-    files: ['src/**/*.ts', 'test/**/*.ts'],
+    files: ['src/**/*.ts', 'test/**/*.ts', 'fake-ledger/src/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
@@ -96,7 +97,8 @@ export default tseslint.config(
       'src/services/lazyBundles.ts',
       'src/panels/randomIds.ts',
       'src/execute/*.ts',
-      'src/fakeNode/interactiveSubmissions.ts',
+      'fake-ledger/src/interactiveSubmissions.ts',
+      'fake-ledger/src/cantonHashes.ts',
       'test/bench/activationProbe.ts',
     ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
@@ -118,5 +120,22 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   ...layerRules,
+  {
+    // The fake ledger is a package of its own: it never reaches into the product it checks.
+    files: ['fake-ledger/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|test)(/|$)',
+              message: 'The fake ledger does not import the product or its tests: it is the model they are checked against.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

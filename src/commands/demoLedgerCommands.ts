@@ -1,7 +1,7 @@
 // `cantonLens.startDemoLedger`: the embedded fake node, added as the node "Demo Ledger" with a
 // token for the demo user alice, for trying Canton Lens without a ledger.
 import * as vscode from 'vscode';
-import type { FakeLedgerNode } from '../fakeNode/fakeLedgerNode';
+import type { FakeLedgerNode } from '../../fake-ledger/src/demo';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadFakeNodeBundle } from '../services/lazyBundles';
 import type { ExtensionLog } from '../services/extensionLog';

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import type * as UndiciTransportModule from '../ledger/undiciTransport';
-import type * as FakeNodeModule from '../fakeNode/fakeLedgerNode';
+import type * as FakeNodeModule from '../../fake-ledger/src/demo';
 import type * as TxReviewModule from '../execute/preparedTransactionReview';
 import type * as OidcModule from '../auth/oidcProtocol';
 import type * as CommandFailureModule from '../execute/commandFailure';

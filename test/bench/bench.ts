@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { chromium } from 'playwright-core';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { findLedgerIds } from '../../src/ids/ledgerIds';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { eventFormatFor, transactionQueryFor } from '../../src/ledger/requestForms';

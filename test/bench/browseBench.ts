@@ -12,7 +12,7 @@ import { readActiveContracts } from '../../src/browse/acsPaging';
 import { acsRow } from '../../src/browse/acsRows';
 import { browseEventFormat, tailUpdateFormat } from '../../src/browse/browseForms';
 import { followUpdates, TailCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch, type TailRow } from '../../src/browse/tailFollower';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { acsPageHtml, tailPageHtml } from '../../src/panels/html/browseHtml';

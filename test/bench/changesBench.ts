@@ -8,7 +8,7 @@ import { readChanges } from '../../src/browse/changesReader';
 import { ChangeView } from '../../src/browse/changeView';
 import { compileFilter } from '../../src/browse/payloadFilter';
 import { browseEventFormat } from '../../src/browse/browseForms';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { changesBody } from '../../src/panels/html/changesHtml';

@@ -8,7 +8,7 @@
 import { request as undiciRequest } from 'undici';
 import { CompletionFeed } from '../../src/execute/completionFeed';
 import { followCompletions } from '../../src/execute/completionFollower';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import type { JsCommands, JsTransaction } from '../../src/ledger/apiTypes';
 import { ledgerEffectsFor, submitAndWaitForTransaction } from '../../src/ledger/commandRequests';
 import { LedgerClient } from '../../src/ledger/ledgerClient';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readDar } from '../../src/daml/darArchive';
 import { nodePackages, projectOnNode } from '../../src/daml/packageMatch';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { uploadDar, validateDar } from '../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';

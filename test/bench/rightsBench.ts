@@ -3,7 +3,7 @@
 // a not-found explanation costs the lookup plus the pruning point (one request), as a ratio.
 import { identityOfToken } from '../../src/auth/ledgerIdentity';
 import { effectiveParties } from '../../src/auth/userRights';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { lookupContract } from '../../src/lookups/ledgerLookups';

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Pool } from 'undici';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { eventFormatFor } from '../../src/ledger/requestForms';
 import { PROJECT_ROOT } from '../vscode/vscodeServer';
 import { validBodies } from '../support/specBodies';

@@ -2,7 +2,7 @@
 // host and painted in Chromium, opening one row of a 50,000-event table, and a refresh against
 // the lookup alone. Each beside a floor measured in the same run.
 import { chromium } from 'playwright-core';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { treeEvent } from '../../src/lookups/exerciseTree';

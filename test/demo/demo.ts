@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../fake-ledger/src/testing';
 import { DEMO_TOKENS_ENV } from '../../src/nodes/demoTokens';
 import { packagedVsix } from '../support/packagedVsix';
 import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';

@@ -1,16 +1,16 @@
 // Reads the vendored OpenAPI files (spec/openapi/) and extracts what the fake node checks
 // requests and responses against: for each served route, its request and response schemas, and
 // every component they reference. `npm run spec:extract` writes the result into
-// src/fakeNode/spec/servedSchemas.json; test/unit/fakeNode/fakeNodeRequests.test.ts fails when the two differ.
+// fake-ledger/src/spec/servedSchemas.json; test/unit/fakeNode/fakeNodeRequests.test.ts fails when the two differ.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import type { ServedSchemas, ServedSpec, ServedRoute } from '../../src/fakeNode/spec/apiSchemas';
-import { ASYNC_SPEC_FILES, SPEC_CHANNELS, SPEC_FILES, SPEC_ROUTES, SPEC_VERSIONS } from '../../src/fakeNode/spec/specRoutes';
+import type { ServedSchemas, ServedSpec, ServedRoute } from '../../fake-ledger/src/spec/apiSchemas';
+import { ASYNC_SPEC_FILES, SPEC_CHANNELS, SPEC_FILES, SPEC_ROUTES, SPEC_VERSIONS } from '../../fake-ledger/src/spec/specRoutes';
 
 export const SPEC_DIR = path.resolve(__dirname, '..', '..', '..', 'spec', 'openapi');
 export const ASYNC_SPEC_DIR = path.resolve(__dirname, '..', '..', '..', 'spec', 'asyncapi');
-export const SERVED_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', 'src', 'fakeNode', 'spec', 'servedSchemas.json');
+export const SERVED_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', 'fake-ledger', 'src', 'spec', 'servedSchemas.json');
 
 type Json = Record<string, unknown>;
 const REF = '#/components/schemas/';

@@ -2,9 +2,9 @@
 // and the updates a set of parties sees. Browsing tests (tier 2, UI) check what a panel shows
 // against these.
 import { browseEventFormat } from '../../src/browse/browseForms';
-import type { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
-import { matchFormat } from '../../src/fakeNode/generatedLedger';
-import { LedgerQueries } from '../../src/fakeNode/ledgerQueries';
+import type { FakeLedgerNode } from '../../fake-ledger/src/testing';
+import { matchFormat } from '../../fake-ledger/src/generatedLedger';
+import { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
 import type { CreatedEvent } from '../../src/ledger/apiTypes';
 
 /** The active contracts `parties` see at `activeAt`, in the node's order, and their count per package name. */

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { requestSchemaOf } from './apiSpecExtract';
-import type { SPEC_VERSIONS } from '../../src/fakeNode/spec/specRoutes';
+import type { SPEC_VERSIONS } from '../../fake-ledger/src/spec/specRoutes';
 
 export const commandsSchemaFile = (version: string) => path.resolve(__dirname, '..', '..', '..', 'media', `commands-request-${version}.schema.json`);
 

@@ -8,7 +8,7 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { CantonDebugSession, type CantonDebugArgs, type DebugHost } from '../../src/debug/cantonDebugSession';
 import { DamlIndex } from '../../src/daml/damlIndex';
 import { parseDamlYaml } from '../../src/daml/damlProject';
-import type { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import type { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 

@@ -1,5 +1,5 @@
 // Spec-shaped lookups whose every string field is an attack on the renderer.
-import { HOSTILE_STRINGS, contractIdFor, updateIdFor } from '../../src/fakeNode/demoLedgerData';
+import { HOSTILE_STRINGS, contractIdFor, updateIdFor } from '../../fake-ledger/src/demoLedgerData';
 import type { JsTransaction, LedgerEvent } from '../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../src/ledger/ledgerApiError';
 import type { AskedAs } from '../../src/auth/ledgerIdentity';

@@ -112,7 +112,7 @@ export function untranslatedLiterals(srcDir = path.join(ROOT, 'src')): string[] 
   const found: string[] = [];
   const files = fs
     .readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !/^(fakeNode|webview)\//.test(f))
+    .filter((f) => f.endsWith('.ts') && !/^webview\//.test(f))
     .sort();
   for (const rel of files) {
     const file = path.join(srcDir, rel);

@@ -1,6 +1,6 @@
 // A node registry over a fake node whose one node "p1" sends the token of `user` (tests of what is
 // learned from a node and of what browsing reads as).
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import type { HttpTransport } from '../../src/ledger/httpTransport';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { NodeRegistry } from '../../src/nodes/nodeRegistry';

@@ -1,6 +1,6 @@
 // Valid request bodies for each route the fake node serves, built from its seeded ledger, so
 // tests can break one field at a time.
-import type { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import type { FakeLedgerNode } from '../../fake-ledger/src/testing';
 
 export const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
 

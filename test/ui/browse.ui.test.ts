@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { acsRow } from '../../src/browse/acsRows';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { expectedAcs, expectedTailOffsets } from '../support/browseExpectations';
 import { useWorkbench } from './uiFixture';
 

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildDemoLedger } from '../../src/fakeNode/demoLedgerData';
+import { buildDemoLedger } from '../../fake-ledger/src/demoLedgerData';
 import { dar } from '../support/darBuilder';
 import { useWorkbench } from './uiFixture';
 

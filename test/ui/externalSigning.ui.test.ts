@@ -9,8 +9,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FakeLedgerNode, type FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
-import { interactiveState } from '../../src/fakeNode/interactiveSubmissions';
+import { FakeLedgerNode, type FakeVersion } from '../../fake-ledger/src/testing';
+import { interactiveState } from '../../fake-ledger/src/interactiveSubmissions';
 import { Workbench } from './workbench';
 
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];

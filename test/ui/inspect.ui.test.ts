@@ -1,7 +1,7 @@
 // A person opens a test log of the ledger, puts the cursor on an id and inspects it: the panel,
 // a hover, a link click, a not-found id. The packaged .vsix against a fake node.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { useWorkbench } from './uiFixture';
 
 const logLines = (node: FakeLedgerNode) => [

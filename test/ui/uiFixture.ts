@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FakeLedgerNode, type FakeLedgerNodeOptions } from '../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeLedgerNodeOptions } from '../../fake-ledger/src/testing';
 import { DEMO_TOKENS_ENV } from '../../src/nodes/demoTokens';
 import { PROJECT_ROOT } from '../vscode/vscodeServer';
 import { Workbench } from './workbench';

@@ -2,7 +2,7 @@
 // puts one update side by side, and each row opens that node's own transaction panel, asked
 // the way its version needs (transaction-by-id on 3.4 and 3.5, update-by-id on 3.6).
 import * as assert from 'node:assert/strict';
-import type { FakeVersion } from '../../src/fakeNode/fakeLedgerNode';
+import type { FakeVersion } from '../../fake-ledger/src/testing';
 import { useWorkbench } from './uiFixture';
 
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];

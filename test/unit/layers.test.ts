@@ -8,12 +8,14 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SRC = path.join(ROOT, 'src');
+/** The fake ledger's package: beside src/, never importing it. */
+const FAKE_LEDGER = path.join(ROOT, 'fake-ledger', 'src');
 
-function sources(): string[] {
+function sources(dir = SRC): string[] {
   return fs
-    .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
-    .map((f) => path.join(SRC, f));
+    .map((f) => path.join(dir, f));
 }
 
 function importsOf(file: string): string[] {
@@ -56,14 +58,29 @@ describe('the layers of src/', () => {
       .readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.includes('fixtures'))
       .map((f) => path.join(ROOT, 'test', f));
-    const long = [...sources(), ...tests]
+    const long = [...sources(), ...sources(FAKE_LEDGER), ...tests]
       .map((f) => [path.relative(ROOT, f), fs.readFileSync(f, 'utf8').split('\n').length - 1] as const)
       .filter(([, n]) => n > 500);
     assert.deepEqual(long, []);
   });
 
+  it('keeps the fake ledger a package of its own: it imports nothing of src/, and src/ only its demo entry', () => {
+    const outward = sources(FAKE_LEDGER).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => !t.startsWith(FAKE_LEDGER))
+        .map((t) => `${path.relative(ROOT, f)} → ${path.relative(ROOT, t)}`),
+    );
+    assert.deepEqual(outward, []);
+    const inward = sources().flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith(FAKE_LEDGER) && t !== path.join(FAKE_LEDGER, 'demo.ts'))
+        .map((t) => `${path.relative(ROOT, f)} → ${path.relative(ROOT, t)}`),
+    );
+    assert.deepEqual(inward, []);
+  });
+
   it('has no import circle', () => {
-    const graph = new Map(sources().map((f) => [f, importsOf(f)]));
+    const graph = new Map([...sources(), ...sources(FAKE_LEDGER)].map((f) => [f, importsOf(f)]));
     const state = new Map<string, 'open' | 'done'>();
     const circles: string[] = [];
     const visit = (f: string, trail: string[]) => {

@@ -1,7 +1,7 @@
 // The language-model tools' answers: what the panels show, ledger strings as inert data, no token.
 import * as assert from 'node:assert/strict';
-import { HOSTILE_STRINGS } from '../../../src/fakeNode/demoLedgerData';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { HOSTILE_STRINGS } from '../../../fake-ledger/src/demoLedgerData';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { activeContractsAnswer, contractAnswer, dataBlock, updateAnswer, visibilityAnswer } from '../../../src/agentTools/toolText';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';

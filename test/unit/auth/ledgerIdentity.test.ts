@@ -12,7 +12,7 @@ import {
   sameAsker,
   tokenDigest,
 } from '../../../src/auth/ledgerIdentity';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { LookupCache } from '../../../src/lookups/lookupCache';

@@ -4,7 +4,7 @@ import { startLoopbackRedirect } from '../../../src/auth/loopbackRedirect';
 import { ledgerTokenProblem, parseOidcAuth, requestedScopes, type DeviceCodePrompt, type OidcSignInAuth, type OidcTokens } from '../../../src/auth/oidcAuth';
 import { createOidcProtocol, type OidcProtocol, type SignInUi } from '../../../src/auth/oidcProtocol';
 import { OidcTokenSource } from '../../../src/auth/oidcTokenSource';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { urlProblem } from '../../../src/nodes/nodeSettings';

@@ -1,7 +1,7 @@
 // The token's user and rights: the fake node's routes (per version), the client, the rights →
 // parties rules and the cache that asks once per node and identity.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { identityOfToken } from '../../../src/auth/ledgerIdentity';
 import {
   describeRightsUsed,

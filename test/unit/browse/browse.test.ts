@@ -14,7 +14,7 @@ import {
   type TailRow,
   type TailState,
 } from '../../../src/browse/tailFollower';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { EventFormat, UpdateFormat } from '../../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../../src/ledger/ledgerApiError';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readActiveContracts } from '../../../src/browse/acsPaging';
 import { browseEventFormat, tailUpdateFormat } from '../../../src/browse/browseForms';
 import { updatesListFetch } from '../../../src/browse/tailFollower';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { registryAs } from '../../support/registryAs';
 
 for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {

@@ -8,8 +8,8 @@ import { ChangeView } from '../../../src/browse/changeView';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
-import { HOSTILE_STRINGS } from '../../../src/fakeNode/storedLedger';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
+import { HOSTILE_STRINGS } from '../../../fake-ledger/src/storedLedger';
 
 const created = (contractId: string, extra: Partial<CreatedEvent> = {}) =>
   ({ CreatedEvent: { contractId, templateId: 'pkg:M:T', createArgument: { n: contractId }, offset: 1, nodeId: 0, ...extra } }) as unknown;

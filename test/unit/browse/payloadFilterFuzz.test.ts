@@ -2,7 +2,7 @@
 // throws, every invalid filter a message with its position, every valid one answers a boolean).
 import * as assert from 'node:assert/strict';
 import { compileFilter, completeFilter, fieldPathsOf, parseFilter } from '../../../src/browse/payloadFilter';
-import { HOSTILE_STRINGS } from '../../../src/fakeNode/demoLedgerData';
+import { HOSTILE_STRINGS } from '../../../fake-ledger/src/demoLedgerData';
 import { ALICE, BOB, contract } from '../../support/payloadFilterSample';
 
 describe('payload filters: fields and completion', () => {

@@ -3,7 +3,7 @@
 // validation with Canton's refusals (rights, a file that is not a DAR, a second build of a name and
 // version already vetted).
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { listAllVettedPackages, listPackageIds, listVettedPackages, uploadDar, validateDar } from '../../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';

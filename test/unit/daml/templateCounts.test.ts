@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readActiveContracts } from '../../../src/browse/acsPaging';
 import { browseEventFormat } from '../../../src/browse/browseForms';
 import { countTitle, packageNameRef, TemplateCountsBuilder } from '../../../src/daml/templateCounts';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';

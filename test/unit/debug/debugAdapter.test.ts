@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
-import { HOSTILE_STRINGS } from '../../../src/fakeNode/demoLedgerData';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
+import { HOSTILE_STRINGS } from '../../../fake-ledger/src/demoLedgerData';
 import { submitAndWaitForTransaction } from '../../../src/ledger/commandRequests';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';

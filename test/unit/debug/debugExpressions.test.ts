@@ -8,7 +8,7 @@ import { declAt, parseHitCondition } from '../../../src/debug/debugBreakpoints';
 import { pathText, preview, VariableStore } from '../../../src/debug/debugScopes';
 import type { JsTransaction, LedgerEvent } from '../../../src/ledger/apiTypes';
 import { DamlIndex } from '../../../src/daml/damlIndex';
-import { HOSTILE_STRINGS } from '../../../src/fakeNode/demoLedgerData';
+import { HOSTILE_STRINGS } from '../../../fake-ledger/src/demoLedgerData';
 
 const scope: Record<string, unknown> = {
   argument: { amount: '100.0000000000', owner: 'Alice::1220ab', status: 'Open', nested: { list: [1, '2.50', { deep: true }] }, 'odd key': 'x' },

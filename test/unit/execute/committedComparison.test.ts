@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { compareCommittedDetail } from '../../../src/execute/committedComparison';
 import { reviewBody } from '../../../src/panels/html/reviewHtml';
-import { HOSTILE_STRINGS } from '../../../src/fakeNode/storedLedger';
+import { HOSTILE_STRINGS } from '../../../fake-ledger/src/storedLedger';
 
 const T = 'pkg:Iou:Iou';
 const local = `00${'ab'.repeat(32)}`;

@@ -1,6 +1,6 @@
 // POST /v2/interactive-submission/execute through the client, checked by the fake node.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { JsExecuteSubmissionRequest } from '../../../src/ledger/apiTypes';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';

@@ -4,7 +4,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { identityOfToken } from '../../../src/auth/ledgerIdentity';
 import { executeRightsOf } from '../../../src/auth/userRights';
 import { blocking, preSendChecks, type PreSendInput } from '../../../src/execute/preSendChecks';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { learnAccess } from '../../../src/nodes/nodeAccess';

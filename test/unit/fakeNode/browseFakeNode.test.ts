@@ -2,8 +2,8 @@
 // list limits, rights, offsets out of range, pruning, a restart that keeps offsets. Every answer is
 // checked against the version's spec (checkResponses).
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
-import { GeneratedLedger } from '../../../src/fakeNode/generatedLedger';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
+import { GeneratedLedger } from '../../../fake-ledger/src/generatedLedger';
 import { send } from '../../support/specBodies';
 import { wildcard } from '../../support/specBodies';
 

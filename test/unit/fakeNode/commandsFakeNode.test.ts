@@ -2,7 +2,7 @@
 // version's spec: a create and an exercise commit (ledger effects, the ledger end moves, the
 // completion appears), and each refusal carries the code, category and context Canton sends.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { JsCommands } from '../../../src/ledger/apiTypes';
 import { submitAndWaitForTransaction } from '../../../src/ledger/commandRequests';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';

@@ -1,8 +1,8 @@
 // The demo ledger runs for days: it keeps the latest KEPT_COMMITTED commits (and the contracts they
 // created), and an older one reads as pruned data does (not found), so memory stays bounded.
 import * as assert from 'node:assert/strict';
-import { buildDemoLedger, type StoredTransaction } from '../../../src/fakeNode/demoLedgerData';
-import { KEPT_COMMITTED, LedgerQueries } from '../../../src/fakeNode/ledgerQueries';
+import { buildDemoLedger, type StoredTransaction } from '../../../fake-ledger/src/demoLedgerData';
+import { KEPT_COMMITTED, LedgerQueries } from '../../../fake-ledger/src/ledgerQueries';
 import { wildcard } from '../../support/specBodies';
 
 describe("the demo ledger's memory of commits", () => {

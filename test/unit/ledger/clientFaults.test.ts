@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { LedgerClient, type RequestLogEntry } from '../../../src/ledger/ledgerClient';
 import { eventFormatFor } from '../../../src/ledger/requestForms';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';

@@ -1,7 +1,7 @@
 // Copy as cURL: the command line a shell reads back as exactly the request, with no token in it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { curlCommand, requestUrl, shellQuote } from '../../../src/ledger/curlCommand';
 import { LedgerClient, type RequestLogEntry } from '../../../src/ledger/ledgerClient';
 import { MAX_KEPT_BODY, RequestHistory } from '../../../src/ledger/httpRequestLog';

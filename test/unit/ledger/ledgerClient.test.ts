@@ -1,6 +1,6 @@
 // The client against the fake node over real HTTP on 127.0.0.1: every operation and version.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, VERSION_STRINGS, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, VERSION_STRINGS, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { LedgerClient, type RequestLogEntry } from '../../../src/ledger/ledgerClient';
 import { eventFormatFor, transactionFormatFor, transactionQueryFor } from '../../../src/ledger/requestForms';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';

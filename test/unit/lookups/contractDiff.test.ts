@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
 import { diffContracts, diffValues, type DiffNode } from '../../../src/lookups/contractDiff';
 import { contractDiffBody } from '../../../src/panels/html/contractDiffHtml';
-import { HOSTILE_STRINGS } from '../../../src/fakeNode/demoLedgerData';
+import { HOSTILE_STRINGS } from '../../../fake-ledger/src/demoLedgerData';
 
 const contract = (templateId: string, createArgument: unknown, more: Partial<CreatedEvent> = {}): CreatedEvent =>
   ({

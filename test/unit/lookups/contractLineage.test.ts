@@ -4,8 +4,8 @@
 // a create argument against JSON, and both pages with hostile text.
 import * as assert from 'node:assert/strict';
 import type { CreatedEvent, JsTransaction, LedgerEvent } from '../../../src/ledger/apiTypes';
-import { buildDemoLedger, HOSTILE_STRINGS, type DemoLedger, type StoredTransaction } from '../../../src/fakeNode/demoLedgerData';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { buildDemoLedger, HOSTILE_STRINGS, type DemoLedger, type StoredTransaction } from '../../../fake-ledger/src/demoLedgerData';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { LedgerClient, updateAnswer } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { transactionQueryFor, updateByIdRequest } from '../../../src/ledger/requestForms';

@@ -1,6 +1,6 @@
 // Lookups against the fake node, and the cache behind hovers and panels.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { LookupCache } from '../../../src/lookups/lookupCache';

@@ -3,8 +3,8 @@
 // hostile user ids and party hints, a token whose user was deleted, more rights than advertised.
 import * as assert from 'node:assert/strict';
 import { effectiveParties, rightsLines } from '../../../src/auth/userRights';
-import { redacted } from '../../../src/fakeNode/cantonErrorBodies';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { redacted } from '../../../fake-ledger/src/cantonErrorBodies';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { NodeRegistry } from '../../../src/nodes/nodeRegistry';
 import { registryAs } from '../../support/registryAs';
 

@@ -2,7 +2,7 @@
 // applied (problems once), status transitions, one client per node until what it is built from
 // changes, whose token each node sends (read once per request), token expiry, learned facts.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { HttpTransport } from '../../../src/ledger/httpTransport';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { NodeRegistry, type IdentityChange, type NodeRegistryHost } from '../../../src/nodes/nodeRegistry';

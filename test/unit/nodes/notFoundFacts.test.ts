@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { identityOfToken } from '../../../src/auth/ledgerIdentity';
 import { effectiveParties, parseRights, type LearnedAccess } from '../../../src/auth/userRights';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { lookupContract, lookupTransaction } from '../../../src/lookups/ledgerLookups';

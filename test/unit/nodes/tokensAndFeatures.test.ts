@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ClientCredentialsTokenSource } from '../../../src/auth/clientCredentials';
 import { decodeJwtClaims, describeTokenState, tokenState } from '../../../src/auth/jwtClaims';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
-import { mintHs256 } from '../../../src/fakeNode/hs256Jwt';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
+import { mintHs256 } from '../../../fake-ledger/src/hs256Jwt';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { featureRows, formatDuration } from '../../../src/nodes/featureRows';
 import { proxyFor } from '../../../src/ledger/proxyFor';

@@ -5,7 +5,7 @@
 // The node reads as Alice and Bob (the auditor's rights), so a party argument narrows something.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { AcsPanel } from '../../../src/panels/acsPanel';
 import type { TailPanel } from '../../../src/panels/tailPanel';
 import { expectedAcs, expectedTailOffsets } from '../../support/browseExpectations';

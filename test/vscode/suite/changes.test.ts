@@ -3,7 +3,7 @@
 // kind and template, and everything dropped when the token changes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { AcsPanel } from '../../../src/panels/acsPanel';
 import type { ChangesPanel } from '../../../src/panels/changesPanel';
 import type { LedgerPoint } from '../../../src/services/ledgerPointStore';

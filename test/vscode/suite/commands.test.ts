@@ -5,7 +5,7 @@
 // command id again is refused by the node as a duplicate, which is a completion too.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { CommandsReviewPanel } from '../../../src/panels/commandsReviewPanel';
 import type { CompletionsPanel } from '../../../src/panels/completionsPanel';
 import { cantonLens, resetNodes, until, useFakeNode } from './testApi';

@@ -3,7 +3,7 @@
 // other, through a chain of transactions or not at all; Compare with JSON on an editor's selection.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { ContractDiffPanel, JsonDiffPanel } from '../../../src/panels/contractDiffPanel';
 import { cantonLens, resetNodes, useFakeNode } from './testApi';
 

@@ -3,7 +3,7 @@
 // Daml templates show what is on the ledger in a CodeLens that opens the table.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { DamlTarget } from '../../../src/daml/damlIndex';
 import type { AcsPanel } from '../../../src/panels/acsPanel';
 import type { PanelTarget } from '../../../src/panels/ledgerPanel';

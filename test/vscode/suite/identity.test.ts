@@ -5,7 +5,7 @@
 // happens while a lookup is in flight.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { FakeTokenEndpoint, type FakeClient } from '../../support/fakeTokenEndpoint';
 import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
 import { cantonLens, resetNodes, until } from './testApi';

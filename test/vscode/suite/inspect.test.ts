@@ -1,7 +1,7 @@
 // Inspecting ids from editors: commands, panels, hovers and links, against fake nodes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
 import { cantonLens, find, renderTree, resetNodes, until } from './testApi';
 

@@ -2,7 +2,7 @@
 // node's facts, hostile ledger data as escaped data, no token, nothing that writes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { cantonLens, resetNodes } from './testApi';
 
 const NAMES = [

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { eventFormatFor } from '../../../src/ledger/requestForms';
 import { FakeTokenEndpoint } from '../../support/fakeTokenEndpoint';
 import { FAKE_NODE_FEATURE_ROWS } from '../../support/featureRows';

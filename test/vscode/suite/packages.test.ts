@@ -4,7 +4,7 @@
 // project's daml.yaml).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { dar, packageIdOf } from '../../support/darBuilder';
 import { cantonLens, resetNodes, until } from './testApi';
 

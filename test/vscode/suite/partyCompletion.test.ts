@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { resetNodes } from './testApi';
 
 describe('Party completion in a prepare request', function () {

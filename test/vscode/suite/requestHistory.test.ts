@@ -3,7 +3,7 @@
 // table reopens with its arguments.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { cantonLens, resetNodes, until } from './testApi';
 
 describe('The request history', function () {

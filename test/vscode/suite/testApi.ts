@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CantonLensApi } from '../../../src/extension';
 import type { NodeTreeElement } from '../../../src/views/nodeTree';
-import type { FakeLedgerNode } from '../../../src/fakeNode/fakeLedgerNode';
+import type { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 
 export const EXTENSION_ID = 'canton-lens.canton-lens';
 

@@ -3,7 +3,7 @@
 // links, and panels that share one column.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../src/fakeNode/fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
 import { cantonLens, resetNodes, until } from './testApi';
 

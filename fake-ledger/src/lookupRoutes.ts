@@ -1,7 +1,7 @@
 // The fake node's lookups by id and offset: events-by-contract-id, update-by-id, update-by-offset
 // and transaction-by-id (3.4 and 3.5; gone in 3.6), judged as Canton does (docs/fake-node.md). No
 // `vscode` import.
-import type { EventFormat } from '../ledger/apiTypes';
+import type { EventFormat } from './apiTypes';
 import { contractEventsNotFound, invalidArgument, invalidField, json, missingField, redacted, updateNotFound, type ErrorReply } from './cantonErrorBodies';
 import type { FakeVersion, LedgerQueries, UpdateFormatBody } from './ledgerQueries';
 

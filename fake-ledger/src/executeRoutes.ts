@@ -4,7 +4,8 @@
 import { json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger } from './demoLedgerData';
 import { decodeExecuteRequest, judgeExecuteRequest } from './executeChecks';
-import { checkExternalSignatures, commitSubmission, executeAndWait, interactiveState, prepare, type CommitOptions } from './interactiveSubmissions';
+import { commitSubmission, executeAndWait, type CommitOptions } from './interactiveCommits';
+import { checkExternalSignatures, interactiveState, prepare } from './interactiveSubmissions';
 
 export interface ExecuteContext {
   ledger: () => DemoLedger;

@@ -10,7 +10,7 @@ import { DEMO_MODEL, fieldProblems } from './commandModel';
 import { submitAndWait, type ResolvedCommand } from './commandSubmissions';
 import type { DemoLedger } from './demoLedgerData';
 import type { PackageCatalog } from './generatedLedger';
-import type { CommitOptions } from './interactiveSubmissions';
+import type { CommitOptions } from './interactiveCommits';
 import { interactiveState, type SubmissionRecord } from './interactiveSubmissions';
 import { completionResponse } from './interactiveRoutes';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';

@@ -2,7 +2,7 @@
 // Iou that lives on through a split and two transfers (each transaction archives it and creates its
 // successor), and an Iou template upgraded to a second package version, with an active contract of
 // each version. No `vscode` import.
-import type { CreatedEvent, ExercisedEvent } from '../ledger/apiTypes';
+import type { CreatedEvent, ExercisedEvent } from './apiTypes';
 import { hex, HOLDING_INTERFACE } from './generatedModel';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredTransaction } from './storedLedger';
 

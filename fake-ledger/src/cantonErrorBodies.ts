@@ -1,6 +1,6 @@
 // JsCantonError bodies as a participant sends them (docs/ledger-api.md#errors: JsSchema.scala, DecodedCantonError).
 import { randomBytes } from 'node:crypto';
-import type { JsCantonError } from '../ledger/apiTypes';
+import type { JsCantonError } from './apiTypes';
 
 export interface ErrorReply {
   status: number;

@@ -1,6 +1,6 @@
 // Answers lookups from the seeded ledger as a participant would: visibility by party,
 // ACS-delta or ledger-effects shapes, fields per version.
-import type { ArchivedEvent, CreatedEvent, EventFormat, Filters, JsGetEventsByContractIdResponse, JsTransaction, LedgerEvent } from '../ledger/apiTypes';
+import type { ArchivedEvent, CreatedEvent, EventFormat, Filters, JsGetEventsByContractIdResponse, JsTransaction, LedgerEvent } from './apiTypes';
 import type { DemoLedger, StoredCreate, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction } from './demoLedgerData';
 
 export type FakeVersion = '3.4' | '3.5' | '3.6';

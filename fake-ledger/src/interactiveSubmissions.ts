@@ -9,8 +9,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import type * as LedgerProto from '@canton-network/core-ledger-proto' with { 'resolution-mode': 'import' };
 import type * as TxVisualizer from '@canton-network/core-tx-visualizer' with { 'resolution-mode': 'import' };
 import { cantonError, invalidArgument, json, type ErrorReply } from './cantonErrorBodies';
-import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
-import { reviewPreparedTransaction } from '../execute/preparedTransactionReview';
+import type { DemoLedger, StoredCreate, StoredTransaction } from './demoLedgerData';
 
 const proto = require('@canton-network/core-ledger-proto') as typeof LedgerProto;
 const { hashPreparedTransaction } = require('@canton-network/core-tx-visualizer') as typeof TxVisualizer;
@@ -20,6 +19,20 @@ export interface PreparedRecord {
   actAs: string[];
   commandId: string;
   userId: string;
+  /** What commits: the nodes as the fake built them from the commands' JSON, in node order. */
+  nodes: PreparedNode[];
+}
+
+/** A node of a prepared transaction, with its argument as the JSON it was prepared from. */
+export interface PreparedNode {
+  kind: 'create' | 'exercise';
+  templateId: string;
+  contractId: string;
+  choice?: string;
+  actingParties?: string[];
+  signatories: string[];
+  stakeholders: string[];
+  argument: unknown;
 }
 
 export interface SubmissionRecord {
@@ -111,8 +124,8 @@ function identifier(templateId: string): LedgerProto.Identifier | undefined {
   return m ? { packageId: m[1], moduleName: m[2], entityName: m[3] } : undefined;
 }
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-const contractIdOf = (seed: string) => `00${digest(`cid:${seed}`).toString('hex')}`;
+export const digest = (s: string) => createHash('sha256').update(s).digest();
+export const contractIdOf = (seed: string) => `00${digest(`cid:${seed}`).toString('hex')}`;
 
 interface PrepareBody {
   userId?: string;
@@ -154,6 +167,7 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   for (const t of ledger.transactions) for (const e of t.events) if (e.kind === 'created') contracts.set(e.event.contractId, e);
 
   const nodes: unknown[] = [];
+  const committed: PreparedNode[] = [];
   const roots: string[] = [];
   const seeds: { nodeId: number; seed: Uint8Array }[] = [];
   const inputs = new Map<string, StoredCreate>();
@@ -170,6 +184,7 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   const createNode = (templateId: string, args: unknown, seed: string) => {
     const contractId = contractIdOf(seed);
     traced.push(`# Create Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${templateId}' # Template Id`);
+    committed.push({ kind: 'create', templateId, contractId, signatories: b.actAs, stakeholders: b.actAs, argument: args ?? {} });
     return {
       nodeId: addNode({
         oneofKind: 'create',
@@ -188,6 +203,7 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   };
   const exerciseNode = (templateId: string, contractId: string, choice: string, arg: unknown, stakeholders: string[], signatories: string[]) => {
     traced.push(`# Exercise Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${templateId}' # Template Id`, `'${choice}' # Choice Id`);
+    committed.push({ kind: 'exercise', templateId, contractId, choice, actingParties: b.actAs, signatories, stakeholders, argument: arg ?? {} });
     return addNode({
       oneofKind: 'exercise',
       exercise: proto.Exercise.create({
@@ -282,7 +298,7 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   } as never);
   const preparedTransaction = Buffer.from(proto.PreparedTransaction.toBinary(message)).toString('base64');
   const hash = await hashPreparedTransaction(preparedTransaction, 'base64');
-  state.prepared.set(hash, { hash, actAs: b.actAs, commandId: b.commandId, userId: b.userId || user });
+  state.prepared.set(hash, { hash, actAs: b.actAs, commandId: b.commandId, userId: b.userId || user, nodes: committed });
   if (state.prepared.size > KEPT) state.prepared.delete(state.prepared.keys().next().value as string);
   const response: Record<string, unknown> = { preparedTransaction, preparedTransactionHash: hash, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' };
   if (b.verboseHashing) {
@@ -342,156 +358,4 @@ export async function checkExternalSignatures(ledger: DemoLedger, body: Record<s
     }
   }
   return undefined;
-}
-
-/** What the node answers about the commit of a submission (completion, committed transaction). */
-export interface CommitOptions {
-  /** Takes the commit's offset: the one after the ledger end, which moves to it (a tail and ledger-end see the commit). */
-  nextOffset: () => number;
-  /** Makes the committed transaction findable by update-by-id, update-by-offset and transaction-by-id. */
-  index: (t: StoredTransaction) => void;
-}
-
-const micros = (m: bigint) => new Date(Number(m / 1000n)).toISOString().replace(/\.(\d{3})Z$/, `.$1${String(m % 1000n).padStart(3, '0')}Z`);
-
-/**
- * The submission commits at once: the node records its completion (for the completions and
- * completion-by-hash routes) and the committed transaction, built from the prepared one's nodes,
- * at an offset after the ledger end and every earlier commit. With `holdCompletions` set (tests,
- * "outcome unknown") it is accepted but nothing commits.
- */
-export async function commitSubmission(
-  ledger: DemoLedger,
-  user: string,
-  body: Record<string, unknown>,
-  party: string,
-  options: CommitOptions,
-): Promise<SubmissionRecord | undefined> {
-  const state = interactiveState(ledger);
-  const submissionId = body.submissionId as string;
-  const seed = `${submissionId}:${state.submittedCount++}`;
-  if (state.holdCompletions) return undefined;
-  const updateId = `1220${digest(`update:${seed}`).toString('hex')}`;
-  const offset = options.nextOffset();
-  state.clockMicros += 1_000_000n;
-  const at = micros(state.clockMicros);
-  let review: Awaited<ReturnType<typeof reviewPreparedTransaction>> | undefined;
-  try {
-    review = await reviewPreparedTransaction(body.preparedTransaction as string, 'HASHING_SCHEME_VERSION_V2');
-  } catch {
-    review = undefined;
-  }
-  const hash = review?.computedHash;
-  const prepared = hash ? state.prepared.get(hash) : undefined;
-  const commandId = review?.commandId || prepared?.commandId || submissionId;
-  // Canton completes the local ids of the contracts created here with a suffix (ca12 + a hash) at commit.
-  const local = new Set((review?.nodes ?? []).flatMap((n) => (n.kind === 'create' && n.contractId ? [n.contractId] : [])));
-  const committedId = (id: string) => (local.has(id) ? `${id}ca121220${digest(`suffix:${id}`).toString('hex')}` : id);
-  const withIds = (v: unknown): unknown =>
-    typeof v === 'string'
-      ? committedId(v)
-      : Array.isArray(v)
-        ? v.map(withIds)
-        : v && typeof v === 'object'
-          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withIds(x)]))
-          : v;
-  const events: StoredEvent[] = (review?.nodes ?? []).flatMap((n, i): StoredEvent[] => {
-    const stakeholders = n.stakeholders ?? n.signatories ?? [party];
-    if (n.kind === 'create') {
-      const signatories = n.signatories ?? [party];
-      return [
-        {
-          kind: 'created',
-          views: [],
-          event: {
-            offset,
-            nodeId: i,
-            contractId: committedId(n.contractId ?? contractIdOf(`${seed}:${i}`)),
-            templateId: n.templateId ?? '',
-            contractKey: null,
-            createArgument: withIds(n.argument ?? {}),
-            createdEventBlob: '',
-            interfaceViews: [],
-            witnessParties: stakeholders,
-            signatories,
-            observers: stakeholders.filter((p) => !signatories.includes(p)),
-            createdAt: at,
-            packageName: 'canton-lens-demo-model',
-            representativePackageId: (n.templateId ?? '').split(':')[0] ?? '',
-            acsDelta: true,
-          },
-        },
-      ];
-    }
-    if (n.kind === 'exercise') {
-      return [
-        {
-          kind: 'exercised',
-          stakeholders,
-          event: {
-            offset,
-            nodeId: i,
-            contractId: committedId(n.contractId ?? ''),
-            templateId: n.templateId ?? '',
-            choice: n.choice ?? '',
-            choiceArgument: withIds(n.argument ?? {}),
-            actingParties: n.actingParties ?? [party],
-            consuming: n.consuming ?? true,
-            witnessParties: stakeholders,
-            lastDescendantNodeId: i,
-            exerciseResult: null,
-            packageName: 'canton-lens-demo-model',
-            implementedInterfaces: [],
-            acsDelta: true,
-          },
-        },
-      ];
-    }
-    return [];
-  });
-  const transaction: StoredTransaction = {
-    updateId,
-    commandId,
-    workflowId: '',
-    effectiveAt: at,
-    recordTime: at,
-    offset,
-    synchronizerId: review?.synchronizerId || ledger.synchronizerId,
-    traceContext: {
-      traceparent: `00-${digest(`trace:${seed}`).toString('hex').slice(0, 32)}-${digest(`span:${seed}`).toString('hex').slice(0, 16)}-01`,
-      tracestate: null,
-    },
-    ...(hash ? { externalTransactionHash: hash } : {}),
-    events,
-  };
-  const record: SubmissionRecord = {
-    submissionId,
-    updateId,
-    completionOffset: offset,
-    userId: (body.userId as string) || user,
-    actAs: [party],
-    commandId,
-    hash,
-    recordTime: at,
-    synchronizerId: transaction.synchronizerId,
-    traceContext: transaction.traceContext,
-    transaction,
-  };
-  recordCompletion(ledger, record);
-  options.index(transaction);
-  return record;
-}
-
-/** executeAndWait: the submission commits at once; the answer names its update and completion offset. */
-export async function executeAndWait(
-  ledger: DemoLedger,
-  user: string,
-  body: Record<string, unknown>,
-  party: string,
-  options: CommitOptions,
-): Promise<ErrorReply> {
-  const record = await commitSubmission(ledger, user, body, party, options);
-  // Held: the node would wait until its timeout; a deadline exceeded leaves the outcome unknown.
-  if (!record) return cantonError(504, 'REQUEST_TIME_OUT', 'Timed out while awaiting for a completion corresponding to a command submission.', 3, 4);
-  return json(200, { updateId: record.updateId, completionOffset: record.completionOffset });
 }

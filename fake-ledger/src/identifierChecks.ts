@@ -2,7 +2,7 @@
 // whole request with 404 (`IndexServiceImpl.checkUnknownIdentifiers`, every release line), in this
 // order: package names it does not know, `#name:Module:Entity` pairs that name no template (or
 // interface) of a known package, then package-id forms it does not know. No `vscode` import.
-import type { EventFormat, Filters } from '../ledger/apiTypes';
+import type { EventFormat, Filters } from './apiTypes';
 import { cantonError, type ErrorReply } from './cantonErrorBodies';
 import type { PackageCatalog } from './generatedLedger';
 

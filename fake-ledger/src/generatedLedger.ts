@@ -8,7 +8,7 @@
 // Live update k creates contract live-k; an even k also archives live-(k-1) by a consuming choice.
 // The object outlives a node: pass it to a new FakeLedgerNode on the same port and the offsets go on
 // (a node restart). It has no `vscode` import.
-import type { CreatedEvent, EventFormat, ExercisedEvent, JsTransaction } from '../ledger/apiTypes';
+import type { CreatedEvent, EventFormat, ExercisedEvent, JsTransaction } from './apiTypes';
 import {
   HOLDING_INTERFACE,
   HOLDING_PACKAGE_NAME,

@@ -1,17 +1,17 @@
 // A loopback JSON Ledger API v2 node: the five endpoints of Canton Lens with real auth, status
-// codes and error bodies (docs/ledger-api.md#errors), seeded data, a version switch and injectable faults.
+// codes and error bodies (docs/ledger-api.md#errors), seeded data and a version switch (faults: testing.ts).
 // It backs the tests and the demo ledger; it has no `vscode` import.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { GetLedgerApiVersionResponse } from '../ledger/apiTypes';
+import type { GetLedgerApiVersionResponse } from './apiTypes';
 import { internalError, json, methodNotAllowed, missingField, noSuchRoute, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
 import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
 import { matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions } from './demoLedgerData';
-import type { CommitOptions } from './interactiveSubmissions';
+import type { CommitOptions } from './interactiveCommits';
 import { resourcesAsSent } from './cantonErrorBodies';
 import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { packageEndpoints } from './packageRoutes';
@@ -22,14 +22,12 @@ import { verifyLedgerJwt } from './jwksJwt';
 import { lookupEndpoints, type LookupContext } from './lookupRoutes';
 import { executeEndpoints, executeRights, type ExecuteContext } from './executeRoutes';
 import { RightsAndFormats } from './rightsAndFormats';
-import { applyFault, readBody, send, sleepUntilClosed, type Fault, type FaultRule } from './httpFaults';
+import { readBody, send } from './httpReplies';
 import type { JsonWebKey } from 'node:crypto';
 import { LedgerQueries, type FakeVersion } from './ledgerQueries';
 import { ApiSchemas, withoutNulls } from './spec/apiSchemas';
 
 export type { FakeVersion } from './ledgerQueries';
-
-export type { Fault, FaultRule } from './httpFaults';
 
 export interface RecordedRequest {
   method: string;
@@ -166,7 +164,6 @@ export class FakeLedgerNode {
   };
   private readonly scheme: 'http' | 'https';
   private readonly sockets = new Set<Socket>();
-  private faults: FaultRule[] = [];
   private port = 0;
   private readonly onInternalError: (error: unknown) => void;
   private readonly maxPartiesPageSize: number;
@@ -228,8 +225,9 @@ export class FakeLedgerNode {
     return channel === '/v2/updates' ? updatesStream(this.browse, body, signal) : activeContractsStream(this.browse, body);
   }
 
-  static async start(options: FakeLedgerNodeOptions = {}): Promise<FakeLedgerNode> {
-    const node = new FakeLedgerNode(options);
+  /** A node listening on loopback (a subclass's start makes one of that subclass). */
+  static async start<T extends FakeLedgerNode>(this: new (options: FakeLedgerNodeOptions) => T, options: FakeLedgerNodeOptions = {}): Promise<T> {
+    const node = new this(options);
     await new Promise<void>((resolve, reject) => {
       node.server.once('error', reject);
       node.server.listen(node.port, '127.0.0.1', () => resolve());
@@ -267,14 +265,6 @@ export class FakeLedgerNode {
     return Math.max(this.ledger.prunedUpTo, this.generated.prunedUpTo);
   }
 
-  injectFault(rule: FaultRule): void {
-    this.faults.push({ ...rule });
-  }
-
-  clearFaults(): void {
-    this.faults = [];
-  }
-
   async close(): Promise<void> {
     this.channels.close();
     for (const s of this.sockets) s.destroy();
@@ -288,12 +278,9 @@ export class FakeLedgerNode {
     if (record.length > this.requestLog * 1.25) record.splice(0, record.length - this.requestLog);
   }
 
-  private takeFault(path: string): Fault | undefined {
-    const i = this.faults.findIndex((r) => r.path === undefined || r.path === path);
-    if (i < 0) return undefined;
-    const rule = this.faults[i];
-    if (rule.times !== undefined && --rule.times <= 0) this.faults.splice(i, 1);
-    return rule.fault;
+  /** Before a request is routed: true when it has been answered (the testing entry's faults). */
+  protected interpose(_path: string, _req: IncomingMessage, _res: ServerResponse): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -308,15 +295,7 @@ export class FakeLedgerNode {
       body: body.length > MAX_RECORDED_BODY ? body.slice(0, MAX_RECORDED_BODY) : body,
       remotePort: req.socket.remotePort,
     });
-    let fault = this.takeFault(path);
-    while (fault?.type === 'latency') {
-      // Ends early when the client goes away (a timeout, a cancel, the node closing): a latency
-      // nobody waits for must not keep the process (a test run) alive.
-      await sleepUntilClosed(fault.ms, res);
-      if (res.destroyed || req.socket.destroyed) return;
-      fault = this.takeFault(path);
-    }
-    if (fault) return applyFault(fault, req, res);
+    if (await this.interpose(path, req, res)) return;
     if (!fullPath.startsWith(`${this.pathPrefix}/`)) return send(res, noSuchRoute());
     let reply: ErrorReply;
     try {

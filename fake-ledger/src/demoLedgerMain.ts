@@ -1,5 +1,5 @@
 // `npm run demo`: the fake node with demo data on a fixed port, with tokens and ids to try.
-import { FakeLedgerNode, type FakeVersion } from './fakeLedgerNode';
+import { FakeLedgerNode, type FakeVersion } from './demo';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

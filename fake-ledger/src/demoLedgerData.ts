@@ -3,7 +3,7 @@
 // and hostile strings in create arguments. Deterministic, so tests and screenshots are stable.
 import { createHash } from 'node:crypto';
 import { HOSTILE_STRINGS } from './storedLedger';
-import type { CreatedEvent, ExercisedEvent } from '../ledger/apiTypes';
+import type { CreatedEvent, ExercisedEvent } from './apiTypes';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction, UserRight } from './storedLedger';
 import { seedHistory } from './demoLedgerHistory';
 

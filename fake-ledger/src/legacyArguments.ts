@@ -4,7 +4,7 @@
 // does this after authentication and before the rights check (`JsUpdateService.toGetUpdatesRequest`,
 // `JsStateService.toGetActiveContractsRequest`; docs/fake-node.md). The body is converted in place,
 // as the node hands the converted request on. No `vscode` import.
-import type { EventFormat } from '../ledger/apiTypes';
+import type { EventFormat } from './apiTypes';
 import { invalidArgument, type ErrorReply } from './cantonErrorBodies';
 
 type Body = Record<string, unknown>;

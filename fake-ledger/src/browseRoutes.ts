@@ -3,7 +3,7 @@
 // as pages from 3.5), the pruning point. Each follows the node's stages (docs/fake-node.md); the
 // data comes from GeneratedLedger, lazily. No `vscode` import.
 import { createHash } from 'node:crypto';
-import type { EventFormat } from '../ledger/apiTypes';
+import type { EventFormat } from './apiTypes';
 import { cantonError, invalidField, json, missingField, type ErrorReply } from './cantonErrorBodies';
 import { matchFormat, type GeneratedLedger } from './generatedLedger';
 import { unknownIdentifiers } from './identifierChecks';

@@ -4,7 +4,7 @@
 // (docs/fake-node.md): listing needs any valid token, DARs the ParticipantAdmin right; a DAR that
 // is not one is refused with the package service's codes; a second package of a name and version
 // already vetted is KNOWN_PACKAGE_VERSION. The same on 3.4, 3.5 and 3.6. No `vscode` import.
-import { readDar, DarError, zipEntries, zipEntryBytes } from '../daml/darArchive';
+import { NotADar, readUploadedDar, type UploadedDar } from './darFiles';
 import { cantonError, invalidField, json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger } from './demoLedgerData';
 import type { PackageCatalog } from './generatedLedger';
@@ -75,9 +75,8 @@ const describe = (p: { packageId: string; name: string; version: string }) => `$
  * <old>. Reason: <reason>" (topology/TopologyManagerError.scala, `Upgradeability`), with the reason
  * in the words of daml-lf/validation/…/Upgrading.scala.
  */
-function upgradeCheck(bytes: Buffer, mainDalf: string, pkg: NodePackage, known: NodePackage[]): ErrorReply | undefined {
-  const entry = zipEntries(bytes).find((e) => e.name === mainDalf);
-  const text = entry ? zipEntryBytes(bytes, entry).toString('latin1') : '';
+function upgradeCheck(dar: UploadedDar, pkg: NodePackage, known: NodePackage[]): ErrorReply | undefined {
+  const text = Buffer.from(dar.main).toString('latin1');
   const m = /canton-lens-fake:not-valid-upgrade:([^\n\0]{1,300})/.exec(text);
   if (!m) return undefined;
   const older = known
@@ -106,15 +105,15 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
     const synchronizerId = query.get('synchronizerId') || ledger.synchronizerId;
     if (synchronizerId !== ledger.synchronizerId && synchronizerId !== ledger.otherSynchronizerId)
       return invalidField('synchronizer_id', `the participant is not connected to synchronizer ${synchronizerId.slice(0, 120)}`);
-    let dar;
+    let dar: UploadedDar;
     try {
-      dar = readDar(bytes);
+      dar = readUploadedDar(bytes);
     } catch (e) {
-      const message = e instanceof DarError ? e.message : String(e);
+      const message = e instanceof Error ? e.message : String(e);
       // No zip at all; a zip without a manifest (the legacy layout); a DALF that does not parse.
-      if (!bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
+      if (!bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')) || (e instanceof NotADar && e.kind === 'zip'))
         return cantonError(400, 'INVALID_DAR', 'Dar file is corrupt', 8, 3, [], null, { entries: '[]' });
-      if (/manifest/i.test(message)) return cantonError(400, 'INVALID_LEGACY_DAR', 'Unsupported legacy Dar zip file', 8, 3);
+      if (e instanceof NotADar && e.kind === 'manifest') return cantonError(400, 'INVALID_LEGACY_DAR', 'Unsupported legacy Dar zip file', 8, 3);
       return cantonError(400, 'DAR_PARSE_ERROR', 'Failed to parse the dar file content.', 8, 3, [], null, { reason: message.slice(0, 200) });
     }
     const { name, version } = nameAndVersion(dar.name ?? dar.mainDalf.replace(/^.*\//, '').replace(/\.dalf$/, ''));
@@ -129,7 +128,7 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
         8,
         3,
       );
-    const refused = upgradeCheck(bytes, dar.mainDalf, pkg, [...state().packages.values()]);
+    const refused = upgradeCheck(dar, pkg, [...state().packages.values()]);
     if (refused) return refused;
     return { pkg, synchronizerId };
   };

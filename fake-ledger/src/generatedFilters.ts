@@ -1,6 +1,6 @@
 // Which generated contracts an event format asks for, without building their events: party,
 // template, interface and package-name filters, as the node's filters match them. No `vscode` import.
-import type { EventFormat, Filters } from '../ledger/apiTypes';
+import type { EventFormat, Filters } from './apiTypes';
 import { HOLDING_INTERFACE, HOLDING_PACKAGE_NAME, type ContractMeta } from './generatedModel';
 
 /** What a reader sees of a contract: the witnesses among its stakeholders, and what they asked for. */

@@ -1,7 +1,7 @@
 // The shapes of the fake node's ledger: the users' rights, and the transactions, reassignments and
 // topology updates it holds as the node stores them (creates with their interface views, exercises
 // with their stakeholders), with the seeded ids worth showing. No `vscode` import.
-import type { CreatedEvent, ExercisedEvent } from '../ledger/apiTypes';
+import type { CreatedEvent, ExercisedEvent } from './apiTypes';
 
 export type UserRight =
   | { canActAs: string }

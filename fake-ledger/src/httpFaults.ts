@@ -1,8 +1,9 @@
 // The fake node's faults, as networks, proxies and failing nodes produce them (latency, resets
-// before or mid-body, an HTML 500, a cut JSON body, a redirect, a huge body), and the bare HTTP
-// helpers its server uses. No `vscode` import.
+// before or mid-body, an HTML 500, a cut JSON body, a redirect, a huge body): the testing entry's
+// alone (testing.ts), so the demo ledger that ships has none.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { undecodableBody, type ErrorReply } from './cantonErrorBodies';
+import { undecodableBody } from './cantonErrorBodies';
+import { send } from './httpReplies';
 
 export type Fault =
   | { type: 'latency'; ms: number }
@@ -69,21 +70,6 @@ export function applyFault(fault: Fault, req: IncomingMessage, res: ServerRespon
     default:
       return;
   }
-}
-
-export function send(res: ServerResponse, reply: ErrorReply): void {
-  if (res.destroyed) return;
-  res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': Buffer.byteLength(reply.body) });
-  res.end(reply.body);
-}
-
-export function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => resolve(Buffer.alloc(0)));
-  });
 }
 
 /** Waits `ms`, or less if the response is closed first (its timer cleared, nothing left pending). */

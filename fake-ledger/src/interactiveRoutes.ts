@@ -5,20 +5,14 @@
 // signature over the multi-hash). Each follows the node's stages (docs/fake-node.md); the data is
 // the ledger's InteractiveState (interactiveSubmissions.ts). No `vscode` import.
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import type { EventFormat } from '../ledger/apiTypes';
-import { cantonFingerprint } from '../execute/signingKeys';
+import type { EventFormat } from './apiTypes';
+import { keyFingerprint, rawEd25519Key, topologyMultiHash } from './cantonHashes';
 import { checkOffset, offsetAfterLedgerEnd } from './browseRoutes';
 import { cantonError, invalidArgument, invalidField, json, missingField, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
 import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
-import {
-  checkExternalSignatures,
-  commitSubmission,
-  interactiveState,
-  knowExternalParty,
-  type CommitOptions,
-  type SubmissionRecord,
-} from './interactiveSubmissions';
+import { commitSubmission, type CommitOptions } from './interactiveCommits';
+import { checkExternalSignatures, interactiveState, knowExternalParty, type SubmissionRecord } from './interactiveSubmissions';
 import type { FakeVersion, LedgerQueries, UpdateFormatBody } from './ledgerQueries';
 
 export interface InteractiveContext {
@@ -248,7 +242,7 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
     '/v2/parties/external/generate-topology': {
       method: 'POST',
       rights: (user) => (isAdmin(user) ? undefined : redacted(403)),
-      handle: (_user, b) => {
+      handle: async (_user, b) => {
         const ledger = ctx.ledger();
         if (b.synchronizer !== ledger.synchronizerId) return invalidField('synchronizer', `unknown synchronizer ${String(b.synchronizer).slice(0, 80)}`);
         const hint = typeof b.partyHint === 'string' ? b.partyHint : JSON.stringify(b.partyHint ?? '');
@@ -258,7 +252,7 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
           return invalidArgument(`Unsupported key spec ${String(key.keySpec).slice(0, 60)}: this participant takes SIGNING_KEY_SPEC_EC_CURVE25519 (Ed25519)`);
         let fingerprint: string;
         try {
-          fingerprint = cantonFingerprint(Buffer.from(key.keyData, 'base64'));
+          fingerprint = await keyFingerprint(Buffer.from(key.keyData, 'base64'));
         } catch {
           return invalidField('public_key', 'not an Ed25519 public key (CRYPTO_KEY_FORMAT_RAW or DER_X509_SUBJECT_PUBLIC_KEY_INFO)');
         }
@@ -266,7 +260,7 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         const transactions = ['NamespaceDelegation', 'PartyToKeyMapping', 'PartyToParticipant'].map((m) =>
           createHash('sha256').update(`${m}:${partyId}:${ledger.participantId}`).digest(),
         );
-        const multiHash = multiHashOf(transactions);
+        const multiHash = await topologyMultiHash(transactions);
         interactiveState(ledger).pendingParties.set(multiHash, { partyId, fingerprint, rawKey: Buffer.from(key.keyData, 'base64') });
         return json(200, { partyId, publicKeyFingerprint: fingerprint, topologyTransactions: transactions.map((t) => t.toString('base64')), multiHash });
       },
@@ -276,22 +270,19 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
     '/v2/parties/external/allocate': {
       method: 'POST',
       rights: (user, b) => (isAdmin(user) || (typeof b.userId === 'string' && b.userId === user && ctx.version() !== '3.4') ? undefined : redacted(403)),
-      handle: (_user, b) => {
+      handle: async (_user, b) => {
         const ledger = ctx.ledger();
         if (b.synchronizer !== ledger.synchronizerId) return invalidField('synchronizer', `unknown synchronizer ${String(b.synchronizer).slice(0, 80)}`);
         const txs = (b.onboardingTransactions as { transaction: string }[]).map((t) => Buffer.from(t.transaction, 'base64'));
         if (txs.length === 0) return missingField('onboarding_transactions');
-        const multiHash = multiHashOf(txs);
+        const multiHash = await topologyMultiHash(txs);
         const pending = interactiveState(ledger).pendingParties.get(multiHash);
         if (!pending)
           return invalidArgument(
             'The onboarding transactions are not those of a generated external party topology: call generate-topology first and send its transactions unchanged',
           );
         const sigs = (b.multiHashSignatures as { signature: string; signedBy: string; signingAlgorithmSpec: string }[] | undefined) ?? [];
-        const spki = Buffer.concat([
-          Buffer.from('302a300506032b6570032100', 'hex'),
-          pending.rawKey.length === 32 ? pending.rawKey : pending.rawKey.subarray(12),
-        ]);
+        const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), rawEd25519Key(pending.rawKey)]);
         const valid = sigs.some((s) => {
           if (s.signedBy !== pending.fingerprint || s.signingAlgorithmSpec !== 'SIGNING_ALGORITHM_SPEC_ED25519') return false;
           try {
@@ -316,11 +307,4 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
       },
     },
   };
-}
-
-/** The fake node's multi-hash of topology transactions: a SHA-256 multihash (`1220…`) over their sorted SHA-256 hashes, base64. */
-function multiHashOf(transactions: Buffer[]): string {
-  const h = createHash('sha256');
-  for (const t of transactions.map((x) => createHash('sha256').update(x).digest()).sort((a, b) => Buffer.compare(a, b))) h.update(t);
-  return Buffer.concat([Buffer.from([0x12, 0x20]), h.digest()]).toString('base64');
 }

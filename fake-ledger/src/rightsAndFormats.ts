@@ -1,7 +1,7 @@
 // The fake node's judgement of a token user's rights and of the formats a request asks for: read,
 // act and execute rights per party or for any party, the rights an event or update format needs,
 // and the semantic checks of those formats (FormatValidator, docs/fake-node.md). No `vscode` import.
-import type { EventFormat } from '../ledger/apiTypes';
+import type { EventFormat } from './apiTypes';
 import { invalidArgument, missingField, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
 import type { UpdateFormatBody } from './ledgerQueries';

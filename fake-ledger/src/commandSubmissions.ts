@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
 import { DEMO_MODEL, type TemplateModel } from './commandModel';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
-import { interactiveState, recordCompletion, type CommitOptions } from './interactiveSubmissions';
+import type { CommitOptions } from './interactiveCommits';
+import { interactiveState, recordCompletion } from './interactiveSubmissions';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';
 
 /** A command after the JSON layer resolved its template to a package id. */

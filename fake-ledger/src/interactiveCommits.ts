@@ -1,0 +1,156 @@
+// The commit of an interactive submission: the official library decodes and hashes what was
+// sent, and what commits is what the fake prepared under that hash (interactiveSubmissions.ts),
+// its local contract ids completed as Canton completes them.
+import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
+import type { DemoLedger, StoredEvent, StoredTransaction } from './demoLedgerData';
+import { decodePrepared, preparedTransactionHash } from './cantonHashes';
+import { contractIdOf, digest, interactiveState, recordCompletion, type SubmissionRecord } from './interactiveSubmissions';
+
+/** What the node answers about the commit of a submission (completion, committed transaction). */
+export interface CommitOptions {
+  /** Takes the commit's offset: the one after the ledger end, which moves to it (a tail and ledger-end see the commit). */
+  nextOffset: () => number;
+  /** Makes the committed transaction findable by update-by-id, update-by-offset and transaction-by-id. */
+  index: (t: StoredTransaction) => void;
+}
+
+const micros = (m: bigint) => new Date(Number(m / 1000n)).toISOString().replace(/\.(\d{3})Z$/, `.$1${String(m % 1000n).padStart(3, '0')}Z`);
+
+/**
+ * The submission commits at once: the node records its completion (for the completions and
+ * completion-by-hash routes) and the committed transaction, built from the prepared one's nodes,
+ * at an offset after the ledger end and every earlier commit. With `holdCompletions` set (tests,
+ * "outcome unknown") it is accepted but nothing commits.
+ */
+export async function commitSubmission(
+  ledger: DemoLedger,
+  user: string,
+  body: Record<string, unknown>,
+  party: string,
+  options: CommitOptions,
+): Promise<SubmissionRecord | undefined> {
+  const state = interactiveState(ledger);
+  const submissionId = body.submissionId as string;
+  const seed = `${submissionId}:${state.submittedCount++}`;
+  if (state.holdCompletions) return undefined;
+  const updateId = `1220${digest(`update:${seed}`).toString('hex')}`;
+  const offset = options.nextOffset();
+  state.clockMicros += 1_000_000n;
+  const at = micros(state.clockMicros);
+  // The official library decodes and hashes what was sent; what commits is what the fake prepared under that hash.
+  const sent = decodePrepared(body.preparedTransaction as string);
+  const hash = sent ? await preparedTransactionHash(body.preparedTransaction as string) : undefined;
+  const prepared = hash ? state.prepared.get(hash) : undefined;
+  const commandId = sent?.metadata?.submitterInfo?.commandId || prepared?.commandId || submissionId;
+  const nodes = prepared?.nodes ?? [];
+  // Canton completes the local ids of the contracts created here with a suffix (ca12 + a hash) at commit.
+  const local = new Set(nodes.flatMap((n) => (n.kind === 'create' ? [n.contractId] : [])));
+  const committedId = (id: string) => (local.has(id) ? `${id}ca121220${digest(`suffix:${id}`).toString('hex')}` : id);
+  const withIds = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? committedId(v)
+      : Array.isArray(v)
+        ? v.map(withIds)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withIds(x)]))
+          : v;
+  const events: StoredEvent[] = nodes.flatMap((n, i): StoredEvent[] => {
+    const stakeholders = n.stakeholders ?? n.signatories ?? [party];
+    if (n.kind === 'create') {
+      const signatories = n.signatories ?? [party];
+      return [
+        {
+          kind: 'created',
+          views: [],
+          event: {
+            offset,
+            nodeId: i,
+            contractId: committedId(n.contractId ?? contractIdOf(`${seed}:${i}`)),
+            templateId: n.templateId ?? '',
+            contractKey: null,
+            createArgument: withIds(n.argument ?? {}),
+            createdEventBlob: '',
+            interfaceViews: [],
+            witnessParties: stakeholders,
+            signatories,
+            observers: stakeholders.filter((p) => !signatories.includes(p)),
+            createdAt: at,
+            packageName: 'canton-lens-demo-model',
+            representativePackageId: (n.templateId ?? '').split(':')[0] ?? '',
+            acsDelta: true,
+          },
+        },
+      ];
+    }
+    if (n.kind === 'exercise') {
+      return [
+        {
+          kind: 'exercised',
+          stakeholders,
+          event: {
+            offset,
+            nodeId: i,
+            contractId: committedId(n.contractId ?? ''),
+            templateId: n.templateId ?? '',
+            choice: n.choice ?? '',
+            choiceArgument: withIds(n.argument ?? {}),
+            actingParties: n.actingParties ?? [party],
+            consuming: true,
+            witnessParties: stakeholders,
+            lastDescendantNodeId: i,
+            exerciseResult: null,
+            packageName: 'canton-lens-demo-model',
+            implementedInterfaces: [],
+            acsDelta: true,
+          },
+        },
+      ];
+    }
+    return [];
+  });
+  const transaction: StoredTransaction = {
+    updateId,
+    commandId,
+    workflowId: '',
+    effectiveAt: at,
+    recordTime: at,
+    offset,
+    synchronizerId: sent?.metadata?.synchronizerId || ledger.synchronizerId,
+    traceContext: {
+      traceparent: `00-${digest(`trace:${seed}`).toString('hex').slice(0, 32)}-${digest(`span:${seed}`).toString('hex').slice(0, 16)}-01`,
+      tracestate: null,
+    },
+    ...(hash ? { externalTransactionHash: hash } : {}),
+    events,
+  };
+  const record: SubmissionRecord = {
+    submissionId,
+    updateId,
+    completionOffset: offset,
+    userId: (body.userId as string) || user,
+    actAs: [party],
+    commandId,
+    hash,
+    recordTime: at,
+    synchronizerId: transaction.synchronizerId,
+    traceContext: transaction.traceContext,
+    transaction,
+  };
+  recordCompletion(ledger, record);
+  options.index(transaction);
+  return record;
+}
+
+/** executeAndWait: the submission commits at once; the answer names its update and completion offset. */
+export async function executeAndWait(
+  ledger: DemoLedger,
+  user: string,
+  body: Record<string, unknown>,
+  party: string,
+  options: CommitOptions,
+): Promise<ErrorReply> {
+  const record = await commitSubmission(ledger, user, body, party, options);
+  // Held: the node would wait until its timeout; a deadline exceeded leaves the outcome unknown.
+  if (!record) return cantonError(504, 'REQUEST_TIME_OUT', 'Timed out while awaiting for a completion corresponding to a command submission.', 3, 4);
+  return json(200, { updateId: record.updateId, completionOffset: record.completionOffset });
+}
