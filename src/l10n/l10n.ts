@@ -4,8 +4,9 @@
 
 export type Translator = (message: string, args: readonly (string | number)[]) => string;
 
+// Without arguments there is nothing to fill (a placeholder stays as written either way).
 const english: Translator = (message, args) =>
-  message.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
+  args.length === 0 ? message : message.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
 
 // Kept on globalThis: the lazy bundles (http.js, txReview.js) carry their own copy of this module,
 // and all copies must use the translator the extension set.

@@ -4,11 +4,16 @@
 import * as vscode from 'vscode';
 import { html, type SafeHtml } from './html/safeHtml';
 import { renderPanelPage, type ToolbarAction } from './html/panelPage';
-import { parsePageMessage, type HostMessage, type PageMessage } from './panelMessages';
+import { contentMessage, parsePageMessage, type ContentMessage, type HostMessage, type PageMessage } from './panelMessages';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import type { TransactionShape } from '../lookups/ledgerLookups';
-import type { LedgerPanels } from './ledgerPanel';
+import type { PanelTarget } from './panelTargets';
 import { WebviewHost } from './webviewHost';
+
+/** What opens a lookup panel (LedgerPanels): a structural type, so that the lookup panel can stand on this kit. */
+export interface LookupOpener {
+  show(target: PanelTarget): unknown;
+}
 
 export interface HtmlPanelOptions {
   viewType: string;
@@ -45,10 +50,20 @@ export abstract class HtmlPanelHost extends WebviewHost<HostMessage, PageMessage
 
   /** New content for the page (and, if given, a new toolbar), without reloading it. */
   protected show(body: SafeHtml, actions?: ToolbarAction[], state?: unknown): void {
+    this.showContent(contentMessage(body.text, { actions, state }));
+  }
+
+  /** New content as a whole message (say, with a toolbar that names another node). */
+  protected showContent(message: ContentMessage): void {
     if (this.isDisposed) return;
-    this.latest = { type: 'content', html: body.text, ...(actions ? { actions } : {}), ...(state !== undefined ? { state } : {}) };
+    this.latest = message;
     this.clearQueue();
-    this.post(this.latest);
+    this.post(message);
+  }
+
+  /** The answer to the page's request `requestId`, to the part of the page that asked (none: nothing to show). */
+  protected answer(requestId: number, body: SafeHtml | undefined): void {
+    this.post({ type: 'answer', requestId, ...(body ? { html: body.text } : {}) });
   }
 
   protected override onReady(): void {
@@ -60,7 +75,7 @@ export abstract class HtmlPanelHost extends WebviewHost<HostMessage, PageMessage
    * What every page's links do: an id opens its panel on the node (a transaction in `shape`), a
    * Daml name its definition, a copy button the clipboard. Other messages: nothing.
    */
-  protected async followLink(m: PageMessage, lookups: LedgerPanels, node: string, shape?: TransactionShape): Promise<void> {
+  protected async followLink(m: PageMessage, lookups: LookupOpener, node: string, shape?: TransactionShape): Promise<void> {
     if (m.type === 'openId') {
       if (classifyLedgerId(m.id).kind === 'contract') lookups.show({ kind: 'contract', id: m.id, node });
       else if (/^1220[0-9a-f]{64}$/.test(m.id)) lookups.show({ kind: 'update', id: m.id, node, ...(shape ? { shape } : {}) });

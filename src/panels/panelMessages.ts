@@ -52,17 +52,34 @@ export type PageMessage =
   | { type: 'openDaml'; templateId: string; choice?: string; packageName?: string }
   | { type: 'copy'; text: string }
   | { type: 'setShape'; shape: TransactionShapeName }
-  | { type: 'eventDetail'; source: 'events' | 'tree'; index: number }
+  | PageRequest
   | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName }
   | { type: 'setView'; key: 'kind' | 'template'; value: string };
 
 /**
- * From the extension to the page: a row's whole event, or the panel's new content (panels on
- * HtmlPanelHost keep their page and get their content as a message), rendered and escaped by the extension.
+ * What the page asks and the extension answers (`answer`, with the same `requestId`): the answer
+ * goes back to the part of the page that asked, not to whatever matches it by then.
  */
-export type HostMessage =
-  | { type: 'eventDetail'; source: 'events' | 'tree'; index: number; html: string }
-  | { type: 'content'; html: string; actions?: ToolbarButton[]; state?: unknown };
+export type PageRequest = { type: 'eventDetail'; requestId: number; source: 'events' | 'tree'; index: number };
+
+/**
+ * From the extension to the page: an answer to a request, or the panel's new content (panels on
+ * HtmlPanelHost keep their page and get their content as a message), rendered and escaped by the
+ * extension. `state` is the page's to keep (`setState`), `node` the node its toolbar names.
+ */
+export type HostMessage = { type: 'answer'; requestId: number; html?: string } | ContentMessage;
+export type ContentMessage = { type: 'content'; html: string; actions?: ToolbarButton[]; state?: unknown; node?: string };
+
+/** A content message, without the fields not given. */
+export function contentMessage(html: string, o: { actions?: ToolbarButton[]; state?: unknown; node?: string } = {}): ContentMessage {
+  return {
+    type: 'content',
+    html,
+    ...(o.actions ? { actions: o.actions } : {}),
+    ...(o.state !== undefined ? { state: o.state } : {}),
+    ...(o.node !== undefined ? { node: o.node } : {}),
+  };
+}
 
 /** A toolbar button the page draws (its label as text). */
 export interface ToolbarButton {
@@ -99,7 +116,9 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
     case 'setShape':
       return isShape(m.shape) ? { type: 'setShape', shape: m.shape } : undefined;
     case 'eventDetail':
-      return isSource(m.source) && isIndex(m.index) ? { type: 'eventDetail', source: m.source, index: m.index } : undefined;
+      return isIndex(m.requestId) && isSource(m.source) && isIndex(m.index)
+        ? { type: 'eventDetail', requestId: m.requestId, source: m.source, index: m.index }
+        : undefined;
     case 'openOffset':
       return isIndex(m.offset) && m.offset > 0 && optional(m.nodeId, isIndex) && optional(m.shape, isShape)
         ? { type: 'openOffset', offset: m.offset, nodeId: m.nodeId, shape: m.shape }
@@ -117,10 +136,11 @@ export function parseHostMessage(raw: unknown): HostMessage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const m = raw as Record<string, unknown>;
   if (m.type === 'content') {
-    if (!isString(m.html) || !optional(m.actions, (a): a is ToolbarButton[] => Array.isArray(a) && a.every(isButton))) return undefined;
-    return { type: 'content', html: m.html, ...(m.actions ? { actions: m.actions } : {}), ...(m.state !== undefined ? { state: m.state } : {}) };
+    if (!isString(m.html) || !optional(m.actions, (a): a is ToolbarButton[] => Array.isArray(a) && a.every(isButton)) || !optional(m.node, isString))
+      return undefined;
+    return contentMessage(m.html, { actions: m.actions, state: m.state, node: m.node });
   }
-  return m.type === 'eventDetail' && isSource(m.source) && isIndex(m.index) && isString(m.html)
-    ? { type: 'eventDetail', source: m.source, index: m.index, html: m.html }
+  return m.type === 'answer' && isIndex(m.requestId) && optional(m.html, isString)
+    ? { type: 'answer', requestId: m.requestId, ...(m.html !== undefined ? { html: m.html } : {}) }
     : undefined;
 }

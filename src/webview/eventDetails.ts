@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 // A row opened to its whole event: the page asks, the extension builds the event (rendered and
 // escaped by the same renderer as the page itself), the page shows it in a row under it.
-import { parseHostMessage } from '../panels/panelMessages';
-import { post, saveUi, say, ui } from './pageContext';
+import { ask, saveUi, say, ui } from './pageContext';
 
 const openedDetails = (): [string, number][] => (Array.isArray(ui.details) ? ui.details : []);
 
@@ -39,35 +38,35 @@ export function toggleDetail(button: HTMLButtonElement): void {
   rememberDetail(source, index, true);
   button.setAttribute('aria-expanded', 'true');
   button.disabled = true;
-  post({ type: 'eventDetail', source, index });
+  void ask({ type: 'eventDetail', source, index }).then((detail) => {
+    // New content came meanwhile: its own row asks for itself.
+    if (!button.isConnected) return;
+    button.disabled = false;
+    if (detail === undefined) {
+      button.setAttribute('aria-expanded', 'false');
+      rememberDetail(source, index, false);
+      return;
+    }
+    const tr = document.createElement('tr');
+    tr.className = 'detail-row';
+    const td = document.createElement('td');
+    td.colSpan = row.children.length;
+    // Rendered and escaped by the extension's HTML renderer, like the page itself: no ledger string is markup.
+    td.insertAdjacentHTML('beforeend', detail);
+    tr.appendChild(td);
+    row.after(tr);
+  });
 }
 
-window.addEventListener('message', (event: MessageEvent) => {
-  const m = parseHostMessage(event.data);
-  if (!m || m.type !== 'eventDetail') return;
-  const button = document.querySelector<HTMLButtonElement>(`[data-detail="${m.source}"][data-index="${m.index}"]`);
-  const row = button?.closest('tr');
-  if (!button || !row) return;
-  button.disabled = false;
-  const tr = document.createElement('tr');
-  tr.className = 'detail-row';
-  const td = document.createElement('td');
-  td.colSpan = row.children.length;
-  // Rendered and escaped by the extension's HTML renderer, like the page itself: no ledger string is markup.
-  td.insertAdjacentHTML('beforeend', m.html);
-  tr.appendChild(td);
-  row.after(tr);
-});
-
-/** After a refresh of the same view: open the rows that were open, then scroll back (rendering more rows where needed). */
-export function restoreView(more: () => boolean): void {
+/** After new content of the same view: open the rows that were open, then scroll back to `scrollY` (rendering more rows where needed). */
+export function restoreView(more: () => boolean, scrollY: number | undefined): void {
   for (const [source, index] of openedDetails()) {
     const button = document.querySelector<HTMLButtonElement>(`[data-detail="${source === 'tree' ? 'tree' : 'events'}"][data-index="${Number(index)}"]`);
-    if (button) toggleDetail(button);
+    if (button && button.getAttribute('aria-expanded') !== 'true') toggleDetail(button);
   }
-  if (typeof ui.scrollY === 'number' && ui.scrollY > 0) {
-    for (let i = 0; i < 400 && document.documentElement.scrollHeight < ui.scrollY + window.innerHeight && more(); i++);
-    window.scrollTo(0, ui.scrollY);
+  if (typeof scrollY === 'number' && scrollY > 0) {
+    for (let i = 0; i < 400 && document.documentElement.scrollHeight < scrollY + window.innerHeight && more(); i++);
+    window.scrollTo(0, scrollY);
   }
 }
 

@@ -4,12 +4,13 @@
 import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
 import type { EventRow } from '../panels/html/transactionHtml';
-import { detailButton, highlightRow, restoreView } from './eventDetails';
+import { detailButton, highlightRow } from './eventDetails';
 import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
 
-export function startEventTable(data: HTMLElement): void {
+/** Starts the rows; returns what renders the next page of them (false: none left). */
+export function startEventTable(data: HTMLElement): () => boolean {
   const rows = (JSON.parse(data.textContent || '[]') as EventRow[]).map((row, index) => ({ row, index }));
   const tbody = document.getElementById('event-rows')!;
   const kind = document.getElementById('filter-kind') as HTMLSelectElement;
@@ -73,5 +74,5 @@ export function startEventTable(data: HTMLElement): void {
   pageOnScroll(document.getElementById('rows-sentinel')!, renderMore);
   applyFilters();
   highlightRow(tbody, renderMore);
-  restoreView(renderMore);
+  return renderMore;
 }

@@ -4,12 +4,13 @@
 import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
 import type { TreeRow } from '../panels/html/transactionHtml';
-import { detailButton, highlightRow, restoreView } from './eventDetails';
+import { detailButton, highlightRow } from './eventDetails';
 import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
 
-export function startExerciseTree(data: HTMLElement): void {
+/** Starts the rows; returns what renders the next page of them (false: none left). */
+export function startExerciseTree(data: HTMLElement): () => boolean {
   const nodes = JSON.parse(data.textContent || '[]') as TreeRow[];
   const tbody = document.getElementById('tree-rows')!;
   const search = document.getElementById('tree-search') as HTMLInputElement;
@@ -129,5 +130,5 @@ export function startExerciseTree(data: HTMLElement): void {
     refresh();
     highlightRow(tbody, renderMore);
   }
-  restoreView(renderMore);
+  return renderMore;
 }

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-// What every part of a panel's page shares: the webview API, typed messages to the extension,
-// localized strings, and the page's remembered state (navigation from the extension, and what the
-// person did on the page, kept across a refresh of the same view).
-import type { PageMessage } from '../panels/panelMessages';
+// What every part of a panel's page shares: the webview API, typed messages to the extension and
+// requests it answers, localized strings, and the page's remembered state (the extension's
+// navigation, and what the person did on the page, kept while the view stays the same).
+import { parseHostMessage, type PageMessage, type PageRequest } from '../panels/panelMessages';
 
 interface WebviewApi {
   postMessage(message: unknown): void;
@@ -18,6 +18,8 @@ export interface PageUi {
   collapsed?: number[];
   details?: [string, number][];
   scrollY?: number;
+  /** The search in a contract's create argument. */
+  argumentSearch?: string;
 }
 
 interface Target {
@@ -35,28 +37,91 @@ const vscode: WebviewApi = typeof acquireVsCodeApi === 'function' ? acquireVsCod
 
 export const post = (message: PageMessage): void => vscode.postMessage(message);
 
+// Answers come back by request id to whoever asked (a row that asked may be gone by then: it checks).
+const waiting = new Map<number, (html: string | undefined) => void>();
+let lastRequest = 0;
+
+/** Asks the extension; resolves with its answer's HTML (undefined: nothing to show). */
+export function ask(request: Omit<PageRequest, 'requestId'>): Promise<string | undefined> {
+  const requestId = ++lastRequest;
+  return new Promise((resolve) => {
+    waiting.set(requestId, resolve);
+    post({ ...request, requestId });
+  });
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const m = parseHostMessage(event.data);
+  if (m?.type !== 'answer') return;
+  waiting.get(m.requestId)?.(m.html);
+  waiting.delete(m.requestId);
+});
+
 // Localized by the extension (pageStrings); English when absent.
 const strings = JSON.parse(document.getElementById('page-strings')?.getAttribute('data-strings') ?? '{}') as Record<string, string>;
 export const say = (key: string, english: string, ...args: (string | number)[]): string =>
   (strings[key] ?? english).replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));
 
-const navigation = JSON.parse(document.getElementById('panel-state')?.getAttribute('data-state') ?? 'null') as Navigation | null;
-const shown = navigation?.history?.[navigation.index];
-const view = shown ? [shown.kind, shown.id, shown.node, shown.shape ?? ''].join('|') : '';
-const previous = (vscode.getState() ?? {}) as { view?: string; ui?: PageUi };
+const isTarget = (t: unknown): t is Target =>
+  typeof t === 'object' &&
+  t !== null &&
+  typeof (t as Target).kind === 'string' &&
+  typeof (t as Target).id === 'string' &&
+  typeof (t as Target).node === 'string';
+const isNavigation = (n: unknown): n is Navigation =>
+  typeof n === 'object' && n !== null && Array.isArray((n as Navigation).history) && isTarget((n as Navigation).history[(n as Navigation).index]);
+const place = (t: Target) => [t.kind, t.id, t.node].join('|');
+const viewOf = (t: Target) => `${place(t)}|${t.shape ?? ''}`;
 
-/** The page's state: the extension's navigation (so the panel comes back after a reload) and the ui. */
-export const ui: PageUi = previous.view === view && previous.ui ? previous.ui : {};
+/** What the page kept before it was (re)loaded: the last view and what was done on it. */
+const saved = (vscode.getState() ?? {}) as { view?: string; ui?: PageUi };
+let navigation: Navigation | undefined;
+let shown: Target | undefined;
+
+/** What the person did on the page, for the view shown (filled when the navigation comes). */
+export const ui: PageUi = {};
+
+/** The view shown (kind, id, node, shape), if the extension said. */
+export const currentView = (): string | undefined => (shown ? viewOf(shown) : undefined);
 
 export function saveUi(): void {
-  if (navigation) vscode.setState({ ...navigation, view, ui });
+  if (navigation) vscode.setState({ ...navigation, view: currentView(), ui });
 }
 
-saveUi();
+/**
+ * The extension's navigation (kept with setState, so that the panel comes back after a reload).
+ * Another view starts afresh, but for the first after a reload, which is what was saved; a shape
+ * switch of the same transaction keeps the searches and filters (each applies to its shape).
+ */
+export function setNavigation(next: unknown): void {
+  if (!isNavigation(next)) return;
+  const target = next.history[next.index];
+  if (!shown || viewOf(shown) !== viewOf(target)) {
+    const kept: PageUi =
+      !shown && saved.view === viewOf(target) && saved.ui
+        ? saved.ui
+        : shown && place(shown) === place(target)
+          ? { filters: ui.filters, treeSearch: ui.treeSearch }
+          : {};
+    for (const key of Object.keys(ui) as (keyof PageUi)[]) delete ui[key];
+    Object.assign(ui, kept);
+    shown = target;
+  }
+  navigation = next;
+  saveUi();
+}
+
+// The navigation of a page rendered with it (pages that are not sent their content).
+setNavigation(JSON.parse(document.getElementById('panel-state')?.getAttribute('data-state') ?? 'null'));
+
+/** A lookup under way: its page stands in for the view for a moment, and the scroll it causes is not the person's. */
+export const isTransient = (): boolean => document.querySelector('#content > .loading') !== null;
+
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 window.addEventListener('scroll', () => {
   clearTimeout(scrollTimer);
   scrollTimer = setTimeout(() => {
+    if (isTransient()) return;
     ui.scrollY = window.scrollY;
     saveUi();
   }, 200);
@@ -101,12 +166,21 @@ export function contractLink(contractId: string, short: string): HTMLTableCellEl
   return td;
 }
 
+const observers: IntersectionObserver[] = [];
+
 /** Renders rows page by page as the sentinel comes into view. */
 export function pageOnScroll(sentinel: Element, more: () => boolean): void {
-  new IntersectionObserver(
+  const observer = new IntersectionObserver(
     (entries) => {
       if (entries.some((e) => e.isIntersecting)) more();
     },
     { rootMargin: '600px' },
-  ).observe(sentinel);
+  );
+  observer.observe(sentinel);
+  observers.push(observer);
+}
+
+/** The content is replaced: its rows render no more. */
+export function stopPaging(): void {
+  for (const o of observers.splice(0)) o.disconnect();
 }

@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 // The page script of Canton Lens panels, bundled by esbuild into media/panel.js and loaded by
-// nonce under a strict CSP. It builds every ledger string as a text node (the one exception, an
-// event's details, is rendered and escaped by the extension like the page itself) and talks to the
-// extension with the typed messages of src/panels/panelMessages.ts.
-import { parseHostMessage, parsePageMessage } from '../panels/panelMessages';
+// nonce under a strict CSP. It builds every ledger string as a text node (the exceptions, the
+// content and an event's details, are rendered and escaped by the extension like the page itself)
+// and talks to the extension with the typed messages of src/panels/panelMessages.ts. Here: what a
+// click does; pageContent.ts starts the content and takes the new content the extension sends.
+import { parsePageMessage } from '../panels/panelMessages';
 import { toggleDetail } from './eventDetails';
-import { startEventTable } from './eventTable';
-import { startExerciseTree } from './exerciseTreeView';
-import { post, say } from './pageContext';
+import { startPage } from './pageContent';
+import { post } from './pageContext';
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
@@ -85,62 +85,5 @@ document.addEventListener('click', (event) => {
   if (message) post(message);
 });
 
-// Search in a value tree: mark matching entries and open their ancestors.
-for (const input of document.querySelectorAll<HTMLInputElement>('.tree-search')) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  input.addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => searchTree(input.value.trim().toLowerCase()), 150);
-  });
-}
-
-function searchTree(query: string): void {
-  let hits = 0;
-  for (const li of document.querySelectorAll('.value-tree li')) {
-    // The entry's own key and value, not its nested children.
-    const text = Array.from(li.children)
-      .filter((c) => !c.matches('details'))
-      .map((c) => `${c.textContent ?? ''} ${c.getAttribute('title') ?? ''}`)
-      .join(' ')
-      .toLowerCase();
-    const hit = query !== '' && text.includes(query);
-    li.classList.toggle('match', hit);
-    if (!hit) continue;
-    hits++;
-    for (let d = li.closest('details'); d; d = d.parentElement ? d.parentElement.closest('details') : null) d.open = true;
-  }
-  document.querySelector('.value-tree li.match')?.scrollIntoView({ block: 'nearest' });
-  const tools = document.querySelector('.tree-tools');
-  if (!tools) return;
-  let status = tools.querySelector('.search-status');
-  if (!status) {
-    status = document.createElement('span');
-    status.className = 'search-status muted';
-    status.setAttribute('aria-live', 'polite');
-    tools.appendChild(status);
-  }
-  status.textContent = !query ? '' : hits === 1 ? say('oneMatch', '1 match') : say('matches', '{0} matches', hits);
-}
-
-/** The event table and exercise tree of the content, once it is on the page. */
-function startContent(): void {
-  const events = document.getElementById('event-data');
-  if (events) startEventTable(events);
-  const tree = document.getElementById('tree-data');
-  if (tree) startExerciseTree(tree);
-}
-startContent();
-
-// New content of a panel that keeps its page (HtmlPanelHost): rendered and escaped by the extension.
-window.addEventListener('message', (event: MessageEvent) => {
-  const m = parseHostMessage(event.data);
-  const main = document.getElementById('content');
-  if (m?.type !== 'content' || !main) return;
-  const open = new Set(Array.from(main.querySelectorAll<HTMLDetailsElement>('details[id][open]'), (d) => d.id));
-  main.innerHTML = m.html;
-  // Sections the person opened stay open.
-  for (const id of open) main.querySelector<HTMLDetailsElement>(`details[id="${CSS.escape(id)}"]`)?.setAttribute('open', '');
-  startContent();
-});
-
+startPage();
 post({ type: 'ready' });

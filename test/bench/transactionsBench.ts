@@ -5,11 +5,11 @@ import { chromium } from 'playwright-core';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { treeEvent } from '../../src/lookups/exerciseTree';
 import { lookupTransaction, type TransactionLookup } from '../../src/lookups/ledgerLookups';
-import { eventDetailHtml } from '../../src/panels/html/eventDetailHtml';
-import type { SafeHtml } from '../../src/panels/html/safeHtml';
+import { html, type SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
+import { answerBody, eventDetail, identityHtml, lookingUpBody, lookupContent } from '../../src/panels/lookupContent';
+import { PanelHistory } from '../../src/panels/panelHistory';
 import { hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
 import { panelPageAt, startPanelPageServer } from '../support/panelPageServer';
@@ -35,6 +35,12 @@ const medianOf = async (n: number, fn: () => unknown) => {
   for (let i = 0; i < n; i++) t.push(await timeOf(fn));
   return median(t);
 };
+/** The medians of `fns` timed in turns, so that drift (the JIT, the collector, the node) falls on each alike. */
+const mediansInTurn = async (n: number, ...fns: (() => unknown)[]) => {
+  const t: number[][] = fns.map(() => []);
+  for (let i = 0; i < n; i++) for (const [j, fn] of fns.entries()) t[j].push(await timeOf(fn));
+  return t.map(median);
+};
 
 export async function transactionRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -57,14 +63,22 @@ export async function transactionRows(): Promise<BenchRow[]> {
       ok: build <= 100,
     });
 
-    // Refresh of an open panel: the lookup again (refresh) and the render, against the lookup alone.
+    // Refresh of an open panel, as LedgerPanel.load(true) does it: the content message of the lookup
+    // under way, the lookup, the content message of its answer (body, identity line, toolbar, the
+    // navigation the page keeps), against the lookup alone. The page is not reloaded: no shell.
     const transfer = () => lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });
-    for (let i = 0; i < 30; i++) await transfer();
-    const lookupAlone = await medianOf(200, transfer);
-    const refresh = await medianOf(200, async () => transactionBody(await transfer()).toString());
+    const history = new PanelHistory({ history: [{ kind: 'update', id: node.ledger.samples.transferUpdate, node: 'bench' }], index: 0 });
+    const target = history.current;
+    const refreshPanel = async () => {
+      lookupContent({ identity: html``, body: lookingUpBody(target, 'bench'), history, result: undefined });
+      const l = await transfer();
+      return lookupContent({ identity: identityHtml(target, new Map([['bench', l.askedAs]]), []), body: answerBody(l, target), history, result: l });
+    };
+    for (let i = 0; i < 50; i++) await refreshPanel();
+    const [lookupAlone, refresh] = await mediansInTurn(400, transfer, refreshPanel);
     rows.push({
       area: 'transactions',
-      measure: 'refresh of an open transaction panel: lookup + render (baseline: the lookup alone)',
+      measure: 'refresh of an open transaction panel: lookup + its content messages (baseline: the lookup alone)',
       value: refresh,
       unit: 'ms',
       baseline: lookupAlone,
@@ -74,8 +88,7 @@ export async function transactionRows(): Promise<BenchRow[]> {
 
     // Chromium: first paint of the tree, and opening one row of a 50,000-event table.
     const tx50k = hostileTransaction(50_000);
-    const detailFor = (l: TransactionLookup, i: number) =>
-      l.found && l.update === 'transaction' ? eventDetailHtml(treeEvent(l.transaction.events[i])).toString() : '';
+    const detailFor = (l: TransactionLookup, i: number) => eventDetail(l, undefined, 'events', i)?.text ?? '';
     const server = await startPanelPageServer();
     const origin = server.origin;
     const page = (body: SafeHtml) => panelPageAt(origin, body);
@@ -134,9 +147,9 @@ export async function transactionRows(): Promise<BenchRow[]> {
       await tab.addInitScript(() => {
         const w = window as unknown as { acquireVsCodeApi: unknown; benchDetail: (i: number) => Promise<string> };
         w.acquireVsCodeApi = () => ({
-          postMessage: (m: { type: string; source?: string; index?: number }) => {
+          postMessage: (m: { type: string; index?: number; requestId?: number }) => {
             if (m.type === 'eventDetail')
-              void w.benchDetail(m.index!).then((html) => window.postMessage({ type: 'eventDetail', source: m.source, index: m.index, html }, '*'));
+              void w.benchDetail(m.index!).then((html) => window.postMessage({ type: 'answer', requestId: m.requestId, html }, '*'));
           },
           getState: () => undefined,
           setState: () => undefined,

@@ -23,6 +23,8 @@ import { startPanelPageServer, type PanelPageServer } from '../support/panelPage
 import { EVIL_ASKER } from '../support/hostileLookups';
 import { SCREENSHOT_DIR } from './workbench';
 
+type Posted = { type: string; source?: string; index?: number; requestId?: number };
+
 describe('UI: the exercise tree and event details in Chromium', function () {
   this.timeout(120_000);
   let pages: PanelPageServer;
@@ -72,7 +74,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
   const open = async (name: string): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.addInitScript(() => {
-      const w = window as unknown as { __messages: { type: string; source?: string; index?: number }[]; __violations: string[]; acquireVsCodeApi: unknown };
+      const w = window as unknown as { __messages: Posted[]; __violations: string[]; acquireVsCodeApi: unknown };
       w.__messages = [];
       w.__violations = [];
       document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -86,13 +88,13 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
     return page;
   };
-  const posted = (page: Page) => page.evaluate(() => (window as unknown as { __messages: { type: string; source?: string; index?: number }[] }).__messages);
-  /** Answers the page's detail requests as the extension does (LedgerPanel.showEventDetail). */
+  const posted = (page: Page) => page.evaluate(() => (window as unknown as { __messages: Posted[] }).__messages);
+  /** Answers the page's detail requests as the extension does (LedgerPanel: the answer carries the request's id). */
   const answerDetails = async (page: Page, tree = settlementTree) => {
     for (const m of await posted(page)) {
       if (m.type !== 'eventDetail' || typeof m.index !== 'number') continue;
       const detail = eventDetailHtml(tree[m.index].node, tree, m.index).toString();
-      await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'eventDetail', source: m.source, index: m.index, html: detail });
+      await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'answer', requestId: m.requestId, html: detail });
     }
     await page.evaluate(() => {
       (window as unknown as { __messages: unknown[] }).__messages.length = 0;

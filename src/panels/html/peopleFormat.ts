@@ -7,6 +7,7 @@ import * as l10n from '../../l10n/l10n';
 // One formatter for every time shown: toLocaleString with options builds a new one per call, which
 // made a table of 200 times take milliseconds.
 let localTime: Intl.DateTimeFormat | undefined;
+const localTimes = new Map<number, string>();
 
 /** A ledger time as the person's local time and how long ago; the exact UTC instant on hover. */
 export function timeHtml(iso: string | undefined | null, now = Date.now()): SafeHtml | undefined {
@@ -14,7 +15,13 @@ export function timeHtml(iso: string | undefined | null, now = Date.now()): Safe
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return html`${iso}`;
   localTime ??= new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  const local = localTime.format(new Date(t));
+  // A panel shows the same few times on every refresh; formatting one costs more than finding it.
+  let local = localTimes.get(t);
+  if (local === undefined) {
+    if (localTimes.size >= 1_000) localTimes.clear();
+    local = localTime.format(new Date(t));
+    localTimes.set(t, local);
+  }
   return html`<time datetime="${iso}" title="${iso} (UTC)">${local} <span class="muted">(${relativeTime(iso, now) ?? ''})</span></time>`;
 }
 

@@ -13,8 +13,11 @@ type Part = SafeHtml | string | number | boolean | null | undefined | readonly P
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
+const SPECIAL = /[&<>"'`]/;
+
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
+  // Most strings have nothing to escape: testing first is cheaper than a replace that finds nothing.
+  return SPECIAL.test(s) ? s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]) : s;
 }
 
 function render(p: Part): string {
@@ -53,8 +56,11 @@ export function join(parts: readonly SafeHtml[], sep = ''): SafeHtml {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+
 /** A ledger string as text: escaped, bidi-isolated, control characters made visible. */
 export function ledgerText(s: string): SafeHtml {
+  if (!HAS_INVISIBLE.test(s)) return new SafeHtml(`<bdi>${escapeHtml(s)}</bdi>`);
   const parts: string[] = [];
   let last = 0;
   for (const m of s.matchAll(INVISIBLE)) {

@@ -100,14 +100,12 @@ function exerciseTreeSection(events: readonly LedgerEvent[], highlight?: number)
 </section>`;
 }
 
+const SCRIPT_UNSAFE: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /** JSON safe inside a <script type="application/json">: no "<" that could close it. */
 export function jsonForScript(value: unknown): SafeHtml {
-  return new SafeHtml(
-    JSON.stringify(value)
-      .replace(/</g, '\\u003c')
-      .replace(/\u2028/g, '\\u2028')
-      .replace(/\u2029/g, '\\u2029'),
-  );
+  // One pass over what can be megabytes of rows.
+  return new SafeHtml(JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c]));
 }
 
 /** `shape`: what the panel asked for; `highlight`: the node id to bring into view (lineage). */

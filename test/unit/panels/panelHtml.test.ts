@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import { contractBody } from '../../../src/panels/html/contractHtml';
 import { contentSecurityPolicy, lookupActions, renderPanelPage } from '../../../src/panels/html/panelPage';
-import { html, ledgerText } from '../../../src/panels/html/safeHtml';
-import { eventRows, transactionBody } from '../../../src/panels/html/transactionHtml';
+import { escapeHtml, html, ledgerText } from '../../../src/panels/html/safeHtml';
+import { eventRows, jsonForScript, transactionBody } from '../../../src/panels/html/transactionHtml';
 import { lookupMarkdown } from '../../../src/panels/lookupMarkdown';
 import { escapeMarkdown, hoverMarkdown } from '../../../src/lookups/hoverMarkdown';
 import { EVIL, EVIL_PARTY, hostileContract, hostileTransaction, notFoundContract } from '../../support/hostileLookups';
@@ -91,6 +91,17 @@ describe('panel HTML', () => {
     assert.ok(l.found && l.update === 'transaction');
     assert.deepEqual(JSON.parse(json[1]), eventRows(l.transaction.events));
     assertNoInjectedMarkup(body);
+  });
+
+  it('keeps script-closing and line-separator characters out of a JSON block, and plain text as it is', () => {
+    const value = { a: '</script><script>x()</script>', b: 'line\u2028para\u2029end' };
+    const text = jsonForScript(value).text;
+    assert.doesNotMatch(text, /[<\u2028\u2029]/);
+    assert.deepEqual(JSON.parse(text), value);
+    assert.equal(escapeHtml('plain text, nothing to escape'), 'plain text, nothing to escape');
+    assert.equal(escapeHtml(`a&b<c>"d'e\`f`), 'a&amp;b&lt;c&gt;&quot;d&#39;e&#96;f');
+    assert.equal(ledgerText('Alice::1220ab').text, '<bdi>Alice::1220ab</bdi>');
+    assert.equal(ledgerText('<b>').text, '<bdi>&lt;b&gt;</bdi>');
   });
 
   it('wraps a body in a page with a strict CSP and one nonce script', () => {

@@ -9,7 +9,12 @@ describe('panel messages', () => {
       type: 'setShape',
       shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
     });
-    assert.deepEqual(parsePageMessage({ type: 'eventDetail', source: 'tree', index: 3, extra: 'ignored' }), { type: 'eventDetail', source: 'tree', index: 3 });
+    assert.deepEqual(parsePageMessage({ type: 'eventDetail', requestId: 4, source: 'tree', index: 3, extra: 'ignored' }), {
+      type: 'eventDetail',
+      requestId: 4,
+      source: 'tree',
+      index: 3,
+    });
     assert.deepEqual(parsePageMessage({ type: 'openOffset', offset: 12, nodeId: 0 }), { type: 'openOffset', offset: 12, nodeId: 0, shape: undefined });
   });
 
@@ -20,8 +25,10 @@ describe('panel messages', () => {
       {},
       { type: 'eval' },
       { type: 'setShape', shape: 'TRANSACTION_SHAPE_FLAT' },
-      { type: 'eventDetail', source: 'events', index: -1 },
-      { type: 'eventDetail', source: 'x', index: 1 },
+      { type: 'eventDetail', requestId: 1, source: 'events', index: -1 },
+      { type: 'eventDetail', requestId: 1, source: 'x', index: 1 },
+      { type: 'eventDetail', source: 'tree', index: 1 },
+      { type: 'eventDetail', requestId: '1', source: 'tree', index: 1 },
       { type: 'openOffset', offset: 0 },
       { type: 'openOffset', offset: 1.5 },
       { type: 'openId', id: 7 },
@@ -30,6 +37,23 @@ describe('panel messages', () => {
     ]) {
       assert.equal(parsePageMessage(raw), undefined, JSON.stringify(raw));
     }
-    assert.equal(parseHostMessage({ type: 'eventDetail', source: 'tree', index: 1 }), undefined, 'no html');
+    assert.equal(parseHostMessage({ type: 'answer', html: '<p>x</p>' }), undefined, 'an answer to no request');
+    assert.equal(parseHostMessage({ type: 'answer', requestId: 1, html: 7 }), undefined);
+    assert.equal(parseHostMessage({ type: 'content', html: '', node: 7 }), undefined);
+    assert.equal(parseHostMessage({ type: 'content', html: '', actions: [{ action: 'back' }] }), undefined, 'a button without a label');
+  });
+
+  it('lets the page have answers by request id, and content with its toolbar, node and state', () => {
+    assert.deepEqual(parseHostMessage({ type: 'answer', requestId: 3, html: '<table></table>' }), { type: 'answer', requestId: 3, html: '<table></table>' });
+    assert.deepEqual(parseHostMessage({ type: 'answer', requestId: 3 }), { type: 'answer', requestId: 3 }, 'nothing to show');
+    const content = {
+      type: 'content',
+      html: '<p></p>',
+      actions: [{ action: 'back', label: 'Back', enabled: false }],
+      state: { history: [], index: 0 },
+      node: 'p1',
+    };
+    assert.deepEqual(parseHostMessage(content), content);
+    assert.deepEqual(parseHostMessage({ type: 'content', html: '<p></p>' }), { type: 'content', html: '<p></p>' });
   });
 });

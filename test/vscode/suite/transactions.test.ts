@@ -38,9 +38,11 @@ describe('Transactions as a developer debugs them', function () {
       const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showTransaction', node.ledger.samples.settlementUpdate, `t${version}`);
       const panel = await panelFor(target, /What happened/);
       assert.doesNotMatch(panel.lastBody, /Exercise tree/);
+      const shell = panel.webviewPanel.webview.html;
       node.requests.length = 0;
       await panel.setShape('TRANSACTION_SHAPE_LEDGER_EFFECTS');
       await until('the tree', () => /Exercise tree/.test(panel.lastBody));
+      assert.equal(panel.webviewPanel.webview.html, shell, 'the page is not reloaded: the tree came as a message');
       assert.equal(panel.current.shape, 'TRANSACTION_SHAPE_LEDGER_EFFECTS', 'the panel keeps the shape (saved with its state)');
       const sent = node.requests.filter((r) => r.path.startsWith('/v2/updates/')).map((r) => JSON.parse(r.body) as Record<string, unknown>);
       const shapeOf = (b: Record<string, unknown>) =>

@@ -1,0 +1,140 @@
+/// <reference lib="dom" />
+// The page's content: started when the page loads and again after each content message (new HTML,
+// toolbar and navigation from the extension, without reloading the page). An update of the same
+// view gives back what the person did: filters, searches, folded and opened rows, open sections,
+// the scroll position. A lookup under way (its loading body) stands in between without taking them.
+import { parseHostMessage, type ToolbarButton } from '../panels/panelMessages';
+import { restoreView } from './eventDetails';
+import { startEventTable } from './eventTable';
+import { startExerciseTree } from './exerciseTreeView';
+import { currentView, isTransient, saveUi, say, setNavigation, stopPaging, ui } from './pageContext';
+
+/** The toolbar from the extension: buttons kept where their action stays (so is the focus), labels as text. */
+function drawToolbar(actions: readonly ToolbarButton[]): void {
+  const nav = document.querySelector('nav.toolbar');
+  if (!nav) return;
+  const old = new Map(Array.from(nav.querySelectorAll<HTMLButtonElement>(':scope > button[data-action]'), (b) => [b.dataset.action, b]));
+  let at: Element | null = nav.firstElementChild;
+  for (const { action, label, enabled = true } of actions) {
+    let b = old.get(action);
+    old.delete(action);
+    if (!b) {
+      b = document.createElement('button');
+      b.dataset.action = action;
+    }
+    b.textContent = label;
+    b.title = label;
+    b.disabled = !enabled;
+    if (b === at) at = b.nextElementSibling;
+    else nav.insertBefore(b, at);
+  }
+  for (const b of old.values()) b.remove();
+}
+
+function showNode(name: string): void {
+  const strong = document.querySelector('nav.toolbar .node strong');
+  if (strong) strong.textContent = name;
+}
+
+/** Search in a value tree: mark matching entries and open their ancestors. */
+function searchTree(query: string): void {
+  let hits = 0;
+  for (const li of document.querySelectorAll('.value-tree li')) {
+    // The entry's own key and value, not its nested children.
+    const text = Array.from(li.children)
+      .filter((c) => !c.matches('details'))
+      .map((c) => `${c.textContent ?? ''} ${c.getAttribute('title') ?? ''}`)
+      .join(' ')
+      .toLowerCase();
+    const hit = query !== '' && text.includes(query);
+    li.classList.toggle('match', hit);
+    if (!hit) continue;
+    hits++;
+    for (let d = li.closest('details'); d; d = d.parentElement ? d.parentElement.closest('details') : null) d.open = true;
+  }
+  document.querySelector('.value-tree li.match')?.scrollIntoView({ block: 'nearest' });
+  const tools = document.querySelector('.tree-tools');
+  if (!tools) return;
+  let status = tools.querySelector('.search-status');
+  if (!status) {
+    status = document.createElement('span');
+    status.className = 'search-status muted';
+    status.setAttribute('aria-live', 'polite');
+    tools.appendChild(status);
+  }
+  status.textContent = !query ? '' : hits === 1 ? say('oneMatch', '1 match') : say('matches', '{0} matches', hits);
+}
+
+// Listened to on the document: the search boxes come and go with the content.
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+document.addEventListener('input', (event) => {
+  const input = event.target instanceof HTMLInputElement && event.target.matches('.tree-search') ? event.target : null;
+  if (!input) return;
+  ui.argumentSearch = input.value;
+  saveUi();
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => searchTree(input.value.trim().toLowerCase()), 150);
+});
+
+/** The event table and exercise tree of the content, once it is on the page; what renders more of their rows. */
+function startContent(): () => boolean {
+  stopPaging();
+  let more = () => false;
+  const events = document.getElementById('event-data');
+  if (events) more = startEventTable(events);
+  const tree = document.getElementById('tree-data');
+  if (tree) more = startExerciseTree(tree);
+  return more;
+}
+
+/** What the DOM alone knows of the content being replaced: open sections and value-tree nodes, the scroll. */
+interface Kept {
+  view: string | undefined;
+  openSections: string[];
+  openValues: boolean[];
+  scrollY: number;
+}
+let kept: Kept | undefined;
+
+function settle(more: () => boolean, scrollY: number | undefined): void {
+  const search = document.querySelector<HTMLInputElement>('.tree-search');
+  if (search && ui.argumentSearch) {
+    search.value = ui.argumentSearch;
+    searchTree(ui.argumentSearch.trim().toLowerCase());
+  }
+  restoreView(more, scrollY);
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const m = parseHostMessage(event.data);
+  const main = document.getElementById('content');
+  if (m?.type !== 'content' || !main) return;
+  if (!isTransient())
+    kept = {
+      view: currentView(),
+      openSections: Array.from(main.querySelectorAll<HTMLDetailsElement>('details[id][open]'), (d) => d.id),
+      openValues: Array.from(main.querySelectorAll<HTMLDetailsElement>('.value-tree details'), (d) => d.open),
+      scrollY: window.scrollY,
+    };
+  if (m.actions) drawToolbar(m.actions);
+  if (m.node !== undefined) showNode(m.node);
+  if (m.state !== undefined) setNavigation(m.state);
+  main.innerHTML = m.html;
+  const more = startContent();
+  if (isTransient()) return;
+  const same = kept && kept.view === currentView() ? kept : undefined;
+  if (!same) return settle(more, ui.scrollY);
+  for (const id of same.openSections) main.querySelector<HTMLDetailsElement>(`details[id="${CSS.escape(id)}"]`)?.setAttribute('open', '');
+  const values = main.querySelectorAll<HTMLDetailsElement>('.value-tree details');
+  // The same tree (an argument that did not change): each node as the person left it.
+  if (values.length === same.openValues.length) values.forEach((d, i) => (d.open = same.openValues[i]));
+  ui.scrollY = same.scrollY;
+  saveUi();
+  settle(more, same.scrollY);
+});
+
+/** The content the page was loaded with. */
+export function startPage(): void {
+  const more = startContent();
+  if (!isTransient()) settle(more, ui.scrollY);
+}

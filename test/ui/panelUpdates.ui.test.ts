@@ -1,0 +1,243 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// A lookup panel's page as LedgerPanel drives it, in Debian's Chromium: the shell is loaded once
+// and every view arrives as a content message (body, toolbar, navigation), built by the real
+// lookupContent. An update of the same view keeps what the person did, a lookup under way in
+// between included; a shape switch keeps the searches and filters; another view starts afresh;
+// answers reach the row that asked. Not a workbench test: pages are served to a bare Chromium.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildDemoLedger } from '../../fake-ledger/src/demoLedgerData';
+import { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
+import type { EventFormat } from '../../src/ledger/apiTypes';
+import type { TransactionLookup } from '../../src/lookups/ledgerLookups';
+import { html } from '../../src/panels/html/safeHtml';
+import { answerBody, eventDetail, identityHtml, lookingUpBody, lookupContent, shownTree } from '../../src/panels/lookupContent';
+import type { ContentMessage } from '../../src/panels/panelMessages';
+import { PanelHistory } from '../../src/panels/panelHistory';
+import type { PanelTarget } from '../../src/panels/panelTargets';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
+import { panelPageAt, startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
+import { EVIL, EVIL_ASKER } from '../support/hostileLookups';
+import { SCREENSHOT_DIR } from './workbench';
+
+type Posted = { type: string; source?: 'events' | 'tree'; index?: number; requestId?: number };
+type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+const EFFECTS: Shape = 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+
+describe('UI: a lookup panel across content updates in Chromium', function () {
+  this.timeout(120_000);
+  let pages: PanelPageServer;
+  let browser: Browser;
+  const ledger = buildDemoLedger({ bigTransactionEvents: 200, bigTreeNodes: 300 });
+  const queries = new LedgerQueries(ledger);
+  const format: EventFormat = {
+    filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
+    verbose: true,
+  };
+  const lookup = (updateId: string, shape: Shape = 'TRANSACTION_SHAPE_ACS_DELTA'): TransactionLookup => ({
+    kind: 'transaction',
+    found: true,
+    update: 'transaction',
+    updateId,
+    transaction: queries.transaction(updateId, format, shape, '3.5')!,
+    route: 'update-by-id',
+    query: { transactionFormat: { eventFormat: format, transactionShape: shape } },
+    asked: 'an update on demo',
+    askedAs: EVIL_ASKER,
+  });
+  const big = ledger.samples.bigUpdate;
+  const target = (id: string, shape?: Shape): PanelTarget => ({ kind: 'update', id, node: 'demo', ...(shape ? { shape } : {}) });
+
+  /** What the panel sends for `history`'s current target: its answer, or the lookup under way. */
+  const content = (history: PanelHistory, answered = true): ContentMessage => {
+    const t = history.current;
+    if (!answered) return lookupContent({ identity: html``, body: lookingUpBody(t, t.node), history, result: undefined });
+    const l = lookup(t.id, t.shape);
+    return lookupContent({ identity: identityHtml(t, new Map([[t.node, l.askedAs]]), []), body: answerBody(l, t), history, result: l });
+  };
+  const send = (page: Page, message: ContentMessage) => page.evaluate((m) => window.postMessage(m, '*'), message);
+  const posted = (page: Page) => page.evaluate(() => (window as unknown as { __messages: Posted[] }).__messages);
+  const saved = (page: Page) =>
+    page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? 'null') as { history?: PanelTarget[]; ui?: Record<string, unknown> } | null);
+  /** Answers the detail requests posted so far, as LedgerPanel does: by request id. */
+  const answerDetails = async (page: Page, history: PanelHistory) => {
+    const t = history.current;
+    const l = lookup(t.id, t.shape);
+    for (const m of (await posted(page)).filter((p) => p.type === 'eventDetail'))
+      await page.evaluate((a) => window.postMessage(a, '*'), {
+        type: 'answer',
+        requestId: m.requestId,
+        html: eventDetail(l, shownTree(l, t), m.source!, m.index!)?.text,
+      });
+    await page.evaluate(() => void ((window as unknown as { __messages: unknown[] }).__messages.length = 0));
+  };
+
+  /** The shell as the kit sets it (the lookup under way, no navigation), with a webview state that survives a reload. */
+  const open = async (first: PanelTarget): Promise<Page> => {
+    const name = `shell-${first.id.slice(-8)}`;
+    pages.publish(name, panelPageAt(pages.origin, lookingUpBody(first, 'demo')));
+    const page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __messages: Posted[]; __violations: string[]; acquireVsCodeApi: unknown };
+      w.__messages = [];
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      w.acquireVsCodeApi = () => ({
+        postMessage: (m: Posted) => w.__messages.push(m),
+        setState: (s: unknown) => sessionStorage.setItem('state', JSON.stringify(s)),
+        getState: () => JSON.parse(sessionStorage.getItem('state') ?? 'null') as unknown,
+      });
+    });
+    await page.goto(`${pages.origin}/page/${name}`);
+    await page.waitForFunction(() => (window as unknown as { __messages: Posted[] }).__messages.some((m) => m.type === 'ready'));
+    return page;
+  };
+  const status = (page: Page) => page.locator('#filter-status');
+
+  before(async () => {
+    pages = await startPanelPageServer();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  });
+  after(async () => {
+    await browser?.close();
+    await pages?.close();
+  });
+
+  it('draws the toolbar from the message, as text, and keeps the navigation for a reload', async () => {
+    const history = new PanelHistory({ history: [target(big)], index: 0 });
+    const page = await open(history.current);
+    assert.equal(await page.locator('[data-action="back"]').isDisabled(), true);
+    await send(page, content(history));
+    await page.locator('#event-rows tr').first().waitFor();
+    assert.equal(await page.locator('[data-action="debug"]').count(), 1, 'a transaction adds Debug Transaction');
+    history.navigate({ ...target(ledger.samples.settlementUpdate), node: EVIL });
+    const message = content(history);
+    await send(page, { ...message, actions: message.actions!.map((a) => (a.action === 'copyId' ? { ...a, label: EVIL } : a)) });
+    await page.locator('[data-action="back"]:not([disabled])').waitFor();
+    assert.equal(await page.locator('nav.toolbar .node strong').innerText(), EVIL, 'the node named as text');
+    assert.equal(await page.locator('[data-action="copyId"]').innerText(), EVIL, 'a label is text, never markup');
+    assert.equal(await page.locator('nav.toolbar img').count(), 0);
+    assert.deepEqual(
+      (await saved(page))?.history?.map((t) => t.id),
+      [big, ledger.samples.settlementUpdate],
+    );
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
+    await page.close();
+  });
+
+  it('keeps filters, opened rows and the scroll position across a refresh of the same view, the lookup under way in between', async () => {
+    const history = new PanelHistory({ history: [target(big)], index: 0 });
+    const page = await open(history.current);
+    await send(page, content(history));
+    await page.locator('#event-rows tr').first().waitFor();
+    await page.locator('#filter-party').fill('Bob');
+    await status(page).filter({ hasText: '67 of 200 events match' }).waitFor();
+    const filtered = await status(page).innerText();
+    await page.locator('[data-detail="events"]').nth(1).click();
+    await answerDetails(page, history);
+    await page.locator('.detail-row').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForFunction(() => (JSON.parse(sessionStorage.getItem('state')!) as { ui: { scrollY?: number } }).ui.scrollY === 300);
+    // Refresh: the lookup under way, then its answer.
+    await send(page, content(history, false));
+    await page.locator('#content > .loading').waitFor();
+    await send(page, content(history));
+    await page.locator('#event-rows tr').first().waitFor();
+    assert.equal(await page.locator('#filter-party').inputValue(), 'Bob');
+    assert.equal(await status(page).innerText(), filtered);
+    assert.equal(await page.evaluate(() => window.scrollY), 300);
+    const asked = (await posted(page)).filter((m) => m.type === 'eventDetail');
+    assert.equal(asked.length, 1, 'the opened row asks again');
+    await answerDetails(page, history);
+    await page.locator('.detail-row').waitFor();
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'panel-refreshed.png') });
+    await page.close();
+  });
+
+  it('keeps the tree search and folds across an update, and the searches and filters across a shape switch', async () => {
+    const history = new PanelHistory({ history: [target(ledger.samples.settlementUpdate)], index: 0 });
+    const page = await open(history.current);
+    await send(page, content(history));
+    await page.locator('#event-rows tr').first().waitFor();
+    await page.locator('#filter-party').fill('Bob');
+    await status(page).filter({ hasText: 'events match' }).waitFor();
+    // What happened: the tree starts unfiltered, the table's filter waits for the table.
+    history.replaceCurrent({ ...history.current, shape: EFFECTS });
+    await send(page, content(history));
+    const tree = page.locator('#tree-rows tr[data-index]');
+    await tree.first().waitFor();
+    assert.equal(await tree.count(), 7);
+    await page.locator('[data-twisty="1"]').click();
+    await page.locator('#tree-search').fill('split');
+    await status(page).filter({ hasText: 'nodes match' }).waitFor();
+    const matching = await tree.count();
+    // The same view again (the identity banner, say): the search and the fold stay.
+    await send(page, content(history));
+    await status(page).filter({ hasText: 'nodes match' }).waitFor();
+    assert.equal(await page.locator('#tree-search').inputValue(), 'split');
+    assert.equal(await tree.count(), matching);
+    await page.locator('#tree-search').fill('');
+    await page.waitForFunction(() => document.getElementById('filter-status')?.textContent === '');
+    assert.equal(await tree.count(), 6, 'node 1 is still folded');
+    await page.locator('#tree-search').fill('split');
+    await status(page).filter({ hasText: 'nodes match' }).waitFor();
+    // Back to what changed: the party filter applies again.
+    history.replaceCurrent({ ...history.current, shape: undefined });
+    await send(page, content(history));
+    await status(page).filter({ hasText: 'events match' }).waitFor();
+    assert.equal(await page.locator('#filter-party').inputValue(), 'Bob');
+    // And to the tree: its search applies again, the folds started afresh.
+    history.replaceCurrent({ ...history.current, shape: EFFECTS });
+    await send(page, content(history));
+    await status(page).filter({ hasText: 'nodes match' }).waitFor();
+    assert.equal(await page.locator('#tree-search').inputValue(), 'split');
+    await page.close();
+  });
+
+  it('starts another view afresh, and comes back after a reload with what was done on it', async () => {
+    const history = new PanelHistory({ history: [target(big)], index: 0 });
+    const page = await open(history.current);
+    await send(page, content(history));
+    await page.locator('#filter-party').fill('Alice');
+    await status(page).filter({ hasText: '133 of 200 events match' }).waitFor();
+    // The page is reloaded (a hidden panel comes back): the shell, then the same view.
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __messages: Posted[] }).__messages.some((m) => m.type === 'ready'));
+    await send(page, content(history));
+    await status(page).filter({ hasText: '133 of 200 events match' }).waitFor();
+    assert.equal(await page.locator('#filter-party').inputValue(), 'Alice');
+    history.navigate(target(ledger.samples.settlementUpdate));
+    await send(page, content(history));
+    await page.locator('#event-rows tr').first().waitFor();
+    assert.equal(await page.locator('#filter-party').inputValue(), '', 'another transaction: no filter');
+    assert.equal(await status(page).innerText(), '');
+    assert.equal((await saved(page))?.ui?.filters, undefined);
+    await page.close();
+  });
+
+  it('gives an answer to the row that asked, and drops one whose row was replaced', async () => {
+    const history = new PanelHistory({ history: [target(big)], index: 0 });
+    const page = await open(history.current);
+    await send(page, content(history));
+    await page.locator('[data-detail="events"][data-index="2"]').click();
+    const [first] = (await posted(page)).filter((m) => m.type === 'eventDetail');
+    assert.equal(first.index, 2);
+    // An answer to no request, and then new content before the answer: nothing is put anywhere.
+    await page.evaluate(() => window.postMessage({ type: 'answer', requestId: 999, html: '<p class="stray">x</p>' }, '*'));
+    history.navigate(target(ledger.samples.settlementUpdate));
+    await send(page, content(history));
+    await page.locator('#event-rows tr').first().waitFor();
+    await page.evaluate((id) => window.postMessage({ type: 'answer', requestId: id, html: '<p class="late">late</p>' }, '*'), first.requestId);
+    // A request after them is answered in its row: the ones before have been handled by then.
+    await page.locator('[data-detail="events"][data-index="0"]').click();
+    await answerDetails(page, history);
+    await page.locator('.detail-row').waitFor();
+    assert.equal(await page.locator('.detail-row').count(), 1);
+    assert.equal(await page.locator('.stray, .late').count(), 0);
+    await page.close();
+  });
+});

@@ -1,0 +1,132 @@
+// What a lookup panel shows, built without VS Code: bodies, the identity bar, the content message
+// (body, toolbar, navigation), one row's whole event, the answer as JSON. Ledger strings stay text.
+import * as assert from 'node:assert/strict';
+import { identityOfToken, type AskedAs } from '../../../src/auth/ledgerIdentity';
+import { LedgerApiError } from '../../../src/ledger/ledgerApiError';
+import {
+  answerBody,
+  answerJson,
+  cancelledBody,
+  eventDetail,
+  failureBody,
+  identityHtml,
+  lookingUpBody,
+  lookupContent,
+  missingNodeBody,
+  shownTree,
+  staleNotices,
+} from '../../../src/panels/lookupContent';
+import { html } from '../../../src/panels/html/safeHtml';
+import { PanelHistory } from '../../../src/panels/panelHistory';
+import type { PanelTarget } from '../../../src/panels/panelTargets';
+import { EVIL, hostileContract, hostileTransaction, notFoundContract } from '../../support/hostileLookups';
+
+const jwt = (sub: string) => `e30.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
+const as = (user: string, parties: string[] = []): AskedAs => ({ identity: identityOfToken(jwt(user)), parties });
+const tx = hostileTransaction(9);
+const update: PanelTarget = { kind: 'update', id: tx.updateId, node: 'p1' };
+const effects: PanelTarget = { ...update, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' };
+const contract = hostileContract();
+const contractTarget: PanelTarget = { kind: 'contract', id: contract.contractId, node: 'p1' };
+
+describe('lookup panel content', () => {
+  it('renders an answer in the shape the target asks for, its ledger strings escaped', () => {
+    assert.match(answerBody(tx, update).text, /id="event-data"/);
+    assert.doesNotMatch(answerBody(tx, update).text, /id="tree-data"/);
+    assert.match(answerBody(tx, effects).text, /id="tree-data"/);
+    assert.match(answerBody(tx, { ...effects, highlight: 5 }).text, /data-highlight="5"/);
+    const body = answerBody(contract, contractTarget).text;
+    assert.match(body, /Create argument/);
+    assert.ok(!body.includes(EVIL), 'the attack is escaped');
+  });
+
+  it('says what is being looked up, on which node, with Cancel', () => {
+    assert.match(lookingUpBody(update, 'p1').text, /Looking up update 1220[0-9a-f]{6}…[0-9a-f]{6} on p1…/);
+    assert.match(lookingUpBody({ ...update, kind: 'everywhere' }, 'p1').text, /Looking up update /, 'an id on every node by its own kind');
+    assert.match(lookingUpBody(contractTarget, 'p1').text, /data-action="cancel"/);
+  });
+
+  it('explains a failure with what to do: Set Token only for a token the node refused', () => {
+    const refused = failureBody(update, 'p1', new LedgerApiError({ kind: 'unauthenticated', explanation: `no ${EVIL}`, status: 401 })).text;
+    assert.match(refused, /data-action="retry"[\s\S]*data-action="setToken"[\s\S]*data-action="selectNode"/);
+    assert.ok(!refused.includes(EVIL));
+    const down = failureBody(update, 'p1', new LedgerApiError({ kind: 'network', explanation: 'Nothing is listening' })).text;
+    assert.match(down, /Nothing is listening/);
+    assert.doesNotMatch(down, /setToken/);
+    const cancelled = failureBody(update, 'p1', new LedgerApiError({ kind: 'cancelled', explanation: 'x' })).text;
+    assert.match(cancelled, /The lookup was cancelled\./);
+    assert.match(failureBody(update, 'p1', new Error('boom')).text, /boom/);
+    assert.match(cancelledBody(update).text, /The lookup was cancelled\.[\s\S]*data-action="retry"/);
+    assert.match(missingNodeBody(update).text, /The node &quot;p1&quot; is no longer configured\.[\s\S]*data-action="selectNode"/);
+  });
+
+  it("builds one row's whole event, of the table or the tree, and nothing for a row that is not there", () => {
+    assert.equal(shownTree(tx, update), undefined, 'what changed has no tree');
+    const tree = shownTree(tx, effects);
+    assert.equal(tree?.length, 9);
+    assert.match(eventDetail(tx, undefined, 'events', 2)?.text ?? '', /Choice argument/);
+    assert.match(eventDetail(tx, tree, 'tree', 0)?.text ?? '', /<table/);
+    assert.ok(!(eventDetail(tx, tree, 'tree', 2)?.text ?? '').includes(EVIL));
+    assert.equal(eventDetail(tx, undefined, 'tree', 0), undefined, 'no tree shown');
+    assert.equal(eventDetail(tx, tree, 'events', 9), undefined);
+    assert.equal(eventDetail(contract, tree, 'events', 0), undefined, 'a contract has no rows');
+    assert.equal(eventDetail(undefined, tree, 'tree', 0), undefined, 'nothing shown yet');
+  });
+
+  it('opens as JSON what the node answered, or the request and its error', () => {
+    assert.ok(contract.found && tx.found && tx.update === 'transaction');
+    assert.equal(answerJson(contract), contract.response);
+    const missing = notFoundContract();
+    assert.deepEqual(answerJson(missing), { request: missing.request, error: undefined });
+    assert.equal(answerJson(tx), tx.transaction);
+  });
+
+  it('names who asked, and says when the node is now someone else', () => {
+    const shownAs = new Map([['p1', as('reader')]]);
+    assert.deepEqual(
+      staleNotices(shownAs, () => as('reader')),
+      [],
+    );
+    const notices = staleNotices(shownAs, () => as('participant_admin'));
+    assert.equal(notices.length, 1);
+    assert.match(notices[0].button, /Ask Again as participant_admin/);
+    assert.deepEqual(
+      staleNotices(shownAs, () => undefined),
+      [],
+      'a node no longer known says nothing',
+    );
+    const bar = identityHtml(update, shownAs, notices).text;
+    assert.match(bar, /As seen by reader/);
+    assert.match(bar, /id="stale-identity"/);
+    assert.doesNotMatch(identityHtml({ ...update, kind: 'everywhere' }, shownAs, []).text, /As seen by/, 'the matrix names them per row');
+    assert.equal(identityHtml(update, new Map(), []).text, '');
+    assert.match(
+      identityHtml({ ...update, recordedAs: 'alice' }, shownAs, []).text,
+      /Recent Lookups had this as asked by alice; it was asked again as reader\./,
+    );
+    assert.doesNotMatch(identityHtml({ ...update, recordedAs: 'reader' }, shownAs, []).text, /Recent Lookups/);
+  });
+
+  it('sends the page its body, a toolbar of what the history and the answer allow, and the navigation to keep', () => {
+    const history = new PanelHistory({ history: [contractTarget], index: 0 });
+    const loading = lookupContent({ identity: html``, body: lookingUpBody(contractTarget, 'p1'), history, result: undefined });
+    const enabled = (m: typeof loading) => Object.fromEntries((m.actions ?? []).map((a) => [a.action, a.enabled ?? true]));
+    assert.equal(loading.type, 'content');
+    assert.deepEqual(
+      { back: enabled(loading).back, forward: enabled(loading).forward, openJson: enabled(loading).openJson, debug: enabled(loading).debug },
+      { back: false, forward: false, openJson: false, debug: undefined },
+    );
+    assert.deepEqual(loading.state, { history: [contractTarget], index: 0 });
+    assert.equal(loading.node, 'p1');
+    history.navigate({ ...update, node: 'p2' });
+    const shown = lookupContent({ identity: html`<p class="identity">who</p>`, body: answerBody(tx, update), history, result: tx });
+    assert.equal(enabled(shown).back, true);
+    assert.equal(enabled(shown).debug, true, 'a transaction can be debugged');
+    assert.equal(enabled(shown).copyMarkdown, true);
+    assert.equal(shown.node, 'p2', "the toolbar names the target's node");
+    assert.deepEqual(shown.state, history.state);
+    assert.ok(shown.html.startsWith('<p class="identity">who</p>'), 'the identity bar comes first');
+    assert.ok(!shown.html.includes(EVIL));
+    assert.ok(!JSON.stringify(shown.actions).includes('<'), 'labels are text');
+  });
+});
