@@ -30,11 +30,28 @@ const builds = [
   { ...common, entryPoints: { executeReview: 'src/panels/executeReviewPanel.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { externalSigning: 'src/commands/externalSigningCommands.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { commandFailure: 'src/execute/commandFailure.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { debugAdapter: 'src/debug/cantonDebugSession.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { debugAdapter: 'src/bundles/debug.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },
+  // What a window may never open, each loaded on first use (src/bundles/, through src/extensionContext.ts).
+  { ...common, entryPoints: { lookups: 'src/bundles/lookups.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { lookupPanels: 'src/bundles/lookupPanels.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { browse: 'src/bundles/browse.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { daml: 'src/bundles/daml.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { agentTools: 'src/bundles/agentTools.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { execute: 'src/bundles/execute.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { demoLedger: 'fake-ledger/src/demoLedgerMain.ts' }, outdir: 'dist' },
   // The panels' page script (TypeScript in src/webview/), for the browser of the webview.
   { ...common, entryPoints: { panel: 'src/webview/panel.ts' }, outdir: 'media', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
+  // The Active Contracts and Follow Updates pages (src/webview/acs/, src/webview/tail/).
+  ...['acs', 'tail'].map((page) => ({
+    ...common,
+    entryPoints: { [page]: `src/webview/${page}/${page}Page.ts` },
+    outdir: 'media',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    sourcemap: false,
+  })),
 ];
 
 if (watch) {

@@ -1,29 +1,10 @@
-// ESLint: typescript-eslint's type-checked recommended rules over src/ and test/, the plain
-// recommended rules over the hand-written page scripts in media/; Prettier owns the formatting
+// ESLint: typescript-eslint's type-checked recommended rules over src/ and test/ (the page scripts
+// too: TypeScript in src/webview/, built into media/); Prettier owns the formatting
 // (eslint-config-prettier switches off the rules it would fight with; .prettierrc.json leaves the
 // html`` templates alone, since their whitespace is the page's). `npm run lint`; run by `npm test`.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
-
-const browser = Object.fromEntries(
-  [
-    'window',
-    'document',
-    'acquireVsCodeApi',
-    'requestAnimationFrame',
-    'cancelAnimationFrame',
-    'setTimeout',
-    'clearTimeout',
-    'performance',
-    'ResizeObserver',
-    'console',
-    'Element',
-    'HTMLElement',
-    'Node',
-    'Intl',
-  ].map((g) => [g, 'readonly']),
-);
 
 /**
  * The folders of src/, lowest first: a module imports its own floor and those below, never one
@@ -41,6 +22,8 @@ export const LAYERS = [
   ['agentTools', 'providers', 'views', 'panels'],
   ['webview'],
   ['commands'],
+  // The entries of the lazily loaded bundles (src/extensionContext.ts loads them).
+  ['bundles'],
 ];
 
 const layerRules = LAYERS.flatMap((floor, i) => {
@@ -66,7 +49,7 @@ const layerRules = LAYERS.flatMap((floor, i) => {
 });
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'node_modules/', '.cache/', 'media/panel.js', 'spec/', '**/*.vsix'] },
+  { ignores: ['out/', 'dist/', 'node_modules/', '.cache/', 'media/*.js', 'spec/', '**/*.vsix'] },
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'fake-ledger/src/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
@@ -108,11 +91,6 @@ export default tseslint.config(
     // but whose code is CommonJS (imported for types with resolution-mode).
     files: ['test/package/vsix.test.ts', 'test/support/preparedTransactions.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
-  {
-    files: ['media/**/*.js'],
-    extends: [js.configs.recommended],
-    languageOptions: { sourceType: 'script', globals: browser },
   },
   {
     files: ['*.mjs'],

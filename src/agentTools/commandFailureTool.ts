@@ -1,7 +1,7 @@
 // The language-model tool "why did my command fail": for a command id (or the latest failure), the
 // node's refusal when this editor submitted it, else the failed completion the node reports for the
 // token's user; explained as the review shows it (code, what happened, what to do, the Daml places).
-// Reads only.
+// Reads only. In the agent tools' bundle (dist/agentTools.js); toolRegistration.ts registers it.
 import * as vscode from 'vscode';
 import type { FailureExplanation, FailureFacts } from '../execute/commandFailure';
 import { loadCommandFailureBundle } from '../services/lazyBundles';
@@ -11,8 +11,6 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { toolAnswer } from './toolText';
-
-export const COMMAND_FAILURE_TOOL = 'cantonLens_whyCommandFailed';
 
 export interface CommandFailureInput {
   commandId?: string;
@@ -48,12 +46,15 @@ export function failureData(commandId: string, why: FailureExplanation, seen: 's
   };
 }
 
-export function registerCommandFailureTool(context: vscode.ExtensionContext, nodes: LedgerNodes, refusals: () => readonly SeenRefusal[]): void {
-  if (typeof vscode.lm?.registerTool !== 'function') return;
+export function commandFailureTool(
+  bundleDir: string,
+  nodes: LedgerNodes,
+  refusals: () => readonly SeenRefusal[],
+): vscode.LanguageModelTool<CommandFailureInput> {
   // The explanations (every code's meaning and source) load with the first question.
-  const explain = () => loadCommandFailureBundle(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath);
+  const explain = () => loadCommandFailureBundle(bundleDir);
   const answer = (s: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(s)]);
-  const tool: vscode.LanguageModelTool<CommandFailureInput> = {
+  return {
     prepareInvocation: (o) => ({
       invocationMessage: vscode.l10n.t('Looking for why a command failed on {0}', o.input.node || vscode.l10n.t('the active node')),
     }),
@@ -116,5 +117,4 @@ export function registerCommandFailureTool(context: vscode.ExtensionContext, nod
       }
     },
   };
-  context.subscriptions.push(vscode.lm.registerTool(COMMAND_FAILURE_TOOL, tool));
 }

@@ -2,7 +2,7 @@
 // explain why an id is (not) visible on a node, list the active contracts of a template. Each
 // reads only (nothing that writes to a ledger is a tool) and answers what the panels show, as
 // text built by ./toolText.ts (ledger strings as data). No token, secret or signing key is ever
-// in an answer.
+// in an answer. In the agent tools' bundle (dist/agentTools.js); toolRegistration.ts registers them.
 import * as vscode from 'vscode';
 import { browseEventFormat, hasPagedEndpoints } from '../browse/browseForms';
 import { readActiveContracts } from '../browse/acsPaging';
@@ -12,14 +12,8 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerLookupService } from '../services/lookupService';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import { TOOL_NAMES } from './toolNames';
 import { MAX_CONTRACTS, activeContractsAnswer, contractAnswer, toolAnswer, updateAnswer, visibilityAnswer } from './toolText';
-
-export const TOOL_NAMES = {
-  contract: 'cantonLens_lookUpContract',
-  update: 'cantonLens_lookUpUpdate',
-  visibility: 'cantonLens_explainVisibility',
-  activeContracts: 'cantonLens_listActiveContracts',
-} as const;
 
 interface NodeInput {
   node?: string;
@@ -42,10 +36,12 @@ export interface ActiveContractsInput extends NodeInput {
 
 const text = (s: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(s)]);
 
-export function registerLanguageModelTools(context: vscode.ExtensionContext, nodes: LedgerNodes, lookups: LedgerLookupService): void {
-  // Older hosts and editors without language-model tools: nothing to register.
-  if (typeof vscode.lm?.registerTool !== 'function') return;
-
+/** The tools by name; `lookups` is read when a tool looks something up. */
+export function languageModelTools(deps: {
+  readonly nodes: LedgerNodes;
+  readonly lookups: LedgerLookupService;
+}): Map<string, vscode.LanguageModelTool<unknown>> {
+  const { nodes } = deps;
   /** The node asked for, else the active one; or an answer that says what to do. */
   const nodeFor = (input: NodeInput): NodeConfig | string => {
     const names = nodes.all().map((n) => n.name);
@@ -111,7 +107,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
       const node = nodeFor(o.input);
       if (typeof node === 'string') return text(node);
       try {
-        return text(contractAnswer(await lookups.contract(node, o.input.contractId.trim(), { signal: signalOf(token) }), node.name));
+        return text(contractAnswer(await deps.lookups.contract(node, o.input.contractId.trim(), { signal: signalOf(token) }), node.name));
       } catch (e) {
         return failure(e, node.name);
       }
@@ -127,7 +123,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
       if (typeof node === 'string') return text(node);
       try {
         const shape = o.input.shape === 'whatHappened' ? 'TRANSACTION_SHAPE_LEDGER_EFFECTS' : undefined;
-        return text(updateAnswer(await lookups.transaction(node, o.input.updateId.trim(), { signal: signalOf(token), shape }), node.name));
+        return text(updateAnswer(await deps.lookups.transaction(node, o.input.updateId.trim(), { signal: signalOf(token), shape }), node.name));
       } catch (e) {
         return failure(e, node.name);
       }
@@ -146,7 +142,8 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
       const id = o.input.id.trim();
       try {
         const signal = signalOf(token);
-        const l = classifyLedgerId(id).kind === 'update' ? await lookups.transaction(node, id, { signal }) : await lookups.contract(node, id, { signal });
+        const l =
+          classifyLedgerId(id).kind === 'update' ? await deps.lookups.transaction(node, id, { signal }) : await deps.lookups.contract(node, id, { signal });
         return text(visibilityAnswer(l, node.name));
       } catch (e) {
         return failure(e, node.name);
@@ -173,7 +170,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
       else {
         // As the lookups read: the configured parties, else those the token's rights give.
         try {
-          const { effective } = await lookups.facts.effective(node, await nodes.credentials(node), ac.signal);
+          const { effective } = await nodes.facts.effective(node, await nodes.credentials(node), ac.signal);
           if (effective.refusal)
             return text(
               toolAnswer("Nothing was asked: the token's rights read nothing on this node. The user can set a token with read rights (Canton: Set Token).", {
@@ -221,10 +218,10 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, nod
     },
   };
 
-  context.subscriptions.push(
-    vscode.lm.registerTool(TOOL_NAMES.contract, contractTool),
-    vscode.lm.registerTool(TOOL_NAMES.update, updateTool),
-    vscode.lm.registerTool(TOOL_NAMES.visibility, visibilityTool),
-    vscode.lm.registerTool(TOOL_NAMES.activeContracts, activeContractsTool),
-  );
+  return new Map<string, vscode.LanguageModelTool<unknown>>([
+    [TOOL_NAMES.contract, contractTool],
+    [TOOL_NAMES.update, updateTool],
+    [TOOL_NAMES.visibility, visibilityTool],
+    [TOOL_NAMES.activeContracts, activeContractsTool],
+  ]);
 }

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import { registerChangesCommands, type ChangesDeps } from './changesCommands';
 import { registerCompareCommands, type CompareDeps } from './compareCommands';
-import type { CommandHandler } from './commandRegistrar';
+import { handlerTable, type CommandHandler } from './commandRegistrar';
 
 export { pickPayloadFilter } from '../panels/payloadFilterPick';
 
@@ -12,12 +12,8 @@ export type AcrossTimeDeps = ChangesDeps & CompareDeps;
 
 /** Each command's handler, by id. */
 export function acrossTimeHandlers(context: vscode.ExtensionContext, deps: AcrossTimeDeps): Map<string, CommandHandler> {
-  const handlers = new Map<string, CommandHandler>();
-  const register = (id: string, handler: CommandHandler) => {
-    handlers.set(id, handler);
-    return { dispose: () => handlers.delete(id) };
-  };
-  registerCompareCommands(context, deps, register);
-  registerChangesCommands(context, deps, register);
-  return handlers;
+  return handlerTable(
+    (register) => registerCompareCommands(context, deps, register),
+    (register) => registerChangesCommands(context, deps, register),
+  );
 }

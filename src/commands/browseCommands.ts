@@ -1,6 +1,6 @@
 // Canton: Show Active Contracts and Canton: Follow Updates. Both take their arguments
 // from the tree, keybindings or other extensions: (node, parties, templates); without a node they
-// use the active node, or ask.
+// use the active node, or ask. The tables and tails themselves load with the browse bundle.
 import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
 import type { TailPanels } from '../panels/tailPanel';
@@ -10,14 +10,16 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeSection } from '../views/browseTree';
 import { nodeNameOf, resolveNode, stringList } from './nodeArgument';
 
-export function registerBrowseCommands(
-  context: vscode.ExtensionContext,
-  nodes: LedgerNodes,
-  acs: AcsPanels,
-  tails: TailPanels,
-  tree: BrowseTreeSection,
-  recent?: RecentLookupStore,
-): void {
+export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
+  readonly nodes: LedgerNodes;
+  readonly recent: RecentLookupStore;
+  readonly browseTree: BrowseTreeSection;
+  /** The tables and tails, loaded by the first command that opens one. */
+  readonly browse: { readonly acs: AcsPanels; readonly tails: TailPanels };
+}
+
+export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
+  const { nodes, recent } = ctx;
   const nodeFor = async (arg: unknown, placeHolder: string) => {
     if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
     return nodes.active() ?? resolveNode(nodes, undefined, placeHolder);
@@ -25,9 +27,9 @@ export function registerBrowseCommands(
   // Into the request history, to open again with the same arguments (the user id only, never a token).
   const remember = (kind: RecentKind, node: Parameters<LedgerNodes['knownIdentity']>[0], args: BrowseArgs, summary: string) => {
     const askedAs = nodes.knownIdentity(node)?.user;
-    void recent?.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
+    void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
   };
-  context.subscriptions.push(
+  ctx.subscriptions.push(
     // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
     vscode.commands.registerCommand(
       'cantonLens.showActiveContracts',
@@ -39,7 +41,7 @@ export function registerBrowseCommands(
         remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
         const o = options as { reload?: unknown; activeAtOffset?: unknown } | undefined;
         const at = typeof o?.activeAtOffset === 'number' && Number.isInteger(o.activeAtOffset) && o.activeAtOffset >= 0 ? o.activeAtOffset : undefined;
-        return acs.show({ node: node.name, parties, templateId, ...(at !== undefined ? { activeAtOffset: at } : {}) }, o?.reload === true);
+        return ctx.browse.acs.show({ node: node.name, parties, templateId, ...(at !== undefined ? { activeAtOffset: at } : {}) }, o?.reload === true);
       },
     ),
     vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
@@ -49,11 +51,11 @@ export function registerBrowseCommands(
       const parties = stringList(partiesArg);
       const templates = stringList(templatesArg);
       remember('tail', node, { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) }, vscode.l10n.t('live tail'));
-      return tails.show({ node: node.name, parties, templates, start });
+      return ctx.browse.tails.show({ node: node.name, parties, templates, start });
     }),
     vscode.commands.registerCommand('cantonLens.refreshActiveContracts', (nodeArg?: unknown) => {
       const name = nodeNameOf(nodeArg);
-      if (name) tree.refresh(name);
+      if (name) ctx.browseTree.refresh(name);
     }),
   );
 }

@@ -1,7 +1,33 @@
 // How a group of commands is registered: with VS Code directly, or into a table that a lazily loaded
-// bundle hands to the registrations made at activation (acrossTimeCommands.ts).
-import type * as vscode from 'vscode';
+// bundle hands to the registrations made at activation (registerLazyCommands).
+import * as vscode from 'vscode';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- VS Code's own command callback type
 export type CommandHandler = (...args: any[]) => unknown;
 export type CommandRegistrar = (command: string, handler: CommandHandler) => vscode.Disposable;
+
+/** The handlers that `register` functions make, by id (inside a bundle: nothing reaches VS Code). */
+export function handlerTable(...registers: ((register: CommandRegistrar) => void)[]): Map<string, CommandHandler> {
+  const handlers = new Map<string, CommandHandler>();
+  const register: CommandRegistrar = (id, handler) => {
+    handlers.set(id, handler);
+    return { dispose: () => handlers.delete(id) };
+  };
+  for (const r of registers) r(register);
+  return handlers;
+}
+
+/**
+ * Registers `ids` with VS Code now; their handlers come from `load` (a bundle's table) on the first
+ * call of one, so the command works from the palette, a menu or another extension alike.
+ */
+export function registerLazyCommands(subscriptions: { dispose(): unknown }[], ids: readonly string[], load: () => ReadonlyMap<string, CommandHandler>): void {
+  let handlers: ReadonlyMap<string, CommandHandler> | undefined;
+  const handler = (id: string): CommandHandler => {
+    handlers ??= load();
+    const h = handlers.get(id);
+    if (!h) throw new Error(vscode.l10n.t('The command {0} is missing from its bundle: reinstall Canton Lens.', id));
+    return h;
+  };
+  for (const id of ids) subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => handler(id)(...args)));
+}

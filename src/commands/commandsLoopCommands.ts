@@ -4,10 +4,7 @@
 import * as vscode from 'vscode';
 import { isCommandsFile } from '../execute/commandsRequest';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
-import type { RecentLookupStore } from '../services/recentLookupStore';
-import { loadCommandsLoopBundle } from '../services/lazyBundles';
 import type * as LoopModule from './commandsLoop';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 
@@ -18,25 +15,20 @@ export interface CommandsLoopAccess {
   loaded(): LoopModule.CommandsLoop | undefined;
 }
 
-export function registerCommandsLoop(
-  context: vscode.ExtensionContext,
-  deps: { nodes: LedgerNodes; panels: LedgerPanels; recent: RecentLookupStore },
-): CommandsLoopAccess {
-  let loop: LoopModule.CommandsLoop | undefined;
-  const load = (): LoopModule.CommandsLoop => {
-    if (loop) return loop;
-    const mod = loadCommandsLoopBundle(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath) as typeof LoopModule;
-    loop = mod.createCommandsLoop({ extensionUri: context.extensionUri, ...deps });
-    context.subscriptions.push(loop);
-    return loop;
-  };
-  const nodeFor = async (arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> =>
-    nodeNameOf(arg) !== undefined ? resolveNode(deps.nodes, arg, '') : (deps.nodes.active() ?? (await resolveNode(deps.nodes, undefined, placeHolder)));
+export interface CommandsLoopRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
+  readonly nodes: LedgerNodes;
+  /** The loop, loaded on first use. */
+  readonly commandsLoop: LoopModule.CommandsLoop;
+}
 
-  context.subscriptions.push(
+export function registerCommandsLoop(ctx: CommandsLoopRegistrationDeps): void {
+  const nodeFor = async (arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> =>
+    nodeNameOf(arg) !== undefined ? resolveNode(ctx.nodes, arg, '') : (ctx.nodes.active() ?? (await resolveNode(ctx.nodes, undefined, placeHolder)));
+
+  ctx.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.newCommandsRequest', async (targetArg?: unknown, nodeArg?: unknown) => {
-      const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(deps.nodes, nodeArg, '') : deps.nodes.active();
-      return load().newRequest(node, targetArg instanceof vscode.Uri ? targetArg : undefined);
+      const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(ctx.nodes, nodeArg, '') : ctx.nodes.active();
+      return ctx.commandsLoop.newRequest(node, targetArg instanceof vscode.Uri ? targetArg : undefined);
     }),
     vscode.commands.registerCommand('cantonLens.submitCommands', async (fileArg?: unknown, nodeArg?: unknown) => {
       let uri = fileArg instanceof vscode.Uri ? fileArg : typeof fileArg === 'string' ? vscode.Uri.parse(fileArg) : undefined;
@@ -55,12 +47,12 @@ export function registerCommandsLoop(
       if (!node) return undefined;
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (doc?.isDirty) await doc.save();
-      return load().submit(uri, node);
+      return ctx.commandsLoop.submit(uri, node);
     }),
     vscode.commands.registerCommand('cantonLens.followCompletions', async (nodeArg?: unknown, beginArg?: unknown) => {
       const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the completions of which ledger node?'));
       if (!node) return undefined;
-      return load().follow(node, typeof beginArg === 'number' && Number.isSafeInteger(beginArg) && beginArg >= 0 ? beginArg : undefined);
+      return ctx.commandsLoop.follow(node, typeof beginArg === 'number' && Number.isSafeInteger(beginArg) && beginArg >= 0 ? beginArg : undefined);
     }),
     vscode.commands.registerCommand('cantonLens.exerciseOnLedger', async (targetArg?: unknown, nodeArg?: unknown, fileArg?: unknown) => {
       const t = targetArg as Partial<LoopModule.ChoiceTarget> | undefined;
@@ -70,8 +62,7 @@ export function registerCommandsLoop(
       }
       const node = await nodeFor(nodeArg, vscode.l10n.t('Exercise on which ledger node?'));
       if (!node) return undefined;
-      return load().exercise(node, t as LoopModule.ChoiceTarget, fileArg instanceof vscode.Uri ? fileArg : undefined);
+      return ctx.commandsLoop.exercise(node, t as LoopModule.ChoiceTarget, fileArg instanceof vscode.Uri ? fileArg : undefined);
     }),
   );
-  return { load, loaded: () => loop };
 }

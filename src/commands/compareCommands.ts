@@ -11,7 +11,7 @@ import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import type { RecentLookupStore } from '../services/recentLookupStore';
-import { idInEditor } from './inspectCommands';
+import { idInEditor } from './idAtCursor';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 import { pickRecentOrTypedId } from './recentIdPick';
 

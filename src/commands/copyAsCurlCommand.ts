@@ -1,5 +1,6 @@
 // Canton: Copy as cURL. From a panel (its toolbar), a request picked from the log, or a request
-// named by id: the exact request as a shell command, the token left to the shell as `$TOKEN`.
+// named by id: the exact request as a shell command, the token left to the shell as `$TOKEN`. In
+// the lookup panels' bundle (dist/lookupPanels.js), whose panels it copies from.
 import * as vscode from 'vscode';
 import { curlCommand, requestUrl, type CurlRequest } from '../ledger/curlCommand';
 import type { RecordedRequest } from '../ledger/httpRequestLog';
@@ -9,17 +10,20 @@ import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { TokenStore } from '../services/tokenStore';
+import type { CommandRegistrar } from './commandRegistrar';
 
 /** What the command copies: a panel's lookup on a node, or a logged request by id. */
 export type CopyAsCurlArgument = { lookup: LedgerLookup; node: string } | { requestId: number };
 
-export function registerCopyAsCurlCommand(
-  context: vscode.ExtensionContext,
-  nodes: LedgerNodes,
-  tokens: TokenStore,
-  log: ExtensionLog,
-  panels: LedgerPanels,
-): void {
+export interface CopyAsCurlDeps {
+  readonly nodes: LedgerNodes;
+  readonly tokens: TokenStore;
+  readonly log: ExtensionLog;
+  readonly panels: LedgerPanels;
+}
+
+export function registerCopyAsCurlCommand(deps: CopyAsCurlDeps, register: CommandRegistrar): void {
+  const { nodes, tokens, log, panels } = deps;
   /** Every stored secret of every node: none of them may end up in a copy, whatever the body holds. */
   const secrets = async (): Promise<(string | undefined)[]> => {
     const out: (string | undefined)[] = [];
@@ -63,36 +67,34 @@ export function registerCopyAsCurlCommand(
     )?.request;
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.copyAsCurl', async (arg?: CopyAsCurlArgument): Promise<string | undefined> => {
-      let request: CurlRequest | string | undefined;
-      if (arg && 'lookup' in arg) request = fromLookup(arg.lookup, arg.node);
-      else if (arg && typeof arg.requestId === 'number') {
-        const r = log.requests.get(arg.requestId);
-        request = r ? fromHistory(r) : vscode.l10n.t('That request is no longer in the log (it keeps the last ones). Pick another with Canton: Copy as cURL.');
-      } else {
-        // From the palette: the active panel's lookup, else a request picked from the log.
-        const active = panels.panels.find((p) => p.webviewPanel.active && p.lookupResult);
-        if (active?.lookupResult) request = fromLookup(active.lookupResult, active.current.node);
-        else {
-          const r = await pick();
-          if (!r) return undefined;
-          request = fromHistory(r);
-        }
+  register('cantonLens.copyAsCurl', async (arg?: CopyAsCurlArgument): Promise<string | undefined> => {
+    let request: CurlRequest | string | undefined;
+    if (arg && 'lookup' in arg) request = fromLookup(arg.lookup, arg.node);
+    else if (arg && typeof arg.requestId === 'number') {
+      const r = log.requests.get(arg.requestId);
+      request = r ? fromHistory(r) : vscode.l10n.t('That request is no longer in the log (it keeps the last ones). Pick another with Canton: Copy as cURL.');
+    } else {
+      // From the palette: the active panel's lookup, else a request picked from the log.
+      const active = panels.panels.find((p) => p.webviewPanel.active && p.lookupResult);
+      if (active?.lookupResult) request = fromLookup(active.lookupResult, active.current.node);
+      else {
+        const r = await pick();
+        if (!r) return undefined;
+        request = fromHistory(r);
       }
-      if (typeof request === 'string') {
-        void vscode.window.showWarningMessage(request);
-        return undefined;
-      }
-      const text = curlCommand(request, await secrets());
-      await vscode.env.clipboard.writeText(text);
-      void vscode.window.setStatusBarMessage(
-        request.authenticated
-          ? vscode.l10n.t('Copied as cURL: set TOKEN in your shell first (export TOKEN=…); the token is not in the copy.')
-          : vscode.l10n.t('Copied as cURL'),
-        5000,
-      );
-      return text;
-    }),
-  );
+    }
+    if (typeof request === 'string') {
+      void vscode.window.showWarningMessage(request);
+      return undefined;
+    }
+    const text = curlCommand(request, await secrets());
+    await vscode.env.clipboard.writeText(text);
+    void vscode.window.setStatusBarMessage(
+      request.authenticated
+        ? vscode.l10n.t('Copied as cURL: set TOKEN in your shell first (export TOKEN=…); the token is not in the copy.')
+        : vscode.l10n.t('Copied as cURL'),
+      5000,
+    );
+    return text;
+  });
 }

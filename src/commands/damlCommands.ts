@@ -1,9 +1,10 @@
 // Canton: Open Daml Definition: a template, interface or choice name from the ledger
 // opens where the workspace's Daml source defines it; a pick when several packages (or versions)
-// do, and a message saying what was searched when none does.
+// do, and a message saying what was searched when none does. In the Daml bundle (dist/daml.js).
 import * as vscode from 'vscode';
 import type { DamlMatch, DamlRef, DamlTarget } from '../daml/damlIndex';
 import type { DamlWorkspace } from '../services/damlWorkspace';
+import type { CommandRegistrar } from './commandRegistrar';
 
 /** The command's arguments: (templateId, choice?, packageName?) or one { templateId, choice, packageName }. */
 export function damlRefOf(templateArg: unknown, choiceArg?: unknown, packageArg?: unknown): DamlRef | undefined {
@@ -32,69 +33,67 @@ export async function openDamlTarget(t: DamlTarget): Promise<vscode.TextEditor> 
   return vscode.window.showTextDocument(vscode.Uri.parse(t.file), { selection: range, viewColumn: column, preview: true });
 }
 
-export function registerDamlCommands(context: vscode.ExtensionContext, daml: DamlWorkspace): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.openDamlDefinition', async (templateArg?: unknown, choiceArg?: unknown, packageArg?: unknown) => {
-      let ref = damlRefOf(templateArg, choiceArg, packageArg);
-      // Called with something that is not a template id (a link, another extension): nothing to ask.
-      if (!ref && templateArg !== undefined) return undefined;
-      if (!ref) {
-        const typed = await vscode.window.showInputBox({
-          prompt: vscode.l10n.t('A template or interface id: <package id>:Module:Entity, #<package name>:Module:Entity or Module:Entity'),
-          validateInput: (v) => (damlRefOf(v.trim()) ? undefined : vscode.l10n.t('Module and entity are separated by ":", e.g. Iou:Iou')),
-        });
-        ref = typed ? damlRefOf(typed.trim()) : undefined;
-        if (!ref) return undefined;
-      }
-      const index = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Indexing Daml files…'), cancellable: true },
-        (_p, token) => daml.ready(token),
+export function registerDamlCommands(daml: DamlWorkspace, register: CommandRegistrar): void {
+  register('cantonLens.openDamlDefinition', async (templateArg?: unknown, choiceArg?: unknown, packageArg?: unknown) => {
+    let ref = damlRefOf(templateArg, choiceArg, packageArg);
+    // Called with something that is not a template id (a link, another extension): nothing to ask.
+    if (!ref && templateArg !== undefined) return undefined;
+    if (!ref) {
+      const typed = await vscode.window.showInputBox({
+        prompt: vscode.l10n.t('A template or interface id: <package id>:Module:Entity, #<package name>:Module:Entity or Module:Entity'),
+        validateInput: (v) => (damlRefOf(v.trim()) ? undefined : vscode.l10n.t('Module and entity are separated by ":", e.g. Iou:Iou')),
+      });
+      ref = typed ? damlRefOf(typed.trim()) : undefined;
+      if (!ref) return undefined;
+    }
+    const index = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Indexing Daml files…'), cancellable: true },
+      (_p, token) => daml.ready(token),
+    );
+    if (!index) return undefined;
+    const m = index.find(ref);
+    if (!m) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" is not a template or interface id.', ref.templateId));
+      return undefined;
+    }
+    if (m.targets.length === 0) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'No Daml source defines {0}: searched {1} ({2} files) for template or interface {3} in module {4}.',
+          describe(m, ref.choice),
+          daml.stats.scope,
+          daml.stats.files,
+          m.entity,
+          m.module,
+        ),
       );
-      if (!index) return undefined;
-      const m = index.find(ref);
-      if (!m) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" is not a template or interface id.', ref.templateId));
-        return undefined;
-      }
-      if (m.targets.length === 0) {
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t(
-            'No Daml source defines {0}: searched {1} ({2} files) for template or interface {3} in module {4}.',
-            describe(m, ref.choice),
-            daml.stats.scope,
-            daml.stats.files,
-            m.entity,
-            m.module,
-          ),
-        );
-        return undefined;
-      }
-      if (m.choiceMissing) {
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t(
-            '{0} declares no choice {1} (it may come through an interface): showing the {2}.',
-            `${m.module}:${m.entity}`,
-            ref.choice ?? '',
-            m.targets[0].kind,
-          ),
-        );
-      }
-      let target: DamlTarget | undefined = m.targets[0];
-      if (m.targets.length > 1 || !m.exact) {
-        const items = m.targets.map((t) => ({
-          label: `${t.packageName ?? vscode.l10n.t('(no daml.yaml)')}${t.packageVersion ? ` ${t.packageVersion}` : ''}`,
-          description: `${vscode.workspace.asRelativePath(vscode.Uri.parse(t.file))}:${t.line + 1}`,
-          detail: t.choice ? `${t.module}:${t.entity} · ${t.choice}` : `${t.kind} ${t.module}:${t.entity}`,
-          target: t,
-        }));
-        const placeHolder = m.exact
-          ? vscode.l10n.t('{0} is defined in {1} places: which one?', describe(m, ref.choice), m.targets.length)
-          : vscode.l10n.t('Package {0} defines no {1} here; other packages do:', m.packageName ?? '', `${m.module}:${m.entity}`);
-        target = (await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true }))?.target;
-      }
-      if (!target) return undefined;
-      await openDamlTarget(target);
-      return target;
-    }),
-  );
+      return undefined;
+    }
+    if (m.choiceMissing) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          '{0} declares no choice {1} (it may come through an interface): showing the {2}.',
+          `${m.module}:${m.entity}`,
+          ref.choice ?? '',
+          m.targets[0].kind,
+        ),
+      );
+    }
+    let target: DamlTarget | undefined = m.targets[0];
+    if (m.targets.length > 1 || !m.exact) {
+      const items = m.targets.map((t) => ({
+        label: `${t.packageName ?? vscode.l10n.t('(no daml.yaml)')}${t.packageVersion ? ` ${t.packageVersion}` : ''}`,
+        description: `${vscode.workspace.asRelativePath(vscode.Uri.parse(t.file))}:${t.line + 1}`,
+        detail: t.choice ? `${t.module}:${t.entity} · ${t.choice}` : `${t.kind} ${t.module}:${t.entity}`,
+        target: t,
+      }));
+      const placeHolder = m.exact
+        ? vscode.l10n.t('{0} is defined in {1} places: which one?', describe(m, ref.choice), m.targets.length)
+        : vscode.l10n.t('Package {0} defines no {1} here; other packages do:', m.packageName ?? '', `${m.module}:${m.entity}`);
+      target = (await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true }))?.target;
+    }
+    if (!target) return undefined;
+    await openDamlTarget(target);
+    return target;
+  });
 }

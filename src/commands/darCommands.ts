@@ -1,7 +1,7 @@
 // Upload DAR and Validate DAR on Node: the DAR is read and checked here first (a file that is not
 // a DAR, or too large, gets a clear error and nothing is sent), then sent once, with progress that
 // can be cancelled. An upload writes to the node: never retried, and confirmed on nodes that are
-// not on this machine.
+// not on this machine. In the Daml bundle (dist/daml.js).
 import * as vscode from 'vscode';
 import { DarError, MAX_DAR_BYTES, readDar, type DarInfo } from '../daml/darArchive';
 import { upgradeErrorNames, upgradeErrorPlaces, type ProjectFile } from '../daml/upgradeErrorPlaces';
@@ -12,6 +12,7 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
+import type { CommandRegistrar } from './commandRegistrar';
 import { resolveNode } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
 
@@ -28,9 +29,17 @@ function treeRow(arg: unknown): { name: string; item: { build?: { darUri?: strin
 
 const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)).toLocaleString('en-US')} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
-export function registerDarCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, packages: PackagesTreeSection, daml: DamlWorkspace): void {
+export interface DarCommandsDeps {
+  readonly subscriptions: { dispose(): unknown }[];
+  readonly nodes: LedgerNodes;
+  readonly packages: PackagesTreeSection;
+  readonly daml: DamlWorkspace;
+}
+
+export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegistrar): void {
+  const { nodes, packages, daml } = deps;
   const diagnostics = vscode.languages.createDiagnosticCollection('cantonLens.dar');
-  context.subscriptions.push(diagnostics);
+  deps.subscriptions.push(diagnostics);
   /** The Daml files a project's last refusal was shown on, by the project's daml.yaml. */
   const shownOn = new Map<string, vscode.Uri[]>();
   const clear = (yaml: vscode.Uri) => {
@@ -232,8 +241,6 @@ export function registerDarCommands(context: vscode.ExtensionContext, nodes: Led
     return true;
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.uploadDar', upload),
-    vscode.commands.registerCommand('cantonLens.validateDar', validate),
-  );
+  register('cantonLens.uploadDar', upload);
+  register('cantonLens.validateDar', validate);
 }

@@ -1,30 +1,33 @@
 // The `canton` debug type: launch configurations and their resolution (an update id from the
-// cursor, the recent lookups or an input box), the inline adapter (its own bundle, loaded when a
-// session starts), Canton: Debug Transaction, and opening a contract id shown in Variables.
+// cursor, the recent lookups or an input box), the inline adapter, Canton: Debug Transaction, and
+// opening a contract id shown in Variables. With the adapter in the debug bundle
+// (dist/debugAdapter.js); debugRegistration.ts registers them at activation.
 import * as vscode from 'vscode';
-import type * as SessionModule from '../debug/cantonDebugSession';
+import { CantonDebugSession, type CantonDebugArgs, type DebugHost } from '../debug/cantonDebugSession';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { RecentLookupStore } from '../services/recentLookupStore';
-import { loadDebugAdapterBundle } from '../services/lazyBundles';
-import { idInEditor } from './inspectCommands';
+import type { CommandRegistrar } from './commandRegistrar';
+import { idInEditor } from './idAtCursor';
 import { nodeNameOf } from './nodeArgument';
 import { pickRecentOrTypedId } from './recentIdPick';
 
-export const DEBUG_TYPE = 'canton';
+const DEBUG_TYPE = 'canton';
 
-type CantonConfiguration = vscode.DebugConfiguration & SessionModule.CantonDebugArgs;
+type CantonConfiguration = vscode.DebugConfiguration & CantonDebugArgs;
 
 export interface DebugDeps {
-  nodes: LedgerNodes;
-  daml: DamlWorkspace;
-  recent: RecentLookupStore;
+  readonly subscriptions: { dispose(): unknown }[];
+  readonly nodes: LedgerNodes;
+  /** Read when a session looks for the Daml source. */
+  readonly daml: { readonly workspace: DamlWorkspace };
+  readonly recent: RecentLookupStore;
 }
 
 /** The host side of a session: the node's ledger as the token sees it, and the workspace's Daml index. */
-function debugHost(deps: DebugDeps): SessionModule.DebugHost {
+function debugHost(deps: DebugDeps): DebugHost {
   return {
     async connect(args, signal) {
       const node = deps.nodes.find(args.node) ?? (args.node ? undefined : deps.nodes.active());
@@ -49,11 +52,11 @@ function debugHost(deps: DebugDeps): SessionModule.DebugHost {
       };
     },
     sources: {
-      index: () => deps.daml.ready(),
+      index: () => deps.daml.workspace.ready(),
       pathOf: (file) => vscode.Uri.parse(file).fsPath,
       // The index names files by URI (vscode-remote:// in a remote window): the one at this path.
       indexedFileOf: (path) => {
-        for (const f of deps.daml.index.allFiles()) if (vscode.Uri.parse(f.file).fsPath === path) return f.file;
+        for (const f of deps.daml.workspace.index.allFiles()) if (vscode.Uri.parse(f.file).fsPath === path) return f.file;
         return vscode.Uri.file(path).toString();
       },
     },
@@ -75,12 +78,17 @@ async function pickUpdateId(deps: DebugDeps, arg: unknown): Promise<{ id: string
   });
 }
 
-export function registerDebugCommands(context: vscode.ExtensionContext, deps: DebugDeps): void {
-  const bundleDir = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
+export interface Debugging {
+  readonly descriptors: vscode.DebugAdapterDescriptorFactory;
+  readonly configurations: vscode.DebugConfigurationProvider;
+}
+
+/** The adapter's factory and the configurations' provider. */
+export function debugging(deps: DebugDeps): Debugging {
   const host = debugHost(deps);
   // Each session reads as the identity its node had when it started: another identity ends it.
   const sessions = new Map<string, { session: vscode.DebugSession; node: string | undefined }>();
-  context.subscriptions.push(
+  deps.subscriptions.push(
     vscode.debug.onDidTerminateDebugSession((s) => sessions.delete(s.id)),
     deps.nodes.onDidChangeIdentity((e) => {
       for (const { session, node } of sessions.values()) {
@@ -95,15 +103,16 @@ export function registerDebugCommands(context: vscode.ExtensionContext, deps: De
         );
       }
     }),
-    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
+  );
+  return {
+    descriptors: {
       createDebugAdapterDescriptor: (session) => {
         const named = (session.configuration as CantonConfiguration).node;
         sessions.set(session.id, { session, node: typeof named === 'string' ? named : deps.nodes.active()?.name });
-        const mod = loadDebugAdapterBundle(bundleDir) as typeof SessionModule;
-        return new vscode.DebugAdapterInlineImplementation(new mod.CantonDebugSession(host));
+        return new vscode.DebugAdapterInlineImplementation(new CantonDebugSession(host));
       },
-    }),
-    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, {
+    },
+    configurations: {
       // F5 without a launch.json, or a configuration without its update: ask for one.
       async resolveDebugConfiguration(_folder, config: CantonConfiguration) {
         if (!config.type && !config.request && !config.name) {
@@ -125,36 +134,39 @@ export function registerDebugCommands(context: vscode.ExtensionContext, deps: De
         }
         return config;
       },
-    }),
-    vscode.commands.registerCommand('cantonLens.debugTransaction', async (idArg?: unknown, nodeArg?: unknown) => {
-      const picked = await pickUpdateId(deps, idArg);
-      if (!picked) return false;
-      const node = nodeNameOf(nodeArg) ?? picked.node;
-      const config: CantonConfiguration = {
-        type: DEBUG_TYPE,
-        request: 'launch',
-        name: vscode.l10n.t('Debug {0}…', picked.id.slice(0, 12)),
-        updateId: picked.id,
-        ...(node ? { node } : {}),
-      };
-      return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], config);
-    }),
-    // A contract id in Variables or Watch: open it in the contract panel of the session's node.
-    vscode.commands.registerCommand('cantonLens.showContractFromDebugger', (arg?: { variable?: { value?: string } }) => {
-      const raw = arg?.variable?.value ?? '';
-      let id = raw;
-      try {
-        const parsed: unknown = JSON.parse(raw);
-        if (typeof parsed === 'string') id = parsed;
-      } catch {
-        // Not quoted: the value as it is.
-      }
-      const node: unknown = vscode.debug.activeDebugSession?.configuration.node;
-      if (classifyLedgerId(id).kind !== 'contract') {
-        void vscode.window.showInformationMessage(vscode.l10n.t('This value is not a contract id.'));
-        return undefined;
-      }
-      return vscode.commands.executeCommand('cantonLens.showContract', id, node);
-    }),
-  );
+    },
+  };
+}
+
+export function registerDebugCommands(deps: DebugDeps, register: CommandRegistrar): void {
+  register('cantonLens.debugTransaction', async (idArg?: unknown, nodeArg?: unknown) => {
+    const picked = await pickUpdateId(deps, idArg);
+    if (!picked) return false;
+    const node = nodeNameOf(nodeArg) ?? picked.node;
+    const config: CantonConfiguration = {
+      type: DEBUG_TYPE,
+      request: 'launch',
+      name: vscode.l10n.t('Debug {0}…', picked.id.slice(0, 12)),
+      updateId: picked.id,
+      ...(node ? { node } : {}),
+    };
+    return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], config);
+  });
+  // A contract id in Variables or Watch: open it in the contract panel of the session's node.
+  register('cantonLens.showContractFromDebugger', (arg?: { variable?: { value?: string } }) => {
+    const raw = arg?.variable?.value ?? '';
+    let id = raw;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (typeof parsed === 'string') id = parsed;
+    } catch {
+      // Not quoted: the value as it is.
+    }
+    const node: unknown = vscode.debug.activeDebugSession?.configuration.node;
+    if (classifyLedgerId(id).kind !== 'contract') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This value is not a contract id.'));
+      return undefined;
+    }
+    return vscode.commands.executeCommand('cantonLens.showContract', id, node);
+  });
 }

@@ -15,8 +15,10 @@ export interface DemoLedgerInfo {
   version: string;
 }
 
-export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): void {
-  const bundleDir = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
+export function registerDemoLedgerCommands(
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly bundleDir: string; readonly nodes: LedgerNodes; readonly log: ExtensionLog },
+): void {
+  const { bundleDir, nodes, log } = ctx;
   let running: Promise<FakeLedgerNode> | undefined;
 
   const start = async (): Promise<DemoLedgerInfo> => {
@@ -34,7 +36,7 @@ export function registerDemoLedgerCommands(context: vscode.ExtensionContext, nod
     return { name: DEMO_NODE_NAME, url: demo.url, version: status.version };
   };
 
-  context.subscriptions.push(
+  ctx.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.startDemoLedger', async (): Promise<DemoLedgerInfo | undefined> => {
       try {
         const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo ledger…') }, start);

@@ -1,14 +1,16 @@
 // Write and execute prepared transactions: `cantonLens.newExecuteRequest`, `cantonLens.executeSubmission`.
+// In the execute bundle (dist/execute.js); executeRegistration.ts registers them at activation.
 import * as vscode from 'vscode';
 import { executeRequestTemplate, requestFilePath } from '../execute/executeRequestCheck';
 import type { ExecuteReviewPanelLike, ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import type { CommandRegistrar } from './commandRegistrar';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 
 const isRequestFile = (uri: vscode.Uri | undefined) => Boolean(uri && /\.execute\.json$/i.test(uri.path));
 
-export function registerExecuteCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, reviews: ExecuteReviews): void {
+export function registerExecuteCommands(nodes: LedgerNodes, reviews: ExecuteReviews, register: CommandRegistrar): void {
   const newRequest = async (): Promise<vscode.Uri | undefined> => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
@@ -48,8 +50,6 @@ export function registerExecuteCommands(context: vscode.ExtensionContext, nodes:
     return reviews.review(uri, node);
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.newExecuteRequest', newRequest),
-    vscode.commands.registerCommand('cantonLens.executeSubmission', execute),
-  );
+  register('cantonLens.newExecuteRequest', newRequest);
+  register('cantonLens.executeSubmission', execute);
 }

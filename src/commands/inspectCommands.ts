@@ -1,26 +1,14 @@
 // Inspect ids: from the cursor or selection, an argument, or an input box that validates as you type.
+// In the lookup panels' bundle (dist/lookupPanels.js); lookupPanelRegistration.ts registers the commands.
 import * as vscode from 'vscode';
-import { classifyLedgerId, ledgerIdAt, type LedgerIdKind } from '../ids/ledgerIds';
+import { classifyLedgerId } from '../ids/ledgerIds';
 import type { PanelTarget, LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import type { CommandRegistrar } from './commandRegistrar';
+import { idInEditor } from './idAtCursor';
 import { nodeNameOf, resolveNode } from './nodeArgument';
 
 type Wanted = 'contract' | 'update' | 'any';
-
-/** The id under the cursor or in the selection of the active editor, if any. */
-export function idInEditor(editor: vscode.TextEditor | undefined): { id: string; kind: LedgerIdKind } | { reason: string } | undefined {
-  if (!editor) return undefined;
-  const sel = editor.selection;
-  if (!sel.isEmpty && sel.isSingleLine) {
-    const text = editor.document.getText(sel);
-    const c = classifyLedgerId(text);
-    if (c.kind !== 'none') return { id: text.trim().replace(/^["'`]|["'`]$/g, ''), kind: c.kind };
-    return { reason: c.reason };
-  }
-  const line = editor.document.lineAt(sel.active.line).text;
-  const m = ledgerIdAt(line, sel.active.character);
-  return m ? { id: m.text, kind: m.kind } : undefined;
-}
 
 async function askForId(wanted: Wanted): Promise<string | undefined> {
   const value = await vscode.window.showInputBox({
@@ -48,7 +36,8 @@ async function askForId(wanted: Wanted): Promise<string | undefined> {
   return value?.trim().replace(/^["'`]|["'`]$/g, '') || undefined;
 }
 
-export function registerInspectCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, panels: LedgerPanels): void {
+export function registerInspectCommands(deps: { readonly nodes: LedgerNodes; readonly panels: LedgerPanels }, register: CommandRegistrar): void {
+  const { nodes, panels } = deps;
   /** The node to look up on: the one named, else the active node, else ask. */
   const nodeFor = async (arg: unknown) => {
     if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
@@ -122,24 +111,8 @@ export function registerInspectCommands(context: vscode.ExtensionContext, nodes:
     return target;
   };
 
-  // A context key for the editor menu: is there an id under the cursor?
-  let timer: NodeJS.Timeout | undefined;
-  const updateContext = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const found = idInEditor(vscode.window.activeTextEditor);
-      void vscode.commands.executeCommand('setContext', 'cantonLens.idAtCursor', found && 'id' in found && found.kind !== 'party');
-      void vscode.commands.executeCommand('setContext', 'cantonLens.updateIdAtCursor', found && 'id' in found && found.kind === 'update');
-    }, 100);
-  };
-
-  context.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.inspectAtCursor', inspectAtCursor),
-    vscode.commands.registerCommand('cantonLens.showContract', (id?: unknown, node?: unknown, from?: unknown) => show('contract', id, node, from)),
-    vscode.commands.registerCommand('cantonLens.showTransaction', (id?: unknown, node?: unknown, from?: unknown) => show('update', id, node, from)),
-    vscode.commands.registerCommand('cantonLens.lookUpOnAllNodes', lookUpOnAllNodes),
-    vscode.window.onDidChangeTextEditorSelection(updateContext),
-    vscode.window.onDidChangeActiveTextEditor(updateContext),
-    { dispose: () => clearTimeout(timer) },
-  );
+  register('cantonLens.inspectAtCursor', inspectAtCursor);
+  register('cantonLens.showContract', (id?: unknown, node?: unknown, from?: unknown) => show('contract', id, node, from));
+  register('cantonLens.showTransaction', (id?: unknown, node?: unknown, from?: unknown) => show('update', id, node, from));
+  register('cantonLens.lookUpOnAllNodes', lookUpOnAllNodes);
 }

@@ -13,7 +13,8 @@ export interface AddNodeArgs {
   userId?: string;
 }
 
-export function registerNodeCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): void {
+export function registerNodeCommands(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly log: ExtensionLog }): void {
+  const { nodes, log } = ctx;
   const addNode = async (args: AddNodeArgs = {}): Promise<{ name: string; version?: string } | undefined> => {
     const name =
       args.name ??
@@ -172,7 +173,7 @@ export function registerNodeCommands(context: vscode.ExtensionContext, nodes: Le
     });
   };
 
-  context.subscriptions.push(
+  ctx.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.addNode', addNode),
     vscode.commands.registerCommand('cantonLens.removeNode', removeNode),
     vscode.commands.registerCommand('cantonLens.selectNode', selectNode),

@@ -66,8 +66,9 @@ async function showHistory(recent: RecentLookupStore): Promise<void> {
   if (chosen) await run(chosen.entry, chosen.again);
 }
 
-export function registerRecentLookupCommands(context: vscode.ExtensionContext, recent: RecentLookupStore): void {
-  context.subscriptions.push(
+export function registerRecentLookupCommands(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly recent: RecentLookupStore }): void {
+  const { recent } = ctx;
+  ctx.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.pinLookup', async (arg?: unknown) => {
       const e = entryOf(arg);
       if (e) await recent.pin(e, true);

@@ -6,7 +6,10 @@ import { nodeNameOf } from './nodeArgument';
 import { setUpSignIn, type SetUpSignInArgs } from './signInSetUp';
 import { showLedgerError } from './showLedgerError';
 
-export function registerSignInCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, auth: LedgerAuthProvider): void {
+export function registerSignInCommands(
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly auth: LedgerAuthProvider },
+): void {
+  const { nodes, auth } = ctx;
   /** The sign-in node named by `arg`, else the one picked; explains a node without sign-in. */
   const pickNode = async (arg: unknown, placeHolder: string): Promise<SignInNode | undefined> => {
     const name = nodeNameOf(arg);
@@ -54,7 +57,7 @@ export function registerSignInCommands(context: vscode.ExtensionContext, nodes: 
     return true;
   };
 
-  context.subscriptions.push(
+  ctx.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.signIn', signIn),
     vscode.commands.registerCommand('cantonLens.signOut', signOut),
     vscode.commands.registerCommand('cantonLens.setUpSignIn', (arg?: unknown, args?: SetUpSignInArgs) => setUpSignIn(nodes, arg, args)),

@@ -6,7 +6,8 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 import { resolveNode } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
 
-export function registerTokenCommands(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): void {
+export function registerTokenCommands(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly log: ExtensionLog }): void {
+  const { nodes, log } = ctx;
   const setToken = async (arg?: unknown, value?: string): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Set the token of which ledger node?'));
     if (!node) return false;
@@ -110,7 +111,7 @@ export function registerTokenCommands(context: vscode.ExtensionContext, nodes: L
     return true;
   };
 
-  context.subscriptions.push(
+  ctx.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.setToken', setToken),
     vscode.commands.registerCommand('cantonLens.clearToken', clearToken),
   );

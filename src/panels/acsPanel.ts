@@ -1,32 +1,28 @@
 // The Active Contracts panel: a node's active contracts for the configured (or given) parties,
 // optionally one template or interface, read page by page into a virtual table. The host keeps no
-// rows: they go to the page as they arrive, and a changed token reads everything again.
+// rows: they go to the page as they arrive, in compact batches (src/browse/acsRows.ts), and a
+// changed token reads everything again.
+//
+// The page keeps its context while its tab is hidden (retainContextWhenHidden): its rows are the
+// only copy (100,000 of them are tens of megabytes, too much for the page's saved state and more
+// than the extension host should hold to send again), and reading them again on every return to the
+// tab would take seconds and could show another ledger end. What the person set on the page
+// (search, sort, the place scrolled to) is in the page's state as well, so a page that is loaded
+// again anyway (a webview reload) reads the table again with them.
 import * as vscode from 'vscode';
-import { asSeenBy, browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
+import { acsScope, acsTitle, AcsTally, type AcsTarget, type PayloadFilter } from '../browse/acsReading';
 import { readActiveContracts } from '../browse/acsPaging';
-import { acsRow } from '../browse/acsRows';
-import { passesFilter } from '../browse/changeView';
-import { splitTemplateId } from '../browse/acsGrouping';
+import { AcsBatchEncoder } from '../browse/acsBatchEncoder';
+import { browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import { parseAcsFromPage, type AcsFromPage, type AcsToPage } from './acsMessages';
 import { acsPageHtml } from './html/browseHtml';
+import type { PageButton } from './messageChecks';
 import type { CompiledFilter } from './payloadFilterPick';
-import { newNonce } from './randomIds';
+import { WebviewHost } from './webviewHost';
 
-export interface AcsTarget {
-  node: string;
-  /** Read as these parties; none: as lookups read (the configured parties, else the token's rights). */
-  parties?: string[];
-  templateId?: string;
-  interfaceId?: string;
-  /** The set as it was at this offset (default: the ledger end). */
-  activeAtOffset?: number;
-}
-
-type AcsMessage =
-  | { type: 'ready' | 'refresh' | 'cancel' | 'retry' | 'setToken' | 'selectNode' | 'filterPayload' | 'showInactive' | 'showAllInRange' }
-  | { type: 'openContract'; id: string }
-  | { type: 'openDaml'; templateId: string; packageName?: string };
+export type { AcsTarget };
 
 const VIEW_TYPE = 'cantonLens.activeContracts';
 
@@ -49,19 +45,9 @@ export class AcsPanels implements vscode.Disposable {
         return p;
       }
     }
-    const panel = vscode.window.createWebviewPanel(
-      VIEW_TYPE,
-      titleOf(target),
-      { viewColumn: vscode.ViewColumn.Active },
-      {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
-        enableFindWidget: true,
-      },
-    );
-    const p = new AcsPanel(panel, this, target);
+    const p = new AcsPanel(this, target);
     this.open.add(p);
-    panel.onDidDispose(() => this.open.delete(p));
+    p.onDidDispose(() => this.open.delete(p));
     return p;
   }
 
@@ -74,62 +60,48 @@ export class AcsPanels implements vscode.Disposable {
   }
 }
 
-export class AcsPanel {
-  private readonly disposables: vscode.Disposable[] = [];
+export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
   private loading: AbortController | undefined;
-  private ready!: () => void;
-  private readonly isReady = new Promise<void>((r) => (this.ready = r));
   private identity: string | undefined;
-  /** Rows are kept only when their create argument passes it (applied as pages arrive). */
-  private payloadFilter: { text: string; test: (argument: unknown) => boolean } | undefined;
-  /** Create arguments of the first rows read: the payload filter's completion offers their fields. */
-  private sample: unknown[] = [];
-  /** For tests: contracts sent to the page (the first ids, the templates), the offset, the last notice or error. */
-  readonly shown = {
-    contracts: 0,
-    firstIds: [] as string[],
-    templates: new Set<string>(),
-    activeAtOffset: undefined as number | undefined,
-    notice: '',
-    error: '',
-    done: false,
-    pages: 0,
-    /** The parties the last read asked as (empty: any party). */
-    parties: undefined as readonly string[] | undefined,
-    /** Contracts read and left out by the payload filter. */
-    filteredOut: 0,
-  };
+  private payloadFilter: PayloadFilter | undefined;
+  private readonly tally = new AcsTally();
+  /** The page said ready once already: a second time, it was loaded again and has no rows. */
+  private loaded = false;
 
   constructor(
-    private readonly panel: vscode.WebviewPanel,
     private readonly manager: AcsPanels,
     readonly target: AcsTarget,
   ) {
-    panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
-      // Rows read under one token are not shown under another: read again.
-      manager.nodes.onDidChange(() => void this.checkIdentity()),
-    );
-    panel.onDidDispose(() => this.dispose());
-    this.render();
+    super({
+      viewType: VIEW_TYPE,
+      title: acsTitle(target),
+      extensionUri: manager.extensionUri,
+      column: vscode.ViewColumn.Active,
+      enableFindWidget: true,
+      retainContextWhenHidden: true,
+      parse: parseAcsFromPage,
+      shell: ({ nonce, cspSource, media }) =>
+        acsPageHtml({
+          nonce,
+          cspSource,
+          scriptUris: [media('acs.js')],
+          styleUris: [media('panel.css'), media('browse.css')],
+          title: acsTitle(target),
+          nodeName: target.node,
+          // Who reads is known once the token's rights are (load): the page is told then.
+          scope: acsScope(target, undefined, undefined),
+        }),
+    });
+    // Rows read under one token are not shown under another: read again.
+    this.track(manager.nodes.onDidChange(() => void this.checkIdentity()));
+    this.webviewPanel.onDidDispose(() => this.loading?.abort());
     void this.identityKey().then((k) => (this.identity = k));
     void this.load();
   }
 
-  reveal(): void {
-    this.panel.reveal();
-  }
-
-  get webviewPanel(): vscode.WebviewPanel {
-    return this.panel;
-  }
-
-  dispose(): void {
-    this.loading?.abort();
-    for (const d of this.disposables) d.dispose();
-    this.disposables.length = 0;
-    this.panel.dispose();
+  /** For tests: contracts sent to the page (the first ids, the templates), the offset, the last notice or error. */
+  get shown(): AcsTally['shown'] {
+    return this.tally.shown;
   }
 
   private filter(parties: readonly string[]): BrowseFilter {
@@ -140,40 +112,9 @@ export class AcsPanel {
     };
   }
 
-  private render(): void {
-    const webview = this.panel.webview;
-    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
-    webview.html = acsPageHtml({
-      nonce: newNonce(),
-      cspSource: webview.cspSource,
-      scriptUris: [media('virtualTable.js'), media('acs.js')],
-      styleUris: [media('panel.css'), media('browse.css')],
-      title: titleOf(this.target),
-      nodeName: this.target.node,
-      // Who reads is known once the token's rights are (load): the page is told then.
-      scope: this.scope(undefined),
-    });
-  }
-
-  private scope(parties: readonly string[] | undefined): string {
-    const what = this.target.templateId
-      ? vscode.l10n.t('template {0}', this.target.templateId)
-      : this.target.interfaceId
-        ? vscode.l10n.t('interface {0}', this.target.interfaceId)
-        : vscode.l10n.t('every template');
-    const filter = this.payloadFilter ? vscode.l10n.t(', payload filter: {0}', this.payloadFilter.text) : '';
-    const at = this.target.activeAtOffset !== undefined ? vscode.l10n.t(', as it was at offset {0}', this.target.activeAtOffset.toLocaleString('en-US')) : '';
-    return `${what}, ${asSeenBy(parties)}${at}${filter}`;
-  }
-
-  private post(message: unknown): void {
-    // A read that ends after the panel closed has no page to tell: not an error (the webview
-    // getter itself throws once the panel is disposed).
-    try {
-      this.panel.webview.postMessage(message).then(undefined, () => undefined);
-    } catch {
-      // disposed
-    }
+  protected override onReady(): void {
+    if (this.loaded) void this.load();
+    this.loaded = true;
   }
 
   /** Reads every page and sends its rows; a new load cancels the one before. */
@@ -181,20 +122,9 @@ export class AcsPanel {
     this.loading?.abort();
     const ac = new AbortController();
     this.loading = ac;
-    await this.isReady;
-    if (ac.signal.aborted) return;
-    Object.assign(this.shown, {
-      contracts: 0,
-      firstIds: [],
-      templates: new Set<string>(),
-      activeAtOffset: undefined,
-      notice: '',
-      error: '',
-      done: false,
-      pages: 0,
-      filteredOut: 0,
-    });
-    this.sample = [];
+    await this.whenReady();
+    if (ac.signal.aborted || this.isDisposed) return;
+    this.tally.start();
     this.post({ type: 'reset' });
     const node = this.manager.nodes.find(this.target.node);
     if (!node) {
@@ -214,11 +144,13 @@ export class AcsPanel {
       const readAs = await this.manager.nodes.facts.readAs(node, this.target.parties, ac.signal);
       if (ac.signal.aborted) return;
       this.shown.parties = readAs.parties;
-      this.post({ type: 'scope', text: this.scope(readAs.parties) });
+      this.post({ type: 'scope', text: acsScope(this.target, readAs.parties, this.payloadFilter) });
       if (readAs.refusal) {
         this.fail(readAs.refusal, [{ action: 'setToken', label: vscode.l10n.t('Set Token') }]);
         return;
       }
+      // One dictionary per read: the page starts its own again with the reset above.
+      const encoder = new AcsBatchEncoder();
       for await (const page of readActiveContracts(this.manager.nodes.client(node), {
         eventFormat: browseEventFormat(this.filter(readAs.parties)),
         paged: hasPagedEndpoints(version),
@@ -228,25 +160,9 @@ export class AcsPanel {
         ...(this.target.activeAtOffset !== undefined ? { activeAtOffset: this.target.activeAtOffset } : {}),
       })) {
         if (ac.signal.aborted) return;
-        if (page.restarted) {
-          Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0 });
-          this.sample = [];
-        }
-        if (this.sample.length < 200) this.sample.push(...page.events.slice(0, 200 - this.sample.length).map((e) => e.createArgument));
-        const events = this.payloadFilter ? page.events.filter((e) => passesFilter(this.payloadFilter!.test, e.createArgument)) : page.events;
-        this.shown.filteredOut += page.events.length - events.length;
-        this.shown.contracts += events.length;
-        for (const e of events) {
-          if (this.shown.firstIds.length < 20) this.shown.firstIds.push(e.contractId);
-          if (this.shown.templates.size < 100) this.shown.templates.add(String(e.templateId));
-        }
-        this.shown.activeAtOffset = page.activeAtOffset;
-        this.shown.pages++;
-        this.post({ type: 'rows', rows: events.map(acsRow), activeAtOffset: page.activeAtOffset, restarted: page.restarted });
-        if (page.notice) {
-          this.shown.notice = page.notice;
-          this.post({ type: 'notice', text: page.notice });
-        }
+        const events = this.tally.page(page, this.payloadFilter);
+        this.post({ type: 'rows', batch: encoder.encode(events), activeAtOffset: page.activeAtOffset, ...(page.restarted ? { restarted: true } : {}) });
+        if (page.notice) this.post({ type: 'notice', text: page.notice });
       }
       this.shown.done = true;
       this.post({ type: 'done' });
@@ -266,12 +182,12 @@ export class AcsPanel {
   }
 
   /** Keeps only the rows whose create argument passes (none: every row), reading the table again. */
-  filterBy(filter: { text: string; test: (argument: unknown) => boolean } | undefined): Promise<void> {
+  filterBy(filter: PayloadFilter | undefined): Promise<void> {
     this.payloadFilter = filter;
     return this.load();
   }
 
-  private fail(text: string, actions: { action: string; label: string }[]): void {
+  private fail(text: string, actions: PageButton[]): void {
     this.shown.error = text;
     this.post({ type: 'error', text, actions });
   }
@@ -293,13 +209,8 @@ export class AcsPanel {
     this.identity = key;
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    const m = raw as AcsMessage;
-    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
+  protected async onMessage(m: AcsFromPage): Promise<void> {
     switch (m.type) {
-      case 'ready':
-        this.ready();
-        return;
       case 'refresh':
       case 'retry':
         return void this.load();
@@ -308,28 +219,16 @@ export class AcsPanel {
         this.post({ type: 'done', cancelled: true });
         return;
       case 'openContract':
-        if (typeof m.id === 'string' && /^[0-9a-f]{4,}$/.test(m.id)) await vscode.commands.executeCommand('cantonLens.showContract', m.id, this.target.node);
+        await vscode.commands.executeCommand('cantonLens.showContract', m.id, this.target.node);
         return;
       case 'openDaml':
         // A template name: its Daml definition; the command checks the id.
-        if (typeof m.templateId === 'string')
-          await vscode.commands.executeCommand(
-            'cantonLens.openDamlDefinition',
-            m.templateId,
-            undefined,
-            typeof m.packageName === 'string' ? m.packageName : undefined,
-          );
+        await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, undefined, m.packageName);
         return;
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
-      case 'filterPayload': {
-        const picked = await this.manager
-          .pickPayloadFilter(this.payloadFilter?.text ?? '', this.sample, this.shown.parties ?? [])
-          .catch((e: Error) => void vscode.window.showErrorMessage(vscode.l10n.t('The payload filter could not open: {0}', e.message)));
-        if (!picked) return;
-        if (!picked.ok) return void vscode.window.showErrorMessage(picked.message);
-        return void this.filterBy(picked.text ? { text: picked.text, test: picked.test } : undefined);
-      }
+      case 'filterPayload':
+        return this.pickFilter();
       case 'showInactive':
       case 'showAllInRange':
         // The contracts no longer active, or every change, in a range: What Changed on this table's scope.
@@ -342,14 +241,17 @@ export class AcsPanel {
         });
       case 'selectNode':
         return void vscode.commands.executeCommand('cantonLens.selectNode');
-      default:
+      case 'ready':
         return;
     }
   }
-}
 
-function titleOf(t: AcsTarget): string {
-  const what = t.templateId ? splitTemplateId(t.templateId).entity : t.interfaceId ? splitTemplateId(t.interfaceId).entity : '';
-  const title = what ? vscode.l10n.t('Active {0} on {1}', what, t.node) : vscode.l10n.t('Active Contracts on {0}', t.node);
-  return t.activeAtOffset !== undefined ? vscode.l10n.t('{0} at offset {1}', title, t.activeAtOffset.toLocaleString('en-US')) : title;
+  private async pickFilter(): Promise<void> {
+    const picked = await this.manager
+      .pickPayloadFilter(this.payloadFilter?.text ?? '', this.tally.sample, this.shown.parties ?? [])
+      .catch((e: Error) => void vscode.window.showErrorMessage(vscode.l10n.t('The payload filter could not open: {0}', e.message)));
+    if (!picked) return;
+    if (!picked.ok) return void vscode.window.showErrorMessage(picked.message);
+    return void this.filterBy(picked.text ? { text: picked.text, test: picked.test } : undefined);
+  }
 }

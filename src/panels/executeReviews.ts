@@ -1,7 +1,7 @@
 // The owner of the execute reviews: one panel per request file, the diagnostics of request files,
 // the confirmation, and what the reviews learn (hashing details, rights). The panel itself
 // (executeReviewPanel.ts, with the transaction decoder and the review's HTML) is its own bundle,
-// loaded when the first review opens.
+// loaded when the first review opens; this owner is in the execute bundle (dist/execute.js).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExecuteRight } from '../auth/userRights';
@@ -56,30 +56,53 @@ export const confirmWithModal: Confirm = async (node, party, submissionId, endpo
   return pick === submit;
 };
 
-export class ExecuteReviews implements vscode.Disposable {
-  private readonly open = new Map<string, ExecuteReviewPanelLike>();
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('Canton Lens');
-  confirm: Confirm = confirmWithModal;
+export interface ExecuteReviewsDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly nodes: LedgerNodes;
+  /** The lookup panels a review opens what it submitted in (read when it does). */
+  readonly panels: LedgerPanels;
+  readonly recent: RecentLookupStore;
   /** The public key (SPKI DER, base64) of a signing key fingerprint known locally (development keys). */
-  knownPublicKey: (fingerprint: string) => string | undefined = () => undefined;
+  readonly knownPublicKey: (fingerprint: string) => string | undefined;
   /**
    * The rights of the token's user on a node (GET /v2/users/{user-id}/rights, as the node's facts
    * learned them), or why they are not known.
    */
-  userRights: (node: NodeConfig, signal?: AbortSignal) => Promise<{ rights?: ExecuteRight[]; reason?: string }> = () => Promise.resolve({});
+  readonly userRights: (node: NodeConfig, signal?: AbortSignal) => Promise<{ rights?: ExecuteRight[]; reason?: string }>;
   /** Forgets the learned rights of a node's user, so the next check asks again (Check Again, a party allocated). */
-  forgetRights: (node: NodeConfig) => void = () => undefined;
+  readonly forgetRights: (node: NodeConfig) => void;
+}
+
+export class ExecuteReviews implements vscode.Disposable {
+  private readonly open = new Map<string, ExecuteReviewPanelLike>();
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('Canton Lens');
+  readonly extensionUri: vscode.Uri;
+  readonly nodes: LedgerNodes;
+  readonly recent: RecentLookupStore;
+  /** Asks before each submission; tests replace it. */
+  confirm: Confirm = confirmWithModal;
+  readonly knownPublicKey: ExecuteReviewsDeps['knownPublicKey'];
+  /** Tests replace it. */
+  userRights: ExecuteReviewsDeps['userRights'];
+  readonly forgetRights: ExecuteReviewsDeps['forgetRights'];
   /** The node's hashingDetails of recent prepare answers (verboseHashing), by node, identity and preparedTransactionHash. */
   private readonly hashingDetails = new Map<string, string>();
   /** How long a plain execute's outcome is looked for (tests shorten it). */
   outcomeSearchMs = OUTCOME_SEARCH_MS;
 
-  constructor(
-    readonly extensionUri: vscode.Uri,
-    readonly nodes: LedgerNodes,
-    readonly lookups: LedgerPanels,
-    readonly recent: RecentLookupStore,
-  ) {}
+  constructor(private readonly deps: ExecuteReviewsDeps) {
+    this.extensionUri = deps.extensionUri;
+    this.nodes = deps.nodes;
+    this.recent = deps.recent;
+    this.knownPublicKey = deps.knownPublicKey;
+    this.userRights = deps.userRights;
+    this.forgetRights = deps.forgetRights;
+  }
+
+  /** The lookup panels (their bundle loads with the first one a review opens). */
+  get lookups(): LedgerPanels {
+    return this.deps.panels;
+  }
 
   /** An answer belongs to who asked: the node (name and URL) and the identity its token was, with the hash. */
   private hashingKey(node: NodeConfig, hash: string): string | undefined {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { html, type SafeHtml } from './html/safeHtml';
 import { renderPanelPage, type ToolbarAction } from './html/panelPage';
-import { contentMessage, parsePageMessage, type ContentMessage, type HostMessage, type PageMessage } from './panelMessages';
+import { contentMessage, parsePageMessage, type BusyMessage, type ContentMessage, type HostMessage, type PageMessage } from './panelMessages';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import type { TransactionShape } from '../lookups/ledgerLookups';
 import type { PanelTarget } from './panelTargets';
@@ -29,6 +29,8 @@ export interface HtmlPanelOptions {
 export abstract class HtmlPanelHost extends WebviewHost<HostMessage, PageMessage> {
   /** The latest content: posted when the page says it is ready (again, after a hidden page was reloaded). */
   private latest: HostMessage | undefined;
+  /** What the page was told of the latest content since (busy, or why it was not replaced): posted after it. */
+  private status: BusyMessage | undefined;
 
   constructor(options: HtmlPanelOptions, body: SafeHtml) {
     super({
@@ -57,7 +59,16 @@ export abstract class HtmlPanelHost extends WebviewHost<HostMessage, PageMessage
   protected showContent(message: ContentMessage): void {
     if (this.isDisposed) return;
     this.latest = message;
+    // New content ends a busy page (the page drops its indicator and note by itself).
+    this.status = undefined;
     this.clearQueue();
+    this.post(message);
+  }
+
+  /** The content shown is being read again (it stays, marked busy), or no longer: `note` says why it was not replaced. */
+  protected showBusy(message: BusyMessage): void {
+    if (this.isDisposed) return;
+    this.status = message;
     this.post(message);
   }
 
@@ -69,6 +80,7 @@ export abstract class HtmlPanelHost extends WebviewHost<HostMessage, PageMessage
   protected override onReady(): void {
     this.clearQueue();
     if (this.latest) this.post(this.latest);
+    if (this.latest && this.status) this.post(this.status);
   }
 
   /**

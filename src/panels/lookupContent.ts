@@ -16,7 +16,7 @@ import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
 import { contentMessage, type ContentMessage } from './panelMessages';
 import type { PanelHistory } from './panelHistory';
-import { idKind, type PanelTarget } from './panelTargets';
+import { idKind, sameTarget, type PanelTarget } from './panelTargets';
 
 export type Notice = { text: string; button: string };
 
@@ -28,6 +28,16 @@ export function answerBody(result: LedgerLookup, target: PanelTarget): SafeHtml 
 /** The target being looked up on `nodeName`, with a Cancel button. */
 export function lookingUpBody(target: PanelTarget, nodeName: string): SafeHtml {
   return loadingBody(`${target.kind === 'everywhere' ? idKind(target.id) : target.kind} ${shortId(target.id)}`, nodeName);
+}
+
+/** The same view of one target (a shape switch is another): what a refresh keeps on the page while it runs. */
+export function sameView(a: PanelTarget, b: PanelTarget): boolean {
+  return sameTarget(a, b) && (a.shape ?? 'TRANSACTION_SHAPE_ACS_DELTA') === (b.shape ?? 'TRANSACTION_SHAPE_ACS_DELTA');
+}
+
+/** Said beside an answer whose refresh was cancelled: it stays, and is what was read before. */
+export function notRefreshedNote(): string {
+  return l10n.t('Not refreshed: the lookup was cancelled. This is the earlier answer.');
 }
 
 export function missingNodeBody(target: PanelTarget): SafeHtml {

@@ -27,11 +27,13 @@ import {
   lookingUpBody,
   lookupContent,
   missingNodeBody,
+  notRefreshedNote,
+  sameView,
   shownTree,
   staleNotices,
 } from './lookupContent';
 import { lookupMarkdown } from './lookupMarkdown';
-import type { PageMessage } from './panelMessages';
+import { busyMessage, type PageMessage } from './panelMessages';
 import { PanelHistory } from './panelHistory';
 import { idKind, packageNameOf, titleOf, type PanelState, type PanelTarget } from './panelTargets';
 
@@ -53,6 +55,10 @@ export class LedgerPanel extends HtmlPanelHost {
   /** The exercise tree shown (ledger effects), for the details of a row. */
   private tree: FlatTreeNode[] | undefined;
   private loading: AbortController | undefined;
+  /** A refresh under way while the answer it replaces stays on the page (Cancel leaves that, with a note). */
+  private refreshing: AbortController | undefined;
+  /** The target whose answer the page shows (none: a lookup under way, an error): what a refresh keeps. */
+  private answered: PanelTarget | undefined;
   /** Who asked what the panel shows, per node: an answer is never shown as another identity's. */
   private readonly shownAs = new Map<string, AskedAs>();
   /** The body shown, without the identity bar (which is rendered afresh when the identity changes). */
@@ -127,6 +133,16 @@ export class LedgerPanel extends HtmlPanelHost {
     return this.load(true);
   }
 
+  /** Cancels the lookup under way; a refresh's leaves the answer shown, with a note that it was not refreshed. */
+  cancel(): void {
+    // Nothing under way (the answer came as the button was pressed): nothing to cancel.
+    if (!this.loading) return;
+    this.loading.abort();
+    if (!this.refreshing) return this.render(cancelledBody(this.current));
+    this.refreshing = undefined;
+    this.showBusy(busyMessage(false, notRefreshedNote()));
+  }
+
   /** Opened again (a command, Recent Lookups): asks again when what it shows was asked as someone else. */
   reopen(target: PanelTarget): void {
     const recorded = target.recordedAs !== undefined && target.recordedAs !== this.current.recordedAs;
@@ -136,7 +152,7 @@ export class LedgerPanel extends HtmlPanelHost {
 
   /** The node's identity changed: if this panel shows an answer of the old one, say so now. */
   identityChanged(e: IdentityChange): void {
-    if (this.content && this.shownAs.has(e.node)) this.render(this.content);
+    if (this.content && this.shownAs.has(e.node)) this.render(this.content, this.answered !== undefined);
   }
 
   navigate(target: PanelTarget): void {
@@ -144,28 +160,37 @@ export class LedgerPanel extends HtmlPanelHost {
     void this.load();
   }
 
-  /** Looks the current target up and renders it; `refresh` bypasses the cache for what can change. */
+  /**
+   * Looks the current target up and renders it; `refresh` bypasses the cache for what can change.
+   * A refresh of the answer shown keeps it on the page, busy, until the new answer (or an error)
+   * replaces it: what the person opened and where they were stay put. Anything else shows the lookup under way.
+   */
   async load(refresh = false): Promise<void> {
     if (this.isDisposed) return;
     this.loading?.abort();
     const ac = new AbortController();
     this.loading = ac;
     const target = this.current;
-    this.result = undefined;
-    this.tree = undefined;
-    this.shownAs.clear();
     this.panel.title = titleOf(target);
     const node = this.manager.nodes.find(target.node);
+    const inPlace = refresh && node !== undefined && this.answered !== undefined && sameView(this.answered, target);
+    this.refreshing = inPlace ? ac : undefined;
+    // Who asks: shown at once beside a lookup under way, but only with the answer that replaces a kept one.
+    const asked = inPlace ? new Map<string, AskedAs>() : this.shownAs;
+    if (!inPlace) this.settle(ac, new Map());
     if (!node) return this.render(missingNodeBody(target));
-    this.render(lookingUpBody(target, node.name));
+    if (inPlace) this.showBusy(busyMessage(true));
+    else this.render(lookingUpBody(target, node.name));
     try {
       if (target.kind === 'everywhere') {
-        const answers = await this.lookUpEverywhere(target, refresh, ac.signal);
-        if (!ac.signal.aborted) this.render(allNodesBody(idKind(target.id), target.id, answers));
+        const answers = await this.lookUpEverywhere(target, refresh, ac.signal, asked);
+        if (ac.signal.aborted) return;
+        this.settle(ac, asked);
+        this.render(allNodesBody(idKind(target.id), target.id, answers), true);
         return;
       }
       const asking = (a: AskedAs) => {
-        if (this.loading === ac) this.shownAs.set(node.name, a);
+        if (this.loading === ac) asked.set(node.name, a);
       };
       const options = { refresh, signal: ac.signal, asking, asParty: target.asParty };
       const result =
@@ -173,24 +198,38 @@ export class LedgerPanel extends HtmlPanelHost {
           ? await this.manager.lookups.contract(node, target.id, options)
           : await this.manager.lookups.transaction(node, target.id, { ...options, shape: target.shape });
       if (ac.signal.aborted) return;
+      this.settle(ac, asked);
       this.result = result;
       // The answer says who asked it: a token switched in flight leaves it the old identity's.
       this.shownAs.set(node.name, result.askedAs);
       this.tree = shownTree(result, target);
-      this.render(answerBody(result, target));
+      this.render(answerBody(result, target), true);
       this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
     } catch (e) {
-      if (ac.signal.aborted && this.loading !== ac) return;
+      // Cancelled, replaced by another load, or a kept answer's refresh cancelled (the page was told).
+      if (ac.signal.aborted && (this.loading !== ac || inPlace)) return;
+      this.settle(ac, asked);
       this.render(failureBody(target, node.name, e));
     } finally {
       if (this.loading === ac) this.loading = undefined;
+      if (this.refreshing === ac) this.refreshing = undefined;
     }
   }
 
-  /** The visibility matrix of the id (lookups/visibilityMatrix.ts); who each node asked as is remembered for the banner. */
-  private async lookUpEverywhere(target: PanelTarget, refresh: boolean, signal: AbortSignal): Promise<NodeAnswer[]> {
+  /** Lets go of the answer shown, and ends load `ac`'s refresh: `asked` is who asks for what comes next. */
+  private settle(ac: AbortController, asked: ReadonlyMap<string, AskedAs>): void {
+    if (this.refreshing === ac) this.refreshing = undefined;
+    this.result = undefined;
+    this.tree = undefined;
+    if (asked === this.shownAs) return;
+    this.shownAs.clear();
+    for (const [name, a] of asked) this.shownAs.set(name, a);
+  }
+
+  /** The visibility matrix of the id (lookups/visibilityMatrix.ts); who each node asked as goes into `asked`, for the banner. */
+  private async lookUpEverywhere(target: PanelTarget, refresh: boolean, signal: AbortSignal, asked: Map<string, AskedAs>): Promise<NodeAnswer[]> {
     const kind = idKind(target.id);
-    const { answers, asked } = await visibilityMatrix(
+    const matrix = await visibilityMatrix(
       this.manager.nodes.all(),
       (n, opts) =>
         kind === 'contract'
@@ -198,8 +237,8 @@ export class LedgerPanel extends HtmlPanelHost {
           : this.manager.lookups.transaction(n as NodeConfig, target.id, opts),
       { refresh, signal },
     );
-    if (!signal.aborted) for (const [name, a] of asked) this.shownAs.set(name, a);
-    return answers;
+    if (!signal.aborted) for (const [name, a] of matrix.asked) asked.set(name, a);
+    return matrix.answers;
   }
 
   /** What changed since the shown answers were asked: one notice per node whose identity differs now. */
@@ -211,10 +250,11 @@ export class LedgerPanel extends HtmlPanelHost {
     });
   }
 
-  /** Sends the page its new content (a lookup that ends after the panel closed sends nothing). */
-  private render(body: SafeHtml): void {
+  /** Sends the page its new content, `answer` or not (a lookup that ends after the panel closed sends nothing). */
+  private render(body: SafeHtml, answer = false): void {
     if (this.isDisposed) return;
     this.content = body;
+    this.answered = answer ? this.current : undefined;
     const message = lookupContent({
       identity: identityHtml(this.current, this.shownAs, this.staleNotices()),
       body,
@@ -223,6 +263,8 @@ export class LedgerPanel extends HtmlPanelHost {
     });
     this.lastBody = message.html;
     this.showContent(message);
+    // New content ends the page's busy state: a refresh still under way (the banner changed) keeps it.
+    if (this.refreshing) this.showBusy(busyMessage(true));
   }
 
   protected async onMessage(m: PageMessage): Promise<void> {
@@ -258,8 +300,7 @@ export class LedgerPanel extends HtmlPanelHost {
       case 'askAgain':
         return this.askAgain();
       case 'cancel':
-        this.loading?.abort();
-        return this.render(cancelledBody(this.current));
+        return this.cancel();
       case 'copyId':
         await vscode.env.clipboard.writeText(this.current.id);
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the id'), 2000);

@@ -67,8 +67,18 @@ export type PageRequest = { type: 'eventDetail'; requestId: number; source: 'eve
  * HtmlPanelHost keep their page and get their content as a message), rendered and escaped by the
  * extension. `state` is the page's to keep (`setState`), `node` the node its toolbar names.
  */
-export type HostMessage = { type: 'answer'; requestId: number; html?: string } | ContentMessage;
+export type HostMessage = { type: 'answer'; requestId: number; html?: string } | ContentMessage | BusyMessage;
 export type ContentMessage = { type: 'content'; html: string; actions?: ToolbarButton[]; state?: unknown; node?: string };
+/**
+ * The content shown is being read again (`busy`: it stays until the new content replaces it), or
+ * no longer (`note`: why it was not replaced, as text). New content ends a busy page by itself.
+ */
+export type BusyMessage = { type: 'busy'; busy: boolean; note?: string };
+
+/** A busy message, without a note when none is given. */
+export function busyMessage(busy: boolean, note?: string): BusyMessage {
+  return { type: 'busy', busy, ...(note !== undefined ? { note } : {}) };
+}
 
 /** A content message, without the fields not given. */
 export function contentMessage(html: string, o: { actions?: ToolbarButton[]; state?: unknown; node?: string } = {}): ContentMessage {
@@ -140,6 +150,8 @@ export function parseHostMessage(raw: unknown): HostMessage | undefined {
       return undefined;
     return contentMessage(m.html, { actions: m.actions, state: m.state, node: m.node });
   }
+  if (m.type === 'busy')
+    return typeof m.busy === 'boolean' && optional(m.note, (n): n is string => isString(n) && n.length <= 1_000) ? busyMessage(m.busy, m.note) : undefined;
   return m.type === 'answer' && isIndex(m.requestId) && optional(m.html, isString)
     ? { type: 'answer', requestId: m.requestId, ...(m.html !== undefined ? { html: m.html } : {}) }
     : undefined;

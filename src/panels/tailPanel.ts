@@ -2,8 +2,13 @@
 // through /v2/updates held open by the node (docs/browsing.md says why this transport). Pause and
 // resume continue from the last offset shown; a restart of the node or a dropped connection is
 // retried from there; closing the panel stops it.
+//
+// The page keeps its context while its tab is hidden (retainContextWhenHidden): the tail goes on
+// following, and its rows (up to 20,000, only in the page) are there when the tab comes back. A page
+// loaded again anyway (a webview reload) is told the scope and the state, and goes on from there.
 import * as vscode from 'vscode';
-import { asSeenBy, tailUpdateFormat, type BrowseFilter } from '../browse/browseForms';
+import { tailUpdateFormat } from '../browse/browseForms';
+import { parseStartOffset, RECENT_ROWS, stopOffers, tailScope, TailTally, type TailOffer, type TailTarget } from '../browse/tailControls';
 import {
   describeStop,
   followUpdates,
@@ -13,31 +18,19 @@ import {
   updatesStreamFetch,
   type TailRow,
   type TailState,
-  type TransportKind,
 } from '../browse/tailFollower';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { tailPageHtml } from './html/browseHtml';
-import { newNonce } from './randomIds';
+import { parseTailFromPage, type TailFromPage, type TailStateMessage, type TailToPage } from './tailMessages';
+import { WebviewHost } from './webviewHost';
 
-export interface TailTarget {
-  node: string;
-  parties?: string[];
-  templates?: string[];
-  /** An offset to start after; none: the ledger end. */
-  start?: number;
-  transport?: TransportKind;
-}
-
-type TailMessage =
-  { type: 'ready' | 'pause' | 'resume' | 'setToken' | 'startAtEarliest' } | { type: 'restart'; start: string } | { type: 'openUpdate'; id: string };
+export type { TailTarget };
 
 const VIEW_TYPE = 'cantonLens.followUpdates';
 /** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
 const LIST_LIMIT = 200;
 const IDLE_MS = 1000;
-/** Rows each tail remembers for What Changed's points. */
-const RECENT_ROWS = 20;
 
 export type PositionListener = (node: string, offset: number | undefined, live: boolean) => void;
 
@@ -51,19 +44,9 @@ export class TailPanels implements vscode.Disposable {
   ) {}
 
   show(target: TailTarget): TailPanel {
-    const panel = vscode.window.createWebviewPanel(
-      VIEW_TYPE,
-      vscode.l10n.t('Updates on {0}', target.node),
-      { viewColumn: vscode.ViewColumn.Active },
-      {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
-        enableFindWidget: true,
-      },
-    );
-    const p = new TailPanel(panel, this, target);
+    const p = new TailPanel(this, target);
     this.open.add(p);
-    panel.onDidDispose(() => this.open.delete(p));
+    p.onDidDispose(() => this.open.delete(p));
     return p;
   }
 
@@ -85,103 +68,87 @@ export class TailPanels implements vscode.Disposable {
   }
 }
 
-export class TailPanel {
-  private readonly disposables: vscode.Disposable[] = [];
+type StateUpdate = Omit<TailStateMessage, 'type' | 'position'>;
+
+export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
   private following: AbortController | undefined;
   /** Why the tail is not on the websocket channel, when it is not. */
   private transportNote: () => string | undefined = () => undefined;
   /** The parties the tail reads as (empty: any party), learned when it starts. */
   private readAs: readonly string[] | undefined;
   private cursor: TailCursor | undefined;
-  private ready!: () => void;
-  private readonly isReady = new Promise<void>((r) => (this.ready = r));
-  /** For tests: rows sent (with the sum of their offsets: no gap and no duplicate), the start, the position, the state, reconnections, offers. */
-  /** The last rows shown, oldest first. */
-  readonly recent: TailRow[] = [];
-  readonly shown = {
-    rows: 0,
-    offsetSum: 0,
-    duplicates: 0,
-    start: undefined as number | undefined,
-    position: undefined as number | undefined,
-    state: 'starting' as string,
-    message: '',
-    reconnects: 0,
-    offers: [] as { action: string; label: string; offset?: number }[],
-  };
+  private readonly tally = new TailTally();
+  /** What the page was told last, for a page loaded again. */
+  private scope: string;
+  private lastState: TailStateMessage | undefined;
+  private started = false;
 
   constructor(
-    private readonly panel: vscode.WebviewPanel,
     private readonly manager: TailPanels,
     readonly target: TailTarget,
   ) {
-    panel.iconPath = vscode.Uri.joinPath(manager.extensionUri, 'media', 'icon.png');
-    this.disposables.push(panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)));
-    panel.onDidDispose(() => this.dispose());
-    this.render();
-    void this.isReady.then(() => this.start(target.start));
-  }
-
-  get webviewPanel(): vscode.WebviewPanel {
-    return this.panel;
-  }
-
-  dispose(): void {
-    this.following?.abort();
-    this.manager.onPosition(this.target.node, this.cursor?.position, false);
-    for (const d of this.disposables) d.dispose();
-    this.disposables.length = 0;
-    this.panel.dispose();
-  }
-
-  private filter(parties: readonly string[]): BrowseFilter {
-    return { parties, templates: this.target.templates };
-  }
-
-  private scope(parties: readonly string[] | undefined): string {
-    const templates = this.target.templates;
-    const what = templates?.length ? vscode.l10n.t('templates {0}', templates.join(', ')) : vscode.l10n.t('every template');
-    return `${what}, ${asSeenBy(parties)}`;
-  }
-
-  private render(): void {
-    const webview = this.panel.webview;
-    const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.manager.extensionUri, 'media', f)).toString();
-    webview.html = tailPageHtml({
-      nonce: newNonce(),
-      cspSource: webview.cspSource,
-      scriptUris: [media('virtualTable.js'), media('tail.js')],
-      styleUris: [media('panel.css'), media('browse.css')],
-      title: vscode.l10n.t('Updates on {0}', this.target.node),
-      nodeName: this.target.node,
-      // Who reads is known once the token's rights are (start): the page is told then.
-      scope: this.scope(undefined),
-      start: this.target.start === undefined ? '' : String(this.target.start),
+    const title = vscode.l10n.t('Updates on {0}', target.node);
+    super({
+      viewType: VIEW_TYPE,
+      title,
+      extensionUri: manager.extensionUri,
+      column: vscode.ViewColumn.Active,
+      enableFindWidget: true,
+      retainContextWhenHidden: true,
+      parse: parseTailFromPage,
+      shell: ({ nonce, cspSource, media }) =>
+        tailPageHtml({
+          nonce,
+          cspSource,
+          scriptUris: [media('tail.js')],
+          styleUris: [media('panel.css'), media('browse.css')],
+          title,
+          nodeName: target.node,
+          // Who reads is known once the token's rights are (start): the page is told then.
+          scope: tailScope(target, undefined),
+          start: target.start === undefined ? '' : String(target.start),
+        }),
+    });
+    this.scope = tailScope(target, undefined);
+    this.webviewPanel.onDidDispose(() => {
+      this.following?.abort();
+      this.manager.onPosition(this.target.node, this.cursor?.position, false);
     });
   }
 
-  private post(message: unknown): void {
-    // A read that ends after the panel closed has no page to tell: not an error (the webview
-    // getter itself throws once the panel is disposed).
-    try {
-      this.panel.webview.postMessage(message).then(undefined, () => undefined);
-    } catch {
-      // disposed
-    }
+  /** For tests: rows sent (with the sum of their offsets: no gap and no duplicate), the start, the position, the state, reconnections, offers. */
+  get shown(): TailTally['shown'] {
+    return this.tally.shown;
   }
 
-  private state(s: {
-    state: string;
-    attempt?: number;
-    error?: string;
-    message?: string;
-    offers?: { action: string; label: string; offset?: number }[];
-    canResume?: boolean;
-  }): void {
+  /** The last rows shown, oldest first. */
+  get recent(): readonly TailRow[] {
+    return this.tally.recent;
+  }
+
+  protected override onReady(): void {
+    if (!this.started) {
+      this.started = true;
+      void this.start(this.target.start);
+      return;
+    }
+    // Loaded again: its rows are gone; it follows on from here.
+    this.post({ type: 'scope', text: this.scope });
+    if (this.cursor) this.post({ type: 'reset', position: this.cursor.position });
+    if (this.lastState) this.post({ ...this.lastState, position: this.cursor?.position });
+  }
+
+  private showScope(parties: readonly string[] | undefined): void {
+    this.scope = tailScope(this.target, parties);
+    this.post({ type: 'scope', text: this.scope });
+  }
+
+  private state(s: StateUpdate): void {
     this.shown.state = s.state;
     this.shown.message = s.message ?? '';
     this.shown.offers = s.offers ?? [];
-    this.post({ type: 'state', position: this.cursor?.position, ...s });
+    this.lastState = { type: 'state', ...s };
+    this.post({ ...this.lastState, position: this.cursor?.position });
   }
 
   /** Clears the table and follows from `start` (the ledger end when undefined). */
@@ -194,7 +161,7 @@ export class TailPanel {
     }
     try {
       const readAs = await this.manager.nodes.facts.readAs(node, this.target.parties);
-      this.post({ type: 'scope', text: this.scope(readAs.parties) });
+      this.showScope(readAs.parties);
       if (readAs.refusal) {
         this.state({ state: 'stopped', message: readAs.refusal, offers: [{ action: 'setToken', label: vscode.l10n.t('Set Token') }] });
         return;
@@ -214,16 +181,18 @@ export class TailPanel {
         begin = (await this.manager.nodes.client(node).getLedgerEnd()).offset ?? 0;
       } catch (e) {
         const setToken = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
+        const offers: TailOffer[] = [{ action: 'restart', label: vscode.l10n.t('Try Again') }];
+        if (setToken) offers.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
         this.state({
           state: 'stopped',
           message: vscode.l10n.t('Could not read the ledger end: {0}', isLedgerApiError(e) ? e.explanation : (e as Error).message),
-          offers: [{ action: 'restart', label: vscode.l10n.t('Try Again') }, ...(setToken ? [{ action: 'setToken', label: vscode.l10n.t('Set Token') }] : [])],
+          offers,
         });
         return;
       }
     }
     this.cursor = new TailCursor(begin);
-    Object.assign(this.shown, { rows: 0, offsetSum: 0, start: begin, position: begin });
+    this.tally.started(begin);
     this.post({ type: 'reset', position: begin });
     this.follow();
   }
@@ -232,11 +201,11 @@ export class TailPanel {
   private follow(): void {
     const node = this.manager.nodes.find(this.target.node);
     const cursor = this.cursor;
-    if (!node || !cursor) return;
+    if (!node || !cursor || this.isDisposed) return;
     const ac = new AbortController();
     this.following = ac;
     const client = this.manager.nodes.client(node);
-    const format = tailUpdateFormat(this.filter(this.readAs ?? []));
+    const format = tailUpdateFormat({ parties: this.readAs ?? [], templates: this.target.templates });
     const list = updatesListFetch(client, format, { limit: LIST_LIMIT, idleMs: IDLE_MS });
     // The websocket channel by default (no request per batch); the HTTP list where it is refused.
     const fetch =
@@ -254,13 +223,8 @@ export class TailPanel {
       onRows: (rows, position) => {
         const note = this.transportNote();
         if (note && this.shown.message !== note) this.state({ state: 'following', message: note });
-        this.shown.rows += rows.length;
-        for (const r of rows) this.shown.offsetSum += r.offset;
-        this.recent.push(...rows.slice(-RECENT_ROWS));
-        if (this.recent.length > RECENT_ROWS) this.recent.splice(0, this.recent.length - RECENT_ROWS);
-        this.shown.duplicates = cursor.duplicates;
-        this.shown.position = position;
-        if (rows.length > 0 || this.shown.position !== undefined) this.post({ type: 'rows', rows, position });
+        this.tally.rows(rows, position, cursor.duplicates);
+        this.post({ type: 'rows', rows, position });
         this.manager.onPosition(this.target.node, position, true);
       },
       onState: (s) => this.onState(s, ac),
@@ -270,8 +234,8 @@ export class TailPanel {
   private onState(s: TailState, ac: AbortController): void {
     if (this.following !== ac) return;
     if (s.state === 'following') return this.state({ state: 'following', message: this.transportNote() });
-    if (s.state === 'reconnecting') this.shown.reconnects++;
-    if (s.state === 'reconnecting')
+    if (s.state === 'reconnecting') {
+      this.shown.reconnects++;
       return this.state({
         state: 'reconnecting',
         attempt: s.attempt,
@@ -281,22 +245,10 @@ export class TailPanel {
           (this.cursor?.position ?? 0).toLocaleString('en-US'),
         ),
       });
+    }
     if (s.reason === 'cancelled') return;
     this.manager.onPosition(this.target.node, this.cursor?.position, false);
-    const offers: { action: string; label: string; offset?: number }[] = [];
-    if (s.reason === 'beyondEnd') offers.push({ action: 'startAt', label: vscode.l10n.t('Start at the Ledger End'), offset: undefined });
-    // Without the offset in the error, the node's pruning point is asked when the button is pressed.
-    if (s.reason === 'pruned')
-      offers.push(
-        s.earliest !== undefined
-          ? { action: 'startAt', label: vscode.l10n.t('Start at the Earliest Offset ({0})', s.earliest.toLocaleString('en-US')), offset: s.earliest }
-          : { action: 'startAtEarliest', label: vscode.l10n.t('Start at the Earliest Offset') },
-      );
-    if (s.reason === 'error') {
-      offers.push({ action: 'resume', label: vscode.l10n.t('Try Again') });
-      if (s.kind === 'unauthenticated' || s.kind === 'permissionDenied') offers.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
-    }
-    this.state({ state: 'stopped', message: describeStop(s), offers, canResume: s.reason === 'error' });
+    this.state({ state: 'stopped', message: describeStop(s), offers: stopOffers(s), canResume: s.reason === 'error' });
   }
 
   /** Follows from the node's pruning point (updates after it are kept). */
@@ -327,38 +279,24 @@ export class TailPanel {
     this.follow();
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    const m = raw as TailMessage;
-    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
+  protected onMessage(m: TailFromPage): void {
     switch (m.type) {
-      case 'ready':
-        this.ready();
-        return;
       case 'pause':
         return this.pause();
       case 'resume':
         return this.resume();
       case 'restart': {
-        const text = typeof m.start === 'string' ? m.start.replace(/[,_\s]/g, '') : '';
-        if (text !== '' && !/^\d{1,15}$/.test(text)) {
-          this.state({
-            state: 'stopped',
-            message: vscode.l10n.t('"{0}" is not an offset: enter a whole number, or nothing for the ledger end.', text.slice(0, 40)),
-            canResume: this.cursor !== undefined,
-          });
-          return;
-        }
-        return void this.start(text === '' ? undefined : Number(text));
+        const typed = parseStartOffset(m.start);
+        if ('error' in typed) return this.state({ state: 'stopped', message: typed.error, canResume: this.cursor !== undefined });
+        return void this.start(typed.start);
       }
       case 'openUpdate':
-        if (typeof m.id === 'string' && /^1220[0-9a-f]{64}$/.test(m.id))
-          await vscode.commands.executeCommand('cantonLens.showTransaction', m.id, this.target.node);
-        return;
+        return void vscode.commands.executeCommand('cantonLens.showTransaction', m.id, this.target.node);
       case 'setToken':
         return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
       case 'startAtEarliest':
         return void this.startAtEarliest();
-      default:
+      case 'ready':
         return;
     }
   }

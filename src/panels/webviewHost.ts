@@ -20,6 +20,11 @@ export interface WebviewHostOptions<FromPage> {
   /** A panel VS Code restored after a reload (its serializer's), adopted instead of a new one. */
   restored?: vscode.WebviewPanel;
   enableFindWidget?: boolean;
+  /**
+   * Keep the page alive while its tab is hidden. Only for a page whose state is too big to save or
+   * send again (rows the extension does not keep); otherwise a hidden page is unloaded and says ready again.
+   */
+  retainContextWhenHidden?: boolean;
   /** The page's HTML, set once. */
   shell: (context: PageShellContext) => string;
   /** The page's messages, checked: anything else it sends is dropped (a page is untrusted input). */
@@ -27,8 +32,12 @@ export interface WebviewHostOptions<FromPage> {
 }
 
 /** The options a panel's webview needs (also for a serializer restoring one). */
-export function webviewOptions(extensionUri: vscode.Uri, enableFindWidget = false): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-  return { enableScripts: true, retainContextWhenHidden: false, enableFindWidget, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')] };
+export function webviewOptions(
+  extensionUri: vscode.Uri,
+  enableFindWidget = false,
+  retainContextWhenHidden = false,
+): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return { enableScripts: true, retainContextWhenHidden, enableFindWidget, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')] };
 }
 
 export abstract class WebviewHost<ToPage extends { type: string }, FromPage extends { type: string }> implements vscode.Disposable {
@@ -44,14 +53,19 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
     const column = options.column ?? vscode.ViewColumn.Beside;
     this.panel =
       options.restored ??
-      vscode.window.createWebviewPanel(options.viewType, options.title, column, webviewOptions(options.extensionUri, options.enableFindWidget));
-    if (options.restored) this.panel.webview.options = webviewOptions(options.extensionUri, options.enableFindWidget);
+      vscode.window.createWebviewPanel(
+        options.viewType,
+        options.title,
+        column,
+        webviewOptions(options.extensionUri, options.enableFindWidget, options.retainContextWhenHidden),
+      );
+    if (options.restored) this.panel.webview.options = webviewOptions(options.extensionUri, options.enableFindWidget, options.retainContextWhenHidden);
     this.panel.iconPath = vscode.Uri.joinPath(options.extensionUri, 'media', 'icon.png');
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
-      // A hidden page is unloaded (its context is not retained): it says ready again when shown.
+      // A hidden page is unloaded (unless its context is retained): it says ready again when shown.
       this.panel.onDidChangeViewState((e) => {
-        if (!e.webviewPanel.visible) this.ready = false;
+        if (!e.webviewPanel.visible && !options.retainContextWhenHidden) this.ready = false;
       }),
       this.panel.onDidDispose(() => this.disposeHost()),
     );

@@ -2,7 +2,8 @@
 // goes and the template's choices (with their argument fields) where a choice goes; from the active
 // node, the active contracts of the command's template where a contractId goes; the Daml fields
 // (with their types) as keys of a create argument or choice argument. Parties
-// complete through the party provider, the request's shape through the JSON schema.
+// complete through the party provider, the request's shape through the JSON schema. In the Daml
+// bundle (dist/daml.js); damlRegistration.ts registers it at activation.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { argumentFields, choiceCandidates, templateCandidates } from '../daml/commandCompletions';
@@ -76,8 +77,8 @@ async function contractItems(
   }
 }
 
-export function registerCommandsCompletion(context: vscode.ExtensionContext, daml: DamlWorkspace, nodes: LedgerNodes): void {
-  const provider: vscode.CompletionItemProvider = {
+export function commandsCompletionProvider(daml: DamlWorkspace, nodes: LedgerNodes): vscode.CompletionItemProvider {
+  return {
     async provideCompletionItems(document, position, cancel) {
       const text = document.getText();
       const key = argumentKeyAt(text, document.offsetAt(position));
@@ -101,5 +102,4 @@ export function registerCommandsCompletion(context: vscode.ExtensionContext, dam
       return templateId ? choiceCandidates(index, templateId, textOf).map((c) => item(c, vscode.CompletionItemKind.Method)) : undefined;
     },
   };
-  context.subscriptions.push(vscode.languages.registerCompletionItemProvider({ pattern: '**/*.commands.json' }, provider, '"'));
 }

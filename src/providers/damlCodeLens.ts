@@ -3,7 +3,8 @@
 // opens the Active Contracts table filtered to it. A hover on a template name says the same with
 // the latest contracts as links. VS Code asks only for visible editors; counts are cached per
 // template and node identity, asked only once typing has paused, and never when no node is active
-// or `cantonLens.codeLens.enabled` is off.
+// or `cantonLens.codeLens.enabled` is off. In the Daml bundle (dist/daml.js); damlRegistration.ts
+// registers it at activation for .daml files.
 import * as vscode from 'vscode';
 import { countTitle, packageNameRef, type TemplateCount } from '../daml/templateCounts';
 import { scanDamlSource, type DamlFileSymbols } from '../daml/damlSource';
@@ -13,7 +14,6 @@ import type { DamlLedgerCounts } from '../services/damlLedgerCounts';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { LedgerNodes } from '../services/ledgerNodes';
 
-const SELECTOR: vscode.DocumentSelector = [{ language: 'daml' }, { pattern: '**/*.daml' }];
 /** Counts are asked once the document has not changed for this long. */
 const QUIET_MS = 400;
 const HOVER_WAIT_MS = 1500;
@@ -220,19 +220,4 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
       return out;
     }
   }
-}
-
-export function registerDamlCodeLens(
-  context: vscode.ExtensionContext,
-  nodes: LedgerNodes,
-  daml: DamlWorkspace,
-  counts: DamlLedgerCounts,
-): DamlCodeLensProvider {
-  const provider = new DamlCodeLensProvider(nodes, daml, counts);
-  context.subscriptions.push(
-    provider,
-    vscode.languages.registerCodeLensProvider(SELECTOR, provider),
-    vscode.languages.registerHoverProvider(SELECTOR, provider),
-  );
-  return provider;
 }

@@ -1,7 +1,8 @@
 // Above a daml.yaml's `name:` line: the project's state on the active node (as the tree's Packages
 // rows say it), with the action that fits: upload a build that is not there, validate one that
 // differs from what the node runs. Read once per node and identity (packagesTree.ts), only while a
-// daml.yaml is open and `cantonLens.codeLens.enabled` is on.
+// daml.yaml is open and `cantonLens.codeLens.enabled` is on. In the Daml bundle (dist/daml.js);
+// damlRegistration.ts registers it at activation.
 import * as vscode from 'vscode';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
@@ -9,7 +10,7 @@ import { projectOnNode } from '../daml/packageMatch';
 
 const enabled = () => vscode.workspace.getConfiguration('cantonLens').get<boolean>('codeLens.enabled', true);
 
-class DamlYamlLens implements vscode.CodeLensProvider, vscode.Disposable {
+export class DamlYamlLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -63,9 +64,4 @@ class DamlYamlLens implements vscode.CodeLensProvider, vscode.Disposable {
         return [lens(vscode.l10n.t('Canton: "{0}" has {1} {2} (build here to compare)', node.name, build.name, build.version))];
     }
   }
-}
-
-export function registerDamlYamlLens(context: vscode.ExtensionContext, nodes: LedgerNodes, packages: PackagesTreeSection): void {
-  const lens = new DamlYamlLens(nodes, packages);
-  context.subscriptions.push(lens, vscode.languages.registerCodeLensProvider({ pattern: '**/daml.yaml' }, lens));
 }

@@ -226,16 +226,16 @@ export class LedgerAuthProvider implements vscode.AuthenticationProvider, vscode
   }
 }
 
-/** Registers the provider and the URI handler; returns the provider (the sign-in commands use it). */
-export function registerLedgerAuthProvider(context: vscode.ExtensionContext, nodes: LedgerNodes, log: ExtensionLog): LedgerAuthProvider {
-  const provider = new LedgerAuthProvider(nodes, log);
-  context.subscriptions.push(
-    provider,
+/** Registers the provider (the sign-in commands use it too) and the URI handler. */
+export function registerLedgerAuthProvider(
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly auth: LedgerAuthProvider },
+): void {
+  const { nodes, auth: provider } = ctx;
+  ctx.subscriptions.push(
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Canton Ledger'), provider, { supportsMultipleAccounts: true }),
     vscode.window.registerUriHandler(provider),
     // A sign-in that ended elsewhere (another window signed out, the provider refused a renewal).
     nodes.onDidChangeTokens(() => void provider.resync()),
     nodes.onDidChangeNodes(() => void provider.resync()),
   );
-  return provider;
 }

@@ -17,7 +17,7 @@ class LedgerIdLink extends vscode.DocumentLink {
   }
 }
 
-export function registerLedgerIdLinks(context: vscode.ExtensionContext): void {
+export function registerLedgerIdLinks(ctx: Pick<vscode.ExtensionContext, 'subscriptions'>): void {
   const provider: vscode.DocumentLinkProvider<LedgerIdLink> = {
     provideDocumentLinks(document, token) {
       const text = document.getText();
@@ -36,5 +36,5 @@ export function registerLedgerIdLinks(context: vscode.ExtensionContext): void {
       return link;
     },
   };
-  context.subscriptions.push(vscode.languages.registerDocumentLinkProvider({ pattern: '**' }, provider));
+  ctx.subscriptions.push(vscode.languages.registerDocumentLinkProvider({ pattern: '**' }, provider));
 }

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { partyCandidates, partySlotAt } from '../execute/partyCandidates';
 import type { LedgerNodes } from '../services/ledgerNodes';
 
-export function registerPartyCompletion(context: vscode.ExtensionContext, nodes: LedgerNodes): void {
+export function registerPartyCompletion(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes }): void {
+  const { nodes } = ctx;
   const provider: vscode.CompletionItemProvider = {
     async provideCompletionItems(document, position, cancel) {
       const slot = partySlotAt(document.getText(), document.offsetAt(position));
@@ -31,7 +32,5 @@ export function registerPartyCompletion(context: vscode.ExtensionContext, nodes:
       });
     },
   };
-  context.subscriptions.push(
-    vscode.languages.registerCompletionItemProvider([{ pattern: '**/*.prepare.json' }, { pattern: '**/*.commands.json' }], provider, '"'),
-  );
+  ctx.subscriptions.push(vscode.languages.registerCompletionItemProvider([{ pattern: '**/*.prepare.json' }, { pattern: '**/*.commands.json' }], provider, '"'));
 }

@@ -40,7 +40,13 @@ export async function applyDemoSetup(
 }
 
 /** Resolves once the demo set-up (if any) is done. */
-export function registerDemoSetup(context: vscode.ExtensionContext, nodes: LedgerNodes, tokens: TokenStore, log: ExtensionLog): Promise<unknown> {
+export function registerDemoSetup(ctx: {
+  readonly extension: vscode.ExtensionContext;
+  readonly nodes: LedgerNodes;
+  readonly tokens: TokenStore;
+  readonly log: ExtensionLog;
+}): Promise<unknown> {
+  const { nodes, tokens, log } = ctx;
   if (!process.env[DEMO_TOKENS_ENV]) return Promise.resolve();
-  return applyDemoSetup(context, nodes, tokens, log).catch((e: unknown) => log.warn(`The demo set-up failed: ${(e as Error).message}`));
+  return applyDemoSetup(ctx.extension, nodes, tokens, log).catch((e: unknown) => log.warn(`The demo set-up failed: ${(e as Error).message}`));
 }

@@ -1,5 +1,5 @@
-// Loads the heavy parts (the undici HTTP layer, the demo ledger) from their own bundles on first
-// use, so activation never pays for them. `bundleDir` is the extension's `dist` folder.
+// Loads the heavy parts (the undici HTTP layer, the demo ledger, the panels, the Daml index…) from
+// their own bundles on first use, so activation never pays for them. `bundleDir` is the extension's `dist` folder.
 import * as path from 'node:path';
 import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import type * as UndiciTransportModule from '../ledger/undiciTransport';
@@ -51,7 +51,7 @@ export function loadCommandFailureBundle(bundleDir: string): typeof CommandFailu
   return require(path.join(bundleDir, 'commandFailure.js')) as typeof CommandFailureModule;
 }
 
-/** The `canton` debug adapter (@vscode/debugadapter): loaded when a debug session starts. Typed by its caller. */
+/** The `canton` debug type (the adapter on @vscode/debugadapter, the configurations): typed by its caller. */
 export function loadDebugAdapterBundle(bundleDir: string): unknown {
   return require(path.join(bundleDir, 'debugAdapter.js'));
 }
@@ -59,4 +59,34 @@ export function loadDebugAdapterBundle(bundleDir: string): unknown {
 /** The questions across time (compare, what changed, payload filters): typed by its caller, a layer above. */
 export function loadAcrossTimeBundle(bundleDir: string): unknown {
   return require(path.join(bundleDir, 'acrossTime.js'));
+}
+
+/** The lookup service and the id hover: typed by its caller, a layer above. */
+export function loadLookupsBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'lookups.js'));
+}
+
+/** The lookup panels with their HTML, and the commands that open them: typed by its caller. */
+export function loadLookupPanelsBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'lookupPanels.js'));
+}
+
+/** The Active Contracts tables, the live tails and the tree's count: typed by its caller. */
+export function loadBrowseBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'browse.js'));
+}
+
+/** The workspace's Daml index, its lenses, completions and commands, the packages' read: typed by its caller. */
+export function loadDamlBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'daml.js'));
+}
+
+/** The language-model tools: typed by its caller, a layer above. */
+export function loadAgentToolsBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'agentTools.js'));
+}
+
+/** The execute reviews' owner, the development keys and the execute commands: typed by its caller. */
+export function loadExecuteBundle(bundleDir: string): unknown {
+  return require(path.join(bundleDir, 'execute.js'));
 }

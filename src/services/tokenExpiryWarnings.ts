@@ -6,7 +6,8 @@ import type { LedgerNodes } from './ledgerNodes';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, nodes: LedgerNodes): void {
+export function registerTokenExpiryWarnings(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes }): void {
+  const { nodes } = ctx;
   let timers: NodeJS.Timeout[] = [];
   const warned = new Set<string>();
 
@@ -33,7 +34,7 @@ export function registerTokenExpiryWarnings(context: vscode.ExtensionContext, no
     }
   };
 
-  context.subscriptions.push(
+  ctx.subscriptions.push(
     nodes.onDidChangeNodes(() => void reschedule()),
     nodes.onDidChangeTokens(() => void reschedule()),
     { dispose: () => timers.forEach(clearTimeout) },

@@ -12,11 +12,10 @@ export const HAS_NODE_CONTEXT = 'cantonLens.walkthrough.hasNode';
 export const HAS_CREDENTIALS_CONTEXT = 'cantonLens.walkthrough.hasCredentials';
 
 export function registerWalkthroughProgress(
-  context: vscode.ExtensionContext,
-  nodes: LedgerNodes,
-  tokens: TokenStore,
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly tokens: TokenStore },
   after: Promise<unknown> = Promise.resolve(),
 ): void {
+  const { nodes, tokens } = ctx;
   let checking: Promise<unknown> = after.catch(() => undefined);
   const check = () => {
     checking = checking
@@ -34,6 +33,6 @@ export function registerWalkthroughProgress(
       .catch(() => undefined);
   };
   // Only when the list of nodes or the stored secrets change, not on every status check.
-  context.subscriptions.push(nodes.onDidChangeNodes(check), nodes.onDidChangeTokens(check));
+  ctx.subscriptions.push(nodes.onDidChangeNodes(check), nodes.onDidChangeTokens(check));
   check();
 }

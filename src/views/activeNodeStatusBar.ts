@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { LedgerNodes } from '../services/ledgerNodes';
 
-export function registerActiveNodeStatusBar(context: vscode.ExtensionContext, nodes: LedgerNodes): void {
+export function registerActiveNodeStatusBar(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes }): void {
+  const { nodes } = ctx;
   const item = vscode.window.createStatusBarItem('cantonLens.activeNode', vscode.StatusBarAlignment.Left, 10);
   item.name = vscode.l10n.t('Canton Lens: Active Node');
   item.command = 'cantonLens.selectNode';
@@ -23,6 +24,6 @@ export function registerActiveNodeStatusBar(context: vscode.ExtensionContext, no
         : vscode.l10n.t('{0}\nClick to choose another node.', node.url);
     item.show();
   };
-  context.subscriptions.push(item, nodes.onDidChange(update));
+  ctx.subscriptions.push(item, nodes.onDidChange(update));
   update();
 }

@@ -1,11 +1,11 @@
 // The node tree's browsing rows: "Active Contracts" grouped by package name → module →
 // template with counts (read on first expand, for the node's parties), and the node's ledger end,
 // live while a Follow Updates panel is open. Counts are kept per node and token identity, and
-// dropped when either changes.
+// dropped when either changes. The count itself (activeContractCounts.ts) loads with the browse
+// bundle on the first expand.
 import * as vscode from 'vscode';
-import { readActiveContracts } from '../browse/acsPaging';
-import { TemplateCounter, type PackageGroup } from '../browse/acsGrouping';
-import { browseEventFormat, hasPagedEndpoints } from '../browse/browseForms';
+import type { PackageGroup } from '../browse/acsGrouping';
+import type { countActiveContracts } from '../browse/activeContractCounts';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -17,7 +17,8 @@ export type BrowseTreeItem =
   | { kind: 'message'; text: string; tooltip?: string; icon: string; command?: vscode.Command; templateId?: string; packageName?: string };
 
 type Counting =
-  | { identity: string; state: 'loading'; counter: TemplateCounter; abort: AbortController }
+  /** read: the contracts counted so far. */
+  | { identity: string; state: 'loading'; read: number; abort: AbortController }
   /** incomplete: the node stopped the read at its limit, so every count is a lower bound. */
   | { identity: string; state: 'done'; groups: PackageGroup[]; total: number; activeAt: number; notice?: string; incomplete: boolean }
   | { identity: string; state: 'error'; error: string };
@@ -31,7 +32,11 @@ export class BrowseTreeSection implements vscode.Disposable {
   private readonly counts = new Map<string, Counting>();
   private readonly ends = new Map<string, { offset: number; live: boolean }>();
 
-  constructor(private readonly nodes: LedgerNodes) {}
+  constructor(
+    private readonly nodes: LedgerNodes,
+    /** The count, from its bundle (loaded by the first expand of Active Contracts). */
+    private readonly counter: () => typeof countActiveContracts,
+  ) {}
 
   /** The rows under a node: its ledger end when known, and Active Contracts. */
   nodeRows(node: NodeConfig): BrowseTreeItem[] {
@@ -73,7 +78,7 @@ export class BrowseTreeSection implements vscode.Disposable {
           item.description = c.incomplete
             ? vscode.l10n.t('at least {0} at offset {1} (not all read)', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'))
             : vscode.l10n.t('{0} at offset {1}', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'));
-        if (c?.state === 'loading') item.description = vscode.l10n.t('counting… {0}', c.counter.total.toLocaleString('en-US'));
+        if (c?.state === 'loading') item.description = vscode.l10n.t('counting… {0}', c.read.toLocaleString('en-US'));
         item.tooltip = vscode.l10n.t(
           "The active contracts the node's parties (or any party, with CanReadAsAnyParty) can read, by package, module and template. Refresh recounts.",
         );
@@ -143,10 +148,7 @@ export class BrowseTreeSection implements vscode.Disposable {
       command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] },
     };
     if (c.state === 'loading')
-      return [
-        { kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.counter.total.toLocaleString('en-US')) },
-        all,
-      ];
+      return [{ kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.read.toLocaleString('en-US')) }, all];
     if (c.state === 'error')
       return [
         {
@@ -190,38 +192,28 @@ export class BrowseTreeSection implements vscode.Disposable {
   }
 
   private count(node: NodeConfig, identity: string): Counting {
-    const counter = new TemplateCounter();
     const abort = new AbortController();
-    const c: Counting = { identity, state: 'loading', counter, abort };
+    const c: Counting = { identity, state: 'loading', read: 0, abort };
     this.counts.set(node.name, c);
     void (async () => {
       const status = this.nodes.status(node);
-      let activeAt = 0;
-      let notice: string | undefined;
-      let incomplete = false;
       let lastFire = 0;
       try {
         const readAs = await this.nodes.facts.readAs(node, undefined, abort.signal);
         if (readAs.refusal) throw new Error(readAs.refusal);
-        for await (const page of readActiveContracts(this.nodes.client(node), {
-          eventFormat: browseEventFormat({ parties: readAs.parties }),
-          paged: hasPagedEndpoints(status.state === 'reachable' ? status.version : undefined),
-          websocket: true,
-          pageSize: 1000,
+        const done = await this.counter()(this.nodes.client(node), {
+          parties: readAs.parties,
+          version: status.state === 'reachable' ? status.version : undefined,
           signal: abort.signal,
-        })) {
-          if (page.restarted) counter.reset();
-          for (const ev of page.events) counter.add(String(ev.templateId), String(ev.packageName ?? ''));
-          activeAt = page.activeAtOffset;
-          notice = page.notice ?? notice;
-          incomplete ||= page.incomplete === true;
-          if (Date.now() - lastFire > 500) {
-            lastFire = Date.now();
-            this.changed.fire();
-          }
-        }
-        if (this.counts.get(node.name) === c)
-          this.counts.set(node.name, { identity, state: 'done', groups: counter.groups(), total: counter.total, activeAt, notice, incomplete });
+          progress: (total) => {
+            c.read = total;
+            if (Date.now() - lastFire > 500) {
+              lastFire = Date.now();
+              this.changed.fire();
+            }
+          },
+        });
+        if (this.counts.get(node.name) === c) this.counts.set(node.name, { identity, state: 'done', ...done });
       } catch (e) {
         if (abort.signal.aborted) return;
         const error = isLedgerApiError(e) ? e.explanation : (e as Error).message;

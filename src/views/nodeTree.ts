@@ -49,15 +49,16 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
   constructor(
     private readonly nodes: LedgerNodes,
     private readonly recent: RecentLookupStore,
-    private readonly browse?: BrowseTreeSection,
-    private readonly facts?: NodeFacts,
-    private readonly packages?: PackagesTreeSection,
+    private readonly browse: BrowseTreeSection,
+    private readonly facts: NodeFacts,
+    private readonly packages: PackagesTreeSection,
   ) {
     this.subscriptions.push(
       nodes.onDidChange(() => this.changed.fire(undefined)),
       recent.onDidChange(() => this.changed.fire(undefined)),
+      browse.onDidChange(() => this.changed.fire(undefined)),
+      packages.onDidChange(() => this.changed.fire(undefined)),
     );
-    for (const section of [browse, packages]) if (section) this.subscriptions.push(section.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Follows the view's visibility: checks stale nodes only while someone looks. */
@@ -84,8 +85,8 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
       return item;
     }
     if (e.kind === 'recent') return recentItem(e.entry);
-    if (e.kind === 'browse') return this.browse!.treeItem(e.name, e.item);
-    if (e.kind === 'packages') return this.packages!.treeItem(e.name, e.item);
+    if (e.kind === 'browse') return this.browse.treeItem(e.name, e.item);
+    if (e.kind === 'packages') return this.packages.treeItem(e.name, e.item);
     if (e.kind === 'group') {
       const item = new vscode.TreeItem(e.label, vscode.TreeItemCollapsibleState.Collapsed);
       item.description = e.value;
@@ -131,8 +132,8 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
         tooltip: r.tooltip ?? `${r.label}: ${r.value}`,
         icon: r.icon ?? e.icon,
       }));
-    if (e.kind === 'browse') return (await this.browse!.children(node, e.item)).map((item) => ({ kind: 'browse', name: node.name, item }));
-    if (e.kind === 'packages') return (await this.packages!.children(node, e.item)).map((item) => ({ kind: 'packages', name: node.name, item }));
+    if (e.kind === 'browse') return (await this.browse.children(node, e.item)).map((item) => ({ kind: 'browse', name: node.name, item }));
+    if (e.kind === 'packages') return (await this.packages.children(node, e.item)).map((item) => ({ kind: 'packages', name: node.name, item }));
     if (e.kind === 'node') {
       const token = await this.nodes.tokenInfo(node);
       const before = this.tokens.get(node.name);
@@ -254,20 +255,11 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
         icon: 'person',
         tooltip: vscode.l10n.t('Lookups read as (cantonLens.nodes parties):\n{0}', node.parties.join('\n')),
       });
-    } else if (!this.facts) {
-      out.push({
-        kind: 'detail',
-        name,
-        label: vscode.l10n.t('Parties'),
-        value: vscode.l10n.t('any party (needs CanReadAsAnyParty)'),
-        icon: 'person',
-        tooltip: vscode.l10n.t('No parties configured: lookups use filtersForAnyParty, which needs the CanReadAsAnyParty right.'),
-      });
     }
     if (node.userId) out.push({ kind: 'detail', name, label: vscode.l10n.t('User'), value: node.userId, icon: 'account' });
     if (status.state === 'reachable') out.push({ kind: 'features', name });
-    if (this.browse) out.push(...this.browse.nodeRows(node).map((item): NodeTreeElement => ({ kind: 'browse', name, item })));
-    if (this.packages && status.state === 'reachable') out.push(...this.packages.nodeRows().map((item): NodeTreeElement => ({ kind: 'packages', name, item })));
+    out.push(...this.browse.nodeRows(node).map((item): NodeTreeElement => ({ kind: 'browse', name, item })));
+    if (status.state === 'reachable') out.push(...this.packages.nodeRows().map((item): NodeTreeElement => ({ kind: 'packages', name, item })));
     return out;
   }
 
@@ -296,7 +288,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
    * synchronizers. Asked when the node is expanded, remembered until Refresh or a new token.
    */
   private async factRows(node: NodeConfig, token: TokenInfo): Promise<NodeTreeElement[]> {
-    if (!this.facts || this.nodes.status(node).state !== 'reachable') return [];
+    if (this.nodes.status(node).state !== 'reachable') return [];
     const name = node.name;
     if (token.source === 'blocked' || token.state.state === 'none') {
       return node.parties?.length

@@ -1,30 +1,20 @@
 // The node tree's "Packages" rows: the workspace's Daml projects against the node (not uploaded,
 // uploaded but not vetted, vetted, another build of the same name and version), then every package
 // the node has, with its version and where it is vetted. Read on first expand, kept per node and
-// token identity, read again on Refresh or after an upload.
+// token identity, read again on Refresh or after an upload. The read and the rows' items
+// (packagesTreeParts.ts) load with the Daml bundle on the first expand.
 import * as vscode from 'vscode';
-import { readDar } from '../daml/darArchive';
-import { parseDamlYaml } from '../daml/damlProject';
-import { builtDarPath, nodePackages, projectOnNode, type NodePackage, type ProjectOnNode, type WorkspaceBuild } from '../daml/packageMatch';
-import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { listAllVettedPackages, listPackageIds } from '../ledger/packageRequests';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import type * as Parts from './packagesTreeParts';
 
-export type PackagesTreeItem =
-  | { kind: 'packagesRoot' }
-  | { kind: 'project'; build: WorkspaceBuild & { darUri?: string; yamlUri: string }; onNode: ProjectOnNode }
-  | { kind: 'package'; pkg: NodePackage }
-  | { kind: 'message'; text: string; tooltip?: string; icon: string };
+export type { PackagesTreeItem } from './packagesTreeParts';
 
-interface Loaded {
+type PackagesTreeParts = Pick<typeof Parts, 'readPackages' | 'packagesRows' | 'packagesRowItem'>;
+
+interface Loaded extends Parts.PackagesRead {
   identity: string;
-  packages?: NodePackage[];
-  error?: string;
-  projects: (WorkspaceBuild & { darUri?: string; yamlUri: string })[];
 }
-
-const short = (id: string) => `${id.slice(0, 8)}…`;
 
 export class PackagesTreeSection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -35,11 +25,15 @@ export class PackagesTreeSection implements vscode.Disposable {
   private readonly generation = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly nodes: LedgerNodes) {
+  constructor(
+    private readonly nodes: LedgerNodes,
+    /** The read and the rows, from their bundle. */
+    private readonly parts: () => PackagesTreeParts,
+  ) {
     this.subscriptions = [nodes.onDidChangeIdentity((e) => this.forget(e.node)), nodes.onDidRequestRefresh((name) => this.forget(name))];
   }
 
-  nodeRows(): PackagesTreeItem[] {
+  nodeRows(): Parts.PackagesTreeItem[] {
     return [{ kind: 'packagesRoot' }];
   }
 
@@ -68,29 +62,18 @@ export class PackagesTreeSection implements vscode.Disposable {
 
   private async read(node: NodeConfig, identity: string): Promise<Loaded> {
     const generationAt = this.generation.get(node.name) ?? 0;
-    const client = this.nodes.client(node);
-    const loaded: Loaded = { identity, projects: await workspaceBuilds() };
-    try {
-      const [ids, vetted] = await Promise.all([listPackageIds(client), listAllVettedPackages(client)]);
-      loaded.packages = nodePackages(ids.packageIds ?? [], vetted);
-    } catch (e) {
-      loaded.error = isLedgerApiError(e) ? e.explanation : String(e);
-    }
+    const loaded: Loaded = { identity, ...(await this.parts().readPackages(this.nodes.client(node))) };
     // Not kept when the node was forgotten (Refresh, an upload) while it was read.
     if ((this.generation.get(node.name) ?? 0) === generationAt) this.loaded.set(node.name, loaded);
     return loaded;
   }
 
-  async children(node: NodeConfig, e: PackagesTreeItem): Promise<PackagesTreeItem[]> {
+  async children(node: NodeConfig, e: Parts.PackagesTreeItem): Promise<Parts.PackagesTreeItem[]> {
     if (e.kind !== 'packagesRoot') return [];
-    const loaded = await this.load(node);
-    if (loaded.error) return [{ kind: 'message', icon: 'error', text: vscode.l10n.t('Could not read the packages'), tooltip: loaded.error }];
-    const packages = loaded.packages ?? [];
-    const projects = loaded.projects.map((build): PackagesTreeItem => ({ kind: 'project', build, onNode: projectOnNode(build, packages) }));
-    return [...projects, ...packages.map((pkg): PackagesTreeItem => ({ kind: 'package', pkg }))];
+    return this.parts().packagesRows(await this.load(node));
   }
 
-  treeItem(node: string, e: PackagesTreeItem): vscode.TreeItem {
+  treeItem(node: string, e: Parts.PackagesTreeItem): vscode.TreeItem {
     switch (e.kind) {
       case 'packagesRoot': {
         const item = new vscode.TreeItem(vscode.l10n.t('Packages'), vscode.TreeItemCollapsibleState.Collapsed);
@@ -102,29 +85,14 @@ export class PackagesTreeSection implements vscode.Disposable {
         );
         return item;
       }
-      case 'project':
-        return projectItem(node, e.build, e.onNode);
-      case 'package': {
-        const p = e.pkg;
-        const item = new vscode.TreeItem(p.name ? `${p.name} ${p.version ?? ''}`.trim() : short(p.packageId), vscode.TreeItemCollapsibleState.None);
-        const syncs = [...new Set(p.vetting.map((v) => v.synchronizerId.split('::')[0]))];
-        item.description = syncs.length ? vscode.l10n.t('vetted on {0}', syncs.join(', ')) : vscode.l10n.t('not vetted');
-        item.iconPath = new vscode.ThemeIcon(syncs.length ? 'package' : 'circle-slash');
-        const md = new vscode.MarkdownString();
-        md.appendText(`${p.name ?? vscode.l10n.t('(name not known: vetted nowhere)')} ${p.version ?? ''}\n\n`);
-        md.appendCodeblock(p.packageId, 'text');
-        for (const v of p.vetting)
-          md.appendText(`${vscode.l10n.t('Vetted on {0} from {1} until {2}', v.synchronizerId, v.validFrom ?? '-', v.validUntil ?? '-')}\n\n`);
-        item.tooltip = md;
-        item.contextValue = 'cantonLens.package';
-        return item;
-      }
       case 'message': {
         const item = new vscode.TreeItem(e.text, vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(e.icon);
         item.tooltip = e.tooltip;
         return item;
       }
+      default:
+        return this.parts().packagesRowItem(node, e);
     }
   }
 
@@ -132,77 +100,4 @@ export class PackagesTreeSection implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
-}
-
-function projectItem(node: string, build: WorkspaceBuild & { darUri?: string; yamlUri: string }, onNode: ProjectOnNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(`${build.name} ${build.version}`, vscode.TreeItemCollapsibleState.None);
-  const upload: vscode.Command | undefined = build.darUri
-    ? { command: 'cantonLens.uploadDar', title: vscode.l10n.t('Upload DAR'), arguments: [vscode.Uri.parse(build.darUri), node] }
-    : undefined;
-  switch (onNode.state) {
-    case 'notUploaded':
-      item.description = build.darUri ? vscode.l10n.t('workspace · not uploaded (click to upload)') : vscode.l10n.t('workspace · not built, not on the node');
-      item.iconPath = new vscode.ThemeIcon('cloud-upload');
-      item.command = upload;
-      break;
-    case 'uploadedNotVetted':
-      item.description = vscode.l10n.t('workspace · uploaded, not vetted');
-      item.iconPath = new vscode.ThemeIcon('warning');
-      break;
-    case 'vetted':
-      item.description = vscode.l10n.t('workspace · vetted on {0}', onNode.synchronizers.map((s) => s.split('::')[0]).join(', '));
-      item.iconPath = new vscode.ThemeIcon('pass');
-      break;
-    case 'otherBuild':
-      item.description = vscode.l10n.t('workspace · another build on the node ({0})', onNode.packageIds.map(short).join(', '));
-      item.iconPath = new vscode.ThemeIcon('error');
-      break;
-    case 'onNodeNotBuilt':
-      item.description = vscode.l10n.t('workspace · not built here; the node has {0}', onNode.packageIds.map(short).join(', '));
-      item.iconPath = new vscode.ThemeIcon('question');
-      break;
-  }
-  item.tooltip =
-    onNode.state === 'otherBuild'
-      ? vscode.l10n.t(
-          'The node has {0} {1} with another package id than the DAR built here ({2}): it runs code that is not what you see. A new build needs a new version to be vetted.',
-          build.name,
-          build.version,
-          build.packageId ?? '',
-        )
-      : vscode.l10n.t(
-          '{0} {1} from {2}; built package: {3}',
-          build.name,
-          build.version,
-          vscode.Uri.parse(build.yamlUri).fsPath,
-          build.packageId ?? vscode.l10n.t('not built'),
-        );
-  item.contextValue = `cantonLens.project.${onNode.state}`;
-  return item;
-}
-
-/** The workspace's daml.yaml projects with the package id of their built DAR, where built. */
-async function workspaceBuilds(): Promise<(WorkspaceBuild & { darUri?: string; yamlUri: string })[]> {
-  const yamls = await vscode.workspace.findFiles('**/daml.yaml', '**/{node_modules,.daml}/**', 200);
-  const out: (WorkspaceBuild & { darUri?: string; yamlUri: string })[] = [];
-  for (const y of yamls) {
-    let text: string;
-    try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(y));
-    } catch {
-      continue;
-    }
-    const { name, version } = parseDamlYaml(text, vscode.Uri.joinPath(y, '..').path);
-    if (!name || !version) continue;
-    const build: WorkspaceBuild & { darUri?: string; yamlUri: string } = { name, version, yamlUri: y.toString() };
-    const darUri = vscode.Uri.joinPath(y, '..', builtDarPath(build));
-    try {
-      build.packageId = readDar(Buffer.from(await vscode.workspace.fs.readFile(darUri))).packageId;
-      build.darUri = darUri.toString();
-    } catch {
-      // Not built (or not a DAR): compared by name and version only.
-    }
-    out.push(build);
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -23,7 +23,12 @@ export function detailButton(source: 'events' | 'tree', index: number): HTMLButt
   return b;
 }
 
-export function toggleDetail(button: HTMLButtonElement): void {
+/**
+ * Opens or closes a row's whole event. `kept`: the row's event as the content before this one (the
+ * same view, asked as the same identity) showed it, put back at once and replaced by the extension's
+ * answer when it comes.
+ */
+export function toggleDetail(button: HTMLButtonElement, kept?: HTMLTableRowElement): void {
   const row = button.closest('tr');
   if (!row) return;
   const next = row.nextElementSibling as HTMLElement | null;
@@ -37,35 +42,48 @@ export function toggleDetail(button: HTMLButtonElement): void {
   }
   rememberDetail(source, index, true);
   button.setAttribute('aria-expanded', 'true');
-  button.disabled = true;
+  if (kept) row.after(kept);
+  else button.disabled = true;
   void ask({ type: 'eventDetail', source, index }).then((detail) => {
     // New content came meanwhile: its own row asks for itself.
     if (!button.isConnected) return;
     button.disabled = false;
     if (detail === undefined) {
+      kept?.remove();
       button.setAttribute('aria-expanded', 'false');
       rememberDetail(source, index, false);
       return;
     }
-    const tr = document.createElement('tr');
-    tr.className = 'detail-row';
     const td = document.createElement('td');
     td.colSpan = row.children.length;
     // Rendered and escaped by the extension's HTML renderer, like the page itself: no ledger string is markup.
     td.insertAdjacentHTML('beforeend', detail);
+    // In the kept row, if it is still there (opened or closed since, as the person left it).
+    if (kept?.isConnected) return void kept.replaceChildren(td);
+    const tr = document.createElement('tr');
+    tr.className = 'detail-row';
     tr.appendChild(td);
     row.after(tr);
   });
 }
 
-/** After new content of the same view: open the rows that were open, then scroll back to `scrollY` (rendering more rows where needed). */
-export function restoreView(more: () => boolean, scrollY: number | undefined): void {
-  for (const [source, index] of openedDetails()) {
-    const button = document.querySelector<HTMLButtonElement>(`[data-detail="${source === 'tree' ? 'tree' : 'events'}"][data-index="${Number(index)}"]`);
-    if (button && button.getAttribute('aria-expanded') !== 'true') toggleDetail(button);
-  }
+/**
+ * After new content of the same view: open the rows that were open (`kept`: their events as shown
+ * before, by source and index), then scroll back to `scrollY`, rendering more rows where needed.
+ */
+export function restoreView(more: () => boolean, scrollY: number | undefined, kept?: ReadonlyMap<string, HTMLTableRowElement>): void {
+  const opened = openedDetails();
+  const open = () => {
+    for (const [s, index] of opened) {
+      const source = s === 'tree' ? 'tree' : 'events';
+      const button = document.querySelector<HTMLButtonElement>(`[data-detail="${source}"][data-index="${Number(index)}"]`);
+      if (button && button.getAttribute('aria-expanded') !== 'true') toggleDetail(button, kept?.get(`${source}:${Number(index)}`));
+    }
+  };
+  open();
   if (typeof scrollY === 'number' && scrollY > 0) {
-    for (let i = 0; i < 400 && document.documentElement.scrollHeight < scrollY + window.innerHeight && more(); i++);
+    // Rows rendered on the way down open too, before the scroll is set over them.
+    for (let i = 0; i < 400 && document.documentElement.scrollHeight < scrollY + window.innerHeight && more(); i++) open();
     window.scrollTo(0, scrollY);
   }
 }

@@ -2,8 +2,10 @@
 // The page's content: started when the page loads and again after each content message (new HTML,
 // toolbar and navigation from the extension, without reloading the page). An update of the same
 // view gives back what the person did: filters, searches, folded and opened rows, open sections,
-// the scroll position. A lookup under way (its loading body) stands in between without taking them.
+// the scroll position. A lookup under way (its loading body) stands in between without taking them;
+// a refresh keeps the content on the page, busy, until the new content comes.
 import { parseHostMessage, type ToolbarButton } from '../panels/panelMessages';
+import { setBusy } from './busyIndicator';
 import { restoreView } from './eventDetails';
 import { startEventTable } from './eventTable';
 import { startExerciseTree } from './exerciseTreeView';
@@ -87,33 +89,57 @@ function startContent(): () => boolean {
   return more;
 }
 
-/** What the DOM alone knows of the content being replaced: open sections and value-tree nodes, the scroll. */
+/**
+ * What the DOM alone knows of the content being replaced: open sections and value-tree nodes, the
+ * rows opened to their events (shown again at once, so that the scroll is restored over them; only
+ * under the same "As seen by" lines: an event is never shown as another identity's), the scroll.
+ */
 interface Kept {
   view: string | undefined;
   openSections: string[];
   openValues: boolean[];
+  detailRows: Map<string, HTMLTableRowElement>;
+  seenBy: string | undefined;
   scrollY: number;
 }
 let kept: Kept | undefined;
 
-function settle(more: () => boolean, scrollY: number | undefined): void {
+function settle(more: () => boolean, scrollY: number | undefined, detailRows?: Map<string, HTMLTableRowElement>): void {
   const search = document.querySelector<HTMLInputElement>('.tree-search');
   if (search && ui.argumentSearch) {
     search.value = ui.argumentSearch;
     searchTree(ui.argumentSearch.trim().toLowerCase());
   }
-  restoreView(more, scrollY);
+  restoreView(more, scrollY, detailRows);
 }
+
+/** The opened rows' event rows, by the row's source and index. */
+function openDetailRows(main: HTMLElement): Map<string, HTMLTableRowElement> {
+  const rows = new Map<string, HTMLTableRowElement>();
+  for (const tr of main.querySelectorAll<HTMLTableRowElement>('tr.detail-row:not([hidden])')) {
+    const b = tr.previousElementSibling?.querySelector<HTMLButtonElement>('button[data-detail]');
+    if (b) rows.set(`${b.dataset.detail}:${b.dataset.index}`, tr);
+  }
+  return rows;
+}
+
+/** Who the content was asked as: its "As seen by" lines, if it has them. */
+const seenBy = (main: HTMLElement): string | undefined => main.querySelector('.identity-bar .identity')?.textContent ?? undefined;
 
 window.addEventListener('message', (event: MessageEvent) => {
   const m = parseHostMessage(event.data);
   const main = document.getElementById('content');
-  if (m?.type !== 'content' || !main) return;
+  if (!main) return;
+  if (m?.type === 'busy') return setBusy(m.busy, m.note);
+  if (m?.type !== 'content') return;
+  setBusy(false);
   if (!isTransient())
     kept = {
       view: currentView(),
       openSections: Array.from(main.querySelectorAll<HTMLDetailsElement>('details[id][open]'), (d) => d.id),
       openValues: Array.from(main.querySelectorAll<HTMLDetailsElement>('.value-tree details'), (d) => d.open),
+      detailRows: openDetailRows(main),
+      seenBy: seenBy(main),
       scrollY: window.scrollY,
     };
   if (m.actions) drawToolbar(m.actions);
@@ -130,7 +156,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (values.length === same.openValues.length) values.forEach((d, i) => (d.open = same.openValues[i]));
   ui.scrollY = same.scrollY;
   saveUi();
-  settle(more, same.scrollY);
+  settle(more, same.scrollY, same.seenBy !== undefined && same.seenBy === seenBy(main) ? same.detailRows : undefined);
 });
 
 /** The content the page was loaded with. */

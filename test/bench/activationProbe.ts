@@ -39,6 +39,10 @@ function moduleStub(): unknown {
     'lm',
     'extensions',
     'l10n',
+    'authentication',
+    'debug',
+    'Disposable',
+    'TabInputWebview',
   ];
   return Object.fromEntries(names.map((n) => [n, stub()]));
 }

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { Agent, request } from 'undici';
 import { readActiveContracts } from '../../src/browse/acsPaging';
-import { acsRow } from '../../src/browse/acsRows';
+import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
 import { browseEventFormat, tailUpdateFormat } from '../../src/browse/browseForms';
 import { followUpdates, TailCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch, type TailRow } from '../../src/browse/tailFollower';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
@@ -51,7 +51,7 @@ async function servePages(pages: Record<string, (origin: string) => string>): Pr
 const pageOptions = (origin: string, script: string) => ({
   nonce: 'bm9uY2U=',
   cspSource: origin,
-  scriptUris: [`${origin}/media/virtualTable.js`, `${origin}/media/${script}`],
+  scriptUris: [`${origin}/media/${script}`],
   styleUris: [`${origin}/media/panel.css`, `${origin}/media/browse.css`],
   title: 'bench',
   nodeName: 'bench',
@@ -115,7 +115,8 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     // The host side alone: the client, the paging, the rows.
     const h0 = performance.now();
     let hn = 0;
-    for await (const p of readActiveContracts(client, { eventFormat, paged: true, pageSize: 1000 })) hn += p.events.map(acsRow).length;
+    const hostEncoder = new AcsBatchEncoder();
+    for await (const p of readActiveContracts(client, { eventFormat, paged: true, pageSize: 1000 })) hn += hostEncoder.encode(p.events).ids.length;
     const hostMs = performance.now() - h0;
     add({
       area: 'browse',
@@ -130,7 +131,9 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     const w0 = performance.now();
     let wn = 0;
     const upgradesBefore = node.channels.upgrades.length;
-    for await (const p of readActiveContracts(client, { eventFormat, paged: false, websocket: true, pageSize: 1000 })) wn += p.events.map(acsRow).length;
+    const wsEncoder = new AcsBatchEncoder();
+    for await (const p of readActiveContracts(client, { eventFormat, paged: false, websocket: true, pageSize: 1000 }))
+      wn += wsEncoder.encode(p.events).ids.length;
     const wsMs = performance.now() - w0;
     add({
       area: 'browse',
@@ -154,17 +157,19 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     let firstRowsShown = 0;
     let n = 0;
     let sent = Promise.resolve();
+    // As the panel does: one dictionary for the read, a batch of columns per page.
+    const encoder = new AcsBatchEncoder();
     for await (const p of readActiveContracts(client, { eventFormat, paged: true, pageSize: 1000 })) {
-      const rows = p.events.map(acsRow);
-      n += rows.length;
+      const batch = encoder.encode(p.events);
+      n += batch.ids.length;
       if (!firstPageAt) {
         firstPageAt = performance.now();
-        await postToPage(page, { type: 'rows', rows, activeAtOffset: p.activeAtOffset });
+        await postToPage(page, { type: 'rows', batch, activeAtOffset: p.activeAtOffset });
         await page.waitForFunction(() => document.querySelectorAll('.vt-body tr:not([hidden])').length > 0, undefined, { polling: 'raf' });
         firstRowsShown = performance.now();
       } else {
         // As the extension does: post and go on reading.
-        sent = sent.then(() => postToPage(page, { type: 'rows', rows, activeAtOffset: p.activeAtOffset }));
+        sent = sent.then(() => postToPage(page, { type: 'rows', batch, activeAtOffset: p.activeAtOffset }));
       }
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }

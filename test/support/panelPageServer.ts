@@ -43,19 +43,22 @@ export async function startPanelPageServer(): Promise<PanelPageServer> {
   };
 }
 
-/** A panel page with `body`, loading its script and style from `origin` as a webview does (a lookup panel's toolbar by default). */
+/**
+ * A panel page with `body`, loading its script and style from `origin` as a webview does (a lookup
+ * panel's toolbar by default), its title and toolbar's node `names`.
+ */
 export function panelPageAt(
   origin: string,
   body: SafeHtml,
   actions: ToolbarAction[] = lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
+  names: { title: string; nodeName: string } = { title: 'bench', nodeName: 'bench' },
 ): string {
   return renderPanelPage({
     nonce: 'bm9uY2U=',
     cspSource: origin,
     scriptUri: `${origin}/media/panel.js`,
     styleUri: `${origin}/media/panel.css`,
-    title: 'bench',
-    nodeName: 'bench',
+    ...names,
     actions,
     body,
   });

@@ -7,13 +7,20 @@
 // pages show is checked against what the fake node holds.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { acsRow } from '../../src/browse/acsRows';
+import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
+import { AcsRows } from '../../src/browse/acsTable';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { expectedAcs, expectedTailOffsets } from '../support/browseExpectations';
 import { useWorkbench } from './uiFixture';
 
 const num = (n: number) => n.toLocaleString('en-US');
 const parseNum = (s: string) => Number(s.replace(/,/g, ''));
+/** The rows as the page holds them, to ask what its search shows. */
+function pageRows(events: Parameters<AcsBatchEncoder['encode']>[0]): AcsRows {
+  const rows = new AcsRows();
+  rows.append(new AcsBatchEncoder().encode(events));
+  return rows;
+}
 
 describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function () {
   this.timeout(240_000);
@@ -24,6 +31,8 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
     nodes: { browse: { version: '3.5', bigTransactionEvents: 10, generated: { contracts: 3000, maxPageSize: 500 } } },
     parties: (node) => [node.ledger.parties.Alice],
     tokens: { browse: 'alice' },
+    // A file to open over the table, hiding its tab.
+    files: () => ({ 'notes.txt': 'Open over the table.\n' }),
     ready: async ({ wb }) => {
       // A hostile value that ran as script would open a dialog (alert) somewhere in the page.
       wb.page.on('dialog', (d) => {
@@ -59,22 +68,15 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
     it('search narrows the rows to the contracts whose argument matches', async () => {
       const sample = expected.events.find((e) => /^Cash-\d{3,}$/.test(String((e.createArgument as { id?: string }).id)))!;
       const query = String((sample.createArgument as { id: string }).id).toLowerCase();
-      const want = expected.events
-        .map(acsRow)
-        .filter(
-          (r) =>
-            r[8].includes(query) ||
-            r[0].includes(query) ||
-            r[4].some((p) => p.toLowerCase().includes(query)) ||
-            r[5].some((p) => p.toLowerCase().includes(query)),
-        );
+      const rows = pageRows(expected.events);
+      const want = rows.matching(query).map((r) => rows.contractId(r));
       assert.ok(want.length >= 1 && want.length < 20, String(want.length));
       await table.locator('#search').fill(query);
       await status()
         .filter({ hasText: `${num(want.length)} of ${num(expected.ids.length)} contracts match` })
         .waitFor();
       assert.equal(await bodyRows().count(), want.length);
-      assert.deepEqual((await cellTitles(0)).sort(), want.map((r) => `Open contract ${r[0]}`).sort());
+      assert.deepEqual((await cellTitles(0)).sort(), want.map((id) => `Open contract ${id}`).sort());
       await table.locator('#search').fill('');
       await status()
         .filter({ hasText: /^[\d,]+ contracts · / })
@@ -103,9 +105,10 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
 
     it('hostile template names and arguments show as text', async () => {
       await table.locator('#search').fill('onload=alert');
-      const want = expected.events.map(acsRow).filter((r) => r[8].includes('onload=alert'));
+      const rows = pageRows(expected.events);
+      const want = rows.matching('onload=alert');
       assert.ok(
-        want.some((r) => r[1].includes('Entity"><svg onload=alert(1)>')),
+        want.some((r) => rows.templateId(r).includes('Entity"><svg onload=alert(1)>')),
         'a hostile template among them',
       );
       await status()
@@ -119,6 +122,34 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       await status()
         .filter({ hasText: /^[\d,]+ contracts · / })
         .waitFor();
+    });
+
+    it('keeps its rows, search, sort and place while its tab is hidden and shown again', async () => {
+      const rows = pageRows(expected.events);
+      const want = rows.matching('usd').length;
+      assert.ok(want > 100 && want < expected.ids.length, String(want));
+      await table.locator('#search').fill('usd');
+      const matching = status().filter({ hasText: `${num(want)} of ${num(expected.ids.length)} contracts match` });
+      await matching.waitFor();
+      await table.locator('#sort').selectOption('desc');
+      await table.locator('.vt-scroller').evaluate((s) => (s.scrollTop = 50 * 22));
+      await table.locator('#table tbody tr[data-index="50"]').waitFor();
+      // Another editor in the same group hides the table; its tab brings it back.
+      await ui.wb.openFile('notes.txt');
+      await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Contracts on' }).first().click();
+      table = await ui.wb.webviewShowing(/contracts match/, 30_000, 'body');
+      await matching.waitFor();
+      assert.equal(await table.locator('#search').inputValue(), 'usd');
+      assert.equal(await table.locator('#sort').inputValue(), 'desc');
+      assert.equal(await table.locator('.vt-scroller').evaluate((s) => s.scrollTop), 50 * 22);
+      await table.locator('#table tbody tr[data-index="50"]').waitFor();
+      await ui.wb.screenshot('active-contracts-table.png');
+      await table.locator('#sort').selectOption('');
+      await table.locator('#search').fill('');
+      await status()
+        .filter({ hasText: /^[\d,]+ contracts · / })
+        .waitFor();
+      await table.locator('.vt-scroller').evaluate((s) => (s.scrollTop = 0));
     });
 
     it('a click on a row opens its contract panel', async () => {

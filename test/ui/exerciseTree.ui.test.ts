@@ -4,32 +4,24 @@
 // page script in Debian's Chromium under the panel's CSP: fold and unfold, search, a row opened
 // to its whole event (the host's answer), a lineage highlight, and a refresh that keeps what the
 // person did (filters, search, folded nodes, opened rows, scroll).
-// Not a workbench test, so not on the useWorkbench fixture (uiFixture.ts): pages are served to a bare Chromium.
+// Not a workbench test: pages are served to a bare Chromium (pageFixture.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDemoLedger } from '../../fake-ledger/src/demoLedgerData';
 import { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
 import type { EventFormat } from '../../src/ledger/apiTypes';
 import { exerciseTree } from '../../src/lookups/exerciseTree';
 import type { TransactionLookup } from '../../src/lookups/ledgerLookups';
 import { eventDetailHtml } from '../../src/panels/html/eventDetailHtml';
-import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
-import { html } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
-import { startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { EVIL_ASKER } from '../support/hostileLookups';
+import { usePanelPages, type PanelPage } from './pageFixture';
 import { SCREENSHOT_DIR } from './workbench';
-
-type Posted = { type: string; source?: string; index?: number; requestId?: number };
 
 describe('UI: the exercise tree and event details in Chromium', function () {
   this.timeout(120_000);
-  let pages: PanelPageServer;
-  let origin: string;
-  let browser: Browser;
+  const pages = usePanelPages({ viewport: { width: 1200, height: 800 } });
   const ledger = buildDemoLedger({ bigTransactionEvents: 30, bigTreeNodes: 2_000 });
   const queries = new LedgerQueries(ledger);
   const format: EventFormat = {
@@ -53,58 +45,23 @@ describe('UI: the exercise tree and event details in Chromium', function () {
   const settlement = lookup(ledger.samples.settlementUpdate, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
   const settlementTree = exerciseTree(settlement.transaction.events);
 
-  const publish = (name: string, body: ReturnType<typeof transactionBody>, target: object) => {
-    const state = { history: [target], index: 0 };
-    pages.publish(
-      name,
-      renderPanelPage({
-        nonce: 'dGVzdC1ub25jZQ==',
-        cspSource: origin,
-        scriptUri: `${origin}/media/panel.js`,
-        styleUri: `${origin}/media/panel.css`,
-        title: 'Transaction',
-        nodeName: 'demo',
-        actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
-        body: html`${body}<div hidden id="panel-state" data-state="${JSON.stringify(state)}"></div>`,
-      }),
-    );
-  };
-
+  /** A transaction panel rendered with its navigation (the page keeps what is done on it for that view). */
+  const publish = (name: string, body: ReturnType<typeof transactionBody>, target: object) =>
+    pages.publish(name, body, { title: 'Transaction', nodeName: 'demo', state: { history: [target], index: 0 } });
   /** A page with a stand-in for the webview API whose state survives a reload, as VS Code's does. */
-  const open = async (name: string): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __messages: Posted[]; __violations: string[]; acquireVsCodeApi: unknown };
-      w.__messages = [];
-      w.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-      w.acquireVsCodeApi = () => ({
-        postMessage: (m: { type: string }) => w.__messages.push(m),
-        setState: (s: unknown) => sessionStorage.setItem('state', JSON.stringify(s)),
-        getState: () => JSON.parse(sessionStorage.getItem('state') ?? 'null'),
-      });
-    });
-    await page.goto(`${origin}/page/${name}`);
-    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
-    return page;
-  };
-  const posted = (page: Page) => page.evaluate(() => (window as unknown as { __messages: Posted[] }).__messages);
+  const open = (name: string) => pages.open(name);
   /** Answers the page's detail requests as the extension does (LedgerPanel: the answer carries the request's id). */
-  const answerDetails = async (page: Page, tree = settlementTree) => {
-    for (const m of await posted(page)) {
-      if (m.type !== 'eventDetail' || typeof m.index !== 'number') continue;
+  const answerDetails = async (page: PanelPage, tree = settlementTree) => {
+    for (const m of await page.messages()) {
+      if (m.type !== 'eventDetail' || typeof m.index !== 'number' || m.requestId === undefined) continue;
       const detail = eventDetailHtml(tree[m.index].node, tree, m.index).toString();
-      await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'answer', requestId: m.requestId, html: detail });
+      await pages.post(page, { type: 'answer', requestId: m.requestId, html: detail });
     }
-    await page.evaluate(() => {
-      (window as unknown as { __messages: unknown[] }).__messages.length = 0;
-    });
+    await page.clearMessages();
   };
-  const rows = (page: Page) => page.locator('#tree-rows tr[data-index]');
+  const rows = (page: PanelPage) => page.locator('#tree-rows tr[data-index]');
 
-  before(async () => {
-    pages = await startPanelPageServer();
-    origin = pages.origin;
+  before(() => {
     const target = (id: string, shape?: string, highlight?: number) => ({ kind: 'update', id, node: 'demo', shape, highlight });
     publish('settlement', transactionBody(settlement, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), target(settlement.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'));
     publish(
@@ -116,11 +73,6 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     publish('big-tree', transactionBody(big, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), target(big.updateId, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'));
     const delta = lookup(ledger.samples.bigUpdate, 'TRANSACTION_SHAPE_ACS_DELTA');
     publish('events', transactionBody(delta), target(delta.updateId));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  });
-  after(async () => {
-    await browser?.close();
-    await pages?.close();
   });
 
   it('shows the call trace nested, folds and unfolds it, and searches with ancestors', async () => {
@@ -137,7 +89,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     await page.locator('#tree-search').fill('holding_split');
     await page.locator('#filter-status', { hasText: '1 of 7 nodes match' }).waitFor();
     assert.equal(await rows(page).count(), 2, 'the match and its root');
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
+    assert.deepEqual(await page.violations(), []);
     await page.close();
   });
 
@@ -146,7 +98,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     await page.locator('[data-twisty="1"]').click();
     await page.locator('[data-detail="tree"][data-index="3"]').click();
     assert.deepEqual(
-      (await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]),
+      (await page.messages()).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]),
       [['tree', 3]],
       'details are asked for when the row is opened',
     );
@@ -160,10 +112,10 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exercise-tree.png'), fullPage: false });
     // A refresh renders the page again: what the person did comes back.
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
+    await page.ready();
     assert.equal(await rows(page).count(), 6, 'node 1 is still folded');
     assert.deepEqual(
-      (await posted(page)).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]),
+      (await page.messages()).filter((m) => m.type === 'eventDetail').map((m) => [m.source, m.index]),
       [['tree', 3]],
       'the opened row asks again',
     );
@@ -199,7 +151,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     await page.mouse.wheel(0, 400);
     await page.waitForTimeout(400);
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
+    await page.ready();
     assert.equal(await page.locator('#filter-kind').inputValue(), 'created');
     assert.equal(await page.locator('#filter-party').inputValue(), 'Bob');
     assert.equal(await page.locator('#filter-status').innerText(), before);

@@ -3,73 +3,36 @@
 // The stale-identity banner of a panel, rendered by the real renderers and page script and loaded in
 // Debian's Chromium under the panel's CSP: it is seen first, says who was asked and who the token is
 // now, asks again in one click (or one key press), and shows neither the token nor its digest.
-// Not a workbench test, so not on the useWorkbench fixture (uiFixture.ts): pages are served to a bare Chromium.
+// Not a workbench test: pages are served to a bare Chromium (pageFixture.ts).
 import * as assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { askedAsLine, identityChangeNotice, identityOfToken, type AskedAs } from '../../src/auth/ledgerIdentity';
 import { contractBody } from '../../src/panels/html/contractHtml';
 import { identityBar } from '../../src/panels/html/identityHtml';
-import { lookupActions, renderPanelPage } from '../../src/panels/html/panelPage';
 import { html } from '../../src/panels/html/safeHtml';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
-import { startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { EVIL, hostileContract } from '../support/hostileLookups';
+import { usePanelPages, type PanelPage } from './pageFixture';
 
 const jwt = (sub: string) => `e30.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
 
 describe('UI: the stale-identity banner in Chromium', function () {
   this.timeout(120_000);
-  let pages: PanelPageServer;
-  let origin: string;
-  let browser: Browser;
+  const pages = usePanelPages({ viewport: { width: 1000, height: 700 } });
   const OPAQUE = 'opaque-token-never-shown-0123456789';
 
   /** A contract panel as LedgerPanel renders it: the identity bar, then the body. */
   const publish = (name: string, asked: AskedAs, now: AskedAs) => {
     const notice = identityChangeNotice('participant1', asked, now);
     const body = html`${identityBar({ lines: [askedAsLine(asked)], notices: notice ? [notice] : [] })}${contractBody({ ...hostileContract(), askedAs: asked })}`;
-    pages.publish(
-      name,
-      renderPanelPage({
-        nonce: 'dGVzdC1ub25jZQ==',
-        cspSource: origin,
-        scriptUri: `${origin}/media/panel.js`,
-        styleUri: `${origin}/media/panel.css`,
-        title: 'Contract',
-        nodeName: 'participant1',
-        actions: lookupActions({ canGoBack: false, canGoForward: false, hasResult: true }),
-        body,
-      }),
-    );
+    pages.publish(name, body, { title: 'Contract', nodeName: 'participant1' });
   };
+  const open = (name: string) => pages.open(name);
+  const messages = async (page: PanelPage) => (await page.messages()).map((m) => m.type);
 
-  const open = async (name: string): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown[]> & { acquireVsCodeApi: unknown };
-      w.__messages = [];
-      w.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-      w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__messages.push(m), setState: () => undefined, getState: () => undefined });
-    });
-    await page.goto(`${origin}/page/${name}`);
-    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'ready'));
-    return page;
-  };
-  const messages = (page: Page) => page.evaluate(() => (window as unknown as { __messages: { type: string }[] }).__messages.map((m) => m.type));
-
-  before(async () => {
-    pages = await startPanelPageServer();
-    origin = pages.origin;
+  before(() => {
     const reader = { identity: identityOfToken(jwt('reader')), parties: [] };
     publish('stale', reader, { identity: identityOfToken(jwt('participant_admin')), parties: [] });
     publish('current', reader, { identity: identityOfToken(jwt('reader')), parties: [] });
     publish('hostile', { identity: identityOfToken(jwt(EVIL)), parties: [] }, { identity: identityOfToken(OPAQUE), parties: [] });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  });
-  after(async () => {
-    await browser?.close();
-    await pages?.close();
   });
 
   it('is shown above the answer, names both identities, and asks again in one click or from the keyboard', async () => {
@@ -100,7 +63,7 @@ describe('UI: the stale-identity banner in Chromium', function () {
     );
     await page.getByRole('button', { name: 'Ask Again as participant_admin' }).click();
     assert.equal((await messages(page)).filter((m) => m === 'askAgain').length, 2, 'and by a click');
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
+    assert.deepEqual(await page.violations(), []);
     await page.close();
   });
 

@@ -4,33 +4,30 @@
 // and every view arrives as a content message (body, toolbar, navigation), built by the real
 // lookupContent. An update of the same view keeps what the person did, a lookup under way in
 // between included; a shape switch keeps the searches and filters; another view starts afresh;
-// answers reach the row that asked. Not a workbench test: pages are served to a bare Chromium.
+// answers reach the row that asked. Not a workbench test: pages are served to a bare Chromium (pageFixture.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDemoLedger } from '../../fake-ledger/src/demoLedgerData';
 import { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
+import { identityOfToken } from '../../src/auth/ledgerIdentity';
 import type { EventFormat } from '../../src/ledger/apiTypes';
 import type { TransactionLookup } from '../../src/lookups/ledgerLookups';
 import { html } from '../../src/panels/html/safeHtml';
-import { answerBody, eventDetail, identityHtml, lookingUpBody, lookupContent, shownTree } from '../../src/panels/lookupContent';
-import type { ContentMessage } from '../../src/panels/panelMessages';
+import { answerBody, eventDetail, identityHtml, lookingUpBody, lookupContent, notRefreshedNote, shownTree } from '../../src/panels/lookupContent';
+import { busyMessage, type ContentMessage } from '../../src/panels/panelMessages';
 import { PanelHistory } from '../../src/panels/panelHistory';
 import type { PanelTarget } from '../../src/panels/panelTargets';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
-import { panelPageAt, startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { EVIL, EVIL_ASKER } from '../support/hostileLookups';
+import { usePanelPages, type PanelPage } from './pageFixture';
 import { SCREENSHOT_DIR } from './workbench';
 
-type Posted = { type: string; source?: 'events' | 'tree'; index?: number; requestId?: number };
 type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 const EFFECTS: Shape = 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
 describe('UI: a lookup panel across content updates in Chromium', function () {
   this.timeout(120_000);
-  let pages: PanelPageServer;
-  let browser: Browser;
+  const pages = usePanelPages({ viewport: { width: 1200, height: 700 } });
   const ledger = buildDemoLedger({ bigTransactionEvents: 200, bigTreeNodes: 300 });
   const queries = new LedgerQueries(ledger);
   const format: EventFormat = {
@@ -58,53 +55,24 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
     const l = lookup(t.id, t.shape);
     return lookupContent({ identity: identityHtml(t, new Map([[t.node, l.askedAs]]), []), body: answerBody(l, t), history, result: l });
   };
-  const send = (page: Page, message: ContentMessage) => page.evaluate((m) => window.postMessage(m, '*'), message);
-  const posted = (page: Page) => page.evaluate(() => (window as unknown as { __messages: Posted[] }).__messages);
-  const saved = (page: Page) =>
-    page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? 'null') as { history?: PanelTarget[]; ui?: Record<string, unknown> } | null);
+  const send = (page: PanelPage, message: ContentMessage) => pages.post(page, message);
+  const saved = (page: PanelPage) => page.savedState<{ history?: PanelTarget[]; ui?: Record<string, unknown> }>();
   /** Answers the detail requests posted so far, as LedgerPanel does: by request id. */
-  const answerDetails = async (page: Page, history: PanelHistory) => {
+  const answerDetails = async (page: PanelPage, history: PanelHistory) => {
     const t = history.current;
     const l = lookup(t.id, t.shape);
-    for (const m of (await posted(page)).filter((p) => p.type === 'eventDetail'))
-      await page.evaluate((a) => window.postMessage(a, '*'), {
-        type: 'answer',
-        requestId: m.requestId,
-        html: eventDetail(l, shownTree(l, t), m.source!, m.index!)?.text,
-      });
-    await page.evaluate(() => void ((window as unknown as { __messages: unknown[] }).__messages.length = 0));
+    for (const m of (await page.messages()).filter((p) => p.type === 'eventDetail'))
+      await pages.post(page, { type: 'answer', requestId: m.requestId!, html: eventDetail(l, shownTree(l, t), m.source!, m.index!)?.text });
+    await page.clearMessages();
   };
 
   /** The shell as the kit sets it (the lookup under way, no navigation), with a webview state that survives a reload. */
-  const open = async (first: PanelTarget): Promise<Page> => {
+  const open = async (first: PanelTarget): Promise<PanelPage> => {
     const name = `shell-${first.id.slice(-8)}`;
-    pages.publish(name, panelPageAt(pages.origin, lookingUpBody(first, 'demo')));
-    const page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __messages: Posted[]; __violations: string[]; acquireVsCodeApi: unknown };
-      w.__messages = [];
-      w.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-      w.acquireVsCodeApi = () => ({
-        postMessage: (m: Posted) => w.__messages.push(m),
-        setState: (s: unknown) => sessionStorage.setItem('state', JSON.stringify(s)),
-        getState: () => JSON.parse(sessionStorage.getItem('state') ?? 'null') as unknown,
-      });
-    });
-    await page.goto(`${pages.origin}/page/${name}`);
-    await page.waitForFunction(() => (window as unknown as { __messages: Posted[] }).__messages.some((m) => m.type === 'ready'));
-    return page;
+    pages.publish(name, lookingUpBody(first, 'demo'), { title: 'Transaction', nodeName: 'demo' });
+    return pages.open(name);
   };
-  const status = (page: Page) => page.locator('#filter-status');
-
-  before(async () => {
-    pages = await startPanelPageServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  });
-  after(async () => {
-    await browser?.close();
-    await pages?.close();
-  });
+  const status = (page: PanelPage) => page.locator('#filter-status');
 
   it('draws the toolbar from the message, as text, and keeps the navigation for a reload', async () => {
     const history = new PanelHistory({ history: [target(big)], index: 0 });
@@ -124,7 +92,7 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
       (await saved(page))?.history?.map((t) => t.id),
       [big, ledger.samples.settlementUpdate],
     );
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
+    assert.deepEqual(await page.violations(), []);
     await page.close();
   });
 
@@ -149,12 +117,93 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
     assert.equal(await page.locator('#filter-party').inputValue(), 'Bob');
     assert.equal(await status(page).innerText(), filtered);
     assert.equal(await page.evaluate(() => window.scrollY), 300);
-    const asked = (await posted(page)).filter((m) => m.type === 'eventDetail');
+    const asked = (await page.messages()).filter((m) => m.type === 'eventDetail');
     assert.equal(asked.length, 1, 'the opened row asks again');
     await answerDetails(page, history);
     await page.locator('.detail-row').waitFor();
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'panel-refreshed.png') });
+    await page.close();
+  });
+
+  it('refreshes in place: the content stays, busy, with Cancel; the answer replaces it without moving what is in view', async () => {
+    const history = new PanelHistory({ history: [target(big)], index: 0 });
+    const page = await open(history.current);
+    await send(page, content(history));
+    await page.locator('#event-rows tr').first().waitFor();
+    // A row opened above what is in view.
+    await page.locator('[data-detail="events"]').nth(1).click();
+    await answerDetails(page, history);
+    await page.locator('.detail-row').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => (JSON.parse(sessionStorage.getItem('state')!) as { ui: { scrollY?: number } }).ui.scrollY === 600);
+    // The first event row in view, under the toolbar and the table's header.
+    const row = await page.evaluate(() =>
+      [...document.querySelectorAll('#event-rows tr[data-node-id]')].findIndex((tr) => tr.getBoundingClientRect().top > 100),
+    );
+    assert.ok(row > 1, 'the opened row is above what is in view');
+    /** Where that row is in the viewport, once the page has handled `message` (if given). */
+    const view = (message?: unknown) =>
+      page.evaluate(
+        ({ m, row }) =>
+          new Promise<{ top: number; scrollY: number; details: number; busy: boolean }>((resolve) => {
+            const measure = () =>
+              resolve({
+                top: document.querySelectorAll('#event-rows tr[data-node-id]')[row].getBoundingClientRect().top,
+                scrollY: window.scrollY,
+                details: document.querySelectorAll('.detail-row:not([hidden])').length,
+                busy: document.getElementById('content')!.getAttribute('aria-busy') === 'true',
+              });
+            if (m === undefined) return measure();
+            // After the page's own listener, which was added first.
+            window.addEventListener('message', measure, { once: true });
+            window.postMessage(m, '*');
+          }),
+        { m: message, row },
+      );
+    const before = await view();
+    // Refresh: the content stays, marked busy, with a progress bar; Refresh turns into Cancel.
+    const refresh = page.locator('nav.toolbar > button').nth(2);
+    assert.equal(await refresh.getAttribute('data-action'), 'refresh');
+    assert.deepEqual(await view(busyMessage(true)), { ...before, busy: true });
+    assert.equal(await page.locator('#content > .loading').count(), 0, 'no lookup page in between');
+    assert.equal(await page.locator('nav.toolbar .progress-bar').count(), 1);
+    assert.equal(await refresh.getAttribute('data-action'), 'cancel');
+    assert.equal(await refresh.innerText(), 'Cancel');
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'panel-refreshing.png') });
+    // Cancel: the page asks; the extension answers that the content was not refreshed.
+    await refresh.click();
+    assert.deepEqual(
+      (await page.messages()).map((m) => m.type),
+      ['cancel'],
+    );
+    await page.clearMessages();
+    assert.deepEqual(await view(busyMessage(false, notRefreshedNote())), before);
+    assert.equal(await page.locator('nav.toolbar .not-refreshed').innerText(), `${notRefreshedNote()}×`);
+    assert.equal(await refresh.getAttribute('data-action'), 'refresh');
+    assert.equal(await refresh.innerText(), 'Refresh');
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action), 'refresh', 'the focus stays on the button');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'panel-not-refreshed.png') });
+    // Refresh again, to its end: the answer replaces the content, the opened row and the scroll as they were.
+    assert.deepEqual(await view(busyMessage(true)), { ...before, busy: true });
+    assert.equal(await page.locator('nav.toolbar .not-refreshed').count(), 0);
+    assert.deepEqual(await view(content(history)), before, 'nothing in view moved');
+    assert.equal(await page.locator('nav.toolbar .progress-bar').count(), 0);
+    assert.equal(await refresh.getAttribute('data-action'), 'refresh');
+    const asked = (await page.messages()).filter((m) => m.type === 'eventDetail');
+    assert.equal(asked.length, 1, 'the opened row asks for its event afresh');
+    const l = lookup(big);
+    const answer = { type: 'answer', requestId: asked[0].requestId, html: eventDetail(l, undefined, 'events', asked[0].index!)?.text };
+    assert.deepEqual(await view(answer), before, 'and its answer takes the place of the one shown');
+    // Asked as someone else: the opened row waits for its own answer (an event is never shown as another identity's).
+    await page.clearMessages();
+    const reader = { identity: identityOfToken(`e30.${Buffer.from('{"sub":"reader"}').toString('base64url')}.sig`), parties: [] };
+    const t = history.current;
+    const asReader = lookupContent({ identity: identityHtml(t, new Map([[t.node, reader]]), []), body: answerBody(l, t), history, result: l });
+    assert.equal((await view(asReader)).details, 0);
+    assert.equal((await page.messages()).filter((m) => m.type === 'eventDetail').length, 1);
+    assert.deepEqual(await page.violations(), []);
     await page.close();
   });
 
@@ -206,7 +255,7 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
     await status(page).filter({ hasText: '133 of 200 events match' }).waitFor();
     // The page is reloaded (a hidden panel comes back): the shell, then the same view.
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __messages: Posted[] }).__messages.some((m) => m.type === 'ready'));
+    await page.ready();
     await send(page, content(history));
     await status(page).filter({ hasText: '133 of 200 events match' }).waitFor();
     assert.equal(await page.locator('#filter-party').inputValue(), 'Alice');
@@ -224,14 +273,14 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
     const page = await open(history.current);
     await send(page, content(history));
     await page.locator('[data-detail="events"][data-index="2"]').click();
-    const [first] = (await posted(page)).filter((m) => m.type === 'eventDetail');
+    const [first] = (await page.messages()).filter((m) => m.type === 'eventDetail');
     assert.equal(first.index, 2);
     // An answer to no request, and then new content before the answer: nothing is put anywhere.
-    await page.evaluate(() => window.postMessage({ type: 'answer', requestId: 999, html: '<p class="stray">x</p>' }, '*'));
+    await pages.post(page, { type: 'answer', requestId: 999, html: '<p class="stray">x</p>' });
     history.navigate(target(ledger.samples.settlementUpdate));
     await send(page, content(history));
     await page.locator('#event-rows tr').first().waitFor();
-    await page.evaluate((id) => window.postMessage({ type: 'answer', requestId: id, html: '<p class="late">late</p>' }, '*'), first.requestId);
+    await pages.post(page, { type: 'answer', requestId: first.requestId!, html: '<p class="late">late</p>' });
     // A request after them is answered in its row: the ones before have been handled by then.
     await page.locator('[data-detail="events"][data-index="0"]').click();
     await answerDetails(page, history);

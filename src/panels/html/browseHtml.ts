@@ -8,7 +8,7 @@ import { html, tHtml, type SafeHtml } from './safeHtml';
 export interface BrowsePageOptions {
   nonce: string;
   cspSource: string;
-  /** The shared virtual table, then the page's own script. */
+  /** The page script (media/acs.js or media/tail.js, built from src/webview/). */
   scriptUris: string[];
   styleUris: string[];
   title: string;

@@ -71,6 +71,10 @@ export function pageStrings(): Record<string, string> {
     consuming: l10n.t('consuming'),
     openDaml: keep('{0}: open its Daml definition'),
     openDamlChoice: keep('{0}: open the Daml definition of choice {1}', 2),
+    refreshing: l10n.t('Refreshing…'),
+    cancel: l10n.t('Cancel'),
+    cancelRefresh: l10n.t('Cancel the refresh and keep what is shown'),
+    dismiss: l10n.t('Dismiss'),
   };
 }
 

@@ -3,7 +3,6 @@
 import * as assert from 'node:assert/strict';
 import { TemplateCounter, splitTemplateId } from '../../../src/browse/acsGrouping';
 import { readActiveContracts, type AcsPage } from '../../../src/browse/acsPaging';
-import { acsRow } from '../../../src/browse/acsRows';
 import {
   followUpdates,
   RowBuffer,
@@ -79,28 +78,6 @@ describe('grouping active contracts by package, module and template', () => {
       100_000,
     );
     assert.ok(performance.now() - t0 < 1000);
-  });
-});
-
-describe('active contract rows', () => {
-  it('take the first fields that are not signatories, and a search text over the argument', () => {
-    const row = acsRow({
-      contractId: '00ab',
-      templateId: 'p:M:T',
-      packageName: 'pkg',
-      createdAt: '2026-01-01T00:00:00Z',
-      signatories: ['Bank::1'],
-      observers: ['Alice::1'],
-      contractKey: { _1: 'Bank::1' },
-      createArgument: { issuer: 'Bank::1', owner: 'Alice::1', note: '<img src=x onerror=alert(1)>', nested: { a: [1, 2] }, extra: 'x' },
-    } as never);
-    assert.deepEqual(row[7], [
-      ['owner', 'Alice::1'],
-      ['note', '<img src=x onerror=alert(1)>'],
-      ['nested', '{"a":[1,2]}'],
-    ]);
-    assert.match(row[8], /<img src=x onerror=alert\(1\)>/);
-    assert.equal(row[6], '{"_1":"Bank::1"}');
   });
 });
 

@@ -13,6 +13,8 @@ import {
   lookingUpBody,
   lookupContent,
   missingNodeBody,
+  notRefreshedNote,
+  sameView,
   shownTree,
   staleNotices,
 } from '../../../src/panels/lookupContent';
@@ -44,6 +46,17 @@ describe('lookup panel content', () => {
     assert.match(lookingUpBody(update, 'p1').text, /Looking up update 1220[0-9a-f]{6}…[0-9a-f]{6} on p1…/);
     assert.match(lookingUpBody({ ...update, kind: 'everywhere' }, 'p1').text, /Looking up update /, 'an id on every node by its own kind');
     assert.match(lookingUpBody(contractTarget, 'p1').text, /data-action="cancel"/);
+  });
+
+  it('keeps an answer on the page for a refresh of the same view only; a cancelled one says so', () => {
+    assert.ok(sameView(update, { ...update }));
+    assert.ok(sameView(update, { ...update, shape: 'TRANSACTION_SHAPE_ACS_DELTA' }), 'what changed is the default shape');
+    assert.ok(sameView(update, { ...update, highlight: 3, recordedAs: 'reader' }), 'the same view, another row brought into view');
+    assert.ok(!sameView(update, effects), 'a shape switch is another view');
+    assert.ok(!sameView(update, { ...update, node: 'p2' }));
+    assert.ok(!sameView(update, { ...update, kind: 'everywhere' }));
+    assert.ok(!sameView({ ...update, kind: 'everywhere' }, { ...update, kind: 'everywhere', asParty: 'Bob::1220' }));
+    assert.match(notRefreshedNote(), /^Not refreshed: the lookup was cancelled\./);
   });
 
   it('explains a failure with what to do: Set Token only for a token the node refused', () => {

@@ -1,6 +1,6 @@
 // Messages from a panel's page are untrusted: only known types with the fields they need get through.
 import * as assert from 'node:assert/strict';
-import { parseHostMessage, parsePageMessage } from '../../../src/panels/panelMessages';
+import { busyMessage, parseHostMessage, parsePageMessage } from '../../../src/panels/panelMessages';
 
 describe('panel messages', () => {
   it('lets through the known messages with their fields', () => {
@@ -55,5 +55,18 @@ describe('panel messages', () => {
     };
     assert.deepEqual(parseHostMessage(content), content);
     assert.deepEqual(parseHostMessage({ type: 'content', html: '<p></p>' }), { type: 'content', html: '<p></p>' });
+  });
+
+  it('tells the page it is busy, and why a refresh left the content as it was', () => {
+    assert.deepEqual(parseHostMessage(busyMessage(true)), { type: 'busy', busy: true });
+    assert.deepEqual(parseHostMessage(busyMessage(false, 'Not refreshed')), { type: 'busy', busy: false, note: 'Not refreshed' });
+    assert.deepEqual(parseHostMessage({ type: 'busy', busy: false, extra: 1 }), { type: 'busy', busy: false }, 'only its fields');
+    for (const raw of [
+      { type: 'busy' },
+      { type: 'busy', busy: 'true' },
+      { type: 'busy', busy: true, note: 7 },
+      { type: 'busy', busy: false, note: 'x'.repeat(1_001) },
+    ])
+      assert.equal(parseHostMessage(raw), undefined, JSON.stringify(raw).slice(0, 60));
   });
 });

@@ -78,6 +78,43 @@ describe('Inspecting ids', function () {
     assert.equal(api.panels.panels.length, before);
   });
 
+  it('refreshes a panel in place: the answer stays, busy, until the new one replaces it; Cancel leaves it with a note', async () => {
+    const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', v35.ledger.samples.activeContract);
+    const panel = await panelFor(target, /badge active/);
+    const shown = panel.lastBody;
+    await panel.whenReady();
+    const webview = panel.webviewPanel.webview;
+    const posted: { type: string; busy?: boolean; note?: string }[] = [];
+    const post = webview.postMessage.bind(webview);
+    webview.postMessage = (m: { type: string }) => (posted.push(m), post(m));
+    const lookups = () => v35.requests.filter((r) => r.path === '/v2/events/events-by-contract-id').length;
+    try {
+      v35.injectFault({ path: '/v2/events/events-by-contract-id', fault: { type: 'latency', ms: 60_000 }, times: 1 });
+      const sent = lookups();
+      const refreshing = panel.load(true);
+      await until('the refresh at the node', () => lookups() > sent || undefined);
+      assert.deepEqual(posted, [{ type: 'busy', busy: true }], 'no lookup page in between');
+      assert.equal(panel.lastBody, shown);
+      assert.ok(panel.lookupResult, 'what is shown can still be opened as JSON');
+      panel.cancel();
+      await refreshing;
+      assert.deepEqual(posted.slice(1), [{ type: 'busy', busy: false, note: 'Not refreshed: the lookup was cancelled. This is the earlier answer.' }]);
+      assert.equal(panel.lastBody, shown);
+      v35.clearFaults();
+      posted.length = 0;
+      await panel.load(true);
+      assert.deepEqual(
+        posted.map((m) => m.type),
+        ['busy', 'content'],
+        'the answer replaces the one shown',
+      );
+      assert.match(panel.lastBody, /badge active/);
+    } finally {
+      v35.clearFaults();
+      webview.postMessage = post;
+    }
+  });
+
   it('inspects an update id: a transaction panel with its events', async () => {
     await cursorOn(2, v35.ledger.samples.transferUpdate);
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.inspectAtCursor');

@@ -1,0 +1,71 @@
+/// <reference lib="dom" />
+// What the Active Contracts and Follow Updates pages share: the webview API (messages out, the
+// page's own small state), the strings the extension localized into the page, and messages in,
+// each checked by the page's protocol module before it is handled.
+
+interface WebviewApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): WebviewApi;
+
+const api: WebviewApi = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage() {}, getState: () => undefined, setState() {} };
+
+/** A page's way out: only its protocol's messages. */
+export const poster =
+  <FromPage>() =>
+  (message: FromPage): void =>
+    api.postMessage(message);
+
+/** Messages in: what `parse` does not accept is dropped (a page trusts no sender blindly). */
+export function onMessages<ToPage>(parse: (raw: unknown) => ToPage | undefined, handle: (message: ToPage) => void): void {
+  window.addEventListener('message', (event: MessageEvent) => {
+    const message = parse(event.data);
+    if (message) handle(message);
+  });
+}
+
+/**
+ * What the person set on the page (search, sort, filters, scroll), kept by VS Code for the page: it
+ * comes back if the page is loaded again. Small on purpose: rows are never kept here.
+ */
+export function pageState<T extends object>(defaults: T): { state: T; save: () => void } {
+  const saved = api.getState();
+  const state = { ...defaults, ...(typeof saved === 'object' && saved !== null ? (saved as Partial<T>) : {}) };
+  return { state, save: () => api.setState(state) };
+}
+
+// Localized by the extension (acsPageStrings, tailPageStrings); English when absent.
+const strings = JSON.parse(document.getElementById('page-strings')?.getAttribute('data-strings') ?? '{}') as Record<string, string>;
+export const say = (key: string, english: string, ...args: (string | number)[]): string =>
+  (strings[key] ?? english).replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));
+
+export const num = (n: number): string => n.toLocaleString('en-US');
+
+/** An element the page's shell always has. */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e as T;
+}
+
+/** Calls `run` once input has paused for `ms`. */
+export function debounce(ms: number, run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+  };
+}
+
+/** Buttons made from the extension's message: their labels are text. */
+export function buttons(into: HTMLElement, list: readonly { action: string; label: string; offset?: number }[]): void {
+  for (const b of list) {
+    const button = document.createElement('button');
+    button.dataset.action = b.action;
+    if (b.offset !== undefined) button.dataset.offset = String(b.offset);
+    button.textContent = b.label;
+    into.append(' ', button);
+  }
+}

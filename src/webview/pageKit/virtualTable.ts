@@ -1,0 +1,227 @@
+/// <reference lib="dom" />
+// A virtual table for the Active Contracts and Follow Updates pages: only the rows in view exist in
+// the DOM (a pool of <tr> reused while scrolling), so 100,000 rows scroll without long tasks. A row
+// is asked for its cells only when it is painted, and every cell is a text node. The place the
+// person scrolled to and the row they selected stay while rows arrive, are filtered or sorted.
+
+const ROW_HEIGHT = 22;
+const OVERSCAN = 10;
+
+/** A cell: its text, its tooltip, its class. */
+export type Cell = readonly [text: string, title?: string, className?: string];
+
+export interface VirtualTableOptions {
+  /** The cells of the row shown at `index`. */
+  cells(index: number): readonly Cell[];
+  /** Which row is shown at `index`: a painted row keeps its cells while it is the same, and the selection follows it. */
+  key(index: number): number;
+  /** Where the row `key` is shown now (-1: not shown). */
+  indexOf(key: number): number;
+  /** A click (the column clicked) or Enter on a row. */
+  onOpen(index: number, column: number): void;
+  /** The row's right-click context (`data-vscode-context`), if it has one. */
+  rowContext?(index: number): string;
+  /** The person scrolled (to keep the place in the page's state). */
+  onScroll?(top: number): void;
+}
+
+interface PooledRow extends HTMLTableRowElement {
+  painted?: { key: number; generation: number };
+}
+
+export class VirtualTable {
+  private readonly headers: HTMLTableCellElement[];
+  private readonly scroller = document.createElement('div');
+  private readonly spacer = document.createElement('div');
+  private readonly body = document.createElement('table');
+  private readonly tbody = document.createElement('tbody');
+  private readonly columns: number;
+  private readonly pool: PooledRow[] = [];
+  private count = 0;
+  /** Bumped when the rows change under the same keys (a new read): every row is painted again. */
+  private generation = 0;
+  private selectedKey = -1;
+  /** Where the person scrolled to: restored as rows come back after a refresh or a search. */
+  private wanted = 0;
+  private scheduled = false;
+  private height = -1;
+
+  constructor(
+    container: HTMLElement,
+    private readonly options: VirtualTableOptions,
+  ) {
+    const names = JSON.parse(container.dataset.columns ?? '[]') as string[];
+    this.columns = names.length;
+    const head = document.createElement('table');
+    head.className = 'vt vt-head';
+    head.setAttribute('role', 'presentation');
+    const headRow = head.appendChild(document.createElement('tr'));
+    this.headers = names.map((name) => {
+      const th = headRow.appendChild(document.createElement('th'));
+      th.textContent = name;
+      th.setAttribute('role', 'columnheader');
+      return th;
+    });
+    this.scroller.className = 'vt-scroller';
+    this.spacer.className = 'vt-spacer';
+    this.body.className = 'vt vt-body';
+    this.body.appendChild(this.tbody);
+    this.spacer.appendChild(this.body);
+    this.scroller.appendChild(this.spacer);
+    container.append(head, this.scroller);
+
+    this.scroller.addEventListener('scroll', () => this.scrolled(), { passive: true });
+    window.addEventListener('resize', () => this.schedule());
+    this.tbody.addEventListener('click', (event) => this.clicked(event));
+    container.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /** The rows shown are others now (filtered, sorted, read again): `count` of them. */
+  setRows(count: number): void {
+    this.count = count;
+    this.generation++;
+    this.schedule();
+  }
+
+  /** Rows were added after those shown (below them). */
+  grew(count: number): void {
+    this.count = count;
+    this.schedule();
+  }
+
+  /** `added` rows came in above those shown (newest first): the rows in view stay in view, unless at the top. */
+  grewAbove(count: number, added: number): void {
+    this.count = count;
+    if (added > 0 && this.scroller.scrollTop > 0) {
+      this.wanted = this.scroller.scrollTop + added * ROW_HEIGHT;
+      this.spacer.style.height = `${count * ROW_HEIGHT}px`;
+      this.scroller.scrollTop = this.wanted;
+    }
+    this.schedule();
+  }
+
+  /** Names of columns (null: as the page has it). */
+  setHeaders(texts: readonly (string | null)[]): void {
+    texts.forEach((t, i) => {
+      if (t !== null && this.headers[i]) this.headers[i].textContent = t;
+    });
+  }
+
+  /** Scrolls to where the person was (from the page's state) once the rows reach it. */
+  restoreScroll(top: number): void {
+    this.wanted = top;
+    this.schedule();
+  }
+
+  get rowCount(): number {
+    return this.count;
+  }
+
+  private scrolled(): void {
+    const top = this.scroller.scrollTop;
+    // Scrolled by the browser, not the person: fewer rows than before pulled the view up to the end.
+    const clamped = this.wanted > top && top >= this.scroller.scrollHeight - this.scroller.clientHeight - 1;
+    if (!clamped) {
+      this.wanted = top;
+      this.options.onScroll?.(top);
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => this.paint());
+  }
+
+  private ensurePool(): void {
+    const want = Math.ceil((this.scroller.clientHeight || 600) / ROW_HEIGHT) + 2 * OVERSCAN;
+    while (this.pool.length < want) {
+      const tr = document.createElement('tr');
+      tr.setAttribute('role', 'row');
+      for (let c = 0; c < this.columns; c++) {
+        const td = tr.appendChild(document.createElement('td'));
+        td.setAttribute('role', 'gridcell');
+        td.appendChild(document.createTextNode(''));
+      }
+      this.tbody.appendChild(tr);
+      this.pool.push(tr);
+    }
+  }
+
+  private paint(): void {
+    this.scheduled = false;
+    this.ensurePool();
+    // Only what changed is written: each write can make the browser lay the table out again.
+    if (this.height !== this.count * ROW_HEIGHT) {
+      this.height = this.count * ROW_HEIGHT;
+      this.spacer.style.height = `${this.height}px`;
+    }
+    if (this.scroller.scrollTop < this.wanted) this.scroller.scrollTop = this.wanted;
+    const first = Math.max(0, Math.floor(this.scroller.scrollTop / ROW_HEIGHT) - OVERSCAN);
+    this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
+    for (let i = 0; i < this.pool.length; i++) {
+      const tr = this.pool[i];
+      const index = first + i;
+      if (index >= this.count) {
+        if (!tr.hidden) tr.hidden = true;
+        continue;
+      }
+      if (tr.hidden) tr.hidden = false;
+      const key = this.options.key(index);
+      if (tr.painted?.key !== key || tr.painted.generation !== this.generation) {
+        tr.painted = { key, generation: this.generation };
+        // The row's right-click menu (contributes.menus "webview/context") reads this.
+        if (this.options.rowContext) tr.dataset.vscodeContext = this.options.rowContext(index);
+        const cells = this.options.cells(index);
+        for (let c = 0; c < this.columns; c++) {
+          const td = tr.children[c] as HTMLTableCellElement;
+          const [text, title = '', className = ''] = cells[c] ?? [''];
+          const node = td.firstChild as Text;
+          if (node.nodeValue !== text) node.nodeValue = text;
+          if (td.title !== title) td.title = title;
+          if (td.className !== className) td.className = className;
+        }
+      }
+      if (tr.dataset.index !== String(index)) tr.dataset.index = String(index);
+      const selected = key === this.selectedKey ? 'true' : 'false';
+      if (tr.getAttribute('aria-selected') !== selected) {
+        tr.classList.toggle('selected', selected === 'true');
+        tr.setAttribute('aria-selected', selected);
+      }
+    }
+  }
+
+  private select(index: number): void {
+    this.selectedKey = index >= 0 && index < this.count ? this.options.key(index) : -1;
+    this.schedule();
+  }
+
+  private clicked(event: MouseEvent): void {
+    const target = event.target instanceof Element ? event.target : null;
+    const tr = target?.closest('tr');
+    if (!tr || tr.dataset.index === undefined) return;
+    const index = Number(tr.dataset.index);
+    if (index >= this.count) return;
+    this.select(index);
+    // The column clicked, for a cell that is a link of its own (the ACS table's template).
+    const td = target?.closest('td');
+    this.options.onOpen(index, td ? Array.prototype.indexOf.call(tr.children, td) : -1);
+  }
+
+  private key(event: KeyboardEvent): void {
+    if (this.count === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const from = this.selectedKey >= 0 ? this.options.indexOf(this.selectedKey) : -1;
+      const index = Math.max(0, Math.min(this.count - 1, from + (event.key === 'ArrowDown' ? 1 : -1)));
+      this.select(index);
+      const top = index * ROW_HEIGHT;
+      if (top < this.scroller.scrollTop) this.scroller.scrollTop = top;
+      else if (top + ROW_HEIGHT > this.scroller.scrollTop + this.scroller.clientHeight) this.scroller.scrollTop = top + ROW_HEIGHT - this.scroller.clientHeight;
+    } else if (event.key === 'Enter' && this.selectedKey >= 0) {
+      const index = this.options.indexOf(this.selectedKey);
+      if (index >= 0) this.options.onOpen(index, -1);
+    }
+  }
+}

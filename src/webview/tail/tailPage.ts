@@ -1,0 +1,172 @@
+/// <reference lib="dom" />
+// The Follow Updates page, bundled by esbuild into media/tail.js: updates arrive from the extension
+// (src/panels/tailMessages.ts) as they commit, newest on top, in a bounded buffer (older rows are
+// dropped and counted: src/browse/tailTable.ts); filters by party and template or choice; pause,
+// resume, restart at an offset; a row opens its transaction. Text nodes only. The filters and the
+// rows in view stay while updates arrive.
+import { TailRows } from '../../browse/tailTable';
+import type { TailRow } from '../../browse/tailFollower';
+import { shortId } from '../../ids/ledgerIds';
+import { parseTailFromPage, parseTailToPage, type TailFromPage, type TailStateMessage } from '../../panels/tailMessages';
+import { buttons, byId, debounce, num, onMessages, pageState, poster, say } from '../pageKit/page';
+import { VirtualTable, type Cell } from '../pageKit/virtualTable';
+
+const post = poster<TailFromPage>();
+const { state: saved, save } = pageState({ party: '', template: '' });
+const rows = new TailRows(Number(document.body.dataset.capacity) || undefined);
+let position: number | undefined;
+let state: TailStateMessage['state'] = 'starting';
+let paused = false;
+
+const when = (iso: string): string => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : `${new Date(t).toLocaleTimeString(undefined, { hour12: false })}.${String(t % 1000).padStart(3, '0')}`;
+};
+const tableElement = byId('table');
+// Newest first: the last row of the view is shown at the top.
+const rowAt = (index: number): TailRow => rows.view[rows.view.length - 1 - index];
+
+const table = new VirtualTable(tableElement, {
+  cells: (index): Cell[] => {
+    const r = rowAt(index);
+    return [
+      [num(r.offset), String(r.offset)],
+      [when(r.recordTime), r.recordTime],
+      [shortId(r.updateId), say('openUpdate', 'Open transaction {0}', r.updateId), 'id-link'],
+      [r.commandId, r.commandId],
+      [r.workflowId, r.workflowId],
+      [`${r.kinds.join(', ')} (${r.events})`, r.parties.join('\n'), r.kinds.length === 1 && r.kinds[0] === 'archived' ? 'kind-archived' : ''],
+      [r.templates.join(', '), r.templates.join('\n')],
+      [r.choices.join(', '), r.choices.join('\n')],
+    ];
+  },
+  // A row is its offset (unique, rising): a painted row is known again after newer ones pushed it down.
+  key: (index) => rowAt(index).offset,
+  indexOf: (offset) => {
+    const view = rows.view;
+    let lo = 0;
+    let hi = view.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (view[mid].offset === offset) return view.length - 1 - mid;
+      if (view[mid].offset < offset) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  },
+  onOpen: (index) => post({ type: 'openUpdate', id: rowAt(index).updateId }),
+  // Right-click on a row: Debug Transaction (its update, on this page's node).
+  rowContext: (index) =>
+    JSON.stringify({ webviewSection: 'updateRow', updateId: rowAt(index).updateId, node: tableElement.dataset.node, preventDefaultContextMenuItems: true }),
+});
+
+const statusLine = byId('status');
+const counts = byId('counts');
+const notice = byId('notice');
+const offer = byId('offer');
+const pauseButton = byId<HTMLButtonElement>('pause');
+
+function showCounts(): void {
+  const parts = [
+    rows.filtered ? say('matching', '{0} of {1} match', num(rows.view.length), num(rows.kept)) : say('shown', '{0} updates shown', num(rows.kept)),
+  ];
+  if (rows.dropped > 0) parts.push(say('dropped', '{0} older dropped', num(rows.dropped)));
+  counts.textContent = parts.join(' · ');
+}
+
+function showState(m: TailStateMessage): void {
+  state = m.state;
+  paused = m.state === 'paused';
+  pauseButton.textContent = paused ? say('resume', 'Resume') : say('pause', 'Pause');
+  pauseButton.disabled = m.state === 'stopped' && !m.canResume;
+  const at = position === undefined ? '…' : num(position);
+  statusLine.textContent =
+    m.state === 'following'
+      ? say('following', 'Following from offset {0}', at)
+      : m.state === 'paused'
+        ? say('paused', 'Paused at offset {0}', at)
+        : m.state === 'reconnecting'
+          ? say('reconnecting', 'Reconnecting (attempt {0}): {1}', m.attempt ?? 1, m.error ?? '')
+          : say('stopped', 'Stopped at offset {0}', at);
+  notice.hidden = !m.message;
+  notice.className = m.state === 'stopped' && m.message ? 'notice error' : 'notice';
+  notice.textContent = m.message ?? '';
+  offer.textContent = '';
+  offer.hidden = !m.offers?.length;
+  buttons(offer, m.offers ?? []);
+}
+
+onMessages(parseTailToPage, (m) => {
+  switch (m.type) {
+    case 'scope':
+      byId('scope').textContent = m.text;
+      return;
+    case 'reset':
+      rows.reset();
+      position = m.position;
+      table.setRows(0);
+      return showCounts();
+    case 'rows': {
+      position = m.position;
+      const { added, rebuilt } = rows.add(m.rows);
+      if (rebuilt) table.setRows(rows.view.length);
+      else table.grewAbove(rows.view.length, added);
+      showCounts();
+      if (state === 'following' && position !== undefined) statusLine.textContent = say('following', 'Following from offset {0}', num(position));
+      return;
+    }
+    case 'state':
+      if (m.position !== undefined) position = m.position;
+      return showState(m);
+  }
+});
+
+const party = byId<HTMLInputElement>('filter-party');
+const template = byId<HTMLInputElement>('filter-template');
+party.value = saved.party;
+template.value = saved.template;
+const refilter = () => {
+  rows.filter(party.value, template.value);
+  table.setRows(rows.view.length);
+  showCounts();
+};
+const refilterSoon = debounce(120, refilter);
+for (const input of [party, template])
+  input.addEventListener('input', () => {
+    saved.party = party.value;
+    saved.template = template.value;
+    save();
+    refilterSoon();
+  });
+if (saved.party || saved.template) refilter();
+
+document.addEventListener('click', (event) => {
+  const a = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('[data-action]') : null;
+  if (!a || a.disabled) return;
+  const action = a.dataset.action;
+  const message = parseTailFromPage(
+    action === 'pause'
+      ? { type: paused ? 'resume' : 'pause' }
+      : action === 'restart'
+        ? { type: 'restart', start: byId<HTMLInputElement>('start').value.trim() }
+        : action === 'startAt'
+          ? { type: 'restart', start: a.dataset.offset ?? '' }
+          : { type: action },
+  );
+  if (message) post(message);
+});
+
+// For the bench and UI tests: what the page holds (offsets of the kept rows, oldest first).
+(window as unknown as { cantonTail: unknown }).cantonTail = {
+  get received() {
+    return rows.received;
+  },
+  get dropped() {
+    return rows.dropped;
+  },
+  get shown() {
+    return rows.kept;
+  },
+  offsets: () => rows.offsets(),
+};
+post({ type: 'ready' });
