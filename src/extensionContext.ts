@@ -44,9 +44,17 @@ import { PackagesTreeSection } from './views/packagesTree';
 /** A part made on first use, once. */
 class Lazy<T> {
   private made: { value: T } | undefined;
+  /** A part that failed to load fails again the same way: made twice, it would register twice. */
+  private failure: { error: unknown } | undefined;
   constructor(private readonly make: () => T) {}
   get(): T {
-    return (this.made ??= { value: this.make() }).value;
+    if (this.failure) throw this.failure.error;
+    try {
+      return (this.made ??= { value: this.make() }).value;
+    } catch (error) {
+      this.failure = { error };
+      throw error;
+    }
   }
   /** The part if it was made. */
   peek(): T | undefined {

@@ -56,19 +56,30 @@ function packageIdOf(dalf: Uint8Array): string {
   return id;
 }
 
-export function readUploadedDar(bytes: Uint8Array): UploadedDar {
+/** The largest upload read, and the largest entry inflated: the demo ledger runs in the extension host. */
+const MAX_DAR_BYTES = 256 * 1024 * 1024;
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** Inflates the one entry `name` (none else), refusing one larger than `max` once inflated. */
+function entry(bytes: Uint8Array, name: string, max: number): Uint8Array | undefined {
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes);
+    files = unzipSync(bytes, { filter: (f) => f.name === name && f.originalSize <= max });
   } catch (e) {
     throw new NotADar('zip', `not a zip archive (${(e as Error).message})`);
   }
-  const manifest = files['META-INF/MANIFEST.MF'];
+  return files[name];
+}
+
+export function readUploadedDar(bytes: Uint8Array): UploadedDar {
+  if (bytes.length > MAX_DAR_BYTES) throw new NotADar('zip', `larger than ${MAX_DAR_BYTES} bytes`);
+  const manifest = entry(bytes, 'META-INF/MANIFEST.MF', MAX_MANIFEST_BYTES);
   if (!manifest) throw new NotADar('manifest', 'the zip archive has no META-INF/MANIFEST.MF');
   const fields = manifestFields(Buffer.from(manifest).toString('utf8'));
   const mainDalf = fields.get('Main-Dalf');
   if (!mainDalf) throw new NotADar('manifest', 'the manifest names no Main-Dalf');
-  const main = files[mainDalf];
-  if (!main) throw new NotADar('dalf', `the manifest names the main DALF "${mainDalf}", which the archive does not hold`);
+  const main = entry(bytes, mainDalf, MAX_DAR_BYTES);
+  // A manifest naming a DALF the archive lacks: refused as the legacy layout, as the fake always has (not checked against Canton).
+  if (!main) throw new NotADar('manifest', `the manifest names the main DALF "${mainDalf}", which the archive does not hold`);
   return { mainDalf, packageId: packageIdOf(main), name: fields.get('Name'), main };
 }

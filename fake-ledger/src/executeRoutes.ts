@@ -4,7 +4,7 @@
 import { json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger } from './demoLedgerData';
 import { decodeExecuteRequest, judgeExecuteRequest } from './executeChecks';
-import { commitSubmission, executeAndWait, type CommitOptions } from './interactiveCommits';
+import { commitSubmission, executeAndWait, judgePrepared, type CommitOptions } from './interactiveCommits';
 import { checkExternalSignatures, interactiveState, prepare } from './interactiveSubmissions';
 
 export interface ExecuteContext {
@@ -45,6 +45,8 @@ export function executeEndpoints(ctx: ExecuteContext): Record<string, ExecuteEnd
         if (refused) return refused;
         const check = judgeExecuteRequest(b);
         if (check.error) return check.error;
+        const unknown = judgePrepared(b);
+        if (unknown) return unknown;
         ctx.recordExecution(check.party!, b, user);
         await commitSubmission(ctx.ledger(), user, b, check.party!, ctx.commitOptions());
         return json(200, {});
@@ -72,6 +74,8 @@ export function executeEndpoints(ctx: ExecuteContext): Record<string, ExecuteEnd
         if (check.error) return check.error;
         const refused = await checkExternalSignatures(ctx.ledger(), b);
         if (refused) return refused;
+        const unknown = judgePrepared(b);
+        if (unknown) return unknown;
         ctx.recordExecution(check.party!, b, user);
         return executeAndWait(ctx.ledger(), user, b, check.party!, ctx.commitOptions());
       },

@@ -1,9 +1,10 @@
 // The commit of an interactive submission: the official library decodes and hashes what was
 // sent, and what commits is what the fake prepared under that hash (interactiveSubmissions.ts),
 // its local contract ids completed as Canton completes them.
-import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
+import { cantonError, invalidArgument, json, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, StoredEvent, StoredTransaction } from './demoLedgerData';
 import { decodePrepared, preparedTransactionHash } from './cantonHashes';
+import { nodesOfPrepared } from './preparedNodes';
 import { contractIdOf, digest, interactiveState, recordCompletion, type SubmissionRecord } from './interactiveSubmissions';
 
 /** What the node answers about the commit of a submission (completion, committed transaction). */
@@ -15,6 +16,11 @@ export interface CommitOptions {
 }
 
 const micros = (m: bigint) => new Date(Number(m / 1000n)).toISOString().replace(/\.(\d{3})Z$/, `.$1${String(m % 1000n).padStart(3, '0')}Z`);
+
+/** A prepared transaction that does not decode is refused as Canton refuses it, before anything commits. */
+export function judgePrepared(body: Record<string, unknown>): ErrorReply | undefined {
+  return decodePrepared(body.preparedTransaction as string) ? undefined : invalidArgument('Cannot parse prepared_transaction', body.submissionId as string);
+}
 
 /**
  * The submission commits at once: the node records its completion (for the completions and
@@ -34,15 +40,17 @@ export async function commitSubmission(
   const seed = `${submissionId}:${state.submittedCount++}`;
   if (state.holdCompletions) return undefined;
   const updateId = `1220${digest(`update:${seed}`).toString('hex')}`;
+  // The official library decodes and hashes what was sent; what commits is what the fake prepared
+  // under that hash, else what the decoding reads (changed after prepare, or prepared elsewhere).
+  // Both before the offset is taken, so the ledger end moves only when the transaction is indexed.
+  const sent = decodePrepared(body.preparedTransaction as string);
+  const hash = sent ? await preparedTransactionHash(body.preparedTransaction as string) : undefined;
   const offset = options.nextOffset();
   state.clockMicros += 1_000_000n;
   const at = micros(state.clockMicros);
-  // The official library decodes and hashes what was sent; what commits is what the fake prepared under that hash.
-  const sent = decodePrepared(body.preparedTransaction as string);
-  const hash = sent ? await preparedTransactionHash(body.preparedTransaction as string) : undefined;
   const prepared = hash ? state.prepared.get(hash) : undefined;
   const commandId = sent?.metadata?.submitterInfo?.commandId || prepared?.commandId || submissionId;
-  const nodes = prepared?.nodes ?? [];
+  const nodes = prepared?.nodes ?? (sent ? nodesOfPrepared(sent) : []);
   // Canton completes the local ids of the contracts created here with a suffix (ca12 + a hash) at commit.
   const local = new Set(nodes.flatMap((n) => (n.kind === 'create' ? [n.contractId] : [])));
   const committedId = (id: string) => (local.has(id) ? `${id}ca121220${digest(`suffix:${id}`).toString('hex')}` : id);

@@ -11,7 +11,7 @@ import { checkOffset, offsetAfterLedgerEnd } from './browseRoutes';
 import { cantonError, invalidArgument, invalidField, json, missingField, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
 import { judgeExecuteRequest, decodeExecuteRequest } from './executeChecks';
-import { commitSubmission, type CommitOptions } from './interactiveCommits';
+import { commitSubmission, judgePrepared, type CommitOptions } from './interactiveCommits';
 import { checkExternalSignatures, interactiveState, knowExternalParty, type SubmissionRecord } from './interactiveSubmissions';
 import type { FakeVersion, LedgerQueries, UpdateFormatBody } from './ledgerQueries';
 
@@ -214,6 +214,8 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
         }
         const refused = await checkExternalSignatures(ctx.ledger(), b);
         if (refused) return refused;
+        const unknown = judgePrepared(b);
+        if (unknown) return unknown;
         ctx.recordExecution(check.party!, b, user);
         const record = await commitSubmission(ctx.ledger(), user, b, check.party!, ctx.commitOptions());
         if (!record) return cantonError(504, 'REQUEST_TIME_OUT', 'Timed out while awaiting for a completion corresponding to a command submission.', 3, 4);

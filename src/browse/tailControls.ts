@@ -70,6 +70,11 @@ export class TailTally {
   /** The last rows shown, oldest first. */
   readonly recent: TailRow[] = [];
 
+  /** Rows read as a previous token are not offered to the next. */
+  forget(): void {
+    this.recent.length = 0;
+  }
+
   started(start: number): void {
     Object.assign(this.shown, { rows: 0, offsetSum: 0, start, position: start });
   }

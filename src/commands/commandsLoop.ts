@@ -52,7 +52,7 @@ export class CommandsLoop implements vscode.Disposable {
       .then((p) => p?.contract);
 
   constructor(private readonly deps: CommandsLoopDeps) {
-    this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, deps.panels, deps.recent);
+    this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, () => deps.panels, deps.recent);
   }
 
   /** A party the token may act as: the first of the parties it reads as (from the rights, else the settings). */

@@ -19,6 +19,7 @@ export interface LookupPanelRegistrationDeps extends Pick<vscode.ExtensionContex
   /** The panels and their commands, loaded on first use (their serializer registers then). */
   readonly lookupPanels: { readonly commands: ReadonlyMap<string, CommandHandler> };
   readonly lookupPanelsLoaded: boolean;
+  readonly log: { error(message: string): void };
 }
 
 export function registerLookupPanelCommands(ctx: LookupPanelRegistrationDeps): void {
@@ -41,7 +42,15 @@ function registerLookupPanelRevival(ctx: LookupPanelRegistrationDeps): void {
     for (const group of vscode.window.tabGroups.all)
       for (const tab of group.tabs)
         if (isLookupPanelTab(tab)) {
-          void ctx.lookupPanels;
+          // A bundle that fails to load costs the restored panels, never the activation.
+          try {
+            void ctx.lookupPanels;
+          } catch (e) {
+            ctx.log.error(`The lookup panels could not be loaded: ${(e as Error).message}`);
+            void vscode.window.showErrorMessage(
+              vscode.l10n.t('Canton Lens could not load its lookup panels ({0}). Reinstall the extension, or reload the window.', (e as Error).message),
+            );
+          }
           return true;
         }
     return false;

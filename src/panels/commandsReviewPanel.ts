@@ -64,9 +64,14 @@ export class CommandsReviews implements vscode.Disposable {
   constructor(
     readonly extensionUri: vscode.Uri,
     readonly nodes: LedgerNodes,
-    readonly lookups: LedgerPanels,
+    /** The lookup panels, asked for only when an update is opened (their bundle loads then). */
+    private readonly lookupPanels: () => LedgerPanels,
     readonly recent: RecentLookupStore,
   ) {}
+
+  get lookups(): LedgerPanels {
+    return this.lookupPanels();
+  }
 
   async review(uri: vscode.Uri, node: NodeConfig): Promise<CommandsReviewPanel | undefined> {
     const doc = await vscode.workspace.openTextDocument(uri);

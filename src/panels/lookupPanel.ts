@@ -173,7 +173,8 @@ export class LedgerPanel extends HtmlPanelHost {
     const target = this.current;
     this.panel.title = titleOf(target);
     const node = this.manager.nodes.find(target.node);
-    const inPlace = refresh && node !== undefined && this.answered !== undefined && sameView(this.answered, target);
+    // In place only as the same identity: a refresh as another shows the lookup page, not the old answer.
+    const inPlace = refresh && node !== undefined && this.answered !== undefined && sameView(this.answered, target) && this.staleNotices().length === 0;
     this.refreshing = inPlace ? ac : undefined;
     // Who asks: shown at once beside a lookup under way, but only with the answer that replaces a kept one.
     const asked = inPlace ? new Map<string, AskedAs>() : this.shownAs;

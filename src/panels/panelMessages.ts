@@ -1,5 +1,6 @@
 // The messages between a panel's page script and the extension: one union per direction, checked
 // where they are received (a page is a webview; anything it sends is untrusted input).
+import { isButton, isIndex, isString, optional } from './messageChecks';
 
 /** Buttons of the panels' toolbars and bodies: a message with nothing but its type. */
 export const PAGE_ACTIONS = [
@@ -97,14 +98,9 @@ export interface ToolbarButton {
   label: string;
   enabled?: boolean;
 }
-const isButton = (v: unknown): v is ToolbarButton =>
-  typeof v === 'object' && v !== null && isString((v as ToolbarButton).action) && isString((v as ToolbarButton).label);
 
 const isShape = (v: unknown): v is TransactionShapeName => v === 'TRANSACTION_SHAPE_ACS_DELTA' || v === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
-const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isSource = (v: unknown): v is 'events' | 'tree' => v === 'events' || v === 'tree';
-const optional = <T>(v: unknown, check: (x: unknown) => x is T): v is T | undefined => v === undefined || check(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** The message if it is one the page may send, with the fields its type needs; else undefined. */
 export function parsePageMessage(raw: unknown): PageMessage | undefined {

@@ -82,6 +82,8 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
   private scope: string;
   private lastState: TailStateMessage | undefined;
   private started = false;
+  /** Each start's number: a start overtaken by a later one (a restart, a new token) stops before it follows. */
+  private starts = 0;
 
   constructor(
     private readonly manager: TailPanels,
@@ -110,6 +112,18 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
         }),
     });
     this.scope = tailScope(target, undefined);
+    // Rows read as one token are not shown to the next (the page is kept while hidden): cleared,
+    // and the tail follows on from where it was as the new token's parties.
+    this.track(
+      manager.nodes.onDidChangeIdentity((e) => {
+        if (e.node !== target.node || this.isDisposed || !this.started) return;
+        this.following?.abort();
+        this.tally.forget();
+        this.post({ type: 'reset', position: this.cursor?.position ?? 0 });
+        this.state({ state: 'stopped', message: vscode.l10n.t('The token of {0} changed: the rows read as the one before are cleared.', target.node) });
+        void this.start(this.cursor?.position);
+      }),
+    );
     this.webviewPanel.onDidDispose(() => {
       this.following?.abort();
       this.manager.onPosition(this.target.node, this.cursor?.position, false);
@@ -154,6 +168,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
   /** Clears the table and follows from `start` (the ledger end when undefined). */
   async start(start: number | undefined): Promise<void> {
     this.following?.abort();
+    const generation = ++this.starts;
     const node = this.manager.nodes.find(this.target.node);
     if (!node) {
       this.state({ state: 'stopped', message: vscode.l10n.t('The node "{0}" is no longer configured.', this.target.node) });
@@ -166,6 +181,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
         this.state({ state: 'stopped', message: readAs.refusal, offers: [{ action: 'setToken', label: vscode.l10n.t('Set Token') }] });
         return;
       }
+      if (generation !== this.starts) return;
       this.readAs = readAs.parties;
     } catch (e) {
       this.state({
@@ -191,6 +207,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
         return;
       }
     }
+    if (generation !== this.starts) return;
     this.cursor = new TailCursor(begin);
     this.tally.started(begin);
     this.post({ type: 'reset', position: begin });

@@ -145,7 +145,13 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
       for (const m of this.queued.splice(0)) this.post(m);
       for (const resolve of this.waiting.splice(0)) resolve();
     }
-    void Promise.resolve(this.onMessage(message)).catch((e: Error) => vscode.window.showErrorMessage(e.message));
+    const failed = (e: unknown) => void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+    // A handler that throws at once is shown as one that rejects.
+    try {
+      void Promise.resolve(this.onMessage(message)).catch(failed);
+    } catch (e) {
+      failed(e);
+    }
   }
 
   private disposeHost(): void {

@@ -81,6 +81,45 @@ describe('prepare, sign, execute against the fake node', function () {
     });
   }
 
+  it('commits what was sent and signed, not what was prepared, and nothing of what does not decode', async () => {
+    node.version = '3.5';
+    const prepared = await client.prepareSubmission(prepareRequest());
+    // The note's text changed in the bytes: another transaction, hashed and signed as it now is (as Canton, the fake commits it).
+    const bytes = Buffer.from(prepared.preparedTransaction, 'base64');
+    const at = bytes.indexOf(Buffer.from('hello'));
+    assert.ok(at > 0);
+    bytes.write('jello', at);
+    const changed = bytes.toString('base64');
+    const review = await reviewPreparedTransaction(changed, 'HASHING_SCHEME_VERSION_V2');
+    assert.notEqual(review.computedHash, prepared.preparedTransactionHash);
+    const signature = signHash(key.privateKey, review.computedHash!);
+    const body: JsExecuteSubmissionRequest = {
+      preparedTransaction: changed,
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      submissionId: 's-changed',
+      partySignatures: {
+        signatures: [
+          {
+            party,
+            signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: key.fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
+          },
+        ],
+      },
+    };
+    const done = await client.executeSubmissionAndWait(body);
+    const reader = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('reader') });
+    const committed = await reader.lookupUpdate(done.updateId, { requestingParties: [party] });
+    await reader.close();
+    assert.match(JSON.stringify(committed), /"text":"jello"/);
+    assert.doesNotMatch(JSON.stringify(committed), /"text":"hello"/);
+    const end = (await client.getLedgerEnd()).offset;
+    await rejectsWith(
+      client.executeSubmission({ ...body, submissionId: 's-garbage', preparedTransaction: Buffer.from([0x0a, 0xff, 0xff]).toString('base64') }),
+      { code: 'INVALID_ARGUMENT' },
+    );
+    assert.equal((await client.getLedgerEnd()).offset, end, 'nothing committed');
+  });
+
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it(`${version}: verbose hashing: the node's hashingDetails are spec-valid and hold every input hashed locally`, async () => {
       node.version = version;

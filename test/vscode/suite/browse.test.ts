@@ -241,6 +241,15 @@ for (const version of VERSIONS) {
         await until('the new updates are shown', () => tail.shown.position === end || undefined, 20_000);
         assert.equal(tail.shown.state, 'following');
         assert.deepEqual({ rows: tail.shown.rows, offsetSum: tail.shown.offsetSum }, expectedTail(node, [alice()], start, end), "Alice's updates");
+        // Another token: the rows read as Alice go (the page is kept while hidden), and it follows on as Bob.
+        await vscode.commands.executeCommand('cantonLens.setToken', plain, node.mintToken('bob'));
+        await until('the tail follows on as the new token', () => (tail.shown.state === 'following' && tail.shown.rows === 0) || undefined, 15_000);
+        assert.deepEqual(tail.recent, [], "Alice's rows are not offered as points any more");
+        const again = tail.shown.start!;
+        node.generated.advance(30);
+        const later = node.generated.ledgerEnd();
+        await until("Bob's new updates are shown", () => tail.shown.position === later || undefined, 20_000);
+        assert.deepEqual({ rows: tail.shown.rows, offsetSum: tail.shown.offsetSum }, expectedTail(node, [bob()], again, later), "Bob's updates");
         tail.webviewPanel.dispose();
       } finally {
         await vscode.commands.executeCommand('cantonLens.removeNode', plain);
