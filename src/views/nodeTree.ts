@@ -13,7 +13,7 @@ import type { PackagesTreeItem, PackagesTreeSection } from './packagesTree';
 import { recentItem } from './recentRows';
 import { tokenDetail, type DetailRow } from './tokenRows';
 import type { NodeFacts } from '../nodes/nodeFacts';
-import { effectiveParties, rightsLines, type LearnedAccess } from '../auth/userRights';
+import { factRows, type FactGroup } from '../nodes/factRows';
 
 export type NodeTreeElement =
   | { kind: 'node'; name: string }
@@ -22,15 +22,7 @@ export type NodeTreeElement =
   | DetailRow
   | { kind: 'features'; name: string }
   /** A collapsible group of learned facts (rights by party, hosted parties, synchronizers). */
-  | {
-      kind: 'group';
-      name: string;
-      label: string;
-      value: string;
-      icon: string;
-      tooltip: string;
-      rows: { label: string; value: string; tooltip?: string; icon?: string }[];
-    }
+  | FactGroup
   /** Active contracts and the ledger end (browseTree.ts). */
   | { kind: 'browse'; name: string; item: BrowseTreeItem }
   | { kind: 'packages'; name: string; item: PackagesTreeItem };
@@ -140,7 +132,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
       this.tokens.set(node.name, token);
       if (before?.source !== token.source || (before.source !== 'blocked' && token.source !== 'blocked' && before.state.state !== token.state.state))
         this.changed.fire(e);
-      return [...this.nodeChildren(node, token), ...(await this.factRows(node, token))];
+      return [...this.nodeChildren(node, token), ...(await this.learnedRows(node, token))];
     }
     return [];
   }
@@ -287,7 +279,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
    * lookups read as (and where from), the participant, hosted parties, pruning point and
    * synchronizers. Asked when the node is expanded, remembered until Refresh or a new token.
    */
-  private async factRows(node: NodeConfig, token: TokenInfo): Promise<NodeTreeElement[]> {
+  private async learnedRows(node: NodeConfig, token: TokenInfo): Promise<NodeTreeElement[]> {
     if (this.nodes.status(node).state !== 'reachable') return [];
     const name = node.name;
     if (token.source === 'blocked' || token.state.state === 'none') {
@@ -312,159 +304,12 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
     } catch (e) {
       return [{ kind: 'detail', name, label: vscode.l10n.t('User'), value: vscode.l10n.t('not known: {0}', (e as Error).message), icon: 'question' }];
     }
-    const { snapshot: s, access } = learned;
-    const out: NodeTreeElement[] = [...userRows(name, access)];
-    if (!node.parties?.length) {
-      const e = effectiveParties(node.parties, access);
-      const value = e.refusal
-        ? vscode.l10n.t('none: no read right')
-        : e.parties.length
-          ? vscode.l10n.t("{0} (from the token's rights)", e.parties.map(shortenPartyId).join(', '))
-          : e.source === 'rights'
-            ? vscode.l10n.t('any party ({0})', e.rightOf['*'] ?? '')
-            : vscode.l10n.t('any party (rights not known)');
-      const tooltip =
-        e.refusal ??
-        e.note ??
-        (e.parties.length
-          ? vscode.l10n.t("Lookups read as (from the token's rights):\n{0}", e.parties.map((p) => `${p} (${e.rightOf[p] ?? ''})`).join('\n'))
-          : vscode.l10n.t("Lookups use filtersForAnyParty, which the token's CanReadAsAnyParty allows."));
-      out.push({ kind: 'detail', name, label: vscode.l10n.t('Parties'), value, icon: e.refusal ? 'circle-slash' : 'person', tooltip });
-    }
-    if (s.participantId.ok)
-      out.push({
-        kind: 'detail',
-        name,
-        label: vscode.l10n.t('Participant'),
-        value: shortenPartyId(s.participantId.value),
-        icon: 'server',
-        tooltip: s.participantId.value,
-      });
-    if (s.parties.ok) {
-      const shown = s.parties.value.slice(0, 500);
-      const rows = shown.map((p) => ({ label: shortenPartyId(p), value: '', tooltip: p, icon: 'person' }));
-      if (s.parties.value.length > shown.length)
-        rows.push({
-          label: vscode.l10n.t('… {0} more', (s.parties.value.length - shown.length).toLocaleString('en-US')),
-          value: '',
-          tooltip: vscode.l10n.t('Only the first 500 are listed.'),
-          icon: 'ellipsis',
-        });
-      out.push({
-        kind: 'group',
-        name,
-        label: vscode.l10n.t('Hosted parties'),
-        value: s.parties.value.length.toLocaleString('en-US'),
-        icon: 'organization',
-        tooltip: vscode.l10n.t('The parties this participant hosts (GET /v2/parties, every page).'),
-        rows,
-      });
-    } else {
-      out.push(factProblem(name, vscode.l10n.t('Hosted parties'), s.parties, 'organization'));
-    }
-    if (s.ledgerEnd.ok)
-      out.push({
-        kind: 'detail',
-        name,
-        label: vscode.l10n.t('Ledger end'),
-        value: s.ledgerEnd.value.toLocaleString('en-US'),
-        icon: 'milestone',
-        tooltip: vscode.l10n.t('The offset of the last update (GET /v2/state/ledger-end), when the node was expanded or refreshed.'),
-      });
-    else out.push(factProblem(name, vscode.l10n.t('Ledger end'), s.ledgerEnd, 'milestone'));
-    if (s.prunedUpTo.ok)
-      out.push({
-        kind: 'detail',
-        name,
-        label: vscode.l10n.t('Pruned up to'),
-        value: s.prunedUpTo.value > 0 ? s.prunedUpTo.value.toLocaleString('en-US') : vscode.l10n.t('nothing pruned'),
-        icon: 'archive',
-        tooltip: vscode.l10n.t(
-          'Updates at or below this offset, and contracts archived by then, are gone from this node (GET /v2/state/latest-pruned-offsets).',
-        ),
-      });
-    else out.push(factProblem(name, vscode.l10n.t('Pruned up to'), s.prunedUpTo, 'archive'));
-    if (s.synchronizers.ok) {
-      out.push({
-        kind: 'group',
-        name,
-        label: vscode.l10n.t('Synchronizers'),
-        value: s.synchronizers.value.map((x) => x.alias).join(', '),
-        icon: 'globe',
-        tooltip: vscode.l10n.t('The synchronizers this participant is connected to (GET /v2/state/connected-synchronizers).'),
-        rows: s.synchronizers.value.map((x) => ({
-          label: x.alias,
-          value: shortenPartyId(x.id),
-          tooltip: `${x.id}${x.permission && x.permission !== 'PARTICIPANT_PERMISSION_UNSPECIFIED' ? `\n${x.permission}` : ''}`,
-          icon: 'globe',
-        })),
-      });
-    } else out.push(factProblem(name, vscode.l10n.t('Synchronizers'), s.synchronizers, 'globe'));
-    return out;
+    return factRows(name, node.parties, learned.snapshot, learned.access);
   }
 }
 
 function escapeMd(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
-}
-
-/** The token's user and its rights, grouped by party. */
-function userRows(name: string, access: LearnedAccess): NodeTreeElement[] {
-  if (access.state === 'refused')
-    return [
-      { kind: 'detail', name, label: vscode.l10n.t('User'), value: vscode.l10n.t('refused ({0})', access.status), icon: 'error', tooltip: access.reason },
-    ];
-  if (access.state === 'unknown') {
-    return [
-      {
-        kind: 'detail',
-        name,
-        label: vscode.l10n.t('User'),
-        value: access.user ? `${access.user.id} · ${vscode.l10n.t('rights not known')}` : vscode.l10n.t('not known'),
-        icon: 'question',
-        tooltip: vscode.l10n.t("The token's rights could not be read: {0}. Lookups use the configured parties, or ask for any party.", access.reason),
-      },
-    ];
-  }
-  const u = access.user;
-  const user: NodeTreeElement = {
-    kind: 'detail',
-    name,
-    label: vscode.l10n.t('User'),
-    value: `${u.id}${u.isDeactivated ? vscode.l10n.t(' (deactivated)') : ''}${u.primaryParty ? ` · ${shortenPartyId(u.primaryParty)}` : ''}`,
-    icon: u.isDeactivated ? 'error' : 'account',
-    tooltip: vscode.l10n.t("The token's user (GET /v2/authenticated-user): {0}\nPrimary party: {1}", u.id, u.primaryParty ?? vscode.l10n.t('none')),
-  };
-  const lines = rightsLines(access.rights);
-  const over = access.maxRightsPerUser !== undefined ? vscode.l10n.t(" (more than the node's maxRightsPerUser, {0})", access.maxRightsPerUser) : '';
-  const rights: NodeTreeElement = {
-    kind: 'group',
-    name,
-    label: vscode.l10n.t('Rights'),
-    value: lines.length === 0 ? vscode.l10n.t('none') : `${access.rights.total.toLocaleString('en-US')}${over}`,
-    icon: 'shield',
-    tooltip: vscode.l10n.t("The user's rights (GET /v2/users/{user-id}/rights), grouped by party."),
-    rows: lines.map((l) => ({
-      label: l.label,
-      value: l.value,
-      tooltip: l.party ? `${l.party}: ${l.value}` : `${l.label}: ${l.value}`,
-      icon: l.party ? 'person' : 'shield',
-    })),
-  };
-  return [user, rights];
-}
-
-function factProblem(name: string, label: string, f: { ok: false; needs?: string; reason: string }, icon: string): NodeTreeElement {
-  return f.needs
-    ? {
-        kind: 'detail',
-        name,
-        label,
-        value: vscode.l10n.t('needs {0}', f.needs),
-        icon: 'lock',
-        tooltip: vscode.l10n.t("The token's user may not ask this: it needs the {0} right.", f.needs),
-      }
-    : { kind: 'detail', name, label, value: vscode.l10n.t('not known'), icon, tooltip: f.reason };
 }
 
 /** Feature rows by kind: supported or not, a duration, a number. */
