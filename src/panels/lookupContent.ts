@@ -124,11 +124,34 @@ export function identityHtml(target: PanelTarget, shownAs: ReadonlyMap<string, A
  * history allows, what the answer offers) naming the target's node, and the navigation the page
  * keeps for a window reload.
  */
-export function lookupContent(o: { identity: SafeHtml; body: SafeHtml; history: PanelHistory; result: LedgerLookup | undefined }): ContentMessage {
+export function lookupContent(o: {
+  identity: SafeHtml;
+  body: SafeHtml;
+  history: PanelHistory;
+  result: LedgerLookup | undefined;
+  seenAs?: string;
+}): ContentMessage {
   const { history, result } = o;
   return contentMessage(html`${o.identity}${o.body}`.text, {
     actions: lookupActions({ canGoBack: history.canGoBack, canGoForward: history.canGoForward, hasResult: result !== undefined, found: foundKindOf(result) }),
     state: history.state,
     node: history.current.node,
+    seenAs: o.seenAs,
   });
+}
+
+/**
+ * Who asked what is shown, as a label the page may compare: each identity is numbered in the order
+ * the panel met it (`numbers`, kept by the panel), so equal labels are the same identities and the
+ * page learns nothing of a token.
+ */
+export function seenAsLabel(shownAs: ReadonlyMap<string, AskedAs>, numbers: Map<string, number>): string {
+  const number = (key: string) => {
+    if (!numbers.has(key)) numbers.set(key, numbers.size + 1);
+    return numbers.get(key)!;
+  };
+  return [...shownAs]
+    .map(([node, asked]) => `${node}=${number(asked.identity.key)}`)
+    .sort()
+    .join(',');
 }

@@ -30,6 +30,7 @@ import {
   notRefreshedNote,
   sameView,
   shownTree,
+  seenAsLabel,
   staleNotices,
 } from './lookupContent';
 import { lookupMarkdown } from './lookupMarkdown';
@@ -61,6 +62,8 @@ export class LedgerPanel extends HtmlPanelHost {
   private answered: PanelTarget | undefined;
   /** Who asked what the panel shows, per node: an answer is never shown as another identity's. */
   private readonly shownAs = new Map<string, AskedAs>();
+  /** The identities this panel met, numbered: the page compares who asked by these numbers only. */
+  private readonly identityNumbers = new Map<string, number>();
   /** The body shown, without the identity bar (which is rendered afresh when the identity changes). */
   private content: SafeHtml | undefined;
   /** The HTML the page shows, for tests and "Copy as Markdown". */
@@ -261,6 +264,7 @@ export class LedgerPanel extends HtmlPanelHost {
       body,
       history: this.history,
       result: this.result,
+      seenAs: seenAsLabel(this.shownAs, this.identityNumbers),
     });
     this.lastBody = message.html;
     this.showContent(message);

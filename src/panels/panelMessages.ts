@@ -69,7 +69,15 @@ export type PageRequest = { type: 'eventDetail'; requestId: number; source: 'eve
  * extension. `state` is the page's to keep (`setState`), `node` the node its toolbar names.
  */
 export type HostMessage = { type: 'answer'; requestId: number; html?: string } | ContentMessage | BusyMessage;
-export type ContentMessage = { type: 'content'; html: string; actions?: ToolbarButton[]; state?: unknown; node?: string };
+export type ContentMessage = {
+  type: 'content';
+  html: string;
+  actions?: ToolbarButton[];
+  state?: unknown;
+  node?: string;
+  /** Who the content was asked as, as an opaque label (never a token or its digest): equal labels, the same identities. */
+  seenAs?: string;
+};
 /**
  * The content shown is being read again (`busy`: it stays until the new content replaces it), or
  * no longer (`note`: why it was not replaced, as text). New content ends a busy page by itself.
@@ -82,13 +90,14 @@ export function busyMessage(busy: boolean, note?: string): BusyMessage {
 }
 
 /** A content message, without the fields not given. */
-export function contentMessage(html: string, o: { actions?: ToolbarButton[]; state?: unknown; node?: string } = {}): ContentMessage {
+export function contentMessage(html: string, o: { actions?: ToolbarButton[]; state?: unknown; node?: string; seenAs?: string } = {}): ContentMessage {
   return {
     type: 'content',
     html,
     ...(o.actions ? { actions: o.actions } : {}),
     ...(o.state !== undefined ? { state: o.state } : {}),
     ...(o.node !== undefined ? { node: o.node } : {}),
+    ...(o.seenAs !== undefined ? { seenAs: o.seenAs } : {}),
   };
 }
 
@@ -142,9 +151,14 @@ export function parseHostMessage(raw: unknown): HostMessage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const m = raw as Record<string, unknown>;
   if (m.type === 'content') {
-    if (!isString(m.html) || !optional(m.actions, (a): a is ToolbarButton[] => Array.isArray(a) && a.every(isButton)) || !optional(m.node, isString))
+    if (
+      !isString(m.html) ||
+      !optional(m.actions, (a): a is ToolbarButton[] => Array.isArray(a) && a.every(isButton)) ||
+      !optional(m.node, isString) ||
+      !optional(m.seenAs, isString)
+    )
       return undefined;
-    return contentMessage(m.html, { actions: m.actions, state: m.state, node: m.node });
+    return contentMessage(m.html, { actions: m.actions, state: m.state, node: m.node, seenAs: m.seenAs });
   }
   if (m.type === 'busy')
     return typeof m.busy === 'boolean' && optional(m.note, (n): n is string => isString(n) && n.length <= 1_000) ? busyMessage(m.busy, m.note) : undefined;

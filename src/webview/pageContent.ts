@@ -92,7 +92,7 @@ function startContent(): () => boolean {
 /**
  * What the DOM alone knows of the content being replaced: open sections and value-tree nodes, the
  * rows opened to their events (shown again at once, so that the scroll is restored over them; only
- * under the same "As seen by" lines: an event is never shown as another identity's), the scroll.
+ * asked as the same identities: an event is never shown as another identity's), the scroll.
  */
 interface Kept {
   view: string | undefined;
@@ -123,8 +123,8 @@ function openDetailRows(main: HTMLElement): Map<string, HTMLTableRowElement> {
   return rows;
 }
 
-/** Who the content was asked as: its "As seen by" lines, if it has them. */
-const seenBy = (main: HTMLElement): string | undefined => main.querySelector('.identity-bar .identity')?.textContent ?? undefined;
+/** Who the content on the page was asked as (the extension's opaque label), if it said. */
+let shownSeenAs: string | undefined;
 
 window.addEventListener('message', (event: MessageEvent) => {
   const m = parseHostMessage(event.data);
@@ -139,12 +139,13 @@ window.addEventListener('message', (event: MessageEvent) => {
       openSections: Array.from(main.querySelectorAll<HTMLDetailsElement>('details[id][open]'), (d) => d.id),
       openValues: Array.from(main.querySelectorAll<HTMLDetailsElement>('.value-tree details'), (d) => d.open),
       detailRows: openDetailRows(main),
-      seenBy: seenBy(main),
+      seenBy: shownSeenAs,
       scrollY: window.scrollY,
     };
   if (m.actions) drawToolbar(m.actions);
   if (m.node !== undefined) showNode(m.node);
   if (m.state !== undefined) setNavigation(m.state);
+  shownSeenAs = m.seenAs;
   main.innerHTML = m.html;
   const more = startContent();
   if (isTransient()) return;
@@ -156,7 +157,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (values.length === same.openValues.length) values.forEach((d, i) => (d.open = same.openValues[i]));
   ui.scrollY = same.scrollY;
   saveUi();
-  settle(more, same.scrollY, same.seenBy !== undefined && same.seenBy === seenBy(main) ? same.detailRows : undefined);
+  settle(more, same.scrollY, same.seenBy !== undefined && same.seenBy !== '' && same.seenBy === m.seenAs ? same.detailRows : undefined);
 });
 
 /** The content the page was loaded with. */

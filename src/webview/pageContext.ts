@@ -3,13 +3,9 @@
 // requests it answers, localized strings, and the page's remembered state (the extension's
 // navigation, and what the person did on the page, kept while the view stays the same).
 import { parseHostMessage, type PageMessage, type PageRequest } from '../panels/panelMessages';
+import { api as vscode, say } from './pageKit/page';
 
-interface WebviewApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): WebviewApi;
+export { say };
 
 /** What the person did on the page: kept while the view (kind, id, node, shape) stays the same. */
 export interface PageUi {
@@ -33,8 +29,6 @@ interface Navigation {
   index: number;
 }
 
-const vscode: WebviewApi = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage() {}, getState: () => undefined, setState() {} };
-
 export const post = (message: PageMessage): void => vscode.postMessage(message);
 
 // Answers come back by request id to whoever asked (a row that asked may be gone by then: it checks).
@@ -56,11 +50,6 @@ window.addEventListener('message', (event: MessageEvent) => {
   waiting.get(m.requestId)?.(m.html);
   waiting.delete(m.requestId);
 });
-
-// Localized by the extension (pageStrings); English when absent.
-const strings = JSON.parse(document.getElementById('page-strings')?.getAttribute('data-strings') ?? '{}') as Record<string, string>;
-export const say = (key: string, english: string, ...args: (string | number)[]): string =>
-  (strings[key] ?? english).replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));
 
 const isTarget = (t: unknown): t is Target =>
   typeof t === 'object' &&

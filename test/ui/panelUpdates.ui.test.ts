@@ -53,7 +53,8 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
     const t = history.current;
     if (!answered) return lookupContent({ identity: html``, body: lookingUpBody(t, t.node), history, result: undefined });
     const l = lookup(t.id, t.shape);
-    return lookupContent({ identity: identityHtml(t, new Map([[t.node, l.askedAs]]), []), body: answerBody(l, t), history, result: l });
+    // Asked as the one identity of these tests (the panel numbers identities; another is 2).
+    return lookupContent({ identity: identityHtml(t, new Map([[t.node, l.askedAs]]), []), body: answerBody(l, t), history, result: l, seenAs: `${t.node}=1` });
   };
   const send = (page: PanelPage, message: ContentMessage) => pages.post(page, message);
   const saved = (page: PanelPage) => page.savedState<{ history?: PanelTarget[]; ui?: Record<string, unknown> }>();
@@ -200,7 +201,13 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
     await page.clearMessages();
     const reader = { identity: identityOfToken(`e30.${Buffer.from('{"sub":"reader"}').toString('base64url')}.sig`), parties: [] };
     const t = history.current;
-    const asReader = lookupContent({ identity: identityHtml(t, new Map([[t.node, reader]]), []), body: answerBody(l, t), history, result: l });
+    const asReader = lookupContent({
+      identity: identityHtml(t, new Map([[t.node, reader]]), []),
+      body: answerBody(l, t),
+      history,
+      result: l,
+      seenAs: `${t.node}=2`,
+    });
     assert.equal((await view(asReader)).details, 0);
     assert.equal((await page.messages()).filter((m) => m.type === 'eventDetail').length, 1);
     assert.deepEqual(await page.violations(), []);

@@ -1,16 +1,17 @@
 /// <reference lib="dom" />
-// What the Active Contracts and Follow Updates pages share: the webview API (messages out, the
-// page's own small state), the strings the extension localized into the page, and messages in,
-// each checked by the page's protocol module before it is handled.
+// What every page shares: the webview API (acquired once: VS Code allows one call per page), the
+// strings the extension localized into the page, messages in, each checked by the page's protocol
+// module before it is handled, and the page's own small state.
 
-interface WebviewApi {
+export interface WebviewApi {
   postMessage(message: unknown): void;
   getState(): unknown;
   setState(state: unknown): void;
 }
 declare function acquireVsCodeApi(): WebviewApi;
 
-const api: WebviewApi = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage() {}, getState: () => undefined, setState() {} };
+/** The page's one webview API (a stand-in outside a webview). */
+export const api: WebviewApi = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage() {}, getState: () => undefined, setState() {} };
 
 /** A page's way out: only its protocol's messages. */
 export const poster =
@@ -36,7 +37,7 @@ export function pageState<T extends object>(defaults: T): { state: T; save: () =
   return { state, save: () => api.setState(state) };
 }
 
-// Localized by the extension (acsPageStrings, tailPageStrings); English when absent.
+// Localized by the extension (pageStrings, acsPageStrings, tailPageStrings); English when absent.
 const strings = JSON.parse(document.getElementById('page-strings')?.getAttribute('data-strings') ?? '{}') as Record<string, string>;
 export const say = (key: string, english: string, ...args: (string | number)[]): string =>
   (strings[key] ?? english).replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));

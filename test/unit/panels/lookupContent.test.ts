@@ -15,6 +15,7 @@ import {
   missingNodeBody,
   notRefreshedNote,
   sameView,
+  seenAsLabel,
   shownTree,
   staleNotices,
 } from '../../../src/panels/lookupContent';
@@ -141,5 +142,27 @@ describe('lookup panel content', () => {
     assert.ok(shown.html.startsWith('<p class="identity">who</p>'), 'the identity bar comes first');
     assert.ok(!shown.html.includes(EVIL));
     assert.ok(!JSON.stringify(shown.actions).includes('<'), 'labels are text');
+  });
+
+  it('labels who asked by numbers the panel gives identities: equal for the same ones, never the token', () => {
+    const numbers = new Map<string, number>();
+    const alice = as('alice');
+    const bob = as('bob');
+    const first = seenAsLabel(new Map([['n1', alice]]), numbers);
+    assert.equal(first, 'n1=1');
+    assert.equal(seenAsLabel(new Map([['n1', as('alice', ['P'])]]), numbers), first, 'the same identity, whatever it reads as');
+    assert.equal(seenAsLabel(new Map([['n1', bob]]), numbers), 'n1=2');
+    assert.equal(
+      seenAsLabel(
+        new Map([
+          ['n2', bob],
+          ['n1', alice],
+        ]),
+        numbers,
+      ),
+      'n1=1,n2=2',
+    );
+    assert.ok(!seenAsLabel(new Map([['n1', alice]]), numbers).includes(alice.identity.key));
+    assert.equal(seenAsLabel(new Map(), numbers), '');
   });
 });
