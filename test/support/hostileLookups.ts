@@ -1,6 +1,7 @@
 // Spec-shaped lookups whose every string field is an attack on the renderer.
 import { HOSTILE_STRINGS, contractIdFor, updateIdFor } from '../../fake-ledger/src/demoLedgerData';
-import type { JsTransaction, LedgerEvent } from '../../src/ledger/apiTypes';
+import type { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
+import type { EventFormat, JsTransaction, LedgerEvent } from '../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../src/ledger/ledgerApiError';
 import type { AskedAs } from '../../src/auth/ledgerIdentity';
 import type { ContractLookup, TransactionLookup } from '../../src/lookups/ledgerLookups';
@@ -160,5 +161,30 @@ export function notFoundContract(): ContractLookup {
     request: { contractId, eventFormat: {} },
     explanation: EVIL,
     error: new LedgerApiError({ kind: 'notFound', explanation: EVIL }),
+  };
+}
+
+type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+
+/** A found transaction of the demo ledger (any party's view, verbose) as a lookup answers it, asked as EVIL_ASKER. */
+export function demoTransactionLookup(
+  queries: LedgerQueries,
+  updateId: string,
+  shape: Shape = 'TRANSACTION_SHAPE_ACS_DELTA',
+): Extract<TransactionLookup, { update: 'transaction' }> {
+  const format: EventFormat = {
+    filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
+    verbose: true,
+  };
+  return {
+    kind: 'transaction',
+    found: true,
+    update: 'transaction',
+    updateId,
+    transaction: queries.transaction(updateId, format, shape, '3.5')!,
+    route: 'update-by-id',
+    query: { transactionFormat: { eventFormat: format, transactionShape: shape } },
+    asked: 'an update on demo',
+    askedAs: EVIL_ASKER,
   };
 }

@@ -10,12 +10,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildDemoLedger } from '../../fake-ledger/src/demoLedgerData';
 import { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
-import type { EventFormat } from '../../src/ledger/apiTypes';
 import { exerciseTree } from '../../src/lookups/exerciseTree';
-import type { TransactionLookup } from '../../src/lookups/ledgerLookups';
 import { eventDetailHtml } from '../../src/panels/html/eventDetailHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
-import { EVIL_ASKER } from '../support/hostileLookups';
+import { demoTransactionLookup } from '../support/hostileLookups';
 import { usePanelPages, type PanelPage } from './pageFixture';
 import { SCREENSHOT_DIR } from './workbench';
 
@@ -24,24 +22,8 @@ describe('UI: the exercise tree and event details in Chromium', function () {
   const pages = usePanelPages({ viewport: { width: 1200, height: 800 } });
   const ledger = buildDemoLedger({ bigTransactionEvents: 30, bigTreeNodes: 2_000 });
   const queries = new LedgerQueries(ledger);
-  const format: EventFormat = {
-    filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
-    verbose: true,
-  };
-  const lookup = (
-    updateId: string,
-    shape: 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
-  ): Extract<TransactionLookup, { update: 'transaction' }> => ({
-    kind: 'transaction',
-    found: true,
-    update: 'transaction',
-    updateId,
-    transaction: queries.transaction(updateId, format, shape, '3.5')!,
-    route: 'update-by-id',
-    query: { transactionFormat: { eventFormat: format, transactionShape: shape } },
-    asked: 'an update on demo',
-    askedAs: EVIL_ASKER,
-  });
+  const lookup = (updateId: string, shape?: 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS') =>
+    demoTransactionLookup(queries, updateId, shape);
   const settlement = lookup(ledger.samples.settlementUpdate, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
   const settlementTree = exerciseTree(settlement.transaction.events);
 

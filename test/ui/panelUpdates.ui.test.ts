@@ -11,14 +11,12 @@ import * as path from 'node:path';
 import { buildDemoLedger } from '../../fake-ledger/src/demoLedgerData';
 import { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
 import { identityOfToken } from '../../src/auth/ledgerIdentity';
-import type { EventFormat } from '../../src/ledger/apiTypes';
-import type { TransactionLookup } from '../../src/lookups/ledgerLookups';
 import { html } from '../../src/panels/html/safeHtml';
 import { answerBody, eventDetail, identityHtml, lookingUpBody, lookupContent, notRefreshedNote, shownTree } from '../../src/panels/lookupContent';
 import { busyMessage, type ContentMessage } from '../../src/panels/panelMessages';
 import { PanelHistory } from '../../src/panels/panelHistory';
 import type { PanelTarget } from '../../src/panels/panelTargets';
-import { EVIL, EVIL_ASKER } from '../support/hostileLookups';
+import { EVIL, demoTransactionLookup } from '../support/hostileLookups';
 import { usePanelPages, type PanelPage } from './pageFixture';
 import { SCREENSHOT_DIR } from './workbench';
 
@@ -30,21 +28,7 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
   const pages = usePanelPages({ viewport: { width: 1200, height: 700 } });
   const ledger = buildDemoLedger({ bigTransactionEvents: 200, bigTreeNodes: 300 });
   const queries = new LedgerQueries(ledger);
-  const format: EventFormat = {
-    filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
-    verbose: true,
-  };
-  const lookup = (updateId: string, shape: Shape = 'TRANSACTION_SHAPE_ACS_DELTA'): TransactionLookup => ({
-    kind: 'transaction',
-    found: true,
-    update: 'transaction',
-    updateId,
-    transaction: queries.transaction(updateId, format, shape, '3.5')!,
-    route: 'update-by-id',
-    query: { transactionFormat: { eventFormat: format, transactionShape: shape } },
-    asked: 'an update on demo',
-    askedAs: EVIL_ASKER,
-  });
+  const lookup = (updateId: string, shape?: Shape) => demoTransactionLookup(queries, updateId, shape);
   const big = ledger.samples.bigUpdate;
   const target = (id: string, shape?: Shape): PanelTarget => ({ kind: 'update', id, node: 'demo', ...(shape ? { shape } : {}) });
 
