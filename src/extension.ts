@@ -25,6 +25,7 @@ import { registerLedgerAuthProvider, type LedgerAuthProvider } from './providers
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
 import { registerLedgerIdLinks } from './providers/ledgerIdLinks';
 import { registerPartyCompletion } from './providers/partyCompletionProvider';
+import { registerRequestFieldFixes } from './providers/requestFieldFixes';
 import type { DamlLedgerCounts } from './services/damlLedgerCounts';
 import type { DamlWorkspace } from './services/damlWorkspace';
 import { registerDemoSetup } from './services/demoSetup';
@@ -75,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerLedgerIdLinks(ctx);
   registerJsonDocuments(ctx);
   registerPartyCompletion(ctx);
+  registerRequestFieldFixes(ctx);
   // Registered now, loaded from their bundles on first use.
   registerLedgerIdHover(ctx);
   registerLookupPanelCommands(ctx);

@@ -255,7 +255,6 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   });
   tx('bank-only', 'bank-internal-1', (off, at) => [create(off, at, 0, 'bank-only', IOU, iou(Bank, Bank, '5.0000000000'), [Bank], [])]);
   tx('external-dana', 'external-dana-1', (off, at) => [create(off, at, 0, 'dana-iou', IOU, iou(Bank, Dana, '42.0000000000'), [Bank], [Dana])]);
-
   // After the pruning point: the archive of the pruned note is still there.
   tx('close-note', 'close-note-1', (off) => [
     exercise(off, 0, contractIdFor('pruned-create-note'), NOTE, 'Note_Close', { reason: 'read' }, {}, [Bank], [Bank, Alice], [Bank, Alice], 0),
@@ -455,7 +454,8 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       dana: [{ canExecuteAs: Dana }, { canReadAs: Dana }],
       reader: ['canReadAsAnyParty'],
       participant_admin: ['participantAdmin'],
-      executor: ['canExecuteAsAnyParty'],
+      executor: ['canExecuteAsAnyParty'], // reads none: it cannot prepare, nor see what it executed
+      wallet: ['canReadAsAnyParty', 'canExecuteAsAnyParty'], // a wallet backend's: prepares and executes, acts as none
       ...options.extraUsers,
     },
     userDetails: {

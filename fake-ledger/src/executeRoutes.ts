@@ -54,11 +54,12 @@ export function executeEndpoints(ctx: ExecuteContext): Record<string, ExecuteEnd
     },
     '/v2/interactive-submission/prepare': {
       method: 'POST',
-      // MatchUserId, and read or execute rights for each acting and reading party.
+      // MatchUserId, and a read right for each acting and reading party: at preparation the acting
+      // parties only read, and CanExecuteAs is not a read right.
       rights: (user, b) => {
         if (otherUser(ctx, user, b)) return redacted(403);
         const parties = [...(Array.isArray(b.actAs) ? (b.actAs as string[]) : []), ...(Array.isArray(b.readAs) ? (b.readAs as string[]) : [])];
-        return parties.some((p) => !ctx.canReadAs(user, p) && !ctx.canExecuteAs(user, p)) ? redacted(403) : undefined;
+        return parties.some((p) => !ctx.canReadAs(user, p)) ? redacted(403) : undefined;
       },
       handle: (user, b) => {
         const ledger = ctx.ledger();

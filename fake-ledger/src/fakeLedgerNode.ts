@@ -113,6 +113,11 @@ export class FakeLedgerNode {
   readonly responseProblems: string[] = [];
   /** The same, over every node of this process: a test run asserts it stays empty. */
   static readonly allResponseProblems: string[] = [];
+  /**
+   * With `checkResponses`: each body Canton Lens's own client sent (user agent `canton-lens…`) that
+   * the node could not decode, over every node of this process. A test run asserts it stays empty.
+   */
+  static readonly productBodiesRefused: string[] = [];
   private readonly checkResponses: boolean;
   private readonly queries: LedgerQueries;
   private readonly secret: string;
@@ -334,7 +339,11 @@ export class FakeLedgerNode {
     if (endpoint.noBody) return endpoint.rights(user, {}, query, params) ?? endpoint.handle(user, {}, query, params);
     if (endpoint.binary) return endpoint.rights(user, {}, query, params) ?? endpoint.binary(user, bytes, query);
     const decoded = this.schemas.checkRequest(`${method} ${resolved.route}`, text);
-    if (!decoded.ok) return undecodableBody(decoded.reason, decoded.at);
+    if (!decoded.ok) {
+      if (this.checkResponses && String(req.headers['user-agent']).startsWith('canton-lens'))
+        FakeLedgerNode.productBodiesRefused.push(`${this.version} ${method} ${resolved.route}: ${decoded.reason} at '${decoded.at}'`);
+      return undecodableBody(decoded.reason, decoded.at);
+    }
     const extra = endpoint.decode?.(decoded.body);
     if (extra) return extra;
     const denied = endpoint.rights(user, decoded.body, query, params);

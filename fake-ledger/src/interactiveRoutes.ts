@@ -200,8 +200,10 @@ export function interactiveEndpoints(ctx: InteractiveContext): Record<string, In
       rights: (user, b) => {
         const denied = ctx.executeRights(user, b);
         if (denied) return denied;
+        // The transaction format's parties need read rights, as any read's do (CanExecuteAs is none).
         const format = (b.transactionFormat as { eventFormat?: EventFormat } | undefined)?.eventFormat;
         if (format?.filtersForAnyParty && !ctx.rights(user).some((r) => r === 'canReadAsAnyParty' || r === 'canActAsAnyParty')) return redacted(403);
+        if (Object.keys(format?.filtersByParty ?? {}).some((p) => !ctx.canReadAs(user, p))) return redacted(403);
         return undefined;
       },
       handle: async (user, b) => {

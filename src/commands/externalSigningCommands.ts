@@ -4,7 +4,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { HASH_FIELD } from '../execute/executeRequestCheck';
-import { checkPrepareRequest, executePathFor, executeRequestFromPrepare, prepareRequestTemplate } from '../execute/prepareRequestCheck';
+import { checkPrepareRequest, executePathFor, executeRequestFromPrepare, prepareRequestTemplate, synchronizerForPrepare } from '../execute/prepareRequestCheck';
+import { partiesPrepareCannotRead } from '../execute/preSendChecks';
 import { signHash } from '../execute/signingKeys';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../services/lazyBundles';
@@ -57,7 +58,18 @@ export function externalSigningHandlers(
     const active = nodes.active();
     // The loop's party first: the one just allocated for a development key, else the node's first configured party.
     const party = (active ? allocatedParty.get(active.name) : undefined) ?? active?.parties?.[0];
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(prepareRequestTemplate(`cmd-${newSubmissionId()}`, party), 'utf8'));
+    // Where the party is hosted, when the node says (a read the token may not be allowed): else "" lets the node choose.
+    const synchronizer =
+      active && party
+        ? await nodes
+            .client(active)
+            .getConnectedSynchronizers(party, { signal: AbortSignal.timeout(5_000) })
+            .then(
+              (r) => synchronizerForPrepare(r.connectedSynchronizers ?? []),
+              () => '',
+            )
+        : '';
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(prepareRequestTemplate(`cmd-${newSubmissionId()}`, party, synchronizer), 'utf8'));
     await vscode.window.showTextDocument(uri);
     return uri;
   };
@@ -86,6 +98,19 @@ export function externalSigningHandlers(
             .slice(0, 3)
             .map((p) => `${p.path}: ${p.message}`)
             .join(' '),
+        ),
+      );
+      return undefined;
+    }
+    // Preparing reads as every acting and reading party: an execute-only user is refused (403), so nothing is sent.
+    const { rights } = await reviews.userRights(node);
+    const unreadable = rights ? partiesPrepareCannotRead(rights, [...checked.request.actAs, ...(checked.request.readAs ?? [])]) : [];
+    if (unreadable.length > 0) {
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          'Not prepared: preparing reads as every acting party, and user {0} has no read right for {1} (CanExecuteAs is not one; it is enough only to execute). Grant CanReadAs (or CanActAs) for it, or prepare with a user that may read as it.',
+          (await nodes.tokenUser(node)) ?? vscode.l10n.t("the token's user"),
+          unreadable.join(', '),
         ),
       );
       return undefined;
@@ -361,7 +386,7 @@ export function externalSigningHandlers(
           namesUser
             ? vscode.l10n.t('Allocated external party {0} for development key {1}; user {2} may act as it.', allocated.partyId, fingerprint, tokenUser)
             : vscode.l10n.t(
-                'Allocated external party {0} for development key {1}. Grant your user CanActAs or CanExecuteAs for it before executing (this node version does not do it with the allocation).',
+                'Allocated external party {0} for development key {1}. Grant your user CanActAs for it (or CanReadAs to prepare and CanExecuteAs to execute) before preparing (this node version does not do it with the allocation).',
                 allocated.partyId,
                 fingerprint,
               ),

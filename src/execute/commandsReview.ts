@@ -6,7 +6,7 @@ import type { ExecuteRight } from '../auth/userRights';
 import { shortenPartyId } from '../ids/ledgerIds';
 import type { JsCommands } from '../ledger/apiTypes';
 import * as l10n from '../l10n/l10n';
-import type { Finding } from './preSendChecks';
+import { mayReadAs, type Finding } from './preSendChecks';
 
 export interface CommandsReviewInput {
   request: JsCommands;
@@ -22,10 +22,6 @@ const has = (rights: ExecuteRight[], right: ExecuteRight) => rights.some((r) => 
 
 export function mayActAs(rights: ExecuteRight[], party: string): boolean {
   return has(rights, 'canActAsAnyParty') || has(rights, { canActAs: party });
-}
-
-export function mayReadAs(rights: ExecuteRight[], party: string): boolean {
-  return mayActAs(rights, party) || has(rights, 'canReadAsAnyParty') || has(rights, { canReadAs: party });
 }
 
 export function commandsChecks(input: CommandsReviewInput): Finding[] {

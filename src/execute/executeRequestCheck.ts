@@ -2,10 +2,13 @@
 // the enums of docs/ledger-api.md#execute, with the JSON path of each problem.
 import type { JsExecuteSubmissionRequest } from '../ledger/apiTypes';
 import * as l10n from '../l10n/l10n';
+import { DEDUPLICATION_DEFAULT, EXECUTE_DECODER_FIELDS, missingFields } from './requiredFields';
 
 export interface RequestProblem {
   path: string;
   message: string;
+  /** Top-level fields whose addition fixes it (a quick fix offers them). */
+  add?: Record<string, unknown>;
 }
 
 export const HASHING_SCHEME_VERSIONS = ['HASHING_SCHEME_VERSION_UNSPECIFIED', 'HASHING_SCHEME_VERSION_V2', 'HASHING_SCHEME_VERSION_V3'] as const;
@@ -121,7 +124,15 @@ export function checkExecuteRequest(text: string, tokenUser?: string, options: {
     });
   }
 
-  if (r.deduplicationPeriod !== undefined)
+  if (r.deduplicationPeriod === undefined)
+    problems.push({
+      path: '$.deduplicationPeriod',
+      message: l10n.t(
+        'Missing. Every Canton node requires it in this request (the spec does not say so) and refuses the file without it; {"Empty": {}} means the node\'s maximum.',
+      ),
+      add: missingFields(r, EXECUTE_DECODER_FIELDS),
+    });
+  else
     checkOneOf(
       '$.deduplicationPeriod',
       r.deduplicationPeriod,
@@ -230,7 +241,7 @@ export function executeRequestTemplate(submissionId: string): string {
         ],
       },
       submissionId,
-      deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
+      deduplicationPeriod: DEDUPLICATION_DEFAULT,
     },
     null,
     2,

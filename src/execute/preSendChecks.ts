@@ -5,7 +5,7 @@ import type * as Crypto from 'node:crypto';
 import type { ExecuteRight } from '../auth/userRights';
 import * as l10n from '../l10n/l10n';
 
-export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'time' | 'scheme' | 'version';
+export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'showRights' | 'time' | 'scheme' | 'version';
 
 export interface Finding {
   id: FindingId;
@@ -133,12 +133,7 @@ export function preSendChecks(input: PreSendInput): Finding[] {
   if (input.tokenUser && input.userId && input.userId !== input.tokenUser) {
     add('rights', 'block', l10n.t('userId is "{0}" but the token is for user "{1}": the node would refuse it (403).', input.userId, input.tokenUser));
   } else if (input.rights !== undefined) {
-    const can = input.rights.some(
-      (r) =>
-        r === 'canActAsAnyParty' ||
-        r === 'canExecuteAsAnyParty' ||
-        (typeof r === 'object' && (('canActAs' in r && r.canActAs === input.party) || ('canExecuteAs' in r && r.canExecuteAs === input.party))),
-    );
+    const can = mayExecuteAs(input.rights, input.party);
     add(
       'rights',
       can ? 'ok' : 'block',
@@ -150,6 +145,8 @@ export function preSendChecks(input: PreSendInput): Finding[] {
             input.party,
           ),
     );
+    const hidden = can ? transactionHiddenFrom(input.rights, input.party, input.tokenUser) : undefined;
+    if (hidden) add('showRights', 'warn', hidden);
   } else {
     add(
       'rights',
@@ -202,6 +199,44 @@ export function preSendChecks(input: PreSendInput): Finding[] {
     );
   }
   return findings;
+}
+
+/** CanActAs or CanExecuteAs for the party, or their any-party forms: what execute needs of each signing party. */
+export function mayExecuteAs(rights: readonly ExecuteRight[], party: string): boolean {
+  return rights.some(
+    (r) =>
+      r === 'canActAsAnyParty' ||
+      r === 'canExecuteAsAnyParty' ||
+      (typeof r === 'object' && (('canActAs' in r && r.canActAs === party) || ('canExecuteAs' in r && r.canExecuteAs === party))),
+  );
+}
+
+/** A read right for the party (Canton's Claims.canReadAs): CanActAs, CanReadAs or an any-party form of either. CanExecuteAs is none. */
+export function mayReadAs(rights: readonly ExecuteRight[], party: string): boolean {
+  return rights.some(
+    (r) =>
+      r === 'canActAsAnyParty' ||
+      r === 'canReadAsAnyParty' ||
+      (typeof r === 'object' && (('canActAs' in r && r.canActAs === party) || ('canReadAs' in r && r.canReadAs === party))),
+  );
+}
+
+/**
+ * Why the node will not show this user the committed transaction (executeAndWaitForTransaction's
+ * transaction format reads as the party), or undefined when it will or the rights are not known.
+ */
+export function transactionHiddenFrom(rights: readonly ExecuteRight[] | undefined, party: string, tokenUser: string | undefined): string | undefined {
+  if (!rights || mayReadAs(rights, party)) return undefined;
+  return l10n.t(
+    'User {0} may execute as {1} but not read as it (CanExecuteAs is not a read right), so the node would refuse to show the committed transaction (403). Submit and Show Transaction submits with executeAndWait instead and shows the update id; grant CanReadAs {1} to see the transaction.',
+    tokenUser ?? l10n.t("(the token's user)"),
+    short(party),
+  );
+}
+
+/** The acting parties a user may not prepare for: preparing reads as every actAs and readAs party. */
+export function partiesPrepareCannotRead(rights: readonly ExecuteRight[], parties: readonly string[]): string[] {
+  return parties.filter((p) => !mayReadAs(rights, p));
 }
 
 export const blocking = (findings: Finding[]) => findings.filter((f) => f.severity === 'block');

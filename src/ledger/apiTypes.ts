@@ -3,6 +3,11 @@
 import type { v3_5 } from '@canton-network/core-ledger-client-types' with { 'resolution-mode': 'import' };
 
 type Schemas = v3_5.components['schemas'];
+/**
+ * A request type with the fields Canton's decoder requires made required: its case class has no
+ * default for them, whatever the spec's `required` says (spec/canton-decoders-<version>.json).
+ */
+type AsCantonDecodes<T, K extends keyof T> = T & Required<Pick<T, K>>;
 
 export type GetLedgerApiVersionResponse = Schemas['GetLedgerApiVersionResponse'];
 export type FeaturesDescriptor = Schemas['FeaturesDescriptor'];
@@ -12,9 +17,9 @@ export type GetTransactionByIdRequest = Schemas['GetTransactionByIdRequest'];
 export type JsGetTransactionResponse = Schemas['JsGetTransactionResponse'];
 export type GetUpdateByIdRequest = Schemas['GetUpdateByIdRequest'];
 export type JsGetUpdateResponse = Schemas['JsGetUpdateResponse'];
-export type JsExecuteSubmissionRequest = Schemas['JsExecuteSubmissionRequest'];
+export type JsExecuteSubmissionRequest = AsCantonDecodes<Schemas['JsExecuteSubmissionRequest'], 'deduplicationPeriod'>;
 export type ExecuteSubmissionResponse = Schemas['ExecuteSubmissionResponse'];
-export type JsPrepareSubmissionRequest = Schemas['JsPrepareSubmissionRequest'];
+export type JsPrepareSubmissionRequest = AsCantonDecodes<Schemas['JsPrepareSubmissionRequest'], 'synchronizerId' | 'packageIdSelectionPreference'>;
 export type JsPrepareSubmissionResponse = Schemas['JsPrepareSubmissionResponse'];
 export type ExecuteSubmissionAndWaitResponse = Schemas['ExecuteSubmissionAndWaitResponse'];
 export type JsCantonError = Schemas['JsCantonError'];
@@ -55,7 +60,10 @@ export type GetConnectedSynchronizersResponse = Schemas['GetConnectedSynchronize
 export type CompletionStreamRequest = Schemas['CompletionStreamRequest'];
 export type CompletionStreamResponse = Schemas['CompletionStreamResponse'];
 export type Completion = Schemas['Completion1'] & { transactionHash?: string };
-export type JsExecuteSubmissionAndWaitForTransactionRequest = Schemas['JsExecuteSubmissionAndWaitForTransactionRequest'];
+export type JsExecuteSubmissionAndWaitForTransactionRequest = AsCantonDecodes<
+  Schemas['JsExecuteSubmissionAndWaitForTransactionRequest'],
+  'deduplicationPeriod'
+>;
 export type JsExecuteSubmissionAndWaitForTransactionResponse = Schemas['JsExecuteSubmissionAndWaitForTransactionResponse'];
 // Commands submitted by the token's user (not externally signed).
 export type JsCommands = Schemas['JsCommands'];

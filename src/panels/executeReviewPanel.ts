@@ -203,7 +203,10 @@ export class ExecuteReviewPanel extends HtmlPanelHost {
     }
   }
 
-  private async send(node: NodeConfig, view: ReviewView, endpoint: Endpoint): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
+  private async send(node: NodeConfig, view: ReviewView, asked: Endpoint): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
+    // A user who may execute but not read as the party would get 403 for the transaction: executeAndWait.
+    const hidden = asked === 'executeAndWaitForTransaction' ? view.findings.find((f) => f.id === 'showRights') : undefined;
+    const endpoint: Endpoint = hidden ? 'executeAndWait' : asked;
     try {
       const client = this.owner.nodes.client(node);
       // A plain execute's outcome is looked for in the completions after the ledger end of now (a read, not retried).
@@ -245,6 +248,7 @@ export class ExecuteReviewPanel extends HtmlPanelHost {
         actAs: view.review?.submitters ?? [view.party],
         updateId: typeof waited.updateId === 'string' ? waited.updateId : waited.transaction?.updateId,
         completionOffset: waited.completionOffset ?? waited.transaction?.offset,
+        ...(hidden ? { note: hidden.text } : {}),
       };
       if (waited.transaction) {
         accepted.followUp = { state: 'committed', via: 'executeAndWaitForTransaction' };

@@ -1,6 +1,7 @@
 // Reads the vendored OpenAPI files (spec/openapi/) and extracts what the fake node checks
 // requests and responses against: for each served route, its request and response schemas, and
-// every component they reference. `npm run spec:extract` writes the result into
+// every component they reference, and which fields Canton's decoder requires of each request
+// schema (spec/canton-decoders-<version>.json). `npm run spec:extract` writes the result into
 // fake-ledger/src/spec/servedSchemas.json; test/unit/fakeNode/fakeNodeRequests.test.ts fails when the two differ.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,6 +12,7 @@ import { ASYNC_SPEC_FILES, SPEC_CHANNELS, SPEC_FILES, SPEC_ROUTES, SPEC_VERSIONS
 export const SPEC_DIR = path.resolve(__dirname, '..', '..', '..', 'spec', 'openapi');
 export const ASYNC_SPEC_DIR = path.resolve(__dirname, '..', '..', '..', 'spec', 'asyncapi');
 export const SERVED_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', 'fake-ledger', 'src', 'spec', 'servedSchemas.json');
+export const DECODERS_DIR = path.resolve(__dirname, '..', '..', '..', 'spec');
 
 type Json = Record<string, unknown>;
 const REF = '#/components/schemas/';
@@ -19,13 +21,45 @@ export function readSpec(version: (typeof SPEC_VERSIONS)[number]): Json {
   return parse(fs.readFileSync(path.join(SPEC_DIR, SPEC_FILES[version]), 'utf8')) as Json;
 }
 
+/** Canton's case classes of one release line (spec/canton-decoders-<version>.json, spec/README.md). */
+export interface DecoderTable {
+  source: { repository: string; ref: string; commit: string; path: string };
+  classes: Record<string, { fields: { name: string; type: string; default: boolean }[]; decoderRequires: string[]; codec: string }>;
+}
+
+export function readDecoders(version: (typeof SPEC_VERSIONS)[number]): DecoderTable {
+  return JSON.parse(fs.readFileSync(path.join(DECODERS_DIR, `canton-decoders-${version}.json`), 'utf8')) as DecoderTable;
+}
+
+/**
+ * The fields each request schema's case class must have in the JSON, by schema name: a class's
+ * simple name is its schema's name. Classes whose codec fills in missing fields ('relaxed') or
+ * that were not found require nothing here.
+ */
+export function decoderRequiresOf(table: DecoderTable, schemaNames: Iterable<string>): Record<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const [key, c] of Object.entries(table.classes)) {
+    if (c.codec === 'relaxed' || c.codec === 'not found' || c.decoderRequires.length === 0) continue;
+    const name = key.slice(key.lastIndexOf('.') + 1);
+    const earlier = byName.get(name);
+    if (earlier && earlier.join() !== c.decoderRequires.join()) throw new Error(`Two case classes named ${name} require different fields`);
+    byName.set(name, c.decoderRequires);
+  }
+  const out: Record<string, string[]> = {};
+  for (const name of [...schemaNames].sort()) {
+    const requires = byName.get(name);
+    if (requires) out[name] = requires;
+  }
+  return out;
+}
+
 export function readAsyncSpec(version: (typeof SPEC_VERSIONS)[number]): Json {
   return parse(fs.readFileSync(path.join(ASYNC_SPEC_DIR, ASYNC_SPEC_FILES[version]), 'utf8')) as Json;
 }
 
 /**
  * A component schema of a vendored spec as a draft-07 JSON schema body: the root, with every schema
- * it references under `definitions`; and party-id patterns on its `actAs` and `readAs` lists (at
+ * it references under `definitions`, each requiring what Canton's decoder requires; and party-id patterns on its `actAs` and `readAs` lists (at
  * least one acting party) and at least one command, as a request file needs.
  */
 export function requestSchemaOf(
@@ -52,6 +86,12 @@ export function requestSchemaOf(
     );
   };
   const root = rewrite(all[name]) as Record<string, unknown>;
+  // What Canton's decoder requires is required in the editor too.
+  const requires = decoderRequiresOf(readDecoders(version), [name, ...Object.keys(definitions)]);
+  for (const [schema, fields] of Object.entries(requires)) {
+    const s = (schema === name ? root : definitions[schema]) as { required?: string[] };
+    s.required = [...new Set([...(s.required ?? []), ...fields])];
+  }
   const props = root.properties as Record<string, Record<string, unknown>>;
   const parties = {
     type: 'array',
@@ -110,11 +150,12 @@ export function extractChannels(spec: Json): Pick<ServedSpec, 'channels' | 'chan
 }
 
 /** The served routes of one spec, with the closure of the components they use. */
-export function extractServed(spec: Json, asyncSpec?: Json): ServedSpec {
+export function extractServed(spec: Json, asyncSpec?: Json, decoders?: DecoderTable): ServedSpec {
   const paths = spec.paths as Record<string, Record<string, Json>>;
   const components = (spec.components as { schemas: Record<string, unknown> }).schemas;
   const routes: Record<string, ServedRoute> = {};
   const { collect, schemas } = closure(components);
+  const requests = closure(components);
   for (const route of SPEC_ROUTES) {
     const [method, p] = route.split(' ') as [string, string];
     const op = paths[p]?.[method.toLowerCase()];
@@ -130,12 +171,18 @@ export function extractServed(spec: Json, asyncSpec?: Json): ServedSpec {
     if (body?.['application/json']?.schema) served.request = body['application/json'].schema;
     routes[route] = served;
     collect(served);
+    requests.collect(served.request);
   }
+  const channels = asyncSpec ? extractChannels(asyncSpec) : { channels: {}, channelSchemas: {} };
+  const channelRequests = asyncSpec ? closure((asyncSpec.components as { schemas: Record<string, unknown> }).schemas) : undefined;
+  for (const c of Object.values(channels.channels)) channelRequests?.collect(c.request);
   return {
     specVersion: String((spec.info as Json).version),
     routes,
     schemas: schemas(),
-    ...(asyncSpec ? extractChannels(asyncSpec) : { channels: {}, channelSchemas: {} }),
+    ...channels,
+    decoderRequires: decoders ? decoderRequiresOf(decoders, Object.keys(requests.schemas())) : {},
+    channelDecoderRequires: decoders && channelRequests ? decoderRequiresOf(decoders, Object.keys(channelRequests.schemas())) : {},
   };
 }
 
@@ -153,7 +200,7 @@ function withoutDocs(schema: unknown): unknown {
 const DOC_KEYS = new Set(['description', 'title', 'example']);
 
 export function extractAll(): ServedSchemas {
-  return Object.fromEntries(SPEC_VERSIONS.map((v) => [v, extractServed(readSpec(v), readAsyncSpec(v))])) as ServedSchemas;
+  return Object.fromEntries(SPEC_VERSIONS.map((v) => [v, extractServed(readSpec(v), readAsyncSpec(v), readDecoders(v))])) as ServedSchemas;
 }
 
 if (require.main === module) {

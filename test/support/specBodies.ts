@@ -41,6 +41,7 @@ export function validBodies(node: FakeLedgerNode): Record<string, Record<string,
       },
       submissionId: 'b3f0c2a4-8d1e-4c55-9f0a-6f1d2e3c4b5a',
       hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      deduplicationPeriod: { Empty: {} },
     },
   };
 }

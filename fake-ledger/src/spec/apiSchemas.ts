@@ -27,6 +27,13 @@ export interface ServedSpec {
   /** From the AsyncAPI file, with its own components (the same names, checked apart). */
   channels: Record<string, ServedChannel>;
   channelSchemas: Record<string, unknown>;
+  /**
+   * By request schema: the fields Canton's decoder requires beyond the spec's `required` (its case
+   * class's fields with no default that are not an Option: circe's deriveConfiguredCodec with
+   * useDefaults; spec/canton-decoders-<version>.json).
+   */
+  decoderRequires: Record<string, string[]>;
+  channelDecoderRequires: Record<string, string[]>;
 }
 
 export type ServedSchemas = Record<SpecVersion, ServedSpec>;
@@ -34,7 +41,7 @@ export type ServedSchemas = Record<SpecVersion, ServedSpec>;
 export type RequestCheck =
   /** Decoded. `missing`: required top-level fields that are absent (the node reports MISSING_FIELD after its rights check). */
   | { ok: true; body: Record<string, unknown>; missing: string[] }
-  /** Not decodable: the node answers 400 text/plain. */
+  /** Not decodable (the spec's schema, or Canton's case class): the node answers 400 text/plain. */
   | { ok: false; reason: string; at: string };
 
 const REF = '#/components/schemas/';
@@ -51,8 +58,8 @@ export class ApiSchemas {
   }
 
   private constructor(readonly version: SpecVersion, private readonly spec: ServedSpec) {
-    this.ajv.addSchema({ $id: this.id, components: { schemas: spec.schemas } });
-    this.ajv.addSchema({ $id: this.asyncId, components: { schemas: spec.channelSchemas } });
+    this.ajv.addSchema({ $id: this.id, components: { schemas: decodedAsCanton(spec.schemas, spec.decoderRequires) } });
+    this.ajv.addSchema({ $id: this.asyncId, components: { schemas: decodedAsCanton(spec.channelSchemas, spec.channelDecoderRequires) } });
   }
 
   /**
@@ -99,8 +106,12 @@ export class ApiSchemas {
     const validate = this.validator(`request ${route}`, schema);
     if (validate(body)) return { ok: true, body, missing: [] };
     const errors = validate.errors ?? [];
-    const missing = errors.filter(isTopLevelMissing).map((e) => String(e.params.missingProperty));
-    const other = errors.filter((e) => !isTopLevelMissing(e));
+    // A top-level field only the proto requires is the validator's MISSING_FIELD, after the rights;
+    // one the case class requires fails the decoding.
+    const decoderRequired = new Set(this.spec.decoderRequires[refName(schema)] ?? []);
+    const onlyProtoMissing = (e: ErrorObject) => isTopLevelMissing(e) && !decoderRequired.has(String(e.params.missingProperty));
+    const missing = errors.filter(onlyProtoMissing).map((e) => String(e.params.missingProperty));
+    const other = errors.filter((e) => !onlyProtoMissing(e));
     if (other.length === 0) return { ok: true, body, missing };
     const first = mostSpecific(other);
     return { ok: false, reason: describe(first), at: dotted(first) };
@@ -147,6 +158,21 @@ export class ApiSchemas {
   }
 }
 
+/** The components with each case class's decoder-required fields added to its schema's `required`. */
+function decodedAsCanton(schemas: Record<string, unknown>, requires: Record<string, string[]>): Record<string, unknown> {
+  const out = { ...schemas };
+  for (const [name, fields] of Object.entries(requires)) {
+    const s = out[name] as { required?: string[] } | undefined;
+    if (s) out[name] = { ...s, required: [...new Set([...(s.required ?? []), ...fields])] };
+  }
+  return out;
+}
+
+const refName = (schema: unknown): string => {
+  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
+  return typeof ref === 'string' && ref.startsWith(REF) ? ref.slice(REF.length) : '';
+};
+
 /** Points `#/components/schemas/X` references of a route's schema at the version's components. */
 function rebase(schema: unknown, id: string): unknown {
   if (Array.isArray(schema)) return schema.map((s) => rebase(s, id));
@@ -173,7 +199,7 @@ function describe(e: ErrorObject): string {
   switch (e.keyword) {
     case 'type': return `Got value with wrong type, expecting ${String(e.params.type)}`;
     case 'enum': return `Unknown enum value ${JSON.stringify(e.data)}`;
-    case 'required': return `Missing required field ${String(e.params.missingProperty)}`;
+    case 'required': return 'Missing required field';
     case 'oneOf': return 'Expected exactly one of the allowed alternatives';
     default: return e.message ?? e.keyword;
   }

@@ -33,6 +33,8 @@ export type SubmissionOutcome =
       differences?: string[];
       /** The prepared actions beside the committed ones, with each contract id the node completed. */
       actions?: ActionMatch[];
+      /** Why it was sent otherwise than asked (a user who may not read the transaction). */
+      note?: string;
     }
   | { state: 'failed'; code?: string; cause?: string; correlationId?: string; explanation: string; outcomeUnknown: boolean };
 
@@ -98,6 +100,7 @@ function outcomeBlock(o: SubmissionOutcome | undefined): SafeHtml {
 ${o.updateId ? html`<p>${tHtml('Committed as update {0} at completion offset {1}.', idLink(o.updateId, 'update'), String(o.completionOffset ?? ''))}</p>` : o.followUp?.state === 'searching' ? html`<p><span class="spinner" aria-hidden="true"></span> ${l10n.t('The node accepted the submission for processing; looking for its completion (cancel in the notification)…')}</p>` : o.followUp?.state === 'unknown' ? '' : html`<p>${l10n.t('The node accepted the submission for processing (the answer is an empty object): track its outcome through the completions or the update stream.')}</p>`}
 ${o.followUp?.state === 'unknown' ? html`<section class="error" role="alert"><h3>${l10n.t('Outcome unknown')}</h3><p>${ledgerText(o.followUp.reason)}</p></section>` : ''}
 ${o.followUp?.state === 'committed' ? html`<p class="muted">${l10n.t('Found through {0}.', o.followUp.via)}</p>` : ''}
+${o.note ? html`<p class="note">${ledgerText(o.note)}</p>` : ''}
 ${
   o.differences === undefined
     ? ''

@@ -98,7 +98,9 @@ describe('execute requests: checks before sending', () => {
   it('explains JSON syntax errors and missing fields', () => {
     assert.match(checkExecuteRequest('{ "a": ').problems[0].message, /Not valid JSON/);
     const paths = checkExecuteRequest('{}').problems.map((p) => p.path);
-    assert.deepEqual(paths, ['$.preparedTransaction', '$.submissionId', '$.hashingSchemeVersion', '$.partySignatures']);
+    assert.deepEqual(paths, ['$.preparedTransaction', '$.submissionId', '$.hashingSchemeVersion', '$.partySignatures', '$.deduplicationPeriod']);
+    // Every node's decoder requires the deduplication period (the spec does not): the fix adds one.
+    assert.deepEqual(checkExecuteRequest('{}').problems.at(-1)?.add, { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } } });
   });
 
   it('names new request files *.execute.json exactly once', () => {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { identityOfToken } from '../../../src/auth/ledgerIdentity';
 import { executeRightsOf } from '../../../src/auth/userRights';
-import { blocking, preSendChecks, type PreSendInput } from '../../../src/execute/preSendChecks';
+import { blocking, partiesPrepareCannotRead, preSendChecks, transactionHiddenFrom, type PreSendInput } from '../../../src/execute/preSendChecks';
 import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
@@ -179,6 +179,25 @@ describe("pre-send checks with the rights the node lists for the token's user", 
     assert.equal(check('alice', await rightsOf('alice')).severity, 'block', 'CanActAs for another Alice is not enough');
     assert.equal(check('executor', await rightsOf('executor')).severity, 'ok');
     assert.equal(check('bob', await rightsOf('bob')).severity, 'block');
+  });
+
+  it('says what each step needs: preparing and showing the transaction read as the party, and CanExecuteAs is no read right', async () => {
+    const show = (user: string, rights: PreSendInput['rights'], party = ALICE) =>
+      preSendChecks({ party, actAs: [party], signatures: [], tokenUser: user, rights }).find((f) => f.id === 'showRights');
+    const deputy = await rightsOf('deputy');
+    assert.equal(check('deputy', deputy).severity, 'ok', 'it may execute');
+    assert.equal(show('deputy', deputy)?.severity, 'warn');
+    assert.match(show('deputy', deputy)!.text, /may execute as Alice but not read as it .*executeAndWait instead/);
+    assert.equal(transactionHiddenFrom(deputy, ALICE, 'deputy'), show('deputy', deputy)!.text);
+    assert.deepEqual(partiesPrepareCannotRead(deputy!, [ALICE]), [ALICE], 'it may not prepare');
+    const executor = await rightsOf('executor');
+    assert.ok(show('executor', executor), 'CanExecuteAsAnyParty reads nothing either');
+    const wallet = await rightsOf('wallet');
+    assert.equal(show('wallet', wallet), undefined);
+    assert.deepEqual(partiesPrepareCannotRead(wallet!, [ALICE, node.ledger.parties.Bob]), []);
+    const alice = await rightsOf('alice');
+    assert.equal(show('alice', alice, node.ledger.parties.Alice), undefined, 'CanActAs reads');
+    assert.equal(transactionHiddenFrom(undefined, ALICE, 'x'), undefined, 'nothing said when the rights are not known');
   });
 
   it('a deactivated user holds nothing; rights that could not be read are a warning with the reason', async () => {

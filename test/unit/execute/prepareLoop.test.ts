@@ -23,7 +23,7 @@ describe('prepare, sign, execute against the fake node', function () {
   before(async () => {
     node = await FakeLedgerNode.start({ bigTransactionEvents: 1, checkResponses: true });
     knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
-    client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('executor') });
+    client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('wallet') });
   });
   after(async () => {
     await client.close();
@@ -34,6 +34,8 @@ describe('prepare, sign, execute against the fake node', function () {
     ({
       commandId: 'create-note-1',
       actAs: [party],
+      synchronizerId: '',
+      packageIdSelectionPreference: [],
       verboseHashing: true,
       commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hello', amount: '1.5000000000' } } }],
       ...over,
@@ -52,6 +54,7 @@ describe('prepare, sign, execute against the fake node', function () {
       const request = (signature: string, submissionId: string): JsExecuteSubmissionRequest => ({
         preparedTransaction: prepared.preparedTransaction,
         hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        deduplicationPeriod: { Empty: {} },
         submissionId,
         partySignatures: {
           signatures: [
@@ -96,6 +99,7 @@ describe('prepare, sign, execute against the fake node', function () {
     const body: JsExecuteSubmissionRequest = {
       preparedTransaction: changed,
       hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      deduplicationPeriod: { Empty: {} },
       submissionId: 's-changed',
       partySignatures: {
         signatures: [
@@ -254,7 +258,7 @@ describe("the fake node's ledger end counts signed commits", function () {
     it(`${version}: ledger-end, /v2/updates and update-by-offset see each commit, between live updates, without a gap or a shared offset`, async () => {
       const node = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, checkResponses: true, generated: { contracts: 5, rate: 0 } });
       knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
-      const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('executor') });
+      const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('wallet') });
       const call = async (method: string, path: string, body?: unknown, user = 'reader') => {
         const r = await fetch(`${node.url}${path}`, {
           method,
@@ -269,11 +273,14 @@ describe("the fake node's ledger end counts signed commits", function () {
         const prepared = await client.prepareSubmission({
           commandId: submissionId,
           actAs: [party],
+          synchronizerId: '',
+          packageIdSelectionPreference: [],
           commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } }],
         });
         return {
           preparedTransaction: prepared.preparedTransaction,
           hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+          deduplicationPeriod: { Empty: {} },
           submissionId,
           partySignatures: {
             signatures: [

@@ -2,7 +2,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkPrepareRequest, executePathFor, executeRequestFromPrepare, prepareRequestTemplate } from '../../../src/execute/prepareRequestCheck';
+import {
+  checkPrepareRequest,
+  executePathFor,
+  executeRequestFromPrepare,
+  prepareRequestTemplate,
+  synchronizerForPrepare,
+} from '../../../src/execute/prepareRequestCheck';
+import { addTopLevelFields } from '../../../src/execute/requiredFields';
 import { checkExecuteRequest } from '../../../src/execute/executeRequestCheck';
 import { prepareSchema } from '../../support/prepareSchemaGen';
 import { ALICE } from '../../support/preparedTransactions';
@@ -14,6 +21,8 @@ describe('prepare requests', () => {
     commandId: 'c-1',
     actAs: [ALICE],
     commands: [{ CreateCommand: { templateId: 'pkg:Iou:Iou', createArguments: { owner: ALICE } } }],
+    synchronizerId: '',
+    packageIdSelectionPreference: [],
     verboseHashing: true,
   };
 
@@ -68,7 +77,41 @@ describe('prepare requests', () => {
     assert.deepEqual(paths({ verboseHashing: 'yes' }), ['$.verboseHashing']);
     assert.deepEqual(paths({ hashingSchemeVersion: 'V9' }), ['$.hashingSchemeVersion']);
     assert.deepEqual(paths({ actas: [ALICE] }), ['$.actas']);
+    assert.deepEqual(paths({ synchronizerId: 'da1' }), ['$.synchronizerId']);
+    assert.deepEqual(paths({ packageIdSelectionPreference: ['#iou'] }), ['$.packageIdSelectionPreference']);
     assert.deepEqual(checkPrepareRequest('{').problems[0].path, '$');
+  });
+
+  it("flags what every node's decoder requires and the spec does not, with the fields that fix it, and the fix keeps the layout", () => {
+    const { synchronizerId: _s, packageIdSelectionPreference: _p, ...lacking } = valid;
+    const text = JSON.stringify(lacking, null, 4);
+    const checked = checkPrepareRequest(text);
+    assert.equal(checked.request, undefined, 'nothing is sent');
+    assert.deepEqual(
+      checked.problems.map((p) => p.path),
+      ['$.synchronizerId', '$.packageIdSelectionPreference'],
+    );
+    const fields = Object.assign({}, ...checked.problems.map((p) => p.add)) as Record<string, unknown>;
+    assert.deepEqual(fields, { synchronizerId: '', packageIdSelectionPreference: [] });
+    const edit = addTopLevelFields(text, fields)!;
+    const fixed = text.slice(0, edit.offset) + edit.insert + text.slice(edit.offset);
+    assert.deepEqual(JSON.parse(fixed), valid);
+    assert.match(fixed, /\n {4}"synchronizerId": "",\n {4}"packageIdSelectionPreference": \[\]\n\}$/);
+    assert.ok(checkPrepareRequest(fixed).request);
+    // An empty object, and text that is not one object.
+    const empty = addTopLevelFields('{}', { a: 1 })!;
+    assert.deepEqual(JSON.parse('{}'.slice(0, empty.offset) + empty.insert + '}'), { a: 1 });
+    assert.equal(addTopLevelFields('[1]', { a: 1 }), undefined);
+    assert.equal(addTopLevelFields('{"a": ', { a: 1 }), undefined);
+  });
+
+  it('names the one synchronizer where the party is hosted, else lets the node choose', () => {
+    const s = (id: string, permission = 'PARTICIPANT_PERMISSION_SUBMISSION') => ({ synchronizerId: id, permission });
+    assert.equal(synchronizerForPrepare([s('da1::1220ab')]), 'da1::1220ab');
+    assert.equal(synchronizerForPrepare([s('da1::1220ab'), s('global::1220cd', 'PARTICIPANT_PERMISSION_OBSERVATION')]), 'da1::1220ab');
+    assert.equal(synchronizerForPrepare([s('da1::1220ab'), s('global::1220cd', 'PARTICIPANT_PERMISSION_CONFIRMATION')]), '');
+    assert.equal(synchronizerForPrepare([]), '');
+    assert.equal(JSON.parse(prepareRequestTemplate('c', ALICE, 'da1::1220ab')).synchronizerId, 'da1::1220ab');
   });
 
   it('writes the execute request to sign next to it: everything but the signature', () => {

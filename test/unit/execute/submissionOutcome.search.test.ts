@@ -49,6 +49,8 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
     const prepared = await erin.prepareSubmission({
       commandId: `cmd-${++n}`,
       actAs: [actAs],
+      synchronizerId: '',
+      packageIdSelectionPreference: [],
       commands: [
         {
           CreateAndExerciseCommand: {
@@ -63,6 +65,7 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
     const request: JsExecuteSubmissionRequest = {
       preparedTransaction: prepared.preparedTransaction,
       hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      deduplicationPeriod: { Empty: {} },
       submissionId: `sub-${n}`,
       partySignatures: {
         signatures: [

@@ -23,6 +23,7 @@ describe('execute review page', () => {
       request: {
         preparedTransaction,
         hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        deduplicationPeriod: { Empty: {} },
         submissionId: 's-1',
         partySignatures: {
           signatures: [
