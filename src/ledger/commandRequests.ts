@@ -1,7 +1,13 @@
 // Commands submitted with the token's own rights: submit-and-wait-for-transaction (a write: sent
 // once, never retried) asking for ledger effects, so the answer is the whole exercise tree. The
 // same path and body on 3.4, 3.5 and 3.6. No `vscode` import.
-import type { JsCommands, JsSubmitAndWaitForTransactionResponse, TransactionFormat } from './apiTypes';
+import type {
+  JsCommands,
+  JsExecuteSubmissionAndWaitForTransactionRequest,
+  JsExecuteSubmissionRequest,
+  JsSubmitAndWaitForTransactionResponse,
+  TransactionFormat,
+} from './apiTypes';
 import type { CallOptions, LedgerClient } from './ledgerClient';
 
 /** Ledger effects for the acting and reading parties: every create and exercise they see, verbose. */
@@ -21,4 +27,9 @@ export function submitAndWaitForTransaction(
   opts: CallOptions = {},
 ): Promise<JsSubmitAndWaitForTransactionResponse> {
   return client.request('POST', '/v2/commands/submit-and-wait-for-transaction', { commands, transactionFormat: ledgerEffectsFor(commands) }, opts);
+}
+
+/** An execute request that asks for the committed transaction's ledger effects as the signing party sees them. */
+export function withLedgerEffectsOf(request: JsExecuteSubmissionRequest, party: string): JsExecuteSubmissionAndWaitForTransactionRequest {
+  return { ...request, transactionFormat: ledgerEffectsFor({ actAs: [party] }) };
 }

@@ -10,6 +10,7 @@ import { compareCommittedDetail } from '../execute/committedComparison';
 import { compareHashingDetails } from '../execute/hashingDetails';
 import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute/outcomeFinder';
 import type { JsTransaction } from '../ledger/apiTypes';
+import { withLedgerEffectsOf } from '../ledger/commandRequests';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { NodeConfig } from '../nodes/nodeSettings';
@@ -224,16 +225,7 @@ export class ExecuteReviewPanel extends HtmlPanelHost {
           endpoint === 'executeAndWait'
             ? client.executeSubmissionAndWait(view.request)
             : endpoint === 'executeAndWaitForTransaction'
-              ? client.executeSubmissionAndWaitForTransaction({
-                  ...view.request,
-                  transactionFormat: {
-                    eventFormat: {
-                      filtersByParty: { [party]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] } },
-                      verbose: true,
-                    },
-                    transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
-                  },
-                } as never)
+              ? client.executeSubmissionAndWaitForTransaction(withLedgerEffectsOf(view.request, party))
               : client.executeSubmission(view.request),
       );
       const waited = answer as { updateId?: string; completionOffset?: number; transaction?: JsTransaction };

@@ -1,5 +1,6 @@
-// The external signing loop in the editor: a prepare request, prepared on the node, a development
-// key, its signature, execute and wait, on 3.4, 3.5 and 3.6.
+// The external signing loop in the editor: a prepare request (fixed by the quick fix where it lacks
+// what every node requires), prepared on the node, a development key, its signature, execute and
+// wait, on 3.4, 3.5 and 3.6; and an execute-only user, who may neither prepare nor see the transaction.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -22,9 +23,21 @@ describe('The external signing loop', function () {
     node = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-loop-'));
     await vscode.commands.executeCommand('cantonLens.addNode', { name: 'loop', url: node.url });
-    await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('wallet'));
     (await cantonLens()).execute.confirm = async () => true;
   });
+
+  /** The quick fix offered on the file's diagnostics, applied and saved. */
+  const applyQuickFix = async (uri: vscode.Uri): Promise<string> => {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const diagnostics = vscode.languages.getDiagnostics(uri);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostics[0].range);
+    const fix = actions.find((a) => a.kind?.value === 'quickfix' && a.isPreferred);
+    assert.ok(fix?.edit, `a quick fix among ${actions.map((a) => a.title).join(', ')}`);
+    await vscode.workspace.applyEdit(fix.edit);
+    await doc.save();
+    return fix.title;
+  };
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await resetNodes();
@@ -54,6 +67,15 @@ describe('The external signing loop', function () {
           2,
         ),
       );
+      // Written as the spec allows, refused as every node would refuse it: nothing is sent, the quick fix adds the fields.
+      const prepares = () => node.requests.filter((r) => r.path.endsWith('/prepare')).length;
+      const before = prepares();
+      assert.equal(await vscode.commands.executeCommand('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'), undefined);
+      assert.equal(prepares(), before, 'nothing sent');
+      assert.ok(vscode.languages.getDiagnostics(vscode.Uri.file(file)).some((d) => d.message.startsWith('$.synchronizerId: Missing.')));
+      assert.match(await applyQuickFix(vscode.Uri.file(file)), /synchronizerId, packageIdSelectionPreference/);
+      const fixed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      assert.deepEqual([fixed.synchronizerId, fixed.packageIdSelectionPreference], ['', []]);
       const prepared = await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop');
       assert.equal(prepared.computedHash, prepared.preparedTransactionHash, "the hash recomputed locally equals the node's");
       assert.ok(
@@ -79,9 +101,43 @@ describe('The external signing loop', function () {
       );
       const outcome = await panel.submit('executeAndWait');
       assert.ok(outcome?.state === 'accepted' && /^1220[0-9a-f]{64}$/.test(outcome.updateId ?? ''), JSON.stringify(outcome));
-      assert.equal(outcome.userId, 'executor');
+      assert.equal(outcome.userId, 'wallet');
     });
   }
+
+  it('an execute-only user: its prepare is not sent, and Submit and Show Transaction executes and waits, saying why', async () => {
+    node.version = '3.5';
+    const key = await vscode.commands.executeCommand<DevKeyInfo>('cantonLens.generateSigningKey');
+    const party = `OnlyExec::${key.fingerprint}`;
+    knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
+    const file = path.join(dir, 'only-exec.prepare.json');
+    const request = { commandId: 'only-exec', actAs: [party], synchronizerId: '', packageIdSelectionPreference: [], verboseHashing: true };
+    const commands = [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'x' } } }];
+    fs.writeFileSync(file, JSON.stringify({ ...request, commands }, null, 2));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
+    try {
+      const prepares = () => node.requests.filter((r) => r.path.endsWith('/prepare')).length;
+      const before = prepares();
+      assert.equal(await vscode.commands.executeCommand('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'), undefined);
+      assert.equal(prepares(), before, 'a prepare the node would refuse (403) is not sent');
+      // Prepared by a user who may read; executed by the one who may only execute.
+      await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('wallet'));
+      const prepared = await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop');
+      assert.ok(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint));
+      await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
+      const panel = await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop');
+      assert.equal(panel.current!.findings.find((f) => f.id === 'rights')?.severity, 'ok', 'it may execute');
+      assert.match(panel.current!.findings.find((f) => f.id === 'showRights')?.text ?? '', /not read as it .*executeAndWait instead/);
+      const outcome = await panel.submit('executeAndWaitForTransaction');
+      assert.ok(outcome?.state === 'accepted', JSON.stringify(outcome));
+      assert.equal(outcome.endpoint, 'executeAndWait');
+      assert.match(outcome.updateId ?? '', /^1220[0-9a-f]{64}$/);
+      assert.match(outcome.note ?? '', /CanExecuteAs is not a read right/);
+      assert.ok(!node.requests.some((r) => r.path.endsWith('/executeAndWaitForTransaction')), 'the request the node would refuse is not sent');
+    } finally {
+      await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('wallet'));
+    }
+  });
 
   it('a prepare request with problems sends nothing, and shows them on their JSON paths', async () => {
     const file = path.join(dir, 'bad.prepare.json');
