@@ -260,8 +260,10 @@ export function externalSigningHandlers(
     };
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), `${JSON.stringify(request, null, 2)}\n`);
-    await vscode.workspace.applyEdit(edit);
-    await doc.save();
+    if (!(await vscode.workspace.applyEdit(edit)) || !(await doc.save())) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Signed, but {0} could not be written: check the file, then sign again.', path.basename(uri.path)));
+      return false;
+    }
     const execute = vscode.l10n.t('Execute');
     void vscode.window
       .showInformationMessage(

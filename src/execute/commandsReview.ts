@@ -104,3 +104,15 @@ export function commandLines(request: JsCommands): CommandLine[] {
     }
   });
 }
+
+/**
+ * Which command id Submit Again offers first, from the last outcome: after a definite refusal or a
+ * commit, a new one (the same change id would be refused or deduplicated); when the outcome is not
+ * known, the same one (the node then commits the change at most once).
+ */
+export function submitAgainFirst(outcome: { state: string; why?: { definite?: boolean } } | undefined): 'same' | 'new' {
+  if (!outcome) return 'same';
+  if (outcome.state === 'committed') return 'new';
+  if (outcome.state === 'failed') return outcome.why?.definite === false ? 'same' : 'new';
+  return 'same';
+}

@@ -46,6 +46,8 @@ export interface PreSendInput {
   minLedgerEffectiveTime?: string;
   maxLedgerEffectiveTime?: string;
   maxRecordTime?: string;
+  /** The node's version (GET /v2/version), when known: what its API decodes. */
+  nodeVersion?: string;
   now?: Date;
 }
 
@@ -188,7 +190,17 @@ export function preSendChecks(input: PreSendInput): Finding[] {
     );
   }
 
-  if (input.hashingSchemeVersion && input.hashingSchemeVersion !== 'HASHING_SCHEME_VERSION_V2') {
+  // Canton 3.4's JSON API has no V3 in its enum: the node would refuse the body as undecodable.
+  if (input.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3' && /^3\.4\b/.test(input.nodeVersion ?? '')) {
+    add(
+      'version',
+      'block',
+      l10n.t(
+        'A Canton {0} node does not know HASHING_SCHEME_VERSION_V3 (its API has V2) and would refuse the request as undecodable. Prepare the transaction on this node: it answers with a scheme it knows.',
+        input.nodeVersion!,
+      ),
+    );
+  } else if (input.hashingSchemeVersion && input.hashingSchemeVersion !== 'HASHING_SCHEME_VERSION_V2') {
     add(
       'scheme',
       'warn',

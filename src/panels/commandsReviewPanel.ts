@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { explainFailure, factsFromCantonError, factsFromStatus, type FailureFacts } from '../execute/commandFailure';
 import { checkCommandsRequest, describeDeduplication } from '../execute/commandsRequest';
-import { commandLines, commandsChecks } from '../execute/commandsReview';
+import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { findOutcome } from '../execute/outcomeFinder';
 import { judgeFailure } from '../execute/submissionOutcome';
@@ -220,19 +220,17 @@ export class CommandsReviewPanel extends HtmlPanelHost {
   }
 
   private async submitAgainAs(previous: JsCommands, choice: 'same' | 'new' | undefined): Promise<CommandsOutcome | undefined> {
-    const same = vscode.l10n.t('Same Command Id');
-    const fresh = vscode.l10n.t('New Command Id');
+    const same = {
+      label: vscode.l10n.t('Same Command Id'),
+      detail: vscode.l10n.t('A retry: the node deduplicates, so the change commits at most once.'),
+      value: 'same' as const,
+    };
+    const fresh = { label: vscode.l10n.t('New Command Id'), detail: vscode.l10n.t('A new change: it may commit again.'), value: 'new' as const };
+    // The outcome decides the first choice: a definite refusal needs a new id, an unknown outcome the same.
+    const items = submitAgainFirst(this.view?.outcome) === 'new' ? [fresh, same] : [same, fresh];
     const pick =
       choice ??
-      (await vscode.window
-        .showQuickPick(
-          [
-            { label: same, detail: vscode.l10n.t('A retry: the node deduplicates, so the change commits at most once.'), value: 'same' as const },
-            { label: fresh, detail: vscode.l10n.t('A new change: it may commit again.'), value: 'new' as const },
-          ],
-          { placeHolder: vscode.l10n.t('Submit command {0} again as…', previous.commandId) },
-        )
-        .then((p) => p?.value));
+      (await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Submit command {0} again as…', previous.commandId) }).then((p) => p?.value));
     if (!pick) return undefined;
     {
       const doc = await vscode.workspace.openTextDocument(this.uri);

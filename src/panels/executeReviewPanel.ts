@@ -107,8 +107,14 @@ export class ExecuteReviewPanel extends HtmlPanelHost {
       minLedgerEffectiveTime: r?.minLedgerEffectiveTime,
       maxLedgerEffectiveTime: r?.maxLedgerEffectiveTime,
       maxRecordTime: r?.maxRecordTime,
+      nodeVersion: this.versionOf(node),
     });
     return view;
+  }
+
+  private versionOf(node: NodeConfig): string | undefined {
+    const status = this.owner.nodes.status(node);
+    return status.state === 'reachable' ? status.version : undefined;
   }
 
   /** Asks for confirmation and submits, once; a second call while one is in flight does nothing. */

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { explainFailure, factsFromCantonError, factsFromStatus, decodeErrorInfo } from '../../../src/execute/commandFailure';
 import { DESCRIBED_CODES } from '../../../src/execute/commandErrorCodes';
 import { checkCommandsRequest, commandsPathFor, commandsRequestTemplate, exerciseRequest } from '../../../src/execute/commandsRequest';
-import { commandsChecks, commandLines } from '../../../src/execute/commandsReview';
+import { commandsChecks, commandLines, submitAgainFirst } from '../../../src/execute/commandsReview';
 import { CompletionFeed } from '../../../src/execute/completionFeed';
 import { fieldsAt, skeletonOf } from '../../../src/daml/damlFields';
 import { argumentFields, choiceCandidates, templateCandidates } from '../../../src/daml/commandCompletions';
@@ -389,5 +389,14 @@ describe('why a command failed', () => {
     assert.ok(!page.includes('<c5>'));
     assert.equal(feed.rows({ commandId: 'c4' }).length, 1);
     assert.equal(feed.rows({ status: 'failed' }).length, 0);
+  });
+
+  it('Submit Again offers first the command id the last outcome calls for', () => {
+    assert.equal(submitAgainFirst({ state: 'failed', why: { definite: true } }), 'new', 'a definite refusal: the same change id would be refused again');
+    assert.equal(submitAgainFirst({ state: 'failed', why: {} }), 'new');
+    assert.equal(submitAgainFirst({ state: 'failed', why: { definite: false } }), 'same', 'not definite: a retry, deduplicated');
+    assert.equal(submitAgainFirst({ state: 'unknown' }), 'same');
+    assert.equal(submitAgainFirst({ state: 'committed' }), 'new');
+    assert.equal(submitAgainFirst(undefined), 'same');
   });
 });

@@ -184,13 +184,16 @@ describe('Executing prepared transactions', function () {
     }
     node.version = '3.4';
     try {
-      const v3 = await (await review(
-        requestFile('g.execute.json', { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3', preparedTransactionHash: undefined }),
-      ))!.submit();
-      assert.ok(v3?.state === 'failed');
-      assert.match(v3.cause ?? '', /Unknown enum value "HASHING_SCHEME_VERSION_V3"/);
+      // The review knows the node's version: what a 3.4 node cannot decode is not sent.
+      await api.nodes.check(api.nodes.find('ext')!);
+      const v3 = (await review(requestFile('g.execute.json', { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3', preparedTransactionHash: undefined })))!;
+      assert.match(v3.current!.findings.find((f) => f.id === 'version' && f.severity === 'block')?.text ?? '', /does not know HASHING_SCHEME_VERSION_V3/);
+      const sent = node.executed.length;
+      assert.equal(await v3.submit(), undefined);
+      assert.equal(node.executed.length, sent, 'nothing sent');
     } finally {
       node.version = '3.5';
+      await api.nodes.check(api.nodes.find('ext')!);
     }
     await vscode.workspace.getConfiguration('cantonLens').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     try {
