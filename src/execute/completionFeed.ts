@@ -33,6 +33,14 @@ export interface CompletionFilter {
 
 export const MAX_ROWS = 5_000;
 
+/** How far back Follow Completions starts: it opens on the recent past, not only what comes next. */
+export const RECENT_OFFSETS = 1_000;
+
+/** The offset Follow Completions starts after: the last RECENT_OFFSETS offsets, none of them pruned. */
+export function recentCompletionsStart(ledgerEnd: number, prunedUpTo = 0): number {
+  return Math.max(0, prunedUpTo, ledgerEnd - RECENT_OFFSETS);
+}
+
 export class CompletionFeed {
   private readonly list: CompletionRow[] = [];
   private last = 0;

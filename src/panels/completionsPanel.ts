@@ -3,7 +3,7 @@
 // its last offset); filters by status, command id and party. The commands this editor submitted
 // that the node refused at once are shown too (they never become completions).
 import * as vscode from 'vscode';
-import { CompletionFeed, type CompletionFilter } from '../execute/completionFeed';
+import { CompletionFeed, recentCompletionsStart, type CompletionFilter } from '../execute/completionFeed';
 import { followCompletions } from '../execute/completionFollower';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
@@ -63,14 +63,22 @@ export class CompletionsPanel extends HtmlPanelHost {
     });
   }
 
-  /** From the ledger end (undefined) or after an offset. */
+  /** From the recent past (undefined: the last offsets before the ledger end, none pruned) or after an offset. */
   async start(beginExclusive?: number): Promise<void> {
     this.started = false;
     try {
       const client = this.nodes.client(this.node);
       this.user = await this.nodes.tokenUser(this.node);
       this.parties = (await this.nodes.facts.readAs(this.node)).parties;
-      this.feed.startAfter = beginExclusive ?? (await client.getLedgerEnd()).offset ?? 0;
+      if (beginExclusive === undefined) {
+        const end = (await client.getLedgerEnd()).offset ?? 0;
+        const pruned = await client.getLatestPrunedOffsets().then(
+          (p) => p.participantPrunedUpToInclusive ?? 0,
+          () => 0,
+        );
+        beginExclusive = recentCompletionsStart(end, pruned);
+      }
+      this.feed.startAfter = beginExclusive;
       this.started = true;
     } catch (e) {
       this.paused = true;

@@ -1,7 +1,7 @@
 // Follow Completions: the token user's completions as they arrive, newest first, each failure
 // explained down to its Daml choice, each success linked to its transaction; the stream's state,
 // pause and resume, and the filters.
-import type { CompletionFilter, CompletionRow } from '../../execute/completionFeed';
+import { RECENT_OFFSETS, type CompletionFilter, type CompletionRow } from '../../execute/completionFeed';
 import { templateName } from '../../ids/templateNames';
 import * as l10n from '../../l10n/l10n';
 import { damlLink } from './damlLinkHtml';
@@ -59,7 +59,7 @@ ${filterButton('filterAll', l10n.t('All'), !v.filter.status)} ${filterButton('fi
 ${v.filter.commandId || v.filter.party ? html`<button data-action="clearFilter">${l10n.t('Clear Filter')}</button>` : ''}</p>
 ${
   shown.length === 0
-    ? html`<p class="muted">${v.total === 0 ? l10n.t('No completions yet: submit a command (Canton: Submit Commands), or run your application.') : l10n.t('No completion matches the filter.')}</p>`
+    ? html`<p class="muted">${v.total === 0 ? l10n.t('No completions in the last {0} offsets yet: submit a command (Canton: Submit Commands), or run your application.', RECENT_OFFSETS.toLocaleString('en')) : l10n.t('No completion matches the filter.')}</p>`
     : html`<table class="completions"><thead><tr><th>${l10n.t('Offset')}</th><th>${l10n.t('When')}</th><th>${l10n.t('Status')}</th><th>${l10n.t('Command id')}</th><th>${l10n.t('Act as')}</th><th>${l10n.t('Transaction or why it failed')}</th></tr></thead>
 <tbody>${shown.map(row)}</tbody></table>${v.rows.length > SHOWN_ROWS ? html`<p class="muted">${l10n.t('The latest {0} of {1} shown.', String(SHOWN_ROWS), String(v.rows.length))}</p>` : ''}`
 }`;

@@ -8,7 +8,7 @@ import { explainFailure, factsFromCantonError, factsFromStatus, decodeErrorInfo 
 import { DESCRIBED_CODES } from '../../../src/execute/commandErrorCodes';
 import { checkCommandsRequest, commandsPathFor, commandsRequestTemplate, exerciseRequest } from '../../../src/execute/commandsRequest';
 import { commandsChecks, commandLines, submitAgainFirst } from '../../../src/execute/commandsReview';
-import { CompletionFeed } from '../../../src/execute/completionFeed';
+import { CompletionFeed, RECENT_OFFSETS, recentCompletionsStart } from '../../../src/execute/completionFeed';
 import { fieldsAt, skeletonOf } from '../../../src/daml/damlFields';
 import { argumentFields, choiceCandidates, templateCandidates } from '../../../src/daml/commandCompletions';
 import { DamlIndex } from '../../../src/daml/damlIndex';
@@ -398,5 +398,11 @@ describe('why a command failed', () => {
     assert.equal(submitAgainFirst({ state: 'unknown' }), 'same');
     assert.equal(submitAgainFirst({ state: 'committed' }), 'new');
     assert.equal(submitAgainFirst(undefined), 'same');
+  });
+
+  it('Follow Completions opens on the recent past: the last offsets before the ledger end, none of them pruned', () => {
+    assert.equal(recentCompletionsStart(34), 0, 'a young ledger: from its start');
+    assert.equal(recentCompletionsStart(34, 12), 12, 'never before the pruned offset');
+    assert.equal(recentCompletionsStart(50_000, 12), 50_000 - RECENT_OFFSETS);
   });
 });
