@@ -18,3 +18,17 @@ export function demoTokensFrom(raw: string | undefined): Map<string, string> | u
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   return new Map(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0));
 }
+
+/**
+ * The node a started demo ledger is saved as: "Demo Ledger" when that name is free or already
+ * points at it, else the first free "Demo Ledger 2", "Demo Ledger 3", … A node of another
+ * ledger is never re-pointed (work done on it stays where it was).
+ */
+export function demoNodeName(base: string, nodes: readonly { name: string; url: string }[], url: string): { name: string; existing: boolean } {
+  for (let i = 1; ; i++) {
+    const name = i === 1 ? base : `${base} ${i}`;
+    const node = nodes.find((n) => n.name === name);
+    if (!node) return { name, existing: false };
+    if (node.url === url) return { name, existing: true };
+  }
+}

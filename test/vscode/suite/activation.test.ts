@@ -58,7 +58,8 @@ describe('Canton Lens in VS Code', () => {
     assert.equal(res.status, 200);
     assert.equal((res.body as { version: string }).version, '3.5.10');
     // Running it again gives the same ledger, not a second one.
-    const again = await vscode.commands.executeCommand<{ url: string }>('cantonLens.startDemoLedger');
+    const again = await vscode.commands.executeCommand<{ url: string; how: string }>('cantonLens.startDemoLedger');
     assert.equal(again?.url, info.url);
+    assert.equal(again?.how, 'reused');
   });
 });
