@@ -7,7 +7,7 @@ import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
 import { DEMO_MODEL, type TemplateModel } from './commandModel';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
-import { interactiveState, recordCompletion } from './interactiveSubmissions';
+import { interactiveState, recordCompletion, tickClock } from './interactiveSubmissions';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';
 
 /** A command after the JSON layer resolved its template to a package id. */
@@ -282,7 +282,7 @@ function commit(
 ): ErrorReply {
   const state = interactiveState(ctx.ledger);
   const offset = ctx.options.nextOffset();
-  state.clockMicros += 1_000_000n;
+  tickClock(state);
   const at = new Date(Number(state.clockMicros / 1000n)).toISOString();
   const seed = `${c.commandId}:${offset}`;
   for (const e of c.events) {
@@ -369,7 +369,7 @@ function duplicate(ctx: SubmitContext, r: SubmitRequest, earlier: { offset: numb
       .map(([k, v]) => `${k} -> ${v}`)
       .join(', ')}),UnknownFieldSet(Map()))`;
   const state = interactiveState(ctx.ledger);
-  state.clockMicros += 1_000_000n;
+  tickClock(state);
   const at = new Date(Number(state.clockMicros / 1000n)).toISOString();
   const offset = ctx.options.nextOffset();
   recordCompletion(ctx.ledger, {

@@ -14,6 +14,7 @@ import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions } from './demo
 import type { CommitOptions } from './interactiveCommits';
 import { resourcesAsSent } from './cantonErrorBodies';
 import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
+import { interactiveState } from './interactiveSubmissions';
 import { packageEndpoints } from './packageRoutes';
 import { commandCompletionsStream, commandEndpoints, type CommandContext } from './commandRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
@@ -62,6 +63,8 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
    * keeps none. Tests read them; the demo ledger, which runs for days, keeps none. Default 10,000.
    */
   requestLog?: number;
+  /** What is prepared and committed takes the wall clock's time (the demo ledger), not the deterministic clock of tests. */
+  wallClock?: boolean;
   /** Told of a handler that threw (the node answers 500 and stays up); stderr when unset. */
   onInternalError?: (error: unknown) => void;
   /**
@@ -191,6 +194,7 @@ export class FakeLedgerNode {
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
     this.requestLog = options.requestLog ?? 10_000;
+    if (options.wallClock) interactiveState(this.ledger).wallClock = true;
     this.maxPartiesPageSize = options.maxPartiesPageSize ?? 10_000;
     this.maxRightsPerUser = options.maxRightsPerUser ?? 1000;
     this.checkResponses = options.checkResponses ?? process.env.CANTON_LENS_CHECK_RESPONSES === '1';

@@ -5,7 +5,7 @@ import { cantonError, invalidArgument, json, type ErrorReply } from './cantonErr
 import type { DemoLedger, StoredEvent, StoredTransaction } from './demoLedgerData';
 import { decodePrepared, preparedTransactionHash } from './cantonHashes';
 import { nodesOfPrepared } from './preparedNodes';
-import { contractIdOf, digest, interactiveState, recordCompletion, type SubmissionRecord } from './interactiveSubmissions';
+import { contractIdOf, digest, interactiveState, recordCompletion, tickClock, type SubmissionRecord } from './interactiveSubmissions';
 
 /** What the node answers about the commit of a submission (completion, committed transaction). */
 export interface CommitOptions {
@@ -46,7 +46,7 @@ export async function commitSubmission(
   const sent = decodePrepared(body.preparedTransaction as string);
   const hash = sent ? await preparedTransactionHash(body.preparedTransaction as string) : undefined;
   const offset = options.nextOffset();
-  state.clockMicros += 1_000_000n;
+  tickClock(state);
   const at = micros(state.clockMicros);
   const prepared = hash ? state.prepared.get(hash) : undefined;
   const commandId = sent?.metadata?.submitterInfo?.commandId || prepared?.commandId || submissionId;

@@ -67,8 +67,17 @@ export class InteractiveState {
   submittedCount = 0;
   /** Tests: execute is accepted but nothing commits (no completion, no transaction): the outcome stays unknown. */
   holdCompletions = false;
-  /** A deterministic clock (the demo ledger is deterministic): microseconds. */
+  /** A deterministic clock (tests: hashes and times repeat), microseconds; the demo's follows the wall clock. */
   clockMicros = 1_793_600_000_000_000n;
+  /** The demo ledger: what it prepares and commits now happens now. */
+  wallClock = false;
+}
+
+/** The time of the next prepare or commit: a second after the last (deterministic), or now (wall clock), never going back. */
+export function tickClock(state: InteractiveState): bigint {
+  const now = BigInt(Date.now()) * 1000n;
+  state.clockMicros = state.wallClock && now > state.clockMicros ? now : state.clockMicros + (state.wallClock ? 1n : 1_000_000n);
+  return state.clockMicros;
 }
 
 /** The demo ledger runs for days: it remembers only the latest prepared transactions and submissions. */
@@ -268,7 +277,7 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
     }
   }
 
-  state.clockMicros += 1_000_000n;
+  tickClock(state);
   const message = proto.PreparedTransaction.create({
     transaction: { version: '2.1', roots, nodes, nodeSeeds: seeds },
     metadata: {

@@ -187,3 +187,32 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     });
   });
 }
+
+describe('the demo ledger commits at the time it commits', () => {
+  it('takes the wall clock where tests take a deterministic one', async () => {
+    const times: string[] = [];
+    for (const wallClock of [false, true]) {
+      const node = await FakeLedgerNode.start({ wallClock, bigTransactionEvents: 1 });
+      const bank = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('bank') });
+      try {
+        const before = Date.now();
+        const create = {
+          CreateCommand: {
+            templateId: IOU,
+            createArguments: { issuer: node.ledger.parties.Bank, owner: node.ledger.parties.Alice, currency: 'USD', amount: '1.0', observers: [] },
+          },
+        };
+        const t = (
+          await submitAndWaitForTransaction(bank, { commandId: `clock-${wallClock}`, actAs: [node.ledger.parties.Bank], commands: [create] } as JsCommands)
+        ).transaction;
+        const at = Date.parse(t.effectiveAt);
+        if (wallClock) assert.ok(at >= before - 1 && at <= Date.now() + 1, `${t.effectiveAt} is now`);
+        times.push(t.effectiveAt);
+      } finally {
+        await bank.close();
+        await node.close();
+      }
+    }
+    assert.ok(Date.parse(times[0]) < Date.parse('2026-11-03T00:00:00Z'), 'tests keep the deterministic clock of 2 Nov 2026');
+  });
+});
