@@ -79,6 +79,28 @@ for (const version of VERSIONS) {
       if (version !== '3.4') assert.ok(panel.shown.pages > 1, 'read page by page');
     });
 
+    it("a template's table opened from the tree while every contract's table is open shows its own read", async () => {
+      const template = node.generated.template(3).templateId;
+      const api = await cantonLens();
+      api.browse.acs.dispose();
+      const all = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name);
+      // Opened while the other still reads (its page has loaded and said ready).
+      await until('the first page of every contract', () => all.shown.pages > 0 || all.shown.error !== '', 30_000);
+      const one = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, undefined, template);
+      assert.notEqual(one, all);
+      await until('both read', () => (all.shown.done || all.shown.error !== '') && (one.shown.done || one.shown.error !== ''), 30_000);
+      assert.equal(all.shown.error, '');
+      assert.equal(one.shown.error, '');
+      const expectedOne = expectedAcs(node, both(), one.shown.activeAtOffset!, template);
+      assert.deepEqual([...one.shown.templates], [template]);
+      assert.equal(one.shown.contracts, expectedOne.ids.length);
+      assert.deepEqual(one.shown.firstIds, expectedOne.ids.slice(0, 20));
+      assert.equal(all.shown.contracts, expectedAcs(node, both(), all.shown.activeAtOffset!).ids.length);
+      assert.ok(all.shown.templates.size > 5, String(all.shown.templates.size));
+      all.webviewPanel.dispose();
+      one.webviewPanel.dispose();
+    });
+
     it('counts the active contracts in the tree by package, at an offset', async () => {
       const api = await cantonLens();
       api.browse.tree.refresh(name);
