@@ -188,6 +188,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
   let restarted = false;
   let notice: string | undefined;
   let first = true;
+  let activeAt = o.activeAtOffset;
   for (;;) {
     let page;
     try {
@@ -197,7 +198,8 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
             eventFormat: o.eventFormat,
             maxPageSize: o.pageSize ?? 1000,
             pageToken: token,
-            ...(o.activeAtOffset !== undefined ? { activeAtOffset: o.activeAtOffset } : {}),
+            // A page token holds only with the same offset: the first page's, not a later ledger end.
+            ...(activeAt !== undefined ? { activeAtOffset: activeAt } : {}),
           },
           { signal: o.signal },
         ),
@@ -206,6 +208,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
       if (token && isPageTokenRefusal(e) && restarts < 2) {
         restarts++;
         token = undefined;
+        activeAt = o.activeAtOffset;
         restarted = !first;
         notice = l10n.t(
           'The node no longer accepted the page token (it expires after a while, or the node was reconfigured): reading again from the start at the current ledger end.',
@@ -216,6 +219,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
     }
     first = false;
     token = page.nextPageToken || undefined;
+    activeAt = page.activeAtOffset;
     yield { activeAtOffset: page.activeAtOffset, events: eventsOf(page.activeContracts), done: !token, restarted: restarted || undefined, notice };
     restarted = false;
     notice = undefined;
