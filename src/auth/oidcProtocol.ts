@@ -240,14 +240,14 @@ export class OidcProtocol {
   /** One sentence for each way a step can fail, never with a token, code or verifier in it. */
   private explain(e: unknown, step: 'discovery' | 'authorize' | 'device' | 'token' | 'refresh' | 'revoke'): LedgerApiError {
     // The issuer as configured (with a realm's path), not only its origin.
-    const origin = this.auth.issuer;
+    const provider = this.auth.issuer;
     if (isLedgerApiError(e)) {
       if (e.kind === 'cancelled') return this.cancelled();
       return new LedgerApiError({
         kind: e.kind === 'timeout' ? 'timeout' : 'unavailable',
         explanation: l10n.t(
           'The identity provider {0} could not be reached ({1}). Check that it is up and that the issuer URL is right, then try again.',
-          origin,
+          provider,
           scrubCredentials(e.explanation),
         ),
         cause: e,
@@ -258,11 +258,11 @@ export class OidcProtocol {
       if (step === 'refresh' && e.error === 'invalid_grant') {
         return new LedgerApiError({
           kind: 'unauthenticated',
-          explanation: l10n.t('Your sign-in at {0} has ended ({1}). Run "Canton: Sign In" again.', origin, reason),
+          explanation: l10n.t('Your sign-in at {0} has ended ({1}). Run "Canton: Sign In" again.', provider, reason),
         });
       }
       if (e.error === 'access_denied') {
-        return new LedgerApiError({ kind: 'unauthenticated', explanation: l10n.t('Sign-in at {0} was declined ({1}).', origin, reason) });
+        return new LedgerApiError({ kind: 'unauthenticated', explanation: l10n.t('Sign-in at {0} was declined ({1}).', provider, reason) });
       }
       if (e.error === 'expired_token') {
         return new LedgerApiError({
@@ -276,7 +276,7 @@ export class OidcProtocol {
         status: e instanceof this.oauth.ResponseBodyError ? e.status : undefined,
         explanation: l10n.t(
           "The identity provider {0} refused the sign-in ({1}). Check the node's auth settings (client id, audience, scope) against the provider's client.",
-          origin,
+          provider,
           reason,
         ),
       });
@@ -297,7 +297,7 @@ export class OidcProtocol {
     }
     return new LedgerApiError({
       kind: 'badResponse',
-      explanation: l10n.t('The identity provider {0} sent an answer Canton Lens cannot use ({1}).', origin, message),
+      explanation: l10n.t('The identity provider {0} sent an answer Canton Lens cannot use ({1}).', provider, message),
     });
   }
 }
