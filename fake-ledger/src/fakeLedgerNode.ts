@@ -20,6 +20,7 @@ import { commandCompletionsStream, commandEndpoints, type CommandContext } from 
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { verifyLedgerJwt } from './jwksJwt';
+import { readLedgerJwtPayload, type TokenTargets } from './ledgerJwtPayload';
 import { lookupEndpoints, type LookupContext } from './lookupRoutes';
 import { executeEndpoints, executeRights, type ExecuteContext } from './executeRoutes';
 import { RightsAndFormats } from './rightsAndFormats';
@@ -50,6 +51,8 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   jwks?: JsonWebKey[];
   /** Without auth (a default sandbox), any or no token works. */
   auth?: boolean;
+  /** The auth service's `target-audience` / `target-scope` (ledgerJwtPayload.ts); neither by default. */
+  tokenTargets?: TokenTargets;
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string; cert: string };
   /**
@@ -177,6 +180,7 @@ export class FakeLedgerNode {
   private readonly maxPartiesPageSize: number;
   private readonly maxRightsPerUser: number;
   private readonly jwks: JsonWebKey[] | undefined;
+  private readonly tokenTargets: TokenTargets;
 
   constructor(options: FakeLedgerNodeOptions = {}) {
     this.version = options.version ?? '3.5';
@@ -186,6 +190,7 @@ export class FakeLedgerNode {
     this.generated.attach(this.ledger);
     this.secret = options.secret ?? 'canton-lens-fake-node-secret';
     this.jwks = options.jwks;
+    this.tokenTargets = options.tokenTargets ?? {};
     this.auth = options.auth ?? true;
     this.judge = new RightsAndFormats(
       () => this.ledger,
@@ -432,13 +437,14 @@ export class FakeLedgerNode {
     const check = verifyLedgerJwt(m[1].trim(), this.secret, this.jwks);
     if (!check.ok) return redacted(401, true);
     const claims = check.claims;
-    const audOk =
-      [claims.aud ?? []].flat().includes(`https://daml.com/jwt/aud/participant/${this.ledger.participantId}`) ||
-      (typeof claims.scope === 'string' && claims.scope.split(' ').includes('daml_ledger_api'));
-    if (!audOk) return redacted(401, true);
+    // `aud` and `scope` as Canton decodes them: a token it cannot read is unauthenticated.
+    const reading = readLedgerJwtPayload(claims, this.tokenTargets);
+    if (!reading.ok) return redacted(401, true);
     if (typeof claims.sub !== 'string' || !this.ledger.users[claims.sub]) return redacted(403, true);
     // A deactivated user is denied all access to the Ledger API.
     if (this.ledger.userDetails[claims.sub]?.isDeactivated) return redacted(403);
+    // The authorizer: claims for another participant (Claims.validForParticipant).
+    if (reading.participantId !== undefined && reading.participantId !== this.ledger.participantId) return redacted(403);
     return claims.sub;
   }
 

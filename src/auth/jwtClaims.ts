@@ -9,6 +9,8 @@ export interface TokenClaims {
   expiresAt?: number;
   audience?: string[];
   scope?: string;
+  /** As Canton reads them: `scope` split on spaces, else `scp` (a string or a list). */
+  scopes?: string[];
   issuer?: string;
 }
 
@@ -31,11 +33,16 @@ export function decodeJwtClaims(token: string): TokenClaims | undefined {
   }
   if (typeof payload !== 'object' || payload === null) return undefined;
   const aud = payload.aud;
+  const scp = payload.scp;
+  const fromScope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+  const scopes =
+    fromScope.length > 0 ? fromScope : typeof scp === 'string' ? [scp] : Array.isArray(scp) ? scp.filter((s): s is string => typeof s === 'string') : [];
   return {
     user: typeof payload.sub === 'string' ? payload.sub : undefined,
     expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
     audience: typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud.filter((a): a is string => typeof a === 'string') : undefined,
     scope: typeof payload.scope === 'string' ? payload.scope : undefined,
+    scopes,
     issuer: typeof payload.iss === 'string' ? payload.iss : undefined,
   };
 }

@@ -2,6 +2,7 @@
 // entry, and what a person is told about the tokens it gives. The protocol itself is in
 // oidcProtocol.ts, loaded on the first sign-in or renewal.
 import * as l10n from '../l10n/l10n';
+import { cantonTokenProblem } from './cantonTokenFormat';
 import { decodeJwtClaims } from './jwtClaims';
 
 /** A node's `auth` entry for signing in (`cantonLens.nodes`). */
@@ -50,28 +51,15 @@ export function audienceParameters(auth: Pick<OidcSignInAuth, 'audience'>): Reco
   return auth.audience ? { audience: auth.audience, resource: auth.audience } : {};
 }
 
-const PARTICIPANT_AUDIENCE = 'https://daml.com/jwt/aud/participant/';
-
 /**
- * Why a node is likely to refuse a token from the provider, or undefined when it looks like a
- * Canton token: audience-based (the configured audience, else a participant audience) or
- * scope-based (the configured scope, else `daml_ledger_api`). Opaque tokens are not judged.
+ * Why a node is likely to refuse a token from the provider, or undefined when it reads as Canton
+ * accepts it (src/auth/cantonTokenFormat.ts): the claim, the node's answer, and what to change at
+ * the provider. Opaque tokens are not judged.
  */
-export function ledgerTokenProblem(token: string, auth: Pick<OidcSignInAuth, 'audience' | 'scope' | 'issuer'>): string | undefined {
+export function ledgerTokenProblem(token: string, auth: Pick<OidcSignInAuth, 'audience' | 'scope'>, participantId?: string): string | undefined {
   const claims = decodeJwtClaims(token);
   if (!claims) return undefined;
-  const audiences = claims.audience ?? [];
-  const scopes = (claims.scope ?? '').split(/\s+/).filter(Boolean);
-  const wantedScopes = (auth.scope ?? 'daml_ledger_api').split(/\s+/).filter(Boolean);
-  const audienceOk = auth.audience ? audiences.includes(auth.audience) : audiences.some((a) => a.startsWith(PARTICIPANT_AUDIENCE));
-  const scopeOk = wantedScopes.length > 0 && wantedScopes.every((s) => scopes.includes(s));
-  if (audienceOk || scopeOk) return undefined;
-  return l10n.t(
-    'The token from {0} is for audience "{1}" with scope "{2}", which a Canton node does not accept: set the node\'s auth "audience" (audience-based tokens) or "scope" (scope-based, usually daml_ledger_api) to what its auth service expects, then sign in again.',
-    new URL(auth.issuer).origin,
-    audiences.join(' ') || '-',
-    scopes.join(' ') || '-',
-  );
+  return cantonTokenProblem({ audiences: claims.audience ?? [], scopes: claims.scopes ?? [] }, { audience: auth.audience, scope: auth.scope, participantId });
 }
 
 /** Checks a node's `auth` entry of type `oidc`; returns the entry, or the problem. */

@@ -231,7 +231,7 @@ export class OidcProtocol {
       kind: 'badResponse',
       explanation: l10n.t(
         "The provider {0} names no {1} in its discovery document: choose the other sign-in flow in the node's auth settings.",
-        this.issuer.origin,
+        this.auth.issuer,
         what,
       ),
     });
@@ -239,29 +239,30 @@ export class OidcProtocol {
 
   /** One sentence for each way a step can fail, never with a token, code or verifier in it. */
   private explain(e: unknown, step: 'discovery' | 'authorize' | 'device' | 'token' | 'refresh' | 'revoke'): LedgerApiError {
-    const origin = this.issuer.origin;
+    // The issuer as configured (with a realm's path), not only its origin.
+    const provider = this.auth.issuer;
     if (isLedgerApiError(e)) {
       if (e.kind === 'cancelled') return this.cancelled();
       return new LedgerApiError({
         kind: e.kind === 'timeout' ? 'timeout' : 'unavailable',
         explanation: l10n.t(
           'The identity provider {0} could not be reached ({1}). Check that it is up and that the issuer URL is right, then try again.',
-          origin,
+          provider,
           scrubCredentials(e.explanation),
         ),
         cause: e,
       });
     }
-    if (e instanceof this.oauth.ResponseBodyError || e instanceof this.oauth.AuthorizationResponseError) {
+    if (step !== 'discovery' && (e instanceof this.oauth.ResponseBodyError || e instanceof this.oauth.AuthorizationResponseError)) {
       const reason = scrubCredentials(`${e.error}${e.error_description ? `: ${e.error_description}` : ''}`);
       if (step === 'refresh' && e.error === 'invalid_grant') {
         return new LedgerApiError({
           kind: 'unauthenticated',
-          explanation: l10n.t('Your sign-in at {0} has ended ({1}). Run "Canton: Sign In" again.', origin, reason),
+          explanation: l10n.t('Your sign-in at {0} has ended ({1}). Run "Canton: Sign In" again.', provider, reason),
         });
       }
       if (e.error === 'access_denied') {
-        return new LedgerApiError({ kind: 'unauthenticated', explanation: l10n.t('Sign-in at {0} was declined ({1}).', origin, reason) });
+        return new LedgerApiError({ kind: 'unauthenticated', explanation: l10n.t('Sign-in at {0} was declined ({1}).', provider, reason) });
       }
       if (e.error === 'expired_token') {
         return new LedgerApiError({
@@ -275,27 +276,44 @@ export class OidcProtocol {
         status: e instanceof this.oauth.ResponseBodyError ? e.status : undefined,
         explanation: l10n.t(
           "The identity provider {0} refused the sign-in ({1}). Check the node's auth settings (client id, audience, scope) against the provider's client.",
-          origin,
+          provider,
           reason,
         ),
       });
     }
     const message = scrubCredentials(e instanceof Error ? e.message : String(e));
     if (step === 'discovery') {
+      // The URL read, not the origin: a Keycloak realm's issuer has a path (https://host/realms/x).
+      const status = httpStatusOf(e);
       return new LedgerApiError({
-        kind: 'badResponse',
+        kind: status !== undefined && status >= 500 ? 'unavailable' : 'badResponse',
+        status,
         explanation: l10n.t(
-          "{0} does not serve a usable OpenID configuration at /.well-known/openid-configuration ({1}). Check the issuer URL in the node's auth settings.",
-          origin,
-          message,
+          "{0} does not serve a usable OpenID configuration ({1}). Check the issuer URL in the node's auth settings: its discovery document is read at the issuer URL followed by /.well-known/openid-configuration.",
+          discoveryUrl(this.issuer),
+          status !== undefined ? `HTTP ${status}` : message,
         ),
       });
     }
     return new LedgerApiError({
       kind: 'badResponse',
-      explanation: l10n.t('The identity provider {0} sent an answer Canton Lens cannot use ({1}).', origin, message),
+      explanation: l10n.t('The identity provider {0} sent an answer Canton Lens cannot use ({1}).', provider, message),
     });
   }
+}
+
+/** Where discovery reads the issuer's configuration (OpenID Connect Discovery 1.0, section 4). */
+export function discoveryUrl(issuer: URL): string {
+  const url = new URL(issuer.href);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  return url.href;
+}
+
+/** The HTTP status of a response oauth4webapi refused (it keeps the response as the cause). */
+function httpStatusOf(e: unknown): number | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const status = (e as { status?: unknown }).status ?? ((e as { cause?: unknown }).cause as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status !== 200 ? status : undefined;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

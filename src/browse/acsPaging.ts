@@ -1,6 +1,6 @@
-// Reads a node's active contracts page by page: the websocket channel where it is asked for (every
-// version, no list limit), else `active-contracts-page` where the node has it (Canton 3.5+), else
-// one `active-contracts` list with `limit` at the ledger end (3.4). Survives
+// Reads a node's active contracts page by page: `active-contracts-page` where the node has it
+// (Canton 3.5+), else the websocket channel where it is asked for (no list limit), else one
+// `active-contracts` list with `limit` at the ledger end (3.4 behind a proxy). Survives
 // a dropped connection or a node restart mid-page (the same page is asked again), an expired page
 // token (starts again, and says so), and a list the node refuses as too large (413: a smaller
 // limit, and says so). No `vscode` import.
@@ -27,7 +27,7 @@ export interface AcsPage {
 
 export interface AcsReadOptions {
   eventFormat: EventFormat;
-  /** Use active-contracts-page (the node's version has it). Falls back to the list when the route is missing. */
+  /** Use active-contracts-page (the node's version has it, or is not known yet). Falls back when the route is missing. */
   paged: boolean;
   /**
    * Where the node has no paged endpoint (3.4), read the websocket channel first: it has no list
@@ -103,11 +103,29 @@ const isChannelClient = (c: AcsClient): c is AcsClient & LedgerClient => typeof 
 const isPageTokenRefusal = (e: unknown) =>
   isLedgerApiError(e) && e.status === 400 && /page[_ ]?token/i.test(`${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`);
 
-/** Yields the active contracts page by page; the caller shows each page as it arrives. */
+/**
+ * Yields the active contracts page by page; the caller shows each page as it arrives. The order:
+ * pages where the node may have them (a version not yet known counts as one that may), then the
+ * websocket channel, and the HTTP list only where the upgrade is refused: a 3.4 node whose version
+ * was not known yet is read on the channel too, never stopped at its list limit.
+ */
 export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
+  if (o.paged) {
+    let yielded = false;
+    try {
+      for await (const page of readPages(client, o)) {
+        yielded = true;
+        yield page;
+      }
+      return;
+    } catch (e) {
+      if (yielded || !(isLedgerApiError(e) && e.routeMissing)) throw e;
+      // An older node after all (3.4): the channel, else the list.
+    }
+  }
   let fallback: string | undefined;
   // Duck-typed: a client made by another bundle is another class.
-  if (o.websocket && !o.paged && isChannelClient(client)) {
+  if (o.websocket && isChannelClient(client)) {
     let yielded = false;
     try {
       for await (const page of readStream(client, o)) {
@@ -121,7 +139,7 @@ export async function* readActiveContracts(client: AcsClient, o: AcsReadOptions)
     }
   }
   let first = true;
-  for await (const page of readHttp(client, o)) {
+  for await (const page of readList(client, o)) {
     if (first && fallback) page.notice = page.notice ? `${fallback} ${page.notice}` : fallback;
     first = false;
     yield page;
@@ -164,25 +182,13 @@ async function* readStream(client: LedgerClient, o: AcsReadOptions): AsyncGenera
   }
 }
 
-async function* readHttp(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
-  if (o.paged) {
-    try {
-      yield* readPages(client, o);
-      return;
-    } catch (e) {
-      if (!(isLedgerApiError(e) && e.routeMissing)) throw e;
-      // An older node after all: the list.
-    }
-  }
-  yield* readList(client, o);
-}
-
 async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<AcsPage> {
   let token: string | undefined;
   let restarts = 0;
   let restarted = false;
   let notice: string | undefined;
   let first = true;
+  let activeAt = o.activeAtOffset;
   for (;;) {
     let page;
     try {
@@ -192,7 +198,8 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
             eventFormat: o.eventFormat,
             maxPageSize: o.pageSize ?? 1000,
             pageToken: token,
-            ...(o.activeAtOffset !== undefined ? { activeAtOffset: o.activeAtOffset } : {}),
+            // A page token holds only with the same offset: the first page's, not a later ledger end.
+            ...(activeAt !== undefined ? { activeAtOffset: activeAt } : {}),
           },
           { signal: o.signal },
         ),
@@ -201,6 +208,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
       if (token && isPageTokenRefusal(e) && restarts < 2) {
         restarts++;
         token = undefined;
+        activeAt = o.activeAtOffset;
         restarted = !first;
         notice = l10n.t(
           'The node no longer accepted the page token (it expires after a while, or the node was reconfigured): reading again from the start at the current ledger end.',
@@ -211,6 +219,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
     }
     first = false;
     token = page.nextPageToken || undefined;
+    activeAt = page.activeAtOffset;
     yield { activeAtOffset: page.activeAtOffset, events: eventsOf(page.activeContracts), done: !token, restarted: restarted || undefined, notice };
     restarted = false;
     notice = undefined;

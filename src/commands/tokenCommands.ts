@@ -1,6 +1,7 @@
 // Set and clear a node's token (or OAuth2 client secret), kept only in SecretStorage.
 import * as vscode from 'vscode';
 import { decodeJwtClaims, describeTokenState, tokenState } from '../auth/jwtClaims';
+import { ledgerTokenProblem } from '../auth/oidcAuth';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { resolveNode } from './nodeArgument';
@@ -77,6 +78,9 @@ export function registerTokenCommands(ctx: Pick<vscode.ExtensionContext, 'subscr
               message: vscode.l10n.t('This token has already expired ({0}).', describeTokenState(s)),
               severity: vscode.InputBoxValidationSeverity.Warning,
             };
+          // Its aud and scope as the node will read them (the node's own target-audience or target-scope, where its auth names them).
+          const problem = ledgerTokenProblem(t, { audience: node.auth?.audience, scope: node.auth?.scope });
+          if (problem) return { message: problem, severity: vscode.InputBoxValidationSeverity.Warning };
           return undefined;
         },
       }));

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { decodeJwtClaims } from '../../../src/auth/jwtClaims';
 import { startLoopbackRedirect } from '../../../src/auth/loopbackRedirect';
 import { ledgerTokenProblem, parseOidcAuth, requestedScopes, type DeviceCodePrompt, type OidcSignInAuth, type OidcTokens } from '../../../src/auth/oidcAuth';
@@ -178,7 +180,10 @@ describe('sign-in through a real OpenID provider', function () {
   it('a token for another audience is named before the node refuses it', async () => {
     const other = auth({ audience: 'https://ledger.other.example/aud' });
     const tokens = await browserSignIn('alice', other);
-    assert.match(ledgerTokenProblem(tokens.accessToken, auth())!, /audience "https:\/\/ledger\.other\.example\/aud".*set the node's auth "audience"/);
+    assert.match(
+      ledgerTokenProblem(tokens.accessToken, auth())!,
+      /"aud" claim is "https:\/\/ledger\.other\.example\/aud", without "https:\/\/daml\.com\/jwt\/aud\/participant\/.*target-audience refuses it \(401 UNAUTHENTICATED\)/,
+    );
     const client = new LedgerClient({ baseUrl: node.url, transport, getToken: async () => tokens.accessToken });
     await rejectsWith(client.getAuthenticatedUser(), { kind: 'unauthenticated', status: 401 });
   });
@@ -200,10 +205,25 @@ describe('sign-in through a real OpenID provider', function () {
       idp.setDown(false);
     }
     assert.ok(await s.getToken());
-    await rejectsWith((await protocol(auth({ issuer: node.url }))).signInWithDeviceCode(browserUser('x', '')), {
+    // The URL read is named, with the issuer's path (a Keycloak realm's), not only the origin.
+    const realm = `${node.url}/realms/x`;
+    await rejectsWith((await protocol(auth({ issuer: realm }))).signInWithDeviceCode(browserUser('x', '')), {
       kind: 'badResponse',
-      explanationMatches: /does not serve a usable OpenID configuration at \/\.well-known\/openid-configuration/,
+      explanation: `${realm}/.well-known/openid-configuration does not serve a usable OpenID configuration (HTTP 404). Check the issuer URL in the node's auth settings: its discovery document is read at the issuer URL followed by /.well-known/openid-configuration.`,
     });
+    const failing = http.createServer((_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'));
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    try {
+      const issuer = `http://127.0.0.1:${(failing.address() as AddressInfo).port}/bad500`;
+      await rejectsWith((await protocol(auth({ issuer }))).signInWithDeviceCode(browserUser('x', '')), {
+        kind: 'unavailable',
+        explanationMatches: new RegExp(
+          `^${issuer.replace(/[.]/g, '\\.')}/\\.well-known/openid-configuration does not serve a usable OpenID configuration \\(HTTP 500\\)`,
+        ),
+      });
+    } finally {
+      failing.close();
+    }
   });
 
   it('a cancelled browser sign-in stops waiting', async () => {

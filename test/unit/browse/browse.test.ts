@@ -314,6 +314,10 @@ for (const version of VERSIONS) {
         assert.ok(pages.every((p) => p.activeAtOffset === pages[0].activeAtOffset));
         assert.ok(pages.at(-1)!.done);
         assert.ok(ids.length > 700, String(ids.length));
+        // Each next page names the first page's offset: a page token holds only with the same one.
+        const asked = node.requests.filter((r) => r.path === '/v2/state/active-contracts-page').map((r) => JSON.parse(r.body) as Record<string, unknown>);
+        assert.equal(asked[0].activeAtOffset, undefined, 'the first page at the ledger end');
+        for (const b of asked.slice(1)) assert.deepEqual([typeof b.pageToken, b.activeAtOffset], ['string', pages[0].activeAtOffset]);
       });
 
       it('survives a node restart mid-page: asks for the same page again', async () => {

@@ -202,16 +202,19 @@ describe('LedgerClient against the fake node', function () {
       }
     });
 
-    it('expired token, wrong signature, wrong audience: 401', async () => {
+    it('expired token, wrong signature, an audience Canton cannot read: 401; another participant: 403', async () => {
       const bad = [
         node.mintToken('alice', { exp: Math.floor(Date.now() / 1000) - 10 }),
         `${node.mintToken('alice').slice(0, -4)}AAAA`,
-        node.mintToken('alice', { aud: 'https://daml.com/jwt/aud/participant/other' }),
+        node.mintToken('alice', { aud: 'https://ledger.other.example/aud' }),
       ];
       for (const t of bad) {
         token = t;
         await rejectsWith(lookup(), { kind: 'unauthenticated', status: 401 });
       }
+      // Claims.validForParticipant: read, then refused by the authorizer.
+      token = node.mintToken('alice', { aud: 'https://daml.com/jwt/aud/participant/other' });
+      await rejectsWith(lookup(), { kind: 'permissionDenied', status: 403 });
     });
 
     it('scope-based tokens are accepted', async () => {

@@ -80,6 +80,22 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       assert.equal(pages[0].incomplete, true, 'the HTTP list stops at the node limit');
     });
 
+    it('a node whose version is not known yet is asked for pages first, then read on the channel where it has none; never the HTTP list', async () => {
+      const lists = () => node.requests.filter((r) => r.path === '/v2/state/active-contracts').length;
+      const pagesAsked = () => node.requests.filter((r) => r.path === '/v2/state/active-contracts-page').length;
+      const [listsBefore, pagesBefore, upgradesBefore] = [lists(), pagesAsked(), node.channels.upgrades.length];
+      const pages: AcsPage[] = [];
+      for await (const p of readActiveContracts(client, { eventFormat: eventFormatFor(undefined, false), paged: true, websocket: true, pageSize: 1000 }))
+        pages.push(p);
+      const ids = pages.flatMap((p) => p.events.map((e) => e.contractId));
+      assert.ok(ids.length >= node.generated.contracts, `${ids.length} of at least ${node.generated.contracts}`);
+      assert.ok(pages.every((p) => !p.notice && !p.incomplete));
+      assert.equal(lists(), listsBefore, 'no HTTP list');
+      if (version === '3.4') assert.equal(node.channels.upgrades.length, upgradesBefore + 1, 'read on the channel');
+      else assert.equal(node.channels.upgrades.length, upgradesBefore, 'a node that pages is read in pages');
+      assert.ok(pagesAsked() > pagesBefore);
+    });
+
     it("an error frame is the node's error, explained; a bad token is refused before the upgrade", async () => {
       const stream = streamChannel(client, '/v2/state/active-contracts', {
         activeAtOffset: node.generated.ledgerEnd() + 50,

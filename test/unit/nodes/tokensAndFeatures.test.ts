@@ -22,8 +22,12 @@ describe('JWT claims', () => {
       expiresAt: now + 3_120_000,
       audience: ['https://daml.com/jwt/aud/participant/p1'],
       scope: 'daml_ledger_api',
+      scopes: ['daml_ledger_api'],
       issuer: 'kc',
     });
+    // Scopes as Canton reads them: `scope` split on spaces, else `scp`.
+    assert.deepEqual(decodeJwtClaims(token({ scp: ['daml_ledger_api', 'openid'] }))?.scopes, ['daml_ledger_api', 'openid']);
+    assert.deepEqual(decodeJwtClaims(token({ scope: 'openid daml_ledger_api', scp: 'x' }))?.scopes, ['openid', 'daml_ledger_api']);
     assert.equal(decodeJwtClaims('opaque-token'), undefined);
     assert.equal(decodeJwtClaims('a.%%%.c'), undefined);
   });

@@ -79,6 +79,58 @@ for (const version of VERSIONS) {
       if (version !== '3.4') assert.ok(panel.shown.pages > 1, 'read page by page');
     });
 
+    it("a template's table opened from the tree while every contract's table is open shows its own read", async () => {
+      const template = node.generated.template(3).templateId;
+      const api = await cantonLens();
+      api.browse.acs.dispose();
+      const all = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name);
+      // Opened while the other still reads (its page has loaded and said ready).
+      await until('the first page of every contract', () => all.shown.pages > 0 || all.shown.error !== '', 30_000);
+      const one = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', name, undefined, template);
+      assert.notEqual(one, all);
+      await until('both read', () => (all.shown.done || all.shown.error !== '') && (one.shown.done || one.shown.error !== ''), 30_000);
+      assert.equal(all.shown.error, '');
+      assert.equal(one.shown.error, '');
+      const expectedOne = expectedAcs(node, both(), one.shown.activeAtOffset!, template);
+      assert.deepEqual([...one.shown.templates], [template]);
+      assert.equal(one.shown.contracts, expectedOne.ids.length);
+      assert.deepEqual(one.shown.firstIds, expectedOne.ids.slice(0, 20));
+      assert.equal(all.shown.contracts, expectedAcs(node, both(), all.shown.activeAtOffset!).ids.length);
+      assert.ok(all.shown.templates.size > 5, String(all.shown.templates.size));
+      all.webviewPanel.dispose();
+      one.webviewPanel.dispose();
+    });
+
+    for (const user of ['reader', 'alice'])
+      it(`as ${user} (no parties configured), a template's table opened while every contract's table still reads shows its own rows; the first read of a new node is whole`, async () => {
+        const big = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, generated: { contracts: 20_000, listLimit: 200, maxPageSize: 200 } });
+        const bigName = `${name} big ${user}`;
+        try {
+          await vscode.commands.executeCommand('cantonLens.addNode', { name: bigName, url: big.url });
+          await vscode.commands.executeCommand('cantonLens.setToken', bigName, big.mintToken(user));
+          const all = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', bigName);
+          await until('the first page of every contract', () => all.shown.pages > 0 || all.shown.error !== '', 30_000);
+          const template = [...all.shown.templates][1];
+          const one = await vscode.commands.executeCommand<AcsPanel>('cantonLens.showActiveContracts', bigName, null, template);
+          const readingAll = !all.shown.done;
+          await until('both read', () => (all.shown.done || all.shown.error !== '') && (one.shown.done || one.shown.error !== ''), 60_000);
+          assert.equal(one.shown.error, '');
+          const parties = [...(one.shown.parties ?? [])];
+          assert.deepEqual([...one.shown.templates], [template], `readingAll=${readingAll}`);
+          assert.equal(one.shown.contracts, expectedAcs(big, parties, one.shown.activeAtOffset!, template).ids.length);
+          // The first read of a node just added (its version not known yet) is whole: on 3.4 over the channel, never the list.
+          assert.equal(all.shown.error, '');
+          assert.equal(all.shown.notice, '');
+          assert.equal(all.shown.contracts, expectedAcs(big, parties, all.shown.activeAtOffset!).ids.length);
+          assert.equal(big.requests.filter((r) => r.path === '/v2/state/active-contracts').length, 0, 'no HTTP list');
+          all.webviewPanel.dispose();
+          one.webviewPanel.dispose();
+        } finally {
+          await vscode.commands.executeCommand('cantonLens.removeNode', bigName);
+          await big.close();
+        }
+      });
+
     it('counts the active contracts in the tree by package, at an offset', async () => {
       const api = await cantonLens();
       api.browse.tree.refresh(name);
