@@ -316,8 +316,10 @@ export class FakeLedgerNode {
       reply = internalError();
     }
     reply = resourcesAsSent(reply, this.version);
-    const route = `${req.method ?? ''} ${this.resolve(path)?.route ?? path}`;
-    if (this.checkResponses && this.schemas.route(route)) {
+    const resolved = this.resolve(path);
+    const route = `${req.method ?? ''} ${resolved?.route ?? path}`;
+    // A route this patch version lacks answers as an unknown path, which no spec describes.
+    if (this.checkResponses && this.schemas.route(route) && (!resolved || this.endpoints[resolved.route]?.served?.() !== false)) {
       const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, reply.body);
       if (problem) {
         this.responseProblems.push(`${this.version} ${route}: ${problem}`);
@@ -335,8 +337,7 @@ export class FakeLedgerNode {
   private route(method: string, path: string, req: IncomingMessage, text: string, query: URLSearchParams, bytes: Buffer): ErrorReply | Promise<ErrorReply> {
     const resolved = this.resolve(path);
     const endpoint = resolved && this.endpoints[resolved.route];
-    if (!resolved || !endpoint || (endpoint.versions && !endpoint.versions.includes(this.version)) || endpoint.served?.() === false)
-      return noSuchRoute();
+    if (!resolved || !endpoint || (endpoint.versions && !endpoint.versions.includes(this.version)) || endpoint.served?.() === false) return noSuchRoute();
     const { params } = resolved;
     if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
     if (endpoint.public) return endpoint.handle('', {}, query, params);
