@@ -32,6 +32,8 @@ export type { FakeVersion } from './ledgerQueries';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, without its `?`. */
+  query: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
   /** The client's port: the same port on two requests means a kept-alive connection. */
@@ -301,6 +303,7 @@ export class FakeLedgerNode {
     this.keep(this.requests, {
       method: req.method ?? '',
       path,
+      query: (req.url ?? '').split('?')[1] ?? '',
       headers: { ...req.headers },
       body: body.length > MAX_RECORDED_BODY ? body.slice(0, MAX_RECORDED_BODY) : body,
       remotePort: req.socket.remotePort,
