@@ -31,7 +31,8 @@ export function nodePackages(packageIds: readonly string[], vetted: readonly Vet
       const pkg = known ?? { packageId: p.packageId, vetting: [] };
       pkg.name ??= p.packageName || undefined;
       pkg.version ??= p.packageVersion || undefined;
-      if (own) pkg.vetting.push({ synchronizerId: v.synchronizerId, validFrom: p.validFromInclusive ?? undefined, validUntil: p.validUntilExclusive ?? undefined });
+      if (own)
+        pkg.vetting.push({ synchronizerId: v.synchronizerId, validFrom: p.validFromInclusive ?? undefined, validUntil: p.validUntilExclusive ?? undefined });
       else (pkg.others ??= []).push({ participantId: v.participantId, synchronizerId: v.synchronizerId });
       byId.set(p.packageId, pkg);
     }

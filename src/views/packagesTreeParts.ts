@@ -65,9 +65,20 @@ export function packagesRows(read: PackagesRead): PackagesTreeItem[] {
     return [{ kind: 'message', icon: 'error', text: vscode.l10n.t('Could not read the packages'), tooltip: read.error }, ...projects(() => undefined)];
   const packages = read.packages ?? [];
   const why: PackagesTreeItem[] = read.vettingError
-    ? [{ kind: 'message', icon: 'warning', text: vscode.l10n.t('Where packages are vetted is not known: the vetting list could not be read'), tooltip: read.vettingError }]
+    ? [
+        {
+          kind: 'message',
+          icon: 'warning',
+          text: vscode.l10n.t('Where packages are vetted is not known: the vetting list could not be read'),
+          tooltip: read.vettingError,
+        },
+      ]
     : [];
-  return [...why, ...projects((b) => projectOnNode(b, packages)), ...packages.map((pkg): PackagesTreeItem => ({ kind: 'package', pkg, vettingUnknown: Boolean(read.vettingError) }))];
+  return [
+    ...why,
+    ...projects((b) => projectOnNode(b, packages)),
+    ...packages.map((pkg): PackagesTreeItem => ({ kind: 'package', pkg, vettingUnknown: Boolean(read.vettingError) })),
+  ];
 }
 
 /** The tree item of a project or a package row. */
