@@ -172,6 +172,9 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
 
   /** Shows a refusal on the daml.yaml next to the DAR's build, and as a message. */
   const report = async (node: NodeConfig, uri: vscode.Uri, e: unknown, what: string) => {
+    // The node left the synchronizer (or has more than thought): the next attempt asks again.
+    if (isLedgerApiError(e) && /^PACKAGE_SERVICE_(NOT_CONNECTED_TO|CANNOT_AUTODETECT)_SYNCHRONIZER$/.test(e.code ?? ''))
+      await deps.workspaceState.update(rememberedSynchronizerKey(node.name), undefined);
     const yaml = vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml');
     let exists = false;
     try {

@@ -193,6 +193,28 @@ describe('Packages and DARs', function () {
     );
   });
 
+  it('a node with one synchronizer: validate and upload do not ask, and let the node pick it', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5', singleSynchronizer: true });
+    fakes.push(fake);
+    await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name: 'solo', url: fake.url }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('solo'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'solo', fake.mintToken('participant_admin'));
+    const solo = await write('daml-app/.daml/dist/solo-1.0.0.dar', dar({ name: 'solo-1.0.0', payload: Buffer.from('solo app') }));
+    const ask = () => assert.fail('not asked with one synchronizer');
+    assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', solo, 'solo', { pickSynchronizer: ask }), true);
+    assert.equal(await vscode.commands.executeCommand('cantonLens.uploadDar', solo, 'solo', { vetAllPackages: true, pickSynchronizer: ask }), true);
+    const sent = fake.requests.filter((r) => r.path.startsWith('/v2/dars'));
+    assert.deepEqual(
+      sent.map((r) => [r.path, new URLSearchParams(r.query).get('synchronizerId')]),
+      [
+        ['/v2/dars/validate', null],
+        ['/v2/dars', null],
+      ],
+    );
+    assert.ok((await packagesRows('solo')).some((r) => r.label === 'solo 1.0.0' && r.description === 'vetted here on da1'));
+  });
+
   it('a file that is not a DAR gets a clear error, and nothing is sent', async () => {
     const api = await cantonLens();
     const fake = await FakeLedgerNode.start({ version: '3.5' });
