@@ -131,8 +131,16 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
    * synchronizer asked for if connected, else the only one; none when an upload does not vet.
    */
   const synchronizerFor = (query: URLSearchParams, vets: boolean): { synchronizerId?: string } | ErrorReply => {
-    if (!vets) return {};
     const asked = query.get('synchronizerId') || undefined;
+    // Parsed first, vetting or not (ApiPackageManagementService, UniqueIdentifier.fromProtoPrimitive_).
+    const pos = asked?.indexOf('::') ?? -1;
+    if (asked && pos <= 0) {
+      const why = `Invalid unique identifier \`${asked.slice(0, 200)}\` with ${pos === 0 ? 'empty identifier' : 'missing namespace'}.`;
+      return cantonError(400, 'PROTO_DESERIALIZATION_FAILURE', 'Deserialization of protobuf message failed', 8, 3, [], null, {
+        reason: `ValueConversionError(synchronizer_id,${why})`,
+      });
+    }
+    if (!vets) return {};
     const connected = ctx.connected();
     if (asked)
       return connected.some((c) => c.id === asked)

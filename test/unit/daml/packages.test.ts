@@ -178,6 +178,12 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       assert.equal(e.code, 'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER');
       assert.equal(e.cantonError?.cause, `Cannot upload a dar because the participant is not connected to synchronizer '${unknown}'.`);
       assert.ok(!(await listPackageIds(alice)).packageIds.includes(packageIdOf(payload('where'))), 'nothing uploaded');
+      // An id that is not one is refused first, vetting or not.
+      for (const attempt of [validateDar(admin, bytes, { synchronizerId: 'da1' }), uploadDar(admin, bytes, { vetAllPackages: false, synchronizerId: 'da1' })]) {
+        const bad = await rejectsWith(attempt, { kind: 'invalidRequest', status: 400 });
+        assert.equal(bad.code, 'PROTO_DESERIALIZATION_FAILURE');
+        assert.equal(bad.cantonError?.context.reason, 'ValueConversionError(synchronizer_id,Invalid unique identifier `da1` with missing namespace.)');
+      }
       // Without vetting no synchronizer is needed (nor read).
       assert.deepEqual(await uploadDar(admin, bytes, { vetAllPackages: false, synchronizerId: unknown }), {});
       assert.ok((await listPackageIds(alice)).packageIds.includes(packageIdOf(payload('where'))));
