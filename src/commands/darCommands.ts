@@ -1,8 +1,9 @@
 // Upload DAR and Validate DAR on Node: the DAR is read and checked here first (a file that is not
 // a DAR, or too large, gets a clear error and nothing is sent), then sent once, with progress that
 // can be cancelled. On a node with several synchronizers the person picks the one to validate
-// against or vet on (remembered per node in the workspace), and the result says which. An upload writes to the node: never retried, and confirmed on nodes that are
-// not on this machine. In the Daml bundle (dist/daml.js).
+// against or vet on (remembered per node in the workspace), and the result says which. An upload
+// writes to the node: never retried, and confirmed on nodes that are not on this machine. In the
+// Daml bundle (dist/daml.js).
 import * as vscode from 'vscode';
 import { DarError, MAX_DAR_BYTES, readDar, type DarInfo } from '../daml/darArchive';
 import { connectedSynchronizers, rememberedSynchronizerKey, synchronizerChoice, synchronizerName, type SynchronizerRef } from '../daml/darSynchronizer';
@@ -134,7 +135,7 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
    * the person's pick (remembered). Undefined: the person cancelled. A node whose synchronizers
    * cannot be read gets no id: it picks, or says why it cannot.
    */
-  const destination = async (node: NodeConfig, options: DarCommandOptions, what: string): Promise<Destination | undefined> => {
+  const destination = async (node: NodeConfig, options: DarCommandOptions, question: string): Promise<Destination | undefined> => {
     const connected = await nodes
       .client(node)
       .getConnectedSynchronizers(undefined)
@@ -150,7 +151,7 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
           await vscode.window.showQuickPick(
             choice.choices.map((c) => ({ label: synchronizerName(c), description: c.id, synchronizer: c })),
             {
-              placeHolder: vscode.l10n.t('"{0}" is connected to {1} synchronizers: {2} on which?', node.name, choice.choices.length, what),
+              placeHolder: question,
               ignoreFocusOut: true,
             },
           )
@@ -166,7 +167,6 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     const answer = to.several ? await vscode.window.showInformationMessage(message, another) : await vscode.window.showInformationMessage(message);
     if (answer === another) await deps.workspaceState.update(rememberedSynchronizerKey(node.name), undefined);
   };
-  const on = (to: Destination) => (to.where ? ` ${vscode.l10n.t('(on {0}, {1})', synchronizerName(to.where), to.where.id)}` : '');
 
   const label = (dar: DarInfo) => `${dar.name ?? dar.mainDalf} (${dar.packageId.slice(0, 12)}…)`;
 
@@ -231,7 +231,9 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
       vet = pick.vet;
     }
     // Only vetting needs a synchronizer: an upload without it goes to the node alone.
-    const to = vet ? await destination(node, options, vscode.l10n.t('vet {0}', label(dar))) : { several: false };
+    const to = vet
+      ? await destination(node, options, vscode.l10n.t('"{0}" is connected to several synchronizers: vet {1} on which?', node.name, label(dar)))
+      : { several: false };
     if (!to) return false;
     let sending = false;
     try {
@@ -273,9 +275,11 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     // Not awaited: the command ends while the message waits for the person.
     void tell(
       node,
-      vet
-        ? vscode.l10n.t('Uploaded {0} to "{1}" and vetted it.', label(dar), node.name) + on(to)
-        : vscode.l10n.t('Uploaded {0} to "{1}" (not vetted).', label(dar), node.name),
+      !vet
+        ? vscode.l10n.t('Uploaded {0} to "{1}" (not vetted).', label(dar), node.name)
+        : to.where
+          ? vscode.l10n.t('Uploaded {0} to "{1}" and vetted it on {2} ({3}).', label(dar), node.name, synchronizerName(to.where), to.where.id)
+          : vscode.l10n.t('Uploaded {0} to "{1}" and vetted it.', label(dar), node.name),
       to,
     );
     return true;
@@ -288,7 +292,11 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     if (!node) return false;
     const checked = await readChecked(uri);
     if (!checked) return false;
-    const to = await destination(node, options, vscode.l10n.t('validate {0}', label(checked.dar)));
+    const to = await destination(
+      node,
+      options,
+      vscode.l10n.t('"{0}" is connected to several synchronizers: validate {1} against which?', node.name, label(checked.dar)),
+    );
     if (!to) return false;
     try {
       await vscode.window.withProgress(
@@ -306,7 +314,15 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     clear(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
     void tell(
       node,
-      vscode.l10n.t('"{0}" accepts {1}: it is a valid DAR, upgrade-compatible with what the node has vetted.', node.name, label(checked.dar)) + on(to),
+      to.where
+        ? vscode.l10n.t(
+            '"{0}" accepts {1} on {2} ({3}): it is a valid DAR, upgrade-compatible with what the node has vetted.',
+            node.name,
+            label(checked.dar),
+            synchronizerName(to.where),
+            to.where.id,
+          )
+        : vscode.l10n.t('"{0}" accepts {1}: it is a valid DAR, upgrade-compatible with what the node has vetted.', node.name, label(checked.dar)),
       to,
     );
     return true;
