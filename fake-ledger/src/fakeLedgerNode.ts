@@ -9,7 +9,7 @@ import type { GetLedgerApiVersionResponse } from './apiTypes';
 import { internalError, json, methodNotAllowed, missingField, noSuchRoute, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
 import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
-import { matchTemplate, userEndpoints } from './userRoutes';
+import { connectedSynchronizers, matchTemplate, userEndpoints } from './userRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
 import { resourcesAsSent } from './cantonErrorBodies';
@@ -34,6 +34,8 @@ export type { FakeVersion } from './ledgerQueries';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, without its `?`. */
+  query: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
   /** The client's port: the same port on two requests means a kept-alive connection. */
@@ -79,12 +81,18 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   maxPartiesPageSize?: number;
   /** The advertised `userManagement.maxRightsPerUser` (default 1,000, as Canton's). */
   maxRightsPerUser?: number;
+  /** Connected to `da1` only, not also to `global`: DARs are then vetted there without naming it. */
+  singleSynchronizer?: boolean;
+  /** What `/v2/version` tells (default VERSION_STRINGS): a 3.4 before 3.4.12 has no `POST /v2/package-vetting/list`. */
+  versionString?: string;
 }
 
 /** One route: its method, the versions that have it, and the stages a request passes. */
 interface Endpoint {
   method: 'GET' | 'POST';
   versions?: FakeVersion[];
+  /** Whether this node serves the route at all (a patch version that lacks it: 404). */
+  served?: () => boolean;
   /** No token needed (the version service and health checks). */
   public?: boolean;
   /** GET routes without a body: nothing to decode. */
@@ -181,6 +189,8 @@ export class FakeLedgerNode {
   private readonly maxRightsPerUser: number;
   private readonly jwks: JsonWebKey[] | undefined;
   private readonly tokenTargets: TokenTargets;
+  private readonly singleSynchronizer: boolean;
+  private readonly versionString: string | undefined;
 
   constructor(options: FakeLedgerNodeOptions = {}) {
     this.version = options.version ?? '3.5';
@@ -202,6 +212,8 @@ export class FakeLedgerNode {
     if (options.wallClock) interactiveState(this.ledger).wallClock = true;
     this.maxPartiesPageSize = options.maxPartiesPageSize ?? 10_000;
     this.maxRightsPerUser = options.maxRightsPerUser ?? 1000;
+    this.singleSynchronizer = options.singleSynchronizer ?? false;
+    this.versionString = options.versionString;
     this.checkResponses = options.checkResponses ?? process.env.CANTON_LENS_CHECK_RESPONSES === '1';
     this.onInternalError =
       options.onInternalError ?? ((e) => process.stderr.write(`fake ledger node: a handler failed: ${(e as Error)?.stack ?? String(e)}\n`));
@@ -305,6 +317,7 @@ export class FakeLedgerNode {
     this.keep(this.requests, {
       method: req.method ?? '',
       path,
+      query: (req.url ?? '').split('?')[1] ?? '',
       headers: { ...req.headers },
       body: body.length > MAX_RECORDED_BODY ? body.slice(0, MAX_RECORDED_BODY) : body,
       remotePort: req.socket.remotePort,
@@ -320,8 +333,10 @@ export class FakeLedgerNode {
       reply = internalError();
     }
     reply = resourcesAsSent(reply, this.version);
-    const route = `${req.method ?? ''} ${this.resolve(path)?.route ?? path}`;
-    if (this.checkResponses && this.schemas.route(route)) {
+    const resolved = this.resolve(path);
+    const route = `${req.method ?? ''} ${resolved?.route ?? path}`;
+    // A route this patch version lacks answers as an unknown path, which no spec describes.
+    if (this.checkResponses && this.schemas.route(route) && (!resolved || this.endpoints[resolved.route]?.served?.() !== false)) {
       const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, reply.body);
       if (problem) {
         this.responseProblems.push(`${this.version} ${route}: ${problem}`);
@@ -339,7 +354,7 @@ export class FakeLedgerNode {
   private route(method: string, path: string, req: IncomingMessage, text: string, query: URLSearchParams, bytes: Buffer): ErrorReply | Promise<ErrorReply> {
     const resolved = this.resolve(path);
     const endpoint = resolved && this.endpoints[resolved.route];
-    if (!resolved || !endpoint || (endpoint.versions && !endpoint.versions.includes(this.version))) return noSuchRoute();
+    if (!resolved || !endpoint || (endpoint.versions && !endpoint.versions.includes(this.version)) || endpoint.served?.() === false) return noSuchRoute();
     const { params } = resolved;
     if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
     if (endpoint.public) return endpoint.handle('', {}, query, params);
@@ -415,6 +430,11 @@ export class FakeLedgerNode {
       catalog: () => this.generated.catalog(),
       isAdmin: (user) => !this.auth || this.judge.rights(user).includes('participantAdmin'),
       maxVettedPageSize: 100,
+      connected: () => connectedSynchronizers(this.ledger, this.singleSynchronizer),
+      hasVettingList: () => {
+        const [major, minor, patch] = (this.versionString ?? VERSION_STRINGS[this.version]).split(/[.-]/).map(Number);
+        return major !== 3 || minor !== 4 || patch >= 12;
+      },
     }),
     // The token's user, rights, participant id, hosted parties, synchronizers.
     ...userEndpoints({
@@ -423,6 +443,7 @@ export class FakeLedgerNode {
       rights: (user) => this.judge.rights(user),
       canReadAs: (user, party) => this.judge.canReadAs(user, party),
       maxPartiesPageSize: () => this.maxPartiesPageSize,
+      connected: () => connectedSynchronizers(this.ledger, this.singleSynchronizer),
     }),
   };
 
@@ -450,7 +471,7 @@ export class FakeLedgerNode {
 
   private versionResponse(): GetLedgerApiVersionResponse {
     return {
-      version: VERSION_STRINGS[this.version],
+      version: this.versionString ?? VERSION_STRINGS[this.version],
       features: {
         experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
         userManagement: { supported: true, maxRightsPerUser: this.maxRightsPerUser, maxUsersPageSize: 1000 },

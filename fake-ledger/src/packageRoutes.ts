@@ -1,14 +1,18 @@
 // The fake node's packages: the ids it has (`GET /v2/packages`), what is vetted on which
-// synchronizer (`POST /v2/package-vetting/list`, paged), and DARs uploaded or validated
-// (`POST /v2/dars`, `/v2/dars/validate`, the DAR's bytes as the body). Judged as Canton does
-// (docs/fake-node.md): listing needs any valid token, DARs the ParticipantAdmin right; a DAR that
-// is not one is refused with the package service's codes; a second package of a name and version
-// already vetted is KNOWN_PACKAGE_VERSION. The same on 3.4, 3.5 and 3.6. No `vscode` import.
+// synchronizer by which participant (`POST /v2/package-vetting/list`, paged; before 3.4.12
+// `GET /v2/package-vetting`), and DARs uploaded or validated (`POST /v2/dars`, `/v2/dars/validate`,
+// the DAR's bytes as the body). Judged as Canton does (docs/fake-node.md): listing needs any valid
+// token, DARs the ParticipantAdmin right; validating, and uploading with vetting, on a node with
+// several synchronizers needs the synchronizer's id; a DAR that is not one is refused with the
+// package service's codes; a second package of a name and version already vetted is
+// KNOWN_PACKAGE_VERSION. No `vscode` import.
 import { NotADar, readUploadedDar, type UploadedDar } from './darFiles';
 import { cantonError, invalidField, json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger } from './demoLedgerData';
 import type { PackageCatalog } from './generatedLedger';
 import { PACKAGE_VERSIONS } from './demoLedgerHistory';
+import { createHash } from 'node:crypto';
+import type { ConnectedSynchronizer } from './userRoutes';
 
 export interface PackageContext {
   ledger: () => DemoLedger;
@@ -16,10 +20,16 @@ export interface PackageContext {
   isAdmin: (user: string) => boolean;
   /** `packageFeature.maxVettedPackagesPageSize` of the version service. */
   maxVettedPageSize: number;
+  connected: () => ConnectedSynchronizer[];
+  /** Whether `POST /v2/package-vetting/list` is there (from 3.4.12 on). */
+  hasVettingList: () => boolean;
 }
 
 export interface PackageEndpoint {
   method: 'GET' | 'POST';
+  versions?: ('3.4' | '3.5' | '3.6')[];
+  /** Whether this node serves the route at all (a patch version that lacks it: 404). */
+  served?: () => boolean;
   noBody?: boolean;
   /** The body is the DAR's bytes (application/octet-stream), not JSON. */
   binary?: (user: string, bytes: Buffer, query: URLSearchParams) => ErrorReply;
@@ -35,11 +45,23 @@ interface NodePackage {
   vetted: Map<string, string>;
 }
 
+/** Another participant's vetting on a synchronizer this node is connected to (one topology transaction). */
+interface OthersVetting {
+  participantId: string;
+  synchronizerId: string;
+  packages: { packageId: string; name: string; version: string; since: string }[];
+}
+
 interface PackageState {
   packages: Map<string, NodePackage>;
   /** The vetting topology transaction's serial per synchronizer: it grows with each change. */
   serial: Map<string, number>;
+  others: OthersVetting[];
 }
+
+/** A second participant on `da1`: it vets the demo model too, and a partner app this node has but has not vetted. */
+export const OTHER_PARTICIPANT = `participant2::1220${createHash('sha256').update('namespace:participant2').digest('hex')}`;
+export const PARTNER_PACKAGE = createHash('sha256').update('package:canton-lens-partner-app-1.0.0').digest('hex');
 
 const states = new WeakMap<DemoLedger, PackageState>();
 
@@ -47,13 +69,21 @@ const states = new WeakMap<DemoLedger, PackageState>();
 export function packageState(ledger: DemoLedger, catalog: PackageCatalog): PackageState {
   let s = states.get(ledger);
   if (!s) {
-    s = { packages: new Map(), serial: new Map([[ledger.synchronizerId, 1]]) };
+    s = { packages: new Map(), serial: new Map([[ledger.synchronizerId, 1]]), others: [] };
     const since = '2026-01-05T09:00:00Z';
     for (const [id, name] of [...catalog.templates, ...catalog.interfaces]) {
       const packageId = id.slice(0, id.indexOf(':'));
       if (!name || s.packages.has(packageId)) continue;
       s.packages.set(packageId, { packageId, name, version: PACKAGE_VERSIONS[packageId] ?? '1.0.0', vetted: new Map([[ledger.synchronizerId, since]]) });
     }
+    const partner = { packageId: PARTNER_PACKAGE, name: 'canton-lens-partner-app', version: '1.0.0' };
+    s.packages.set(PARTNER_PACKAGE, { ...partner, vetted: new Map() });
+    const model = [...s.packages.values()].find((p) => p.name === 'canton-lens-demo-model' && p.version === '1.0.0');
+    s.others.push({
+      participantId: OTHER_PARTICIPANT,
+      synchronizerId: ledger.synchronizerId,
+      packages: [...(model ? [model] : []), partner].map((p) => ({ packageId: p.packageId, name: p.name, version: p.version, since: '2026-02-01T10:00:00Z' })),
+    });
     states.set(ledger, s);
   }
   return s;
@@ -96,15 +126,46 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
   const state = () => packageState(ctx.ledger(), ctx.catalog());
   const adminOnly = (user: string) => (ctx.isAdmin(user) ? undefined : redacted(403));
 
-  /** The DAR's main package, or the package service's refusal. */
-  const judgeDar = (bytes: Buffer, query: URLSearchParams): { pkg: NodePackage; synchronizerId: string } | ErrorReply => {
+  /**
+   * Where the DAR is vetted or validated, as CantonSyncService.autoDetectSynchronizer decides: the
+   * synchronizer asked for if connected, else the only one; none when an upload does not vet.
+   */
+  const synchronizerFor = (query: URLSearchParams, vets: boolean): { synchronizerId?: string } | ErrorReply => {
+    const asked = query.get('synchronizerId') || undefined;
+    // Parsed first, vetting or not (ApiPackageManagementService, UniqueIdentifier.fromProtoPrimitive_).
+    const pos = asked?.indexOf('::') ?? -1;
+    if (asked && pos <= 0) {
+      const why = `Invalid unique identifier \`${asked.slice(0, 200)}\` with ${pos === 0 ? 'empty identifier' : 'missing namespace'}.`;
+      return cantonError(400, 'PROTO_DESERIALIZATION_FAILURE', 'Deserialization of protobuf message failed', 8, 3, [], null, {
+        reason: `ValueConversionError(synchronizer_id,${why})`,
+      });
+    }
+    if (!vets) return {};
+    const connected = ctx.connected();
+    if (asked)
+      return connected.some((c) => c.id === asked)
+        ? { synchronizerId: asked }
+        : cantonError(
+            400,
+            'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
+            `Cannot upload a dar because the participant is not connected to synchronizer '${asked.slice(0, 300)}'.`,
+            9,
+            9,
+          );
+    if (connected.length === 1) return { synchronizerId: connected[0].id };
+    // Canton prints each id's namespace as its first 12 characters and "...".
+    const shown = connected.map((c) => c.id.replace(/::(.{12}).+$/, '::$1...'));
+    const why = shown.length ? `currently connected synchronizers ${shown.join(', ')}` : 'no synchronizers currently connected';
+    return cantonError(400, 'PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER', `Cannot autodetect synchronizer: ${why}`, 9, 9);
+  };
+
+  /** The DAR's main package and where it is vetted, or the package service's refusal. */
+  const judgeDar = (bytes: Buffer, query: URLSearchParams, vets: boolean): { pkg: NodePackage; synchronizerId?: string } | ErrorReply => {
     const vet = query.get('vetAllPackages');
     if (vet !== null && vet !== 'true' && vet !== 'false')
       return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: query parameter vetAllPackages' };
-    const ledger = ctx.ledger();
-    const synchronizerId = query.get('synchronizerId') || ledger.synchronizerId;
-    if (synchronizerId !== ledger.synchronizerId && synchronizerId !== ledger.otherSynchronizerId)
-      return invalidField('synchronizer_id', `the participant is not connected to synchronizer ${synchronizerId.slice(0, 120)}`);
+    const where = synchronizerFor(query, vets);
+    if ('status' in where) return where;
     let dar: UploadedDar;
     try {
       dar = readUploadedDar(bytes);
@@ -130,7 +191,50 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
       );
     const refused = upgradeCheck(dar, pkg, [...state().packages.values()]);
     if (refused) return refused;
-    return { pkg, synchronizerId };
+    return { pkg, synchronizerId: where.synchronizerId };
+  };
+
+  /** Every participant's vetting on every synchronizer, sorted by synchronizer then participant, as PackageOps.getVettedPackages pages it. */
+  const listVetting = (b: Record<string, unknown>): ErrorReply => {
+    const meta = (b.packageMetadataFilter ?? {}) as { packageIds?: string[]; packageNamePrefixes?: string[] };
+    const topo = (b.topologyStateFilter ?? {}) as { participantIds?: string[]; synchronizerIds?: string[] };
+    const ledger = ctx.ledger();
+    const s = state();
+    const matches = (p: { packageId: string; name: string }) =>
+      (!meta.packageIds?.length && !meta.packageNamePrefixes?.length) ||
+      Boolean(meta.packageIds?.includes(p.packageId)) ||
+      Boolean(meta.packageNamePrefixes?.some((prefix) => p.name.startsWith(prefix)));
+    const byOrder = (x: { name: string; version: string; packageId: string }, y: typeof x) =>
+      x.name.localeCompare(y.name) || x.version.localeCompare(y.version, undefined, { numeric: true }) || x.packageId.localeCompare(y.packageId);
+    const own = [...new Set([...s.packages.values()].flatMap((p) => [...p.vetted.keys()]))].map((sync) => ({
+      participantId: ledger.participantId,
+      synchronizerId: sync,
+      topologySerial: s.serial.get(sync) ?? 1,
+      packages: [...s.packages.values()]
+        .filter((p) => p.vetted.has(sync))
+        .map((p) => ({ packageId: p.packageId, name: p.name, version: p.version, since: p.vetted.get(sync) ?? '' })),
+    }));
+    const others = s.others.map((o) => ({ ...o, topologySerial: 1 }));
+    const entries = [...own, ...others]
+      .filter((e) => !topo.synchronizerIds?.length || topo.synchronizerIds.includes(e.synchronizerId))
+      .filter((e) => !topo.participantIds?.length || topo.participantIds.includes(e.participantId))
+      .sort((x, y) => x.synchronizerId.localeCompare(y.synchronizerId) || x.participantId.localeCompare(y.participantId))
+      .map((e) => ({
+        participantId: e.participantId,
+        synchronizerId: e.synchronizerId,
+        topologySerial: e.topologySerial,
+        packages: e.packages
+          .filter(matches)
+          .sort(byOrder)
+          .map((p) => ({ packageId: p.packageId, packageName: p.name, packageVersion: p.version, validFromInclusive: p.since })),
+      }))
+      .filter((e) => e.packages.length > 0);
+    const size = Math.min(typeof b.pageSize === 'number' && b.pageSize > 0 ? b.pageSize : ctx.maxVettedPageSize, ctx.maxVettedPageSize);
+    const start = typeof b.pageToken === 'string' && b.pageToken ? Number(Buffer.from(b.pageToken, 'base64').toString('utf8')) : 0;
+    if (!Number.isInteger(start) || start < 0) return invalidField('page_token', 'the page token is not one this node gave');
+    const page = entries.slice(start, start + size);
+    const next = start + size < entries.length ? Buffer.from(String(start + size)).toString('base64') : '';
+    return json(200, { vettedPackages: page, nextPageToken: next });
   };
 
   return {
@@ -140,54 +244,20 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
       rights: () => undefined,
       handle: () => json(200, { packageIds: [...state().packages.keys()] }),
     },
-    '/v2/package-vetting/list': {
-      method: 'POST',
-      rights: () => undefined,
-      handle: (_user, b) => {
-        const meta = (b.packageMetadataFilter ?? {}) as { packageIds?: string[]; packageNamePrefixes?: string[] };
-        const topo = (b.topologyStateFilter ?? {}) as { participantIds?: string[]; synchronizerIds?: string[] };
-        const ledger = ctx.ledger();
-        const s = state();
-        const matches = (p: NodePackage) =>
-          (!meta.packageIds?.length && !meta.packageNamePrefixes?.length) ||
-          Boolean(meta.packageIds?.includes(p.packageId)) ||
-          Boolean(meta.packageNamePrefixes?.some((prefix) => p.name.startsWith(prefix)));
-        const synchronizers = [...new Set([...s.packages.values()].flatMap((p) => [...p.vetted.keys()]))].sort();
-        const entries = synchronizers
-          .filter((sync) => !topo.synchronizerIds?.length || topo.synchronizerIds.includes(sync))
-          .filter(() => !topo.participantIds?.length || topo.participantIds.includes(ledger.participantId))
-          .map((sync) => ({
-            participantId: ledger.participantId,
-            synchronizerId: sync,
-            topologySerial: s.serial.get(sync) ?? 1,
-            packages: [...s.packages.values()]
-              .filter((p) => p.vetted.has(sync) && matches(p))
-              .sort(
-                (x, y) =>
-                  x.name.localeCompare(y.name) || x.version.localeCompare(y.version, undefined, { numeric: true }) || x.packageId.localeCompare(y.packageId),
-              )
-              .map((p) => ({ packageId: p.packageId, packageName: p.name, packageVersion: p.version, validFromInclusive: p.vetted.get(sync) })),
-          }))
-          .filter((e) => e.packages.length > 0);
-        const size = Math.min(typeof b.pageSize === 'number' && b.pageSize > 0 ? b.pageSize : ctx.maxVettedPageSize, ctx.maxVettedPageSize);
-        const start = typeof b.pageToken === 'string' && b.pageToken ? Number(Buffer.from(b.pageToken, 'base64').toString('utf8')) : 0;
-        if (!Number.isInteger(start) || start < 0) return invalidField('page_token', 'the page token is not one this node gave');
-        const page = entries.slice(start, start + size);
-        const next = start + size < entries.length ? Buffer.from(String(start + size)).toString('base64') : '';
-        return json(200, { vettedPackages: page, nextPageToken: next });
-      },
-    },
+    '/v2/package-vetting/list': { method: 'POST', served: ctx.hasVettingList, rights: () => undefined, handle: (_user, b) => listVetting(b) },
+    // Deprecated in 3.4.12 and 3.5, gone in 3.6; the only vetting list before 3.4.12. A GET with a body.
+    '/v2/package-vetting': { method: 'GET', versions: ['3.4', '3.5'], rights: () => undefined, handle: (_user, b) => listVetting(b) },
     '/v2/dars': {
       method: 'POST',
       rights: adminOnly,
       handle: () => json(200, {}),
       binary: (_user, bytes, query) => {
-        const judged = judgeDar(bytes, query);
+        const judged = judgeDar(bytes, query, query.get('vetAllPackages') !== 'false');
         if ('status' in judged) return judged;
         const s = state();
         const known = s.packages.get(judged.pkg.packageId) ?? judged.pkg;
         s.packages.set(known.packageId, known);
-        if (query.get('vetAllPackages') !== 'false' && !known.vetted.has(judged.synchronizerId)) {
+        if (judged.synchronizerId && !known.vetted.has(judged.synchronizerId)) {
           known.vetted.set(judged.synchronizerId, new Date().toISOString());
           s.serial.set(judged.synchronizerId, (s.serial.get(judged.synchronizerId) ?? 0) + 1);
         }
@@ -199,7 +269,7 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
       rights: adminOnly,
       handle: () => json(200, {}),
       binary: (_user, bytes, query) => {
-        const judged = judgeDar(bytes, query);
+        const judged = judgeDar(bytes, query, true);
         return 'status' in judged ? judged : { status: 200, contentType: 'application/json', body: '' };
       },
     },

@@ -12,6 +12,19 @@ export interface UserRoutesContext {
   canReadAs: (user: string, party: string) => boolean;
   /** The advertised `partyManagement.maxPartiesPageSize`. */
   maxPartiesPageSize: () => number;
+  /** The synchronizers the node is connected to (`connectedSynchronizers`). */
+  connected: () => ConnectedSynchronizer[];
+}
+
+export interface ConnectedSynchronizer {
+  alias: string;
+  id: string;
+}
+
+/** `da1` and the second synchronizer, `global`; with `single`, `da1` only. */
+export function connectedSynchronizers(ledger: DemoLedger, single: boolean): ConnectedSynchronizer[] {
+  const da1 = { alias: 'da1', id: ledger.synchronizerId };
+  return single ? [da1] : [da1, { alias: 'global', id: ledger.otherSynchronizerId }];
 }
 
 export interface UserEndpoint {
@@ -134,10 +147,7 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
             : 'PARTICIPANT_PERMISSION_SUBMISSION'
           : 'PARTICIPANT_PERMISSION_UNSPECIFIED';
         return json(200, {
-          connectedSynchronizers: [
-            { synchronizerAlias: 'da1', synchronizerId: l.synchronizerId, permission },
-            { synchronizerAlias: 'global', synchronizerId: l.otherSynchronizerId, permission },
-          ],
+          connectedSynchronizers: ctx.connected().map((c) => ({ synchronizerAlias: c.alias, synchronizerId: c.id, permission })),
         });
       },
     },

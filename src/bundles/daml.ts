@@ -22,6 +22,7 @@ export interface DamlDeps {
   readonly log: ExtensionLog;
   readonly nodes: LedgerNodes;
   readonly packages: PackagesTreeSection;
+  readonly extension: Pick<vscode.ExtensionContext, 'workspaceState'>;
 }
 
 export interface Daml {
@@ -43,7 +44,8 @@ export function createDaml(deps: DamlDeps): Daml {
   deps.subscriptions.push(workspace, counts, codeLens, yamlLens);
   const commands = handlerTable(
     (register) => registerDamlCommands(workspace, register),
-    (register) => registerDarCommands({ subscriptions: deps.subscriptions, nodes, packages, daml: workspace }, register),
+    (register) =>
+      registerDarCommands({ subscriptions: deps.subscriptions, nodes, packages, daml: workspace, workspaceState: deps.extension.workspaceState }, register),
   );
   return { workspace, counts, codeLens, yamlLens, completions: commandsCompletionProvider(workspace, nodes), commands };
 }

@@ -1,9 +1,12 @@
 // Upload DAR and Validate DAR on Node: the DAR is read and checked here first (a file that is not
 // a DAR, or too large, gets a clear error and nothing is sent), then sent once, with progress that
-// can be cancelled. An upload writes to the node: never retried, and confirmed on nodes that are
-// not on this machine. In the Daml bundle (dist/daml.js).
+// can be cancelled. On a node with several synchronizers the person picks the one to validate
+// against or vet on (remembered per node in the workspace), and the result says which. An upload
+// writes to the node: never retried, and confirmed on nodes that are not on this machine. In the
+// Daml bundle (dist/daml.js).
 import * as vscode from 'vscode';
 import { DarError, MAX_DAR_BYTES, readDar, type DarInfo } from '../daml/darArchive';
+import { connectedSynchronizers, rememberedSynchronizerKey, synchronizerChoice, synchronizerName, type SynchronizerRef } from '../daml/darSynchronizer';
 import { upgradeErrorNames, upgradeErrorPlaces, type ProjectFile } from '../daml/upgradeErrorPlaces';
 import { isLedgerApiError, type LedgerApiError } from '../ledger/ledgerApiError';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
@@ -16,9 +19,19 @@ import type { CommandRegistrar } from './commandRegistrar';
 import { resolveNode } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
 
-/** What a test or a caller can settle in advance: the vetting choice (skips its question). */
+/** What a test or a caller can settle in advance: the vetting choice (skips its question), the answer to the synchronizer question. */
 export interface DarCommandOptions {
   vetAllPackages?: boolean;
+  /** Answers "which synchronizer?" instead of a quick pick (undefined: cancelled). */
+  pickSynchronizer?: (choices: readonly SynchronizerRef[]) => SynchronizerRef | undefined | Promise<SynchronizerRef | undefined>;
+}
+
+/** Where the DAR goes: the id to send (none: the node picks its only one), and the synchronizer to name in the result. */
+interface Destination {
+  synchronizerId?: string;
+  where?: SynchronizerRef;
+  /** The node has several: the result offers to pick another next time. */
+  several: boolean;
 }
 
 /** A Packages row of the node tree (`{ kind: 'packages', name, item }`), when a command comes from one. */
@@ -34,6 +47,8 @@ export interface DarCommandsDeps {
   readonly nodes: LedgerNodes;
   readonly packages: PackagesTreeSection;
   readonly daml: DamlWorkspace;
+  /** Where the picked synchronizer of each node is remembered. */
+  readonly workspaceState: vscode.Memento;
 }
 
 export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegistrar): void {
@@ -115,10 +130,51 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     }
   };
 
+  /**
+   * The synchronizer to validate against or vet on: the node's only one, the remembered pick, or
+   * the person's pick (remembered). Undefined: the person cancelled. A node whose synchronizers
+   * cannot be read gets no id: it picks, or says why it cannot.
+   */
+  const destination = async (node: NodeConfig, options: DarCommandOptions, question: string): Promise<Destination | undefined> => {
+    const connected = await nodes
+      .client(node)
+      .getConnectedSynchronizers(undefined)
+      .then(connectedSynchronizers, () => undefined);
+    if (!connected) return { several: false };
+    const key = rememberedSynchronizerKey(node.name);
+    const choice = synchronizerChoice(connected, deps.workspaceState.get<string>(key));
+    if (choice.kind === 'node') return { where: choice.only, several: false };
+    if (choice.kind === 'remembered') return { synchronizerId: choice.synchronizer.id, where: choice.synchronizer, several: true };
+    const picked = options.pickSynchronizer
+      ? await options.pickSynchronizer(choice.choices)
+      : (
+          await vscode.window.showQuickPick(
+            choice.choices.map((c) => ({ label: synchronizerName(c), description: c.id, synchronizer: c })),
+            {
+              placeHolder: question,
+              ignoreFocusOut: true,
+            },
+          )
+        )?.synchronizer;
+    if (!picked) return undefined;
+    await deps.workspaceState.update(key, picked.id);
+    return { synchronizerId: picked.id, where: picked, several: true };
+  };
+
+  /** The result, naming the synchronizer; with several, a button to pick another next time. */
+  const tell = async (node: NodeConfig, message: string, to: Destination) => {
+    const another = vscode.l10n.t('Pick Another Synchronizer Next Time');
+    const answer = to.several ? await vscode.window.showInformationMessage(message, another) : await vscode.window.showInformationMessage(message);
+    if (answer === another) await deps.workspaceState.update(rememberedSynchronizerKey(node.name), undefined);
+  };
+
   const label = (dar: DarInfo) => `${dar.name ?? dar.mainDalf} (${dar.packageId.slice(0, 12)}…)`;
 
   /** Shows a refusal on the daml.yaml next to the DAR's build, and as a message. */
   const report = async (node: NodeConfig, uri: vscode.Uri, e: unknown, what: string) => {
+    // The node left the synchronizer (or has more than thought): the next attempt asks again.
+    if (isLedgerApiError(e) && /^PACKAGE_SERVICE_(NOT_CONNECTED_TO|CANNOT_AUTODETECT)_SYNCHRONIZER$/.test(e.code ?? ''))
+      await deps.workspaceState.update(rememberedSynchronizerKey(node.name), undefined);
     const yaml = vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml');
     let exists = false;
     try {
@@ -174,6 +230,11 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
       if (!pick) return false;
       vet = pick.vet;
     }
+    // Only vetting needs a synchronizer: an upload without it goes to the node alone.
+    const to = vet
+      ? await destination(node, options, vscode.l10n.t('"{0}" is connected to several synchronizers: vet {1} on which?', node.name, label(dar)))
+      : { several: false };
+    if (!to) return false;
     let sending = false;
     try {
       await vscode.window.withProgress(
@@ -189,7 +250,12 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
           if (abort.signal.aborted) throw new vscode.CancellationError();
           sending = true;
           // One POST: a write is never sent again by itself.
-          await uploadDar(nodes.client(node), bytes, { vetAllPackages: vet }, { signal: abort.signal, auth: { token: credentials.token } });
+          await uploadDar(
+            nodes.client(node),
+            bytes,
+            { vetAllPackages: vet, synchronizerId: to.synchronizerId },
+            { signal: abort.signal, auth: { token: credentials.token } },
+          );
         },
       );
     } catch (e) {
@@ -206,28 +272,39 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     }
     packages.forget(node.name);
     clear(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
-    void vscode.window.showInformationMessage(
-      vet
-        ? vscode.l10n.t('Uploaded {0} to "{1}" and vetted it.', label(dar), node.name)
-        : vscode.l10n.t('Uploaded {0} to "{1}" (not vetted).', label(dar), node.name),
+    // Not awaited: the command ends while the message waits for the person.
+    void tell(
+      node,
+      !vet
+        ? vscode.l10n.t('Uploaded {0} to "{1}" (not vetted).', label(dar), node.name)
+        : to.where
+          ? vscode.l10n.t('Uploaded {0} to "{1}" and vetted it on {2} ({3}).', label(dar), node.name, synchronizerName(to.where), to.where.id)
+          : vscode.l10n.t('Uploaded {0} to "{1}" and vetted it.', label(dar), node.name),
+      to,
     );
     return true;
   };
 
-  const validate = async (arg?: unknown, nodeArg?: unknown): Promise<boolean> => {
+  const validate = async (arg?: unknown, nodeArg?: unknown, options: DarCommandOptions = {}): Promise<boolean> => {
     const uri = await pickDar(arg);
     if (!uri) return false;
     const node = await resolveNode(nodes, nodeArg ?? treeRow(arg)?.name ?? nodes.active()?.name, vscode.l10n.t('Validate the DAR against which ledger node?'));
     if (!node) return false;
     const checked = await readChecked(uri);
     if (!checked) return false;
+    const to = await destination(
+      node,
+      options,
+      vscode.l10n.t('"{0}" is connected to several synchronizers: validate {1} against which?', node.name, label(checked.dar)),
+    );
+    if (!to) return false;
     try {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Validating {0} on "{1}"…', label(checked.dar), node.name), cancellable: true },
         (_p, cancel) => {
           const abort = new AbortController();
           cancel.onCancellationRequested(() => abort.abort());
-          return validateDar(nodes.client(node), checked.bytes, {}, { signal: abort.signal });
+          return validateDar(nodes.client(node), checked.bytes, { synchronizerId: to.synchronizerId }, { signal: abort.signal });
         },
       );
     } catch (e) {
@@ -235,8 +312,18 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
       return false;
     }
     clear(vscode.Uri.joinPath(uri, '..', '..', '..', 'daml.yaml'));
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('"{0}" accepts {1}: it is a valid DAR, upgrade-compatible with what the node has vetted.', node.name, label(checked.dar)),
+    void tell(
+      node,
+      to.where
+        ? vscode.l10n.t(
+            '"{0}" accepts {1} on {2} ({3}): it is a valid DAR, upgrade-compatible with what the node has vetted.',
+            node.name,
+            label(checked.dar),
+            synchronizerName(to.where),
+            to.where.id,
+          )
+        : vscode.l10n.t('"{0}" accepts {1}: it is a valid DAR, upgrade-compatible with what the node has vetted.', node.name, label(checked.dar)),
+      to,
     );
     return true;
   };

@@ -1,5 +1,6 @@
 // The node's packages beside the workspace's Daml projects: each package with its name, version
-// and where it is vetted, and for each project (its daml.yaml name and version, and the package id
+// and where this participant vetted it (other participants' vetting, which the vetting list also
+// answers, kept apart: it says nothing of what this node runs), and for each project (its daml.yaml name and version, and the package id
 // of its built DAR when there is one) which of these holds: not uploaded, uploaded but not vetted,
 // vetted, or another build with the same name and version (the node runs code that is not what
 // the workspace holds). No `vscode` import.
@@ -10,18 +11,29 @@ export interface NodePackage {
   /** From the vetting list; unknown for a package that is vetted nowhere. */
   name?: string;
   version?: string;
+  /** This participant's vetting. */
   vetting: { synchronizerId: string; validFrom?: string; validUntil?: string }[];
+  /** Other participants' vetting of this package (only of packages this node has). */
+  others?: { participantId: string; synchronizerId: string }[];
 }
 
-/** The node's packages: every id it has, with the names and vetting the vetting list gives. */
-export function nodePackages(packageIds: readonly string[], vetted: readonly VettedPackages[]): NodePackage[] {
+/**
+ * The node's packages: every id it has, with the names and vetting the vetting list gives. With
+ * `participantId`, only that participant's entries count as vetting; the others' go to `others`.
+ */
+export function nodePackages(packageIds: readonly string[], vetted: readonly VettedPackages[], participantId?: string): NodePackage[] {
   const byId = new Map<string, NodePackage>(packageIds.map((id) => [id, { packageId: id, vetting: [] }]));
   for (const v of vetted) {
+    const own = participantId === undefined || v.participantId === participantId;
     for (const p of v.packages ?? []) {
-      const pkg = byId.get(p.packageId) ?? { packageId: p.packageId, vetting: [] };
+      const known = byId.get(p.packageId);
+      if (!own && !known) continue;
+      const pkg = known ?? { packageId: p.packageId, vetting: [] };
       pkg.name ??= p.packageName || undefined;
       pkg.version ??= p.packageVersion || undefined;
-      pkg.vetting.push({ synchronizerId: v.synchronizerId, validFrom: p.validFromInclusive ?? undefined, validUntil: p.validUntilExclusive ?? undefined });
+      if (own)
+        pkg.vetting.push({ synchronizerId: v.synchronizerId, validFrom: p.validFromInclusive ?? undefined, validUntil: p.validUntilExclusive ?? undefined });
+      else (pkg.others ??= []).push({ participantId: v.participantId, synchronizerId: v.synchronizerId });
       byId.set(p.packageId, pkg);
     }
   }
@@ -32,6 +44,11 @@ export function nodePackages(packageIds: readonly string[], vetted: readonly Vet
       (a.version ?? '').localeCompare(b.version ?? '', undefined, { numeric: true }) ||
       a.packageId.localeCompare(b.packageId),
   );
+}
+
+/** How many other participants vetted a package (on any synchronizer). */
+export function otherVetters(pkg: NodePackage): number {
+  return new Set((pkg.others ?? []).map((o) => o.participantId)).size;
 }
 
 export interface WorkspaceBuild {

@@ -1,8 +1,11 @@
-// The package endpoints: the node's package ids, what is vetted on which synchronizer (paged),
-// and DAR upload and validation (the DAR's bytes as `application/octet-stream`). The same on 3.4,
-// 3.5 and 3.6. Upload writes to the node: sent once, never retried. No `vscode` import.
+// The package endpoints: the node's package ids, what is vetted on which synchronizer by which
+// participant (paged: `POST /v2/package-vetting/list`, before 3.4.12 `GET /v2/package-vetting`
+// with the same body), and DAR upload and validation (the DAR's bytes as
+// `application/octet-stream`; a node on several synchronizers needs `synchronizerId`). Upload
+// writes to the node: sent once, never retried. No `vscode` import.
 import type { ListPackagesResponse, ListVettedPackagesRequest, ListVettedPackagesResponse, VettedPackages } from './apiTypes';
 import type { CallOptions, LedgerClient } from './ledgerClient';
+import type { LedgerVersion } from './ledgerVersion';
 
 export interface DarQuery {
   /** The synchronizer to vet on (or validate against); unset: the node's only one. */
@@ -21,9 +24,29 @@ export function listPackageIds(client: LedgerClient, opts: CallOptions = {}): Pr
   return client.request('GET', '/v2/packages', undefined, opts);
 }
 
-/** One page of POST /v2/package-vetting/list. */
-export function listVettedPackages(client: LedgerClient, request: ListVettedPackagesRequest, opts: CallOptions = {}): Promise<ListVettedPackagesResponse> {
-  return client.request('POST', '/v2/package-vetting/list', request, opts);
+/** `POST /v2/package-vetting/list` came in 3.4.12; earlier 3.4 nodes list with `GET /v2/package-vetting`. Unknown: the new one. */
+export function hasVettingList(version: LedgerVersion | undefined): boolean {
+  return !version || version.major !== 3 || version.minor !== 4 || version.patch >= 12;
+}
+
+/** Which vetting list to call: the new one, or (`legacy`) the GET of nodes before 3.4.12. */
+export interface VettingRoute {
+  legacy?: boolean;
+}
+
+/** One page of the vetting list. */
+export function listVettedPackages(
+  client: LedgerClient,
+  request: ListVettedPackagesRequest,
+  opts: CallOptions = {},
+  route: VettingRoute = {},
+): Promise<ListVettedPackagesResponse> {
+  return route.legacy ? client.request('GET', '/v2/package-vetting', request, opts) : client.request('POST', '/v2/package-vetting/list', request, opts);
+}
+
+/** The request for one participant's own vetting (its id from `GET /v2/parties/participant-id`). */
+export function ownVettingRequest(participantId: string): Omit<ListVettedPackagesRequest, 'pageToken'> {
+  return { topologyStateFilter: { participantIds: [participantId], synchronizerIds: [] } };
 }
 
 /** Every page of the vetting list, `pageSize` at a time (the node caps it; 100 by default). */
@@ -32,11 +55,12 @@ export async function listAllVettedPackages(
   request: Omit<ListVettedPackagesRequest, 'pageToken'> = {},
   opts: CallOptions = {},
   maxPages = 1_000,
+  route: VettingRoute = {},
 ): Promise<VettedPackages[]> {
   const out: VettedPackages[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const res = await listVettedPackages(client, { ...request, ...(pageToken ? { pageToken } : {}) }, opts);
+    const res = await listVettedPackages(client, { ...request, ...(pageToken ? { pageToken } : {}) }, opts, route);
     out.push(...(res.vettedPackages ?? []));
     pageToken = res.nextPageToken ?? undefined;
     if (!pageToken) break;

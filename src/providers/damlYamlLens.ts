@@ -50,7 +50,15 @@ export class DamlYamlLens implements vscode.CodeLensProvider, vscode.Disposable 
       case 'vetted':
         return [lens(vscode.l10n.t('Canton: vetted on "{0}" ({1})', node.name, onNode.synchronizers.map((s) => s.split('::')[0]).join(', ')))];
       case 'uploadedNotVetted':
-        return [lens(vscode.l10n.t('Canton: uploaded to "{0}", not vetted', node.name))];
+        return loaded.vettingError
+          ? [
+              new vscode.CodeLens(range, {
+                title: vscode.l10n.t('Canton: uploaded to "{0}", vetting not known', node.name),
+                tooltip: loaded.vettingError,
+                command: '',
+              }),
+            ]
+          : [lens(vscode.l10n.t('Canton: uploaded to "{0}", not vetted', node.name))];
       case 'notUploaded':
         return darUri
           ? [lens(vscode.l10n.t('Canton: not on "{0}" · Upload DAR', node.name), 'cantonLens.uploadDar', [darUri, node.name])]

@@ -4,70 +4,125 @@
 import * as vscode from 'vscode';
 import { readDar } from '../daml/darArchive';
 import { parseDamlYaml } from '../daml/damlProject';
-import { builtDarPath, nodePackages, projectOnNode, type NodePackage, type ProjectOnNode, type WorkspaceBuild } from '../daml/packageMatch';
+import { builtDarPath, nodePackages, otherVetters, projectOnNode, type NodePackage, type ProjectOnNode, type WorkspaceBuild } from '../daml/packageMatch';
+import type { VettedPackages } from '../ledger/apiTypes';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
-import { listAllVettedPackages, listPackageIds } from '../ledger/packageRequests';
+import { parseLedgerVersion } from '../ledger/ledgerVersion';
+import { hasVettingList, listAllVettedPackages, listPackageIds, ownVettingRequest } from '../ledger/packageRequests';
 
 export type WorkspaceProject = WorkspaceBuild & { darUri?: string; yamlUri: string };
 
 export type PackagesTreeItem =
   | { kind: 'packagesRoot' }
-  | { kind: 'project'; build: WorkspaceProject; onNode: ProjectOnNode }
-  | { kind: 'package'; pkg: NodePackage }
+  /** `onNode` unset: the node's packages could not be read; `vettingUnknown`: their vetting could not. */
+  | { kind: 'project'; build: WorkspaceProject; onNode?: ProjectOnNode; vettingUnknown?: boolean }
+  | { kind: 'package'; pkg: NodePackage; vettingUnknown?: boolean }
   | { kind: 'message'; text: string; tooltip?: string; icon: string };
 
-/** What one read found: the node's packages (or why not), and the workspace's projects. */
+/** What one read found: the node's packages (or why not), where they are vetted (or why not known), and the workspace's projects. */
 export interface PackagesRead {
   packages?: NodePackage[];
   error?: string;
+  /** The packages were read, their vetting not: why. */
+  vettingError?: string;
   projects: WorkspaceProject[];
 }
 
 const short = (id: string) => `${id.slice(0, 8)}…`;
+/** Other participants' vetting is read this many pages at most: enough to tell it exists, not a whole network's topology. */
+const OTHERS_PAGES = 3;
+const explain = (e: unknown) => (isLedgerApiError(e) ? e.explanation : String(e));
+
+/** This participant's vetting (asked for by its id), then the others' (best effort), from the list this node's version has. */
+async function readVetting(client: LedgerClient): Promise<{ participantId: string; vetted: VettedPackages[] }> {
+  const [version, participant] = await Promise.all([client.getVersion(), client.getParticipantId()]);
+  const route = { legacy: !hasVettingList(parseLedgerVersion(version.version)) };
+  const participantId = participant.participantId;
+  const own = await listAllVettedPackages(client, ownVettingRequest(participantId), {}, 1_000, route);
+  const all = await listAllVettedPackages(client, {}, {}, OTHERS_PAGES, route).catch(() => []);
+  return { participantId, vetted: [...own, ...all.filter((v) => v.participantId !== participantId)] };
+}
 
 export async function readPackages(client: LedgerClient): Promise<PackagesRead> {
   const read: PackagesRead = { projects: await workspaceBuilds() };
-  try {
-    const [ids, vetted] = await Promise.all([listPackageIds(client), listAllVettedPackages(client)]);
-    read.packages = nodePackages(ids.packageIds ?? [], vetted);
-  } catch (e) {
-    read.error = isLedgerApiError(e) ? e.explanation : String(e);
+  const [ids, vetting] = await Promise.allSettled([listPackageIds(client), readVetting(client)]);
+  if (ids.status === 'rejected') {
+    read.error = explain(ids.reason);
+    return read;
   }
+  if (vetting.status === 'rejected') read.vettingError = explain(vetting.reason);
+  const v = vetting.status === 'fulfilled' ? vetting.value : undefined;
+  read.packages = nodePackages(ids.value.packageIds ?? [], v?.vetted ?? [], v?.participantId);
   return read;
 }
 
-/** The rows under Packages: the workspace's projects against the node, then the node's packages. */
+/** The rows under Packages: the workspace's projects against the node, then the node's packages, with what could not be read. */
 export function packagesRows(read: PackagesRead): PackagesTreeItem[] {
-  if (read.error) return [{ kind: 'message', icon: 'error', text: vscode.l10n.t('Could not read the packages'), tooltip: read.error }];
+  const projects = (onNode: (b: WorkspaceProject) => ProjectOnNode | undefined) =>
+    read.projects.map((build): PackagesTreeItem => ({ kind: 'project', build, onNode: onNode(build), vettingUnknown: Boolean(read.vettingError) }));
+  if (read.error)
+    return [{ kind: 'message', icon: 'error', text: vscode.l10n.t('Could not read the packages'), tooltip: read.error }, ...projects(() => undefined)];
   const packages = read.packages ?? [];
-  const projects = read.projects.map((build): PackagesTreeItem => ({ kind: 'project', build, onNode: projectOnNode(build, packages) }));
-  return [...projects, ...packages.map((pkg): PackagesTreeItem => ({ kind: 'package', pkg }))];
+  const why: PackagesTreeItem[] = read.vettingError
+    ? [
+        {
+          kind: 'message',
+          icon: 'warning',
+          text: vscode.l10n.t('Where packages are vetted is not known: the vetting list could not be read'),
+          tooltip: read.vettingError,
+        },
+      ]
+    : [];
+  return [
+    ...why,
+    ...projects((b) => projectOnNode(b, packages)),
+    ...packages.map((pkg): PackagesTreeItem => ({ kind: 'package', pkg, vettingUnknown: Boolean(read.vettingError) })),
+  ];
 }
 
 /** The tree item of a project or a package row. */
 export function packagesRowItem(node: string, e: Extract<PackagesTreeItem, { kind: 'project' | 'package' }>): vscode.TreeItem {
-  if (e.kind === 'project') return projectItem(node, e.build, e.onNode);
+  if (e.kind === 'project') return projectItem(node, e.build, e.onNode, e.vettingUnknown);
   const p = e.pkg;
   const item = new vscode.TreeItem(p.name ? `${p.name} ${p.version ?? ''}`.trim() : short(p.packageId), vscode.TreeItemCollapsibleState.None);
   const syncs = [...new Set(p.vetting.map((v) => v.synchronizerId.split('::')[0]))];
-  item.description = syncs.length ? vscode.l10n.t('vetted on {0}', syncs.join(', ')) : vscode.l10n.t('not vetted');
-  item.iconPath = new vscode.ThemeIcon(syncs.length ? 'package' : 'circle-slash');
+  const others = otherVetters(p);
+  const here = e.vettingUnknown
+    ? vscode.l10n.t('vetting not known')
+    : syncs.length
+      ? vscode.l10n.t('vetted here on {0}', syncs.join(', '))
+      : vscode.l10n.t('not vetted here');
+  item.description =
+    others === 0
+      ? here
+      : others === 1
+        ? vscode.l10n.t('{0} · also vetted by 1 other participant', here)
+        : vscode.l10n.t('{0} · also vetted by {1} other participants', here, others);
+  item.iconPath = new vscode.ThemeIcon(e.vettingUnknown ? 'question' : syncs.length ? 'package' : 'circle-slash');
   const md = new vscode.MarkdownString();
   md.appendText(`${p.name ?? vscode.l10n.t('(name not known: vetted nowhere)')} ${p.version ?? ''}\n\n`);
   md.appendCodeblock(p.packageId, 'text');
   for (const v of p.vetting)
-    md.appendText(`${vscode.l10n.t('Vetted on {0} from {1} until {2}', v.synchronizerId, v.validFrom ?? '-', v.validUntil ?? '-')}\n\n`);
+    md.appendText(`${vscode.l10n.t('Vetted here on {0} from {1} until {2}', v.synchronizerId, v.validFrom ?? '-', v.validUntil ?? '-')}\n\n`);
+  for (const o of p.others ?? []) md.appendText(`${vscode.l10n.t('Vetted by the other participant {0} on {1}', o.participantId, o.synchronizerId)}\n\n`);
   item.tooltip = md;
   item.contextValue = 'cantonLens.package';
   return item;
 }
 
-function projectItem(node: string, build: WorkspaceProject, onNode: ProjectOnNode): vscode.TreeItem {
+function projectItem(node: string, build: WorkspaceProject, onNode: ProjectOnNode | undefined, vettingUnknown = false): vscode.TreeItem {
   const item = new vscode.TreeItem(`${build.name} ${build.version}`, vscode.TreeItemCollapsibleState.None);
   const upload: vscode.Command | undefined = build.darUri
     ? { command: 'cantonLens.uploadDar', title: vscode.l10n.t('Upload DAR'), arguments: [vscode.Uri.parse(build.darUri), node] }
     : undefined;
+  if (!onNode) {
+    item.description = vscode.l10n.t("workspace · the node's packages could not be read");
+    item.iconPath = new vscode.ThemeIcon('question');
+    item.tooltip = vscode.Uri.parse(build.yamlUri).fsPath;
+    item.contextValue = 'cantonLens.project.unknown';
+    return item;
+  }
   switch (onNode.state) {
     case 'notUploaded':
       item.description = build.darUri ? vscode.l10n.t('workspace · not uploaded (click to upload)') : vscode.l10n.t('workspace · not built, not on the node');
@@ -75,7 +130,7 @@ function projectItem(node: string, build: WorkspaceProject, onNode: ProjectOnNod
       item.command = upload;
       break;
     case 'uploadedNotVetted':
-      item.description = vscode.l10n.t('workspace · uploaded, not vetted');
+      item.description = vettingUnknown ? vscode.l10n.t('workspace · uploaded, vetting not known') : vscode.l10n.t('workspace · uploaded, not vetted');
       item.iconPath = new vscode.ThemeIcon('warning');
       break;
     case 'vetted':

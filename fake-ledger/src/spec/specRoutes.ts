@@ -33,6 +33,7 @@ export const SPEC_ROUTES = [
   'GET /v2/state/connected-synchronizers',
   'GET /v2/packages',
   'POST /v2/package-vetting/list',
+  'GET /v2/package-vetting',
   'POST /v2/dars',
   'POST /v2/dars/validate',
 ] as const;

@@ -1,7 +1,7 @@
 // The workspace's Daml projects against the node's packages: each state, from the package ids and
 // the vetting list (hostile and missing fields included).
 import * as assert from 'node:assert/strict';
-import { builtDarPath, nodePackages, projectOnNode } from '../../../src/daml/packageMatch';
+import { builtDarPath, nodePackages, otherVetters, projectOnNode } from '../../../src/daml/packageMatch';
 import type { VettedPackages } from '../../../src/ledger/apiTypes';
 
 const id = (c: string) => c.repeat(64);
@@ -59,5 +59,37 @@ describe('packages on the node against the workspace', () => {
     assert.deepEqual(projectOnNode({ name: 'new', version: '0.1.0', packageId: id('9') }, packages), { state: 'notUploaded' });
     assert.deepEqual(projectOnNode({ name: 'new', version: '0.1.0' }, []), { state: 'notUploaded' });
     assert.equal(builtDarPath({ name: 'my-app', version: '1.0.0' }), '.daml/dist/my-app-1.0.0.dar');
+  });
+
+  it("keeps other participants' vetting apart: it neither vets a package here nor adds one the node does not have", () => {
+    const mine = (sync: string, ids: string[]): VettedPackages => ({
+      ...vetted(
+        sync,
+        ids.map((packageId) => ({ packageId })),
+      ),
+      participantId: 'me::1220',
+    });
+    const theirs = (who: string, ids: string[]): VettedPackages => ({
+      ...vetted(
+        'da1::1220',
+        ids.map((packageId) => ({ packageId, packageName: 'their-app', packageVersion: '2.0.0' })),
+      ),
+      participantId: who,
+    });
+    const merged = nodePackages(
+      [id('a'), id('b')],
+      [mine('da1::1220', [id('a')]), theirs('p2::1220', [id('a'), id('b'), id('z')]), theirs('p3::1220', [id('b')])],
+      'me::1220',
+    );
+    assert.deepEqual(
+      merged.map((p) => [p.packageId[0], p.vetting.length, otherVetters(p)]),
+      [
+        ['a', 1, 1],
+        ['b', 0, 2],
+      ],
+    );
+    // Named from the others' list; still not vetted here.
+    assert.equal(merged.find((p) => p.packageId === id('b'))!.name, 'their-app');
+    assert.deepEqual(projectOnNode({ name: 'their-app', version: '2.0.0', packageId: id('b') }, merged), { state: 'uploadedNotVetted' });
   });
 });

@@ -15,12 +15,12 @@ describe("the fake node's schemas", () => {
     assert.deepEqual(JSON.parse(fs.readFileSync(SERVED_SCHEMAS_FILE, 'utf8')), JSON.parse(JSON.stringify(extractAll())));
   });
 
-  it('cover each served route, per version (transaction-by-id is gone in 3.6; health checks, the paged ACS and updates and command-completions are new in 3.5; completion-by-hash and update-by-hash in 3.6)', () => {
+  it('cover each served route, per version (transaction-by-id is gone in 3.6; health checks, the paged ACS and updates and command-completions are new in 3.5; completion-by-hash and update-by-hash in 3.6; the GET vetting list, deprecated in 3.4.12 and 3.5, is gone in 3.6)', () => {
     for (const v of VERSIONS) {
       const present = SPEC_ROUTES.filter((r) => ApiSchemas.for(v).route(r));
       const expected = SPEC_ROUTES.filter(
         (r) =>
-          !(v === '3.6' && r.includes('transaction-by-id')) &&
+          !(v === '3.6' && (r.includes('transaction-by-id') || r === 'GET /v2/package-vetting')) &&
           !(v === '3.4' && /livez|readyz|active-contracts-page|get-updates-page|command-completions/.test(r)) &&
           !(v !== '3.6' && /-by-hash$/.test(r)),
       );

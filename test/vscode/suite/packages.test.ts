@@ -1,11 +1,14 @@
 // Packages on the node beside the workspace's Daml projects, and a DAR put on the node, on 3.4,
-// 3.5 and 3.6: the tree's Packages section (read when expanded), each project's state against the
-// node, Upload DAR (one POST, the tree read again) and Validate DAR on Node (a refusal shown on the
-// project's daml.yaml).
+// 3.5 and 3.6: the tree's Packages section (read when expanded; this participant's vetting apart
+// from other participants'), each project's state against the node, Upload DAR (one POST, on the
+// synchronizer picked among the node's two, the tree read again) and Validate DAR on Node (on the
+// remembered synchronizer; a refusal shown on the project's daml.yaml); a 3.4.9 node, whose
+// vetting list is the older GET, and a node whose vetting list fails.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { dar, packageIdOf } from '../../support/darBuilder';
+import type { SynchronizerRef } from '../../../src/daml/darSynchronizer';
 import { cantonLens, resetNodes, until } from './testApi';
 
 describe('Packages and DARs', function () {
@@ -65,23 +68,37 @@ describe('Packages and DARs', function () {
       assert.match(row('my-app 0.1.0')?.description ?? '', /^workspace · not uploaded \(click to upload\)$/);
       assert.match(row('canton-lens-demo-model 1.0.0')?.description ?? '', /^workspace · another build on the node \([0-9a-f]{8}…\)$/);
       assert.match(row('canton-lens-demo-holding 1.0.0')?.description ?? '', /^workspace · not built here; the node has [0-9a-f]{8}…$/);
+      // The demo model is vetted here and by a second participant; the partner app only there.
       assert.ok(
-        rows.some((r) => r.label === 'canton-lens-demo-model 1.0.0' && r.description === 'vetted on da1'),
+        rows.some((r) => r.label === 'canton-lens-demo-model 1.0.0' && r.description === 'vetted here on da1 · also vetted by 1 other participant'),
         rows.map((r) => `${r.label} ${r.description}`).join(' | '),
       );
+      assert.equal(row('canton-lens-partner-app 1.0.0')?.description, 'not vetted here · also vetted by 1 other participant');
+      const own = fake.requests.filter((r) => r.path === '/v2/package-vetting/list').map((r) => JSON.parse(r.body) as { topologyStateFilter?: unknown });
+      assert.ok(
+        own.some((b) => JSON.stringify(b.topologyStateFilter) === JSON.stringify({ participantIds: [fake.ledger.participantId], synchronizerIds: [] })),
+      );
 
+      // Two synchronizers: the upload asks which, and vets there.
+      const asked: string[][] = [];
+      const pickDa1 = (choices: readonly SynchronizerRef[]) => {
+        asked.push(choices.map((c) => c.alias));
+        return choices.find((c) => c.alias === 'da1');
+      };
       const before = fake.requests.length;
       assert.equal(
         await vscode.commands.executeCommand('cantonLens.uploadDar', vscode.Uri.joinPath(folder(), 'daml-app/.daml/dist/my-app-0.1.0.dar'), name, {
           vetAllPackages: true,
+          pickSynchronizer: pickDa1,
         }),
         true,
       );
+      assert.deepEqual(asked, [['da1', 'global']]);
       const uploads = fake.requests.slice(before).filter((r) => r.path === '/v2/dars');
       assert.equal(uploads.length, 1, 'one POST');
       rows = await packagesRows(name);
       assert.equal(row('my-app 0.1.0')?.description, 'workspace · vetted on da1');
-      assert.ok(rows.some((r) => r.label === 'my-app 0.1.0' && r.description === 'vetted on da1'));
+      assert.ok(rows.some((r) => r.label === 'my-app 0.1.0' && r.description === 'vetted here on da1'));
 
       // The same states above each daml.yaml's name line.
       const lensTitles = async (path: string) =>
@@ -99,7 +116,12 @@ describe('Packages and DARs', function () {
       ]);
 
       // Another build of a vetted name and version: the node refuses it, and the daml.yaml says so.
-      assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', modelDar, name), false);
+      // The synchronizer picked for the upload is remembered: validation does not ask again.
+      const beforeValidate = fake.requests.length;
+      assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', modelDar, name, { pickSynchronizer: pickDa1 }), false);
+      assert.equal(asked.length, 1, 'not asked again');
+      const validated = fake.requests.slice(beforeValidate).filter((r) => r.path === '/v2/dars/validate');
+      assert.equal(validated.length, 1);
       const yaml = vscode.Uri.joinPath(folder(), 'daml-model', 'daml.yaml');
       const diagnostics = await until('the refusal on daml.yaml', () => {
         const d = vscode.languages.getDiagnostics(yaml);
@@ -108,6 +130,10 @@ describe('Packages and DARs', function () {
       assert.equal(diagnostics[0].code, 'KNOWN_PACKAGE_VERSION');
       assert.match(diagnostics[0].message, new RegExp(`^${name}: .*same name and version`));
       assert.ok(!fake.requests.slice(before).some((r) => r.path === '/v2/dars' && r !== uploads[0]), 'validation uploads nothing');
+      assert.deepEqual(
+        [uploads[0], validated[0]].map((r) => new URLSearchParams(r.query).get('synchronizerId')),
+        [fake.ledger.synchronizerId, fake.ledger.synchronizerId],
+      );
       assert.ok(!(await packagesRows(name)).some((r) => r.description?.includes(packageIdOf(Buffer.from(`edited model ${version}`)).slice(0, 8))));
 
       // A new version the upgrade checks refuse: the refusal lands on the choice it names, in Iou.daml.
@@ -125,6 +151,69 @@ describe('Packages and DARs', function () {
       await vscode.workspace.fs.delete(next);
     });
   }
+
+  it('3.4.9 reads the vetting with the older GET; a node whose vetting list fails still shows its packages and the projects', async () => {
+    const api = await cantonLens();
+    const old = await FakeLedgerNode.start({ version: '3.4', versionString: '3.4.9' });
+    const failing = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(old, failing);
+    failing.injectFault({ path: '/v2/package-vetting/list', fault: { type: 'html500' } });
+    const config = vscode.workspace.getConfiguration('cantonLens');
+    await config.update(
+      'nodes',
+      [
+        { name: 'old-3.4.9', url: old.url },
+        { name: 'no-vetting', url: failing.url },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    await until('the nodes', () => api.nodes.find('old-3.4.9') && api.nodes.find('no-vetting'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'old-3.4.9', old.mintToken('participant_admin'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'no-vetting', failing.mintToken('participant_admin'));
+    await write('daml-app/daml.yaml', 'sdk-version: 3.4.0\nname: my-app\nversion: 0.1.0\nsource: daml\n');
+
+    const rows = await packagesRows('old-3.4.9');
+    const text = rows.map((r) => `${r.label}: ${r.description}`);
+    assert.ok(text.includes('canton-lens-demo-model 1.0.0: vetted here on da1 · also vetted by 1 other participant'), text.join(' | '));
+    assert.ok(text.includes('canton-lens-partner-app 1.0.0: not vetted here · also vetted by 1 other participant'), text.join(' | '));
+    assert.ok(old.requests.some((r) => r.method === 'GET' && r.path === '/v2/package-vetting'));
+    assert.ok(!old.requests.some((r) => r.path === '/v2/package-vetting/list'), 'the route 3.4.9 lacks is not asked');
+
+    const partial = await packagesRows('no-vetting');
+    assert.equal(partial[0].label, 'Where packages are vetted is not known: the vetting list could not be read');
+    assert.ok(
+      partial.some((r) => r.label === 'my-app 0.1.0' && r.description.startsWith('workspace · ')),
+      'the projects are shown',
+    );
+    // Without the vetting list their names are not known either: each package by its id.
+    const unnamed = partial.filter((r) => /^[0-9a-f]{8}…$/.test(r.label));
+    assert.ok(
+      unnamed.length >= 2 && unnamed.every((r) => r.description === 'vetting not known'),
+      partial.map((r) => `${r.label}: ${r.description}`).join(' | '),
+    );
+  });
+
+  it('a node with one synchronizer: validate and upload do not ask, and let the node pick it', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5', singleSynchronizer: true });
+    fakes.push(fake);
+    await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name: 'solo', url: fake.url }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('solo'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'solo', fake.mintToken('participant_admin'));
+    const solo = await write('daml-app/.daml/dist/solo-1.0.0.dar', dar({ name: 'solo-1.0.0', payload: Buffer.from('solo app') }));
+    const ask = () => assert.fail('not asked with one synchronizer');
+    assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', solo, 'solo', { pickSynchronizer: ask }), true);
+    assert.equal(await vscode.commands.executeCommand('cantonLens.uploadDar', solo, 'solo', { vetAllPackages: true, pickSynchronizer: ask }), true);
+    const sent = fake.requests.filter((r) => r.path.startsWith('/v2/dars'));
+    assert.deepEqual(
+      sent.map((r) => [r.path, new URLSearchParams(r.query).get('synchronizerId')]),
+      [
+        ['/v2/dars/validate', null],
+        ['/v2/dars', null],
+      ],
+    );
+    assert.ok((await packagesRows('solo')).some((r) => r.label === 'solo 1.0.0' && r.description === 'vetted here on da1'));
+  });
 
   it('a file that is not a DAR gets a clear error, and nothing is sent', async () => {
     const api = await cantonLens();
