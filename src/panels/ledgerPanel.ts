@@ -6,6 +6,7 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import { LOOKUP_VIEW_TYPE, LedgerPanel, type LookupPanelsContext } from './lookupPanel';
 import { sameTarget, validState, type PanelState, type PanelTarget } from './panelTargets';
+import { panelGroupColumn } from './webviewHost';
 
 export type { PanelState, PanelTarget } from './panelTargets';
 export { LedgerPanel } from './lookupPanel';
@@ -36,8 +37,8 @@ export class LedgerPanels implements vscode.Disposable, LookupPanelsContext {
         return p;
       }
     }
-    // One column for panels, as REST Client reuses its response pane: the column a panel is in already.
-    const column = [...this.open].map((p) => p.webviewPanel.viewColumn).find((c) => c !== undefined) ?? vscode.ViewColumn.Beside;
+    // One group for panels, as REST Client reuses its response pane: the group a panel is in already.
+    const column = [...this.open].map((p) => p.webviewPanel.viewColumn).find((c) => c !== undefined) ?? panelGroupColumn() ?? vscode.ViewColumn.Beside;
     return this.adopt({ history: [target], index: 0 }, { column });
   }
 

@@ -40,6 +40,17 @@ export function webviewOptions(
   return { enableScripts: true, retainContextWhenHidden, enableFindWidget, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')] };
 }
 
+/**
+ * The editor group Canton Lens's panels share, as the Markdown preview's: a group that holds one
+ * already (the active one first), else undefined (a new panel opens beside the editor, once).
+ */
+export function panelGroupColumn(): vscode.ViewColumn | undefined {
+  const ours = (g: vscode.TabGroup) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('cantonLens.'));
+  const active = vscode.window.tabGroups.activeTabGroup;
+  if (ours(active)) return active.viewColumn;
+  return vscode.window.tabGroups.all.find(ours)?.viewColumn;
+}
+
 export abstract class WebviewHost<ToPage extends { type: string }, FromPage extends { type: string }> implements vscode.Disposable {
   protected readonly panel: vscode.WebviewPanel;
   private ready = false;
@@ -50,7 +61,7 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly options: WebviewHostOptions<FromPage>) {
-    const column = options.column ?? vscode.ViewColumn.Beside;
+    const column = options.column ?? panelGroupColumn() ?? vscode.ViewColumn.Beside;
     this.panel =
       options.restored ??
       vscode.window.createWebviewPanel(
