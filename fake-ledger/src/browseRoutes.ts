@@ -389,7 +389,8 @@ function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply
   }
   const highest = next !== undefined ? next - 1 : Math.max(end, begin);
   const out: Record<string, unknown> = { updates, lowestPageOffsetExclusive: begin, highestPageOffsetInclusive: highest };
-  if (next !== undefined || endGiven === undefined) out.nextPageToken = encodeToken<UpdatesToken>({ v: 1, b: highest, e: endGiven, h: formatHash(b.updateFormat) });
+  if (next !== undefined || endGiven === undefined)
+    out.nextPageToken = encodeToken<UpdatesToken>({ v: 1, b: highest, e: endGiven, h: formatHash(b.updateFormat) });
   return json(200, out);
 }
 
