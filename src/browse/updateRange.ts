@@ -57,8 +57,22 @@ function pageLimitOf(e: unknown): number | undefined {
 
 /** The range's updates, batch by batch, until the node has read it to its end. */
 export async function* readUpdateRange(client: RangeClient, o: RangeReadOptions): AsyncGenerator<RangeBatch> {
-  if (o.pages && client.getUpdatesPage) yield* byPages(client as RangeClient & Pick<LedgerClient, 'getUpdatesPage'>, o);
-  else yield* byLists(client, o);
+  if (!o.pages || !client.getUpdatesPage) {
+    yield* byLists(client, o);
+    return;
+  }
+  const pages = byPages(client as RangeClient & Pick<LedgerClient, 'getUpdatesPage'>, o);
+  let readUpTo = o.beginExclusive;
+  try {
+    for await (const b of pages) {
+      readUpTo = b.readUpTo;
+      yield b;
+    }
+  } catch (e) {
+    // A node without update pages (before 3.5, or a version not known yet): lists from where pages got to.
+    if (!(isLedgerApiError(e) && e.routeMissing)) throw e;
+    yield* byLists(client, { ...o, beginExclusive: readUpTo });
+  }
 }
 
 async function* byPages(client: Pick<LedgerClient, 'getUpdatesPage'>, o: RangeReadOptions): AsyncGenerator<RangeBatch> {
