@@ -1,10 +1,11 @@
 // Reads what changed between two offsets, page by page, as the token's parties (optionally for
-// some templates or interfaces): the range's updates in ACS-delta shape (`/v2/updates` with a
-// limit, so no list is refused as too long), or the active sets at both ends compared, chosen by
-// the range's length against the active set's size. Reads only: a page that fails for a transient
-// reason is asked again. No `vscode` import.
+// some templates or interfaces): the range's updates in ACS-delta shape, read to the range's end
+// (updateRange.ts: update pages, else lists the node may cut short), or the active sets at both
+// ends compared, chosen by the range's length against the active set's size. Reads only: a page
+// that fails for a transient reason is asked again. No `vscode` import.
 import type { CreatedEvent, UpdateFormat } from '../ledger/apiTypes';
 import type { LedgerClient } from '../ledger/ledgerClient';
+import { DEFAULT_NODE_LIST_LIMIT } from '../ledger/ledgerApiError';
 import * as l10n from '../l10n/l10n';
 import { formatCount } from '../l10n/forPeople';
 import { readActiveContracts } from './acsPaging';
@@ -32,7 +33,7 @@ export interface ChangesReadOptions extends BrowseFilter {
    * and archived in one transaction are seen; read only as updates.
    */
   ledgerEffects?: boolean;
-  /** Updates per request (default 500; smaller where the node's list limit is lower). */
+  /** Updates per request (default 500 a page, 200 a list; smaller where the node's list limit is lower). */
   pageSize?: number;
   /** The node serves active-contracts-page and get-updates-page (3.5+). */
   paged: boolean;
@@ -164,7 +165,8 @@ async function* byUpdates(client: ChangesClient, o: ChangesReadOptions, reason: 
     beginExclusive: o.from,
     endInclusive: o.to,
     updateFormat,
-    pageSize: o.pageSize ?? 500,
+    // Lists at Canton's default list limit, which a longer one passes (413) on a busy range.
+    pageSize: o.pageSize ?? (o.paged ? 500 : DEFAULT_NODE_LIST_LIMIT),
     pages: o.paged,
     signal: o.signal,
     retries: o.retries,
