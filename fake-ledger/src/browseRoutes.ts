@@ -221,8 +221,9 @@ function activeContractsPage(ctx: BrowseContext, b: Record<string, unknown>): Er
   }
   const late = checkActiveAt(ctx, format, activeAt);
   if (late) return late;
-  const asked = typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 100;
-  const scan = scanAcs(g, format, activeAt, start, Math.min(asked, g.maxPageSize));
+  // Canton's `default-acs-page-size` when none is asked (StateServiceConfig.scala).
+  const asked = typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 2000;
+  const scan = scanAcs(g, format, activeAt, start, Math.min(asked, g.maxAcsPageSize));
   const out: Record<string, unknown> = { activeContracts: scan.entries, activeAtOffset: activeAt };
   if (scan.more) out.nextPageToken = encodeToken<AcsToken>({ v: 1, a: activeAt, i: scan.next, h: formatHash(format), t: Date.now() });
   return json(200, out);
@@ -299,39 +300,59 @@ async function updatesList(ctx: BrowseContext, b: Record<string, unknown>, q: UR
   const g = ctx.generated();
   const capped = limit !== undefined && limit > 0 && limit <= g.listLimit;
   const max = capped ? limit : g.listLimit + 1;
+  // Canton's asList cuts the answer when no element came for the idle time, on an open-ended
+  // request or on one that names stream_idle_timeout_ms (else `http-list-wait-time`), and answers
+  // 200 with what came so far (Endpoints.scala).
+  const idleCuts = endInclusive === undefined || idleParam !== undefined;
   const idle = Math.min(Math.max(idleParam ?? g.defaultIdleTimeoutMs, 0), 60_000);
   const out: unknown[] = [];
   let cursor = begin;
   let lastShown = begin;
   let lastElementAt = Date.now();
+  // The simulated scan time since the last element (scanMsPerOffset): the idle time elapsing, deterministically.
+  let scanned = 0;
+  let cut = false;
   for (;;) {
     const end = Math.min(endInclusive ?? Infinity, g.ledgerEnd());
     while (cursor < end && out.length < max) {
+      if (idleCuts && g.scanMsPerOffset > 0 && scanned + g.scanMsPerOffset > idle) {
+        cut = true;
+        break;
+      }
       cursor++;
+      scanned += g.scanMsPerOffset;
       const u = updateAt(ctx, cursor, f);
       if (u) {
         out.push(u);
         lastShown = cursor;
         lastElementAt = Date.now();
+        scanned = 0;
       }
     }
-    if (out.length >= max || (endInclusive !== undefined && cursor >= endInclusive)) break;
-    if (Date.now() - lastElementAt >= idle) break;
-    await sleep(Math.min(10, idle));
+    if (cut || out.length >= max || (endInclusive !== undefined && cursor >= endInclusive)) break;
+    if (idleCuts && Date.now() - lastElementAt >= idle) break;
+    await sleep(Math.min(10, Math.max(idle, 1)));
   }
   if (!capped && out.length > g.listLimit) return listTooLarge(g.listLimit);
-  // Offsets passed without a visible update: a checkpoint moves the reader past them.
-  if (cursor > lastShown && out.length < max) out.push(checkpoint(g, cursor));
+  // Offsets passed without a visible update: a checkpoint moves the reader past them (not on a cut,
+  // whose scan stopped somewhere the reader is not told).
+  if (!cut && cursor > lastShown && out.length < max) out.push(checkpoint(g, cursor));
   return json(200, out);
 }
 
 interface UpdatesToken {
   v: 1;
   b: number;
-  e: number;
+  /** The request's end; none: the ledger end when the next page is asked. */
+  e?: number;
   h: string;
 }
 
+/**
+ * Canton's page (IndexServiceImpl.scala buildAscendingPage): a full page ends just before the next
+ * update; a last page ends at the range's end (the ledger end when none was given), and has a token
+ * only when no end was given, so a page with no end always has one.
+ */
 function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply {
   const f = transactionFormatOf(b);
   if (isReply(f)) return f;
@@ -343,26 +364,33 @@ function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply
   if (b.descendingOrder === true) return invalidField('descending_order', 'this node serves ascending pages only');
   const g = ctx.generated();
   let begin = (b.beginOffsetExclusive as number | undefined) ?? 0;
-  let end = (b.endOffsetInclusive as number | undefined) ?? g.ledgerEnd();
+  let endGiven = b.endOffsetInclusive as number | undefined;
   if (typeof b.pageToken === 'string' && b.pageToken !== '') {
     const token = decodeToken<UpdatesToken>(b.pageToken);
     if (!token || token.v !== 1 || token.h !== formatHash(b.updateFormat))
       return invalidField('page_token', 'the page token does not belong to this request; start again without one');
     begin = token.b;
-    end = token.e;
+    endGiven = token.e;
   }
+  const end = endGiven ?? g.ledgerEnd();
   const late = checkBegin(ctx, f, begin, end);
   if (late) return late;
-  const max = Math.min(typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 100, g.maxPageSize);
+  // Canton's `default-updates-page-size` when none is asked (UpdateServiceConfig.scala).
+  const max = Math.min(typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 100, g.maxUpdatesPageSize);
   const updates: unknown[] = [];
   let cursor = begin;
-  while (cursor < end && updates.length < max) {
+  let next: number | undefined;
+  while (cursor < end && next === undefined) {
     cursor++;
     const u = updateAt(ctx, cursor, f);
-    if (u) updates.push(u);
+    if (!u) continue;
+    if (updates.length < max) updates.push(u);
+    else next = cursor;
   }
-  const out: Record<string, unknown> = { updates, lowestPageOffsetExclusive: begin, highestPageOffsetInclusive: Math.max(cursor, begin) };
-  if (cursor < end) out.nextPageToken = encodeToken<UpdatesToken>({ v: 1, b: cursor, e: end, h: formatHash(b.updateFormat) });
+  const highest = next !== undefined ? next - 1 : Math.max(end, begin);
+  const out: Record<string, unknown> = { updates, lowestPageOffsetExclusive: begin, highestPageOffsetInclusive: highest };
+  if (next !== undefined || endGiven === undefined)
+    out.nextPageToken = encodeToken<UpdatesToken>({ v: 1, b: highest, e: endGiven, h: formatHash(b.updateFormat) });
   return json(200, out);
 }
 

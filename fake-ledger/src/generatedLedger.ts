@@ -48,9 +48,12 @@ export class GeneratedLedger {
   readonly contracts: number;
   readonly templateCount: number;
   readonly listLimit: number;
-  readonly maxPageSize: number;
+  /** The largest active-contracts page and updates page (Canton's `max-acs-page-size`, `max-updates-page-size`). */
+  readonly maxAcsPageSize: number;
+  readonly maxUpdatesPageSize: number;
   readonly pageTokenTtlMs: number;
   readonly defaultIdleTimeoutMs: number;
+  readonly scanMsPerOffset: number;
   prunedUpTo: number;
   private readonly templateCache = new Map<number, TemplateInfo>();
   private catalogCache: PackageCatalog | undefined;
@@ -79,11 +82,13 @@ export class GeneratedLedger {
   constructor(options: GeneratedLedgerOptions = {}) {
     this.contracts = Math.max(0, Math.floor(options.contracts ?? 0));
     this.templateCount = Math.max(1, Math.min(10_000, Math.floor(options.templates ?? 20)));
-    this.listLimit = options.listLimit ?? 1000;
-    this.maxPageSize = options.maxPageSize ?? 1000;
+    this.listLimit = options.listLimit ?? 200;
+    this.maxAcsPageSize = options.maxPageSize ?? 10_000;
+    this.maxUpdatesPageSize = options.maxPageSize ?? 2_000;
     this.pageTokenTtlMs = options.pageTokenTtlMs ?? 10 * 60_000;
     this.prunedUpTo = options.prunedUpTo ?? 0;
-    this.defaultIdleTimeoutMs = options.defaultIdleTimeoutMs ?? 1000;
+    this.defaultIdleTimeoutMs = options.defaultIdleTimeoutMs ?? 500;
+    this.scanMsPerOffset = Math.max(0, options.scanMsPerOffset ?? 0);
     this.rate = options.rate ?? 0;
     this.segments.push({ k: 0, at: this.since, rate: this.rate });
   }

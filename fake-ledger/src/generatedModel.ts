@@ -10,16 +10,30 @@ export interface GeneratedLedgerOptions {
   templates?: number;
   /** Live updates produced per second (default 0: only `advance` produces them). */
   rate?: number;
-  /** `http-list-max-elements-limit`: more elements on a list endpoint give 413 (default 1,000). */
+  /** `http-list-max-elements-limit`: more elements on a list endpoint give 413 (default 200, as Canton's). */
   listLimit?: number;
-  /** The largest page the node serves, whatever maxPageSize asks (default 1,000). */
+  /**
+   * The largest page the node serves, whatever maxPageSize asks, on both page endpoints (default:
+   * Canton's, 10,000 active contracts and 2,000 updates).
+   */
   maxPageSize?: number;
   /** How long an ACS page token stays valid (default 10 minutes). */
   pageTokenTtlMs?: number;
   /** Updates up to this offset are pruned (default 0: none). */
   prunedUpTo?: number;
-  /** How long a /v2/updates request without limit waits for new elements (default 1,000 ms). */
+  /**
+   * The idle time of a /v2/updates list without `stream_idle_timeout_ms` (default 500 ms, Canton's
+   * `http-list-wait-time`).
+   */
   defaultIdleTimeoutMs?: number;
+  /**
+   * The time the node takes to scan one offset of a /v2/updates list, simulated (default 0). It
+   * stands in for the idle time elapsing on a busy node: a list the node cuts when no element came
+   * for the idle time is cut once the scan since the last element (or the start) would exceed it,
+   * whatever the machine's speed. Updates that match every N offsets with a cost of C ms per offset
+   * are cut after each element when N × C exceeds the idle time.
+   */
+  scanMsPerOffset?: number;
 }
 
 export interface TemplateInfo {

@@ -7,7 +7,7 @@ import type { FailureExplanation, FailureFacts } from '../execute/commandFailure
 import { loadCommandFailureBundle } from '../services/lazyBundles';
 import type { Completion } from '../ledger/apiTypes';
 import { completionElementOffset } from '../execute/completionWatch';
-import { isLedgerApiError } from '../ledger/ledgerApiError';
+import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { toolAnswer } from './toolText';
@@ -26,8 +26,9 @@ export interface SeenRefusal {
 
 /** How far back the node's completions are read, in offsets, and in at most how many pages of how many. */
 const LOOK_BACK = 100_000;
-const MAX_PAGES = 20;
-const PAGE = 1_000;
+const MAX_PAGES = 100;
+/** Canton's default list limit: a longer list is refused (413), not shortened. */
+const PAGE = DEFAULT_NODE_LIST_LIMIT;
 
 export function failureData(commandId: string, why: FailureExplanation, seen: 'submission' | 'completion') {
   return {
@@ -82,15 +83,26 @@ export function commandFailureTool(
         // Forward in pages from a look-back window to the ledger end: the latest completions, not the first page's.
         const completions: Completion[] = [];
         let begin = Math.max(0, end - LOOK_BACK);
+        let limit = PAGE;
         for (let page = 0; page < MAX_PAGES && begin < end; page++) {
-          const list = await client.getCompletions({ parties, beginExclusive: begin }, { limit: PAGE, streamIdleTimeoutMs: 200 }, { signal: ac.signal });
+          let list;
+          try {
+            list = await client.getCompletions({ parties, beginExclusive: begin }, { limit, streamIdleTimeoutMs: 200 }, { signal: ac.signal });
+          } catch (e) {
+            // A node whose list limit is lower names it: read at its limit.
+            const named = isLedgerApiError(e) && e.status === 413 ? nodeListLimitOf(e) : undefined;
+            if (named === undefined || named >= limit) throw e;
+            limit = named;
+            continue;
+          }
           let last = begin;
           for (const item of list) {
             const { completion, offset } = completionElementOffset(item);
             if (typeof offset === 'number') last = Math.max(last, offset);
             if (completion && (!wanted || completion.commandId === wanted)) completions.push(completion);
           }
-          if (list.length < PAGE || last === begin) break;
+          // The node cuts a list once none came for the idle time: a short one is not the end, the ledger end is.
+          if (last >= end || last === begin) break;
           begin = last;
         }
         const failed = completions.filter((c) => (c.status?.code ?? 0) !== 0).at(-1);

@@ -1,21 +1,23 @@
 // Reads what changed between two offsets, page by page, as the token's parties (optionally for
-// some templates or interfaces): the range's updates in ACS-delta shape (`/v2/updates` with a
-// limit, so no list is refused as too long), or the active sets at both ends compared, chosen by
-// the range's length against the active set's size. Reads only: a page that fails for a transient
-// reason is asked again. No `vscode` import.
+// some templates or interfaces): the range's updates in ACS-delta shape, read to the range's end
+// (updateRange.ts: update pages, else lists the node may cut short), or the active sets at both
+// ends compared, chosen by the range's length against the active set's size. Reads only: a page
+// that fails for a transient reason is asked again. No `vscode` import.
 import type { CreatedEvent, UpdateFormat } from '../ledger/apiTypes';
 import type { LedgerClient } from '../ledger/ledgerClient';
-import { isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import { DEFAULT_NODE_LIST_LIMIT } from '../ledger/ledgerApiError';
 import * as l10n from '../l10n/l10n';
 import { formatCount } from '../l10n/forPeople';
-import { readActiveContracts, withRetries } from './acsPaging';
+import { readActiveContracts } from './acsPaging';
+import { readUpdateRange } from './updateRange';
 import { browseEventFormat, type BrowseFilter } from './browseForms';
 import { activeSetsCheaper, ChangeSet, compareActiveSets, methodReason, PROBE_FROM_OFFSETS, type ChangesMethod, type DeltaTransaction } from './ledgerChanges';
 
 /** The largest active set compared: two sets of more would hold too much in the extension host. */
 export const MAX_ACTIVE_SET = 100_000;
 
-export type ChangesClient = Pick<LedgerClient, 'getUpdates' | 'getActiveContractsPage' | 'getActiveContracts' | 'getLedgerEnd'>;
+export type ChangesClient = Pick<LedgerClient, 'getUpdates' | 'getActiveContractsPage' | 'getActiveContracts' | 'getLedgerEnd'> &
+  Partial<Pick<LedgerClient, 'getUpdatesPage'>>;
 
 export interface ChangesReadOptions extends BrowseFilter {
   /** Exclusive. */
@@ -31,9 +33,9 @@ export interface ChangesReadOptions extends BrowseFilter {
    * and archived in one transaction are seen; read only as updates.
    */
   ledgerEffects?: boolean;
-  /** Updates per request (default 500; smaller where the node's list limit is lower). */
+  /** Updates per request (default 500 a page, 200 a list; smaller where the node's list limit is lower). */
   pageSize?: number;
-  /** The node serves active-contracts-page (3.5+). */
+  /** The node serves active-contracts-page and get-updates-page (3.5+). */
   paged: boolean;
   /** Read active sets over the websocket where there are no pages. */
   websocket?: boolean;
@@ -158,40 +160,28 @@ async function* byUpdates(client: ChangesClient, o: ChangesReadOptions, reason: 
   const changes = new ChangeSet(o.parties);
   const transactionShape = o.ledgerEffects ? 'TRANSACTION_SHAPE_LEDGER_EFFECTS' : 'TRANSACTION_SHAPE_ACS_DELTA';
   const updateFormat: UpdateFormat = { includeTransactions: { eventFormat: browseEventFormat(o), transactionShape } };
-  let pageSize = Math.max(1, o.pageSize ?? 500);
-  let begin = o.from;
   let notice = firstNotice;
-  while (begin < o.to) {
-    let list: unknown[];
-    try {
-      list = await withRetries(o, () =>
-        client.getUpdates({ beginExclusive: begin, endInclusive: o.to, updateFormat }, { limit: pageSize, streamIdleTimeoutMs: 5_000 }, { signal: o.signal }),
-      );
-    } catch (e) {
-      // A node whose list limit is below the page: pages of its limit (Canton names it), else halves.
-      if (isLedgerApiError(e) && e.status === 413 && pageSize > 1) {
-        const named = nodeListLimitOf(e);
-        pageSize = Math.max(1, named !== undefined && named < pageSize ? named : Math.floor(pageSize / 2));
-        notice = l10n.t('The node refuses lists longer than its limit: reading {0} updates at a time.', formatCount(pageSize));
-        continue;
-      }
-      throw e;
-    }
-    let moved = begin;
-    for (const element of Array.isArray(list) ? list : []) {
-      const u = (element as { update?: unknown } | undefined)?.update;
-      const at = offsetOf(u);
-      if (at === undefined || at <= moved || at > o.to) continue;
-      moved = at;
+  const batches = readUpdateRange(client, {
+    beginExclusive: o.from,
+    endInclusive: o.to,
+    updateFormat,
+    // Lists at Canton's default list limit, which a longer one passes (413) on a busy range.
+    pageSize: o.pageSize ?? (o.paged ? 500 : DEFAULT_NODE_LIST_LIMIT),
+    pages: o.paged,
+    signal: o.signal,
+    retries: o.retries,
+    sleep: o.sleep,
+  });
+  // Done only once the node has read the range to its end: a short answer is not the end.
+  for await (const b of batches) {
+    for (const u of b.updates) {
       const t = (u as { Transaction?: { value?: DeltaTransaction } }).Transaction?.value;
       if (t) changes.addTransaction(t);
     }
-    // No element: nothing more for these parties in the range.
-    const done = moved === begin || moved >= o.to;
-    yield { method: 'updates', reason, changes, readUpTo: done ? o.to : moved, phase: done ? 'done' : 'updates', done, notice };
+    const done = b.readUpTo >= o.to;
+    yield { method: 'updates', reason, changes, readUpTo: b.readUpTo, phase: done ? 'done' : 'updates', done, notice: b.notice ?? notice };
     notice = undefined;
     if (done) return;
-    begin = moved;
   }
   yield { method: 'updates', reason, changes, readUpTo: o.to, phase: 'done', done: true, notice };
 }
@@ -223,11 +213,9 @@ export async function offsetAtTime(
 ): Promise<OffsetAtTime> {
   const updateFormat: UpdateFormat = { includeTransactions: { eventFormat: browseEventFormat(o), transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
   const firstAfter = async (offset: number) => {
-    const list = await client.getUpdates(
-      { beginExclusive: offset, endInclusive: o.end, updateFormat },
-      { limit: 1, streamIdleTimeoutMs: 1_000 },
-      { signal: o.signal },
-    );
+    // No idle time: Canton cuts a list that names one when the next update is slow to find, and an
+    // empty answer would read as "nothing after"; a bounded list without one ends at its first element.
+    const list = await client.getUpdates({ beginExclusive: offset, endInclusive: o.end, updateFormat }, { limit: 1 }, { signal: o.signal });
     const u = (Array.isArray(list) ? list[0] : undefined)?.update;
     const at = offsetOf(u);
     const time = Date.parse(recordTimeOf(u) ?? '');

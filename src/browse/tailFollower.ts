@@ -91,12 +91,18 @@ export function updatesListFetch(
   return f;
 }
 
-/** `get-updates-page` (3.5+): one page after `beginExclusive`, up to the ledger end. */
+/**
+ * `get-updates-page` (3.5+): one page after `beginExclusive`, up to the ledger end. A page with no
+ * end always has a next-page token (Canton's IndexServiceImpl), so the offsets say when it is caught
+ * up: a page that is not full ran to the ledger end, its upper bound.
+ */
 export function updatesPageFetch(client: Pick<LedgerClient, 'getUpdatesPage'>, updateFormat: UpdateFormat, o: { pageSize: number }): UpdatesFetch {
   return async (beginOffsetExclusive, signal) => {
     const page = await client.getUpdatesPage({ beginOffsetExclusive, updateFormat, maxPageSize: o.pageSize }, { signal });
     const updates = (page.updates ?? []).map((u) => u.update);
-    return { updates, readUpTo: page.highestPageOffsetInclusive, idle: updates.length === 0 && !page.nextPageToken };
+    const upTo = page.highestPageOffsetInclusive;
+    const caughtUp = updates.length < o.pageSize || typeof upTo !== 'number' || upTo <= beginOffsetExclusive;
+    return { updates, readUpTo: upTo, idle: caughtUp };
   };
 }
 

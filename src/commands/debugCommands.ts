@@ -49,6 +49,7 @@ function debugHost(deps: DebugDeps): DebugHost {
         parties: effective.parties,
         userId: await deps.nodes.tokenUser(node),
         commandCompletions: !version || version.major > 3 || (version.major === 3 && version.minor >= 5),
+        updatesPages: version !== undefined && (version.major > 3 || (version.major === 3 && version.minor >= 5)),
       };
     },
     sources: {

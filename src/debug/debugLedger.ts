@@ -9,7 +9,8 @@ import { otherUpdatesFormat, transactionQueryFor, eventFormatFor } from '../ledg
 import { abortableSleep, isTransient } from '../browse/acsPaging';
 import { updatesListFetch, updatesStreamFetch, type UpdatesFetch } from '../browse/tailFollower';
 import { followCompletions } from '../execute/completionFollower';
-import { isLedgerApiError, LedgerApiError } from '../ledger/ledgerApiError';
+import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, LedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import { readUpdateRange } from '../browse/updateRange';
 import { NO_TOKEN } from '../auth/ledgerIdentity';
 import type { ProgramUpdate } from './debugProgram';
 import * as l10n from '../l10n/l10n';
@@ -42,6 +43,8 @@ export interface DebugLedgerAccess {
   commandCompletions?: boolean;
   /** Page size of range reads. */
   pageSize?: number;
+  /** The node serves get-updates-page (3.5 or later): ranges are read in pages, which the node never cuts short. */
+  updatesPages?: boolean;
 }
 
 /** A raw element of `/v2/updates` as a program update; checkpoints and unknown kinds are undefined. */
@@ -99,31 +102,25 @@ export function clientDebugLedger(a: DebugLedgerAccess): DebugLedger {
       return (await a.client.getLedgerEnd(opts(signal))).offset ?? 0;
     },
     async *range(beginExclusive, endInclusive, signal) {
-      let begin = beginExclusive;
-      while (begin < endInclusive) {
-        const list = await a.client.getUpdates(
-          { beginExclusive: begin, endInclusive, updateFormat },
-          { limit: pageSize, streamIdleTimeoutMs: 5_000 },
-          opts(signal),
-        );
-        const elements = (Array.isArray(list) ? list : []).map((e) => e?.update);
-        const page: ProgramUpdate[] = [];
-        let moved = begin;
-        for (const e of elements) {
-          const at = offsetOf(e);
-          if (at === undefined || at <= moved) continue;
-          moved = at;
-          const u = programUpdateOf(e);
-          if (u) page.push(u);
-        }
+      // To the range's end: a short answer of the node is not the end (updateRange.ts).
+      const batches = readUpdateRange(a.client, {
+        beginExclusive,
+        endInclusive,
+        updateFormat,
+        pageSize,
+        pages: a.updatesPages,
+        signal,
+        retries: 1,
+        call: a.token !== undefined ? { auth: { token: a.token } } : undefined,
+      });
+      for await (const b of batches) {
+        const page = b.updates.map(programUpdateOf).filter((u): u is ProgramUpdate => u !== undefined);
         if (page.length > 0) yield page;
-        // Nothing further for these parties in the range (no element, or no progress).
-        if (moved === begin) return;
-        begin = moved;
       }
     },
     async follow(beginExclusive, signal, onUpdates, onBreak) {
-      const fallback = updatesListFetch(a.client, updateFormat, { limit: 500, idleMs: 2_000 });
+      // At most Canton's default list limit; a lower limit the node names lowers it (followUpdates does the same).
+      const fallback = updatesListFetch(a.client, updateFormat, { limit: DEFAULT_NODE_LIST_LIMIT, idleMs: 2_000 });
       const fetch: UpdatesFetch = updatesStreamFetch(a.client, updateFormat, { idleMs: 250, fallback });
       let position = beginExclusive;
       let attempt = 0;
@@ -142,6 +139,12 @@ export function clientDebugLedger(a: DebugLedgerAccess): DebugLedger {
           if (batch.length > 0) onUpdates(batch);
         } catch (e) {
           if (signal.aborted) return;
+          if (isLedgerApiError(e) && e.status === 413 && fallback.limit > 1) {
+            const named = nodeListLimitOf(e);
+            fallback.limit = Math.max(1, named !== undefined && named < fallback.limit ? named : Math.floor(fallback.limit / 2));
+            fallback.maxLimit = fallback.limit;
+            continue;
+          }
           if (!isTransient(e)) throw e;
           attempt++;
           onBreak?.(isLedgerApiError(e) ? e.explanation : String((e as Error)?.message ?? e));

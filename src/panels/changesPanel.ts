@@ -114,6 +114,7 @@ export class ChangesPanel extends HtmlPanelHost {
   }
 
   private async read(ac: AbortController, method: ChangesMethod | undefined): Promise<void> {
+    let readUpTo: number | undefined;
     try {
       // As the token reads now: after a token change, Read Again reads as the new identity.
       const who = await this.deps.readAs();
@@ -124,6 +125,7 @@ export class ChangesPanel extends HtmlPanelHost {
       const { nodeName: _n, fromLabel: _f, toLabel: _t, asSeenBy: _a, kind: _k, ...read } = this.request;
       for await (const p of readChanges(this.deps.client, { ...read, ledgerEffects: this.ledgerEffects, method, signal: ac.signal })) {
         if (ac.signal.aborted) return;
+        if (p.phase === 'updates') readUpTo = p.readUpTo;
         if (p.changes !== this.changes) {
           this.changes = p.changes;
           this.view = new ChangeView(this.changes, this.viewOptions);
@@ -139,7 +141,18 @@ export class ChangesPanel extends HtmlPanelHost {
       }
     } catch (e) {
       if (ac.signal.aborted) return;
-      this.state = { ...this.state, progress: undefined, error: isLedgerApiError(e) ? e.explanation : String((e as Error)?.message ?? e) };
+      const why = isLedgerApiError(e) ? e.explanation : String((e as Error)?.message ?? e);
+      // Rows were shown: say they stop short of the range's end.
+      const error =
+        readUpTo !== undefined
+          ? vscode.l10n.t(
+              'The read stopped at offset {0} of {1}: the rows are those up to there, not the whole range. {2} Read Again to read the range whole.',
+              formatCount(readUpTo),
+              formatCount(this.request.to),
+              why,
+            )
+          : why;
+      this.state = { ...this.state, progress: undefined, error };
       this.render();
     } finally {
       if (this.reading === ac) this.reading = undefined;

@@ -267,3 +267,86 @@ describe('a restart of the fake node', () => {
     }
   });
 });
+
+for (const version of VERSIONS) {
+  describe(`the fake node cuts update lists and pages as Canton does, on ${version}`, function () {
+    this.timeout(30_000);
+    let node: FakeLedgerNode;
+    let begin: number;
+    let alice: string;
+    const post = (path: string, body: unknown) => send(node, 'POST', path, JSON.stringify(body), { authorization: `Bearer ${node.mintToken('alice')}` });
+    const format = () => ({
+      includeTransactions: { eventFormat: { filtersByParty: { [alice]: wildcard }, verbose: false }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' },
+    });
+    const offsets = (list: Json[]) => list.map((e) => Object.values(e.update as Record<string, { value: { offset: number } }>)[0].value.offset);
+
+    before(async () => {
+      // Alice sees every 4th live update; a scan costs 200 simulated ms an offset: 800 ms between hers.
+      node = await FakeLedgerNode.start({ version, checkResponses: true, generated: { scanMsPerOffset: 200 } });
+      alice = node.ledger.parties.Alice;
+      begin = node.generated.ledgerEnd();
+      node.generated.advance(40);
+    });
+    after(() => node.close());
+    afterEach(() => assert.deepEqual(node.responseProblems, [], 'every answer is one the spec allows'));
+
+    it('cuts a bounded list that names an idle time once none came for it, with what came so far', async () => {
+      const end = begin + 40;
+      const whole = await post(`/v2/updates?limit=100&stream_idle_timeout_ms=1000`, { beginExclusive: begin, endInclusive: end, updateFormat: format() });
+      assert.equal(whole.status, 200, whole.text);
+      assert.equal((whole.json as unknown as Json[]).length, 10, '800 ms between hers is within 1,000: not cut');
+      const cut = await post(`/v2/updates?limit=100&stream_idle_timeout_ms=700`, { beginExclusive: begin, endInclusive: end, updateFormat: format() });
+      assert.equal(cut.status, 200, 'a cut is a plain 200');
+      assert.deepEqual(cut.json, [], 'her first is 800 ms into the scan: cut before it');
+      const one = await post(`/v2/updates?limit=100&stream_idle_timeout_ms=700`, { beginExclusive: begin + 3, endInclusive: end, updateFormat: format() });
+      assert.deepEqual(offsets(one.json as unknown as Json[]), [begin + 4], 'one element, then cut; no checkpoint says how far it read');
+    });
+
+    it('never cuts a bounded list without an idle time, and cuts an open-ended one at the default idle time', async () => {
+      const bounded = await post(`/v2/updates?limit=100`, { beginExclusive: begin, endInclusive: begin + 40, updateFormat: format() });
+      assert.equal((bounded.json as unknown as Json[]).length, 10, 'the default 500 ms applies to open-ended lists only');
+      const open = await post(`/v2/updates?limit=100`, { beginExclusive: begin, updateFormat: format() });
+      assert.deepEqual(open.json, [], '800 ms to her first is past the default 500 ms');
+    });
+
+    if (version !== '3.4') {
+      it('gives an update page without an end a token even when it reached the ledger end, and a bounded last page none', async () => {
+        const end = node.generated.ledgerEnd();
+        const tail = await post('/v2/updates/get-updates-page', { beginOffsetExclusive: end - 8, maxPageSize: 100, updateFormat: format() });
+        const t = tail.json as { updates: Json[]; highestPageOffsetInclusive: number; nextPageToken?: string };
+        assert.equal(t.updates.length, 2);
+        assert.equal(t.highestPageOffsetInclusive, end, 'up to the ledger end');
+        assert.ok(t.nextPageToken, 'always a token without an end');
+        const bounded = await post('/v2/updates/get-updates-page', {
+          beginOffsetExclusive: begin,
+          endOffsetInclusive: end,
+          maxPageSize: 3,
+          updateFormat: format(),
+        });
+        const b = bounded.json as { updates: Json[]; highestPageOffsetInclusive: number; nextPageToken?: string };
+        assert.deepEqual(offsets(b.updates), [begin + 4, begin + 8, begin + 12]);
+        assert.equal(b.highestPageOffsetInclusive, begin + 15, 'a full page ends just before the next update');
+        assert.ok(b.nextPageToken);
+        const last = await post('/v2/updates/get-updates-page', {
+          beginOffsetExclusive: begin,
+          endOffsetInclusive: end,
+          maxPageSize: 3,
+          pageToken: b.nextPageToken,
+          updateFormat: format(),
+        });
+        const l = last.json as { updates: Json[]; highestPageOffsetInclusive: number; nextPageToken?: string };
+        assert.deepEqual(offsets(l.updates), [begin + 16, begin + 20, begin + 24]);
+        const final = await post('/v2/updates/get-updates-page', {
+          beginOffsetExclusive: begin + 32,
+          endOffsetInclusive: end,
+          maxPageSize: 3,
+          updateFormat: format(),
+        });
+        const f = final.json as { updates: Json[]; highestPageOffsetInclusive: number; nextPageToken?: string };
+        assert.equal(f.updates.length, 2);
+        assert.equal(f.highestPageOffsetInclusive, end);
+        assert.equal(f.nextPageToken, undefined, 'a bounded last page has none');
+      });
+    }
+  });
+}

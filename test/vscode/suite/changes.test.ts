@@ -1,6 +1,7 @@
 // Mark Ledger Point and What Changed in the extension host, on 3.4, 3.5 and 3.6: a point marked
 // before a "test run" (the fake ledger advancing), the range read as the token's parties, rows by
-// kind and template, and everything dropped when the token changes.
+// kind and template, and everything dropped when the token changes; a range the node cuts each
+// list of (its updates slow to find) read whole.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
@@ -92,6 +93,23 @@ describe('What Changed', function () {
       await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
       await until('the rows cleared', () => (panel.shown.counts.transactions === 0 && panel.shown.error ? true : undefined));
       assert.match(panel.shown.error ?? '', /token of changes-.* changed/);
+      panel.dispose();
+    });
+
+    it(`${version}: a range whose updates the node is slow to find, and cuts each list at, is read whole`, async () => {
+      const api = await cantonLens();
+      // 2 s of simulated scan an offset, Alice's every 4th: 8 s between hers, past the 5 s idle time asked for.
+      const fake = await FakeLedgerNode.start({ version, generated: { scanMsPerOffset: 2_000 } });
+      fakes.push(fake);
+      const name = `sparse-${version}`;
+      await useFakeNode(api, fake, name, 'alice');
+      const from = fake.generated.ledgerEnd();
+      fake.generated.advance(296);
+      const panel = await vscode.commands.executeCommand<ChangesPanel>('cantonLens.whatChanged', from, 'end', name);
+      await panel.done;
+      assert.equal(panel.shown.error, undefined, panel.shown.error);
+      assert.equal(panel.shown.complete, true);
+      assert.deepEqual([panel.shown.counts.transactions, panel.shown.counts.created], [74, 74], 'every one of hers, not the first');
       panel.dispose();
     });
   }
