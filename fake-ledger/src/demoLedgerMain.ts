@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   if (!['3.4', '3.5', '3.6'].includes(version)) throw new Error(`--version must be 3.4, 3.5 or 3.6, not ${version}`);
   const port = Number(arg('port') ?? process.env.CANTON_LENS_DEMO_PORT ?? 7575);
   // It may run for days: no request record (tests read it; nobody reads it here).
-  const node = await FakeLedgerNode.start({ version, port, requestLog: 0, bigTreeNodes: 10_000, wallClock: true });
+  const node = await FakeLedgerNode.start({ version, port, requestLog: 0, bigTreeNodes: 10_000, wallClock: true, generated: { hostile: false } });
   const s = node.ledger.samples;
   const lines = [
     `Canton Lens demo ledger (fake Canton ${version} JSON Ledger API v2) listening on ${node.url}`,

@@ -41,8 +41,7 @@ interface SeededCreate {
   workflowId: string;
 }
 
-/** Commits whose offsets are remembered (the demo ledger runs for days). */
-const KEPT_COMMITS = 10_000;
+const KEPT_COMMITS = 10_000; // commits whose offsets are remembered (the demo ledger runs for days)
 
 export class GeneratedLedger {
   readonly contracts: number;
@@ -54,6 +53,7 @@ export class GeneratedLedger {
   readonly pageTokenTtlMs: number;
   readonly defaultIdleTimeoutMs: number;
   readonly scanMsPerOffset: number;
+  readonly hostile: boolean;
   prunedUpTo: number;
   private readonly templateCache = new Map<number, TemplateInfo>();
   private catalogCache: PackageCatalog | undefined;
@@ -89,6 +89,7 @@ export class GeneratedLedger {
     this.prunedUpTo = options.prunedUpTo ?? 0;
     this.defaultIdleTimeoutMs = options.defaultIdleTimeoutMs ?? 500;
     this.scanMsPerOffset = Math.max(0, options.scanMsPerOffset ?? 0);
+    this.hostile = options.hostile ?? true;
     this.rate = options.rate ?? 0;
     this.segments.push({ k: 0, at: this.since, rate: this.rate });
   }
@@ -238,7 +239,7 @@ export class GeneratedLedger {
 
   template(t: number): TemplateInfo {
     let info = this.templateCache.get(t);
-    if (!info) this.templateCache.set(t, (info = templateInfo(t)));
+    if (!info) this.templateCache.set(t, (info = templateInfo(t, this.hostile)));
     return info;
   }
 

@@ -34,6 +34,8 @@ export interface GeneratedLedgerOptions {
    * are cut after each element when N × C exceeds the idle time.
    */
   scanMsPerOffset?: number;
+  /** The two templates with names no Daml compiler accepts, to test every renderer (default true; the demo ledger: false). */
+  hostile?: boolean;
 }
 
 export interface TemplateInfo {
@@ -102,9 +104,11 @@ export function mix(i: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Template t of the generated ones: the base templates first, then made-up ones in generated packages. */
-export function templateInfo(t: number): TemplateInfo {
-  const [pkg, module, entity, holding, keyed] = BASE_TEMPLATES[t] ?? [
+const BELIEVABLE_TEMPLATES = BASE_TEMPLATES.filter(([pkg]) => !pkg.startsWith('acs-hostile'));
+
+/** Template t of the generated ones: the base templates (the hostile two only for tests), then made-up ones in generated packages. */
+export function templateInfo(t: number, hostile = true): TemplateInfo {
+  const [pkg, module, entity, holding, keyed] = (hostile ? BASE_TEMPLATES : BELIEVABLE_TEMPLATES)[t] ?? [
     `acs-generated-${Math.floor(t / 100)}`,
     `Gen.M${Math.floor(t / 10) % 10}`,
     `T${t}`,

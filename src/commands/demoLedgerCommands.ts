@@ -33,7 +33,13 @@ export function registerDemoLedgerCommands(
       if (status.state === 'reachable') return { name: earlier.name, url: earlier.url, version: status.version, how: 'reused' };
     }
     const startedNow = !running;
-    running ??= loadFakeNodeBundle(bundleDir).FakeLedgerNode.start({ version: '3.5', requestLog: 0, bigTreeNodes: 10_000, wallClock: true });
+    running ??= loadFakeNodeBundle(bundleDir).FakeLedgerNode.start({
+      version: '3.5',
+      requestLog: 0,
+      bigTreeNodes: 10_000,
+      wallClock: true,
+      generated: { hostile: false },
+    });
     running.catch(() => (running = undefined));
     const demo = await running;
     const { name, existing } = demoNodeName(DEMO_NODE_NAME, nodes.all(), demo.url);

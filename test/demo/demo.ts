@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(root, { recursive: true });
   process.stdout.write('Packaging the extension and starting VS Code…\n');
   const vsix = await packagedVsix();
-  const node = await FakeLedgerNode.start({ version, port: Number(arg('ledger-port') ?? 7575), wallClock: true });
+  const node = await FakeLedgerNode.start({ version, port: Number(arg('ledger-port') ?? 7575), wallClock: true, generated: { hostile: false } });
   const workspace = path.join(root, 'workspace');
   sampleWorkspace(workspace, node);
 

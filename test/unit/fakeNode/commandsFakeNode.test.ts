@@ -3,6 +3,7 @@
 // completion appears), and each refusal carries the code, category and context Canton sends.
 import * as assert from 'node:assert/strict';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
+import { GeneratedLedger } from '../../../fake-ledger/src/generatedLedger';
 import type { JsCommands } from '../../../src/ledger/apiTypes';
 import { submitAndWaitForTransaction } from '../../../src/ledger/commandRequests';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
@@ -188,7 +189,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
   });
 }
 
-describe('the demo ledger commits at the time it commits', () => {
+describe('the demo ledger: a believable ledger of now', () => {
   it('takes the wall clock where tests take a deterministic one', async () => {
     const times: string[] = [];
     for (const wallClock of [false, true]) {
@@ -214,5 +215,20 @@ describe('the demo ledger commits at the time it commits', () => {
       }
     }
     assert.ok(Date.parse(times[0]) < Date.parse('2026-11-03T00:00:00Z'), 'tests keep the deterministic clock of 2 Nov 2026');
+  });
+
+  it("shows believable packages: the hostile template names are the tests' only", () => {
+    const names = (g: GeneratedLedger) => Array.from({ length: g.templateCount }, (_, t) => g.template(t).packageName);
+    assert.ok(
+      names(new GeneratedLedger()).some((n) => n.startsWith('acs-hostile')),
+      'tests keep them',
+    );
+    const demo = names(new GeneratedLedger({ hostile: false }));
+    assert.equal(demo.length, 20);
+    assert.deepEqual(
+      demo.filter((n) => !/^[a-z0-9-]+$/.test(n)),
+      [],
+      'every package name of the demo is one a Daml project could have',
+    );
   });
 });
