@@ -345,8 +345,8 @@ export class DebugRunner {
           this.waiting = { from: this.lastPosition(this.program.stopCount), kind: 'step' };
           return;
         }
-        this.events.ended();
-        return;
+        // A step past the last one stays there, as Step Back stays at the first: Continue ends the session.
+        return this.stopAt(from, 'step', l10n.t('At the last step: Step Back walks back; Continue ends the session.'));
       }
       target = this.program.step(from, kind);
     }

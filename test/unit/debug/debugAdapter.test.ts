@@ -149,6 +149,23 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       await ended;
     });
 
+    it('stays stopped at the last step when a step goes past it, so Step Back still works; Continue then ends', async () => {
+      await start(dc, { updateId: node.ledger.samples.settlementUpdate });
+      let last: DebugProtocol.StoppedEvent | undefined;
+      for (let i = 0; i < 100 && last?.body.description !== 'At the last step: Step Back walks back; Continue ends the session.'; i++)
+        last = await stepAndWait(dc, () => dc.stepOutRequest({ threadId: 1 }));
+      assert.equal(last?.body.description, 'At the last step: Step Back walks back; Continue ends the session.');
+      const atEnd = (await top(dc)).top.name;
+      const again = await stepAndWait(dc, () => dc.nextRequest({ threadId: 1 }));
+      assert.equal((await top(dc)).top.name, atEnd, 'a step past the end stays at the end');
+      assert.match(again.body.description ?? '', /At the last step/);
+      await stepAndWait(dc, () => dc.stepBackRequest({ threadId: 1 }));
+      assert.notEqual((await top(dc)).top.name, atEnd, 'Step Back walks back from the end');
+      const ended = waitFor(dc, 'terminated');
+      await dc.continueRequest({ threadId: 1 });
+      await ended;
+    });
+
     it('stops at a breakpoint inside a choice, on its choice line, and a condition and a hit count pick the step', async () => {
       const inside = lineOf(JOB, 'nonconsuming choice Job_Step') + 2;
       const { stopped, set } = await start(
