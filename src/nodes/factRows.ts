@@ -87,7 +87,7 @@ export function factRows(name: string, configuredParties: readonly string[] | un
       label: l10n.t('Ledger end'),
       value: s.ledgerEnd.value.toLocaleString('en-US'),
       icon: 'milestone',
-      tooltip: l10n.t('The offset of the last update (GET /v2/state/ledger-end), when the node was expanded or refreshed.'),
+      tooltip: l10n.t('The offset of the last update (GET /v2/state/ledger-end), when the node was expanded or refreshed; Follow Updates shows it move.'),
     });
   else out.push(factProblem(name, l10n.t('Ledger end'), s.ledgerEnd, 'milestone'));
   if (s.prunedUpTo.ok)

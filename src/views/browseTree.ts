@@ -46,7 +46,10 @@ export class BrowseTreeSection implements vscode.Disposable {
       rows.push({
         kind: 'message',
         icon: end.live ? 'pulse' : 'milestone',
-        text: vscode.l10n.t('Ledger end: {0}{1}', end.offset.toLocaleString('en-US'), end.live ? vscode.l10n.t(' (following)') : ''),
+        // Not "Ledger end": the node's facts show that, as read when the node was; this is where Follow Updates is.
+        text: end.live
+          ? vscode.l10n.t('Follow Updates: at offset {0}', end.offset.toLocaleString('en-US'))
+          : vscode.l10n.t('Follow Updates: stopped at offset {0}', end.offset.toLocaleString('en-US')),
         tooltip: end.live
           ? vscode.l10n.t('The last offset a Follow Updates panel has read; it moves as updates commit.')
           : vscode.l10n.t('The last offset read; open Follow Updates to see it move.'),
