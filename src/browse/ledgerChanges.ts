@@ -202,8 +202,12 @@ export function methodReason(method: ChangesMethod, rangeLength: number, activeC
     );
   if (activeCount === undefined)
     return rangeLength < PROBE_FROM_OFFSETS
-      ? l10n.t('Read as the range\u2019s updates ({0} offsets): a short range, and the only way to see contracts created and archived inside it.', n)
-      : l10n.t('Read as the range\u2019s updates ({0} offsets).', n);
+      ? rangeLength === 1
+        ? l10n.t('Read as the range\u2019s updates (1 offset): a short range, and the only way to see contracts created and archived inside it.')
+        : l10n.t('Read as the range\u2019s updates ({0} offsets): a short range, and the only way to see contracts created and archived inside it.', n)
+      : rangeLength === 1
+        ? l10n.t('Read as the range\u2019s updates (1 offset).')
+        : l10n.t('Read as the range\u2019s updates ({0} offsets).', n);
   return l10n.t(
     'Read as the range\u2019s updates: {0} offsets cost less than the active sets at both ends (at least {1} contracts each), and they show contracts created and archived inside the range.',
     n,

@@ -81,6 +81,7 @@ export function tailPageStrings(): Record<string, string> {
     reconnecting: l10n.t('Reconnecting (attempt {0}): {1}', '{0}'),
     stopped: l10n.t('Stopped at offset {0}', '{0}'),
     shown: l10n.t('{0} updates shown', '{0}'),
+    shownOne: l10n.t('1 update shown'),
     dropped: l10n.t('{0} older dropped', '{0}'),
     matching: l10n.t('{0} of {1} match', '{0}'),
     openUpdate: l10n.t('Open transaction {0}', '{0}'),

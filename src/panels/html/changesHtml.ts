@@ -72,7 +72,9 @@ export function changesBody(m: ChangesPageModel): SafeHtml {
   const done =
     m.method === 'activeSets'
       ? l10n.t('Compared the active sets at offsets {0} and {1}.', formatCount(m.from), formatCount(m.to))
-      : l10n.t('Read {0} transactions.', formatCount(m.counts.transactions));
+      : m.counts.transactions === 1
+        ? l10n.t('Read 1 transaction.')
+        : l10n.t('Read {0} transactions.', formatCount(m.counts.transactions));
   const status = m.error
     ? html`<p class="error" role="alert">${ledgerText(m.error)}</p>`
     : html`<p role="status">${m.progress ?? (m.complete ? done : l10n.t('The read stopped before the end of the range: Read Again to read it whole.'))}</p>`;

@@ -68,7 +68,11 @@ const pauseButton = byId<HTMLButtonElement>('pause');
 
 function showCounts(): void {
   const parts = [
-    rows.filtered ? say('matching', '{0} of {1} match', num(rows.view.length), num(rows.kept)) : say('shown', '{0} updates shown', num(rows.kept)),
+    rows.filtered
+      ? say('matching', '{0} of {1} match', num(rows.view.length), num(rows.kept))
+      : rows.kept === 1
+        ? say('shownOne', '1 update shown')
+        : say('shown', '{0} updates shown', num(rows.kept)),
   ];
   if (rows.dropped > 0) parts.push(say('dropped', '{0} older dropped', num(rows.dropped)));
   counts.textContent = parts.join(' · ');

@@ -117,6 +117,7 @@ describe('what changed: the change set', () => {
     assert.equal(activeSetsCheaper(100_000, 50_000), false);
     assert.match(methodReason('activeSets', 100_000, 1_000, false), /1,000 active contracts twice cost less than the range’s 100,000 offsets/);
     assert.match(methodReason('updates', 500, undefined, false), /short range/);
+    assert.match(methodReason('updates', 1, undefined, false), /\(1 offset\): a short range/, 'one offset, not "1 offsets"');
   });
 
   it('shows the rows of a kind and template, and evaluates a payload filter in slices', () => {
