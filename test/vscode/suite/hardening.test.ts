@@ -69,6 +69,7 @@ describe('Hardening', function () {
         preparedTransaction: vectors[0].preparedTransaction,
         hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
         submissionId: 'canary-1',
+        deduplicationPeriod: { Empty: {} },
         partySignatures: {
           signatures: [
             {
