@@ -31,6 +31,7 @@ export function preapprovalExecuteRequest(party: string, submissionId: string, e
       ],
     },
     submissionId,
+    deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
     ...extra,
   };
 }
