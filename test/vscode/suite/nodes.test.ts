@@ -97,7 +97,7 @@ describe('Ledger nodes and the node tree', function () {
       [...current, { name: 'typo', url: 'localhost:7575' }, { name: 'node 3.5', url: 'http://dup:1' }],
       vscode.ConfigurationTarget.Global,
     );
-    await until('the settings to reload', () => api.log.recent.slice(before).some((l) => l.includes('typo')));
+    await until('the settings to reload', () => api.log.recent.slice(before).some((l) => l.includes('typo')), 30_000);
     const problems = api.log.recent.slice(before).filter((l) => /typo|listed twice/.test(l));
     assert.equal(problems.length, 2);
     assert.ok(api.nodes.find('node 3.4') && !api.nodes.find('typo'));
