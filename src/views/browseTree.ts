@@ -120,10 +120,14 @@ export class BrowseTreeSection implements vscode.Disposable {
     if (e.kind === 'package')
       return e.group.modules.map((m) => ({ kind: 'module', packageName: e.group.packageName, module: m.module, count: m.count, templates: m.templates }));
     if (e.kind === 'module') {
+      // Two versions of a package define the same template: the package id tells them apart.
+      const twice = new Set(e.templates.filter((t, i) => e.templates.findIndex((u) => u.entity === t.entity) !== i).map((t) => t.entity));
+      const label = (t: { entity: string; templateId: string }) =>
+        twice.has(t.entity) ? `${t.entity} · ${t.templateId.split(':')[0].slice(0, 8)}…` : t.entity;
       const shown = e.templates.slice(0, MAX_TEMPLATE_ITEMS).map((t): BrowseTreeItem => ({
         kind: 'message',
         icon: 'symbol-class',
-        text: `${t.entity}  ${this.countText(node.name, t.count)}`,
+        text: `${label(t)}  ${this.countText(node.name, t.count)}`,
         tooltip: t.templateId,
         templateId: t.templateId,
         packageName: e.packageName,
