@@ -7,6 +7,15 @@ export function formatCount(n: number): string {
   return Number.isFinite(n) ? n.toLocaleString('en-US') : String(n);
 }
 
+// One formatter for every time shown ("2 Nov 2026, 09:42:56"): toLocaleString with options builds a new one per call.
+let localTime: Intl.DateTimeFormat | undefined;
+
+/** A time as the person's local time, in the one format every panel, page, hover and tree uses. */
+export function localDateTime(ms: number): string {
+  localTime ??= new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return localTime.format(new Date(ms));
+}
+
 /** "3 min ago", "in 2 h", "yesterday"-free and locale-neutral: the panel shows the exact time beside it. */
 export function relativeTime(iso: string, now = Date.now()): string | undefined {
   const t = Date.parse(iso);

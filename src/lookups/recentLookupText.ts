@@ -2,6 +2,7 @@
 // or running it again does. Pure: the tree and the quick pick wrap these in VS Code types.
 import { shortId } from '../ids/ledgerIds';
 import * as l10n from '../l10n/l10n';
+import { localDateTime } from '../l10n/forPeople';
 import type { RecentLookup } from './recentLookups';
 
 export interface EntryText {
@@ -47,7 +48,7 @@ export function entryText(e: RecentLookup): EntryText {
   const lines = [
     e.kind === 'activeContracts' || e.kind === 'tail' ? [what(e), parties].filter(Boolean).join(' ') : `${what(e).split(' ')[0]} ${e.id}`,
     e.summary,
-    l10n.t('on {0}, {1}', e.node, new Date(e.at).toLocaleString()),
+    l10n.t('on {0}, {1}', e.node, localDateTime(new Date(e.at).getTime())),
   ];
   if (e.askedAs) lines.push(l10n.t("Asked as {0}; opening it asks again as the node's current token.", e.askedAs));
   if (e.kind === 'submission') lines.push(l10n.t('Running it again opens the request: a submission is never sent again by itself.'));

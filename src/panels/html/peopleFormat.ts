@@ -1,12 +1,9 @@
 // Numbers, times and enum values for people: one number format everywhere, times local and
 // relative with the exact UTC time on hover, enum names in words with the raw value on hover.
 import { html, type SafeHtml } from './safeHtml';
-import { formatCount, relativeTime } from '../../l10n/forPeople';
+import { formatCount, localDateTime, relativeTime } from '../../l10n/forPeople';
 import * as l10n from '../../l10n/l10n';
 
-// One formatter for every time shown: toLocaleString with options builds a new one per call, which
-// made a table of 200 times take milliseconds.
-let localTime: Intl.DateTimeFormat | undefined;
 const localTimes = new Map<number, string>();
 
 /** A ledger time as the person's local time and how long ago; the exact UTC instant on hover. */
@@ -14,12 +11,11 @@ export function timeHtml(iso: string | undefined | null, now = Date.now()): Safe
   if (!iso) return undefined;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return html`${iso}`;
-  localTime ??= new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
   // A panel shows the same few times on every refresh; formatting one costs more than finding it.
   let local = localTimes.get(t);
   if (local === undefined) {
     if (localTimes.size >= 1_000) localTimes.clear();
-    local = localTime.format(new Date(t));
+    local = localDateTime(t);
     localTimes.set(t, local);
   }
   return html`<time datetime="${iso}" title="${iso} (UTC)">${local} <span class="muted">(${relativeTime(iso, now) ?? ''})</span></time>`;

@@ -8,6 +8,7 @@ import { FIELD_COLUMNS } from '../../browse/acsRows';
 import { AcsRows, type AcsSort } from '../../browse/acsTable';
 import { shortenPartyId, shortId } from '../../ids/ledgerIds';
 import { templateName } from '../../ids/templateNames';
+import { localDateTime } from '../../l10n/forPeople';
 import { parseAcsFromPage, parseAcsToPage, type AcsFromPage, type AcsToPage } from '../../panels/acsMessages';
 import { buttons, byId, debounce, num, onMessages, pageState, poster, say } from '../pageKit/page';
 import { VirtualTable, type Cell } from '../pageKit/virtualTable';
@@ -28,7 +29,7 @@ const rowAt = (index: number): number => (view ? view[index] : index);
 const shownCount = (): number => (view ? view.length : rows.count);
 const when = (iso: string): string => {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : new Date(t).toLocaleString();
+  return Number.isNaN(t) ? iso : localDateTime(t);
 };
 const parties = (list: string[]): Cell => [list.map(shortenPartyId).join(', '), list.join('\n')];
 

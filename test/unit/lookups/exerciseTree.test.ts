@@ -4,7 +4,7 @@ import type { LedgerEvent } from '../../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../../src/ledger/ledgerApiError';
 import { createdUnder, exerciseTree } from '../../../src/lookups/exerciseTree';
 import { errorDetailsHtml } from '../../../src/panels/html/errorDetailsHtml';
-import { formatCount, relativeTime } from '../../../src/l10n/forPeople';
+import { formatCount, localDateTime, relativeTime } from '../../../src/l10n/forPeople';
 import { enumHtml, timeHtml } from '../../../src/panels/html/peopleFormat';
 import { valueTree } from '../../../src/panels/html/ledgerValues';
 
@@ -112,6 +112,8 @@ describe('error details', () => {
 describe('numbers and times for people', () => {
   it('groups numbers one way and says how long ago', () => {
     assert.equal(formatCount(3333), '3,333');
+    // One time format everywhere: day, month name, year, 24-hour time (the clock's zone).
+    assert.match(localDateTime(Date.parse('2026-11-02T09:42:56Z')), /^\d{1,2} [A-Z][a-z]{2} 2026, \d{2}:\d{2}:56$/);
     const now = Date.parse('2026-11-23T10:00:00Z');
     assert.equal(relativeTime('2026-11-23T09:57:00Z', now), '3 min ago');
     assert.equal(relativeTime('2026-11-23T07:00:00.123456Z', now), '3 h ago');
