@@ -35,8 +35,12 @@ describe('UI: commands from the editor', function () {
     const vet = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Upload and Vet' });
     await vet.first().waitFor({ timeout: 30_000 });
     await vet.first().click();
+    // The node is connected to two synchronizers: the person says on which one the DAR is vetted.
+    const synchronizer = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'da1' });
+    await synchronizer.first().waitFor({ timeout: 30_000 });
+    await synchronizer.first().click();
     await ui.wb.page
-      .locator('.notifications-toasts', { hasText: /Uploaded my-app-0\.1\.0 .* to "participant1" and vetted it/ })
+      .locator('.notifications-toasts', { hasText: /Uploaded my-app-0\.1\.0 .* to "participant1" and vetted it on da1/ })
       .first()
       .waitFor({ timeout: 30_000 });
     assert.equal(ui.nodes.participant1.requests.filter((r) => r.path === '/v2/dars').length, 1);
