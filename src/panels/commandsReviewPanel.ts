@@ -382,7 +382,7 @@ export class CommandsReviewPanel extends HtmlPanelHost {
   private async showCommitted(node: NodeConfig, updateId: string): Promise<void> {
     // If the page never says so (hidden, closed), open it anyway.
     await Promise.race([this.whenReady(), new Promise((r) => setTimeout(r, 3_000))]);
-    this.owner.lookups.show({ kind: 'update', id: updateId, node: node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
+    this.owner.lookups.show({ kind: 'update', id: updateId, node: node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' }, { beside: true });
   }
 
   private setOutcome(outcome: CommandsOutcome): void {

@@ -161,7 +161,7 @@ export class ExecuteReviewPanel extends HtmlPanelHost {
     // The committed transaction's panel opens once the review's page shows the outcome.
     const committed = this.committedToShow;
     this.committedToShow = undefined;
-    if (committed) void this.whenReady().then(() => this.owner.lookups.show({ kind: 'update', id: committed, node: node.name }));
+    if (committed) void this.whenReady().then(() => this.owner.lookups.show({ kind: 'update', id: committed, node: node.name }, { beside: true }));
     void this.owner.recent.add({
       kind: 'submission',
       id: view.request.submissionId,

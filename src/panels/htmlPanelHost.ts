@@ -12,7 +12,8 @@ import { WebviewHost } from './webviewHost';
 
 /** What opens a lookup panel (LedgerPanels): a structural type, so that the lookup panel can stand on this kit. */
 export interface LookupOpener {
-  show(target: PanelTarget): unknown;
+  /** `beside`: next to the panel that asks (its outcome beside it), not in the panels' group. */
+  show(target: PanelTarget, where?: { beside?: boolean }): unknown;
 }
 
 export interface HtmlPanelOptions {

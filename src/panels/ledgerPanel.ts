@@ -29,7 +29,7 @@ export class LedgerPanels implements vscode.Disposable, LookupPanelsContext {
   }
 
   /** Reveals the panel showing `target` (asking again if it was asked as someone else), or opens one. */
-  show(target: PanelTarget): LedgerPanel {
+  show(target: PanelTarget, where: { beside?: boolean } = {}): LedgerPanel {
     for (const p of this.open) {
       if (sameTarget(p.current, target)) {
         p.reveal();
@@ -38,7 +38,10 @@ export class LedgerPanels implements vscode.Disposable, LookupPanelsContext {
       }
     }
     // One group for panels, as REST Client reuses its response pane: the group a panel is in already.
-    const column = [...this.open].map((p) => p.webviewPanel.viewColumn).find((c) => c !== undefined) ?? panelGroupColumn() ?? vscode.ViewColumn.Beside;
+    // What a review committed opens beside it, so that both stay in view.
+    const column = where.beside
+      ? vscode.ViewColumn.Beside
+      : ([...this.open].map((p) => p.webviewPanel.viewColumn).find((c) => c !== undefined) ?? panelGroupColumn() ?? vscode.ViewColumn.Beside);
     return this.adopt({ history: [target], index: 0 }, { column });
   }
 
