@@ -203,9 +203,8 @@ describe('the demo ledger: a believable ledger of now', () => {
             createArguments: { issuer: node.ledger.parties.Bank, owner: node.ledger.parties.Alice, currency: 'USD', amount: '1.0', observers: [] },
           },
         };
-        const t = (
-          await submitAndWaitForTransaction(bank, { commandId: `clock-${wallClock}`, actAs: [node.ledger.parties.Bank], commands: [create] } as JsCommands)
-        ).transaction;
+        const t = (await submitAndWaitForTransaction(bank, { commandId: `clock-${wallClock}`, actAs: [node.ledger.parties.Bank], commands: [create] }))
+          .transaction;
         const at = Date.parse(t.effectiveAt);
         if (wallClock) assert.ok(at >= before - 1 && at <= Date.now() + 1, `${t.effectiveAt} is now`);
         times.push(t.effectiveAt);
