@@ -105,39 +105,43 @@ describe('The external signing loop', function () {
     });
   }
 
-  it('an execute-only user: its prepare is not sent, and Submit and Show Transaction executes and waits, saying why', async () => {
-    node.version = '3.5';
-    const key = await vscode.commands.executeCommand<DevKeyInfo>('cantonLens.generateSigningKey');
-    const party = `OnlyExec::${key.fingerprint}`;
-    knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
-    const file = path.join(dir, 'only-exec.prepare.json');
-    const request = { commandId: 'only-exec', actAs: [party], synchronizerId: '', packageIdSelectionPreference: [], verboseHashing: true };
-    const commands = [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'x' } } }];
-    fs.writeFileSync(file, JSON.stringify({ ...request, commands }, null, 2));
-    await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
-    try {
-      const prepares = () => node.requests.filter((r) => r.path.endsWith('/prepare')).length;
-      const before = prepares();
-      assert.equal(await vscode.commands.executeCommand('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'), undefined);
-      assert.equal(prepares(), before, 'a prepare the node would refuse (403) is not sent');
-      // Prepared by a user who may read; executed by the one who may only execute.
-      await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('wallet'));
-      const prepared = await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop');
-      assert.ok(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint));
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[])
+    it(`${version}: an execute-only user: its prepare is not sent, and Submit and Show Transaction executes and waits, saying why`, async () => {
+      node.version = version;
+      const key = await vscode.commands.executeCommand<DevKeyInfo>('cantonLens.generateSigningKey');
+      const party = `OnlyExec${version.replace('.', '')}::${key.fingerprint}`;
+      knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
+      const file = path.join(dir, `only-exec-${version}.prepare.json`);
+      const request = { commandId: `only-exec-${version}`, actAs: [party], synchronizerId: '', packageIdSelectionPreference: [], verboseHashing: true };
+      const commands = [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'x' } } }];
+      fs.writeFileSync(file, JSON.stringify({ ...request, commands }, null, 2));
       await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
-      const panel = await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop');
-      assert.equal(panel.current!.findings.find((f) => f.id === 'rights')?.severity, 'ok', 'it may execute');
-      assert.match(panel.current!.findings.find((f) => f.id === 'showRights')?.text ?? '', /not read as it .*executeAndWait instead/);
-      const outcome = await panel.submit('executeAndWaitForTransaction');
-      assert.ok(outcome?.state === 'accepted', JSON.stringify(outcome));
-      assert.equal(outcome.endpoint, 'executeAndWait');
-      assert.match(outcome.updateId ?? '', /^1220[0-9a-f]{64}$/);
-      assert.match(outcome.note ?? '', /CanExecuteAs is not a read right/);
-      assert.ok(!node.requests.some((r) => r.path.endsWith('/executeAndWaitForTransaction')), 'the request the node would refuse is not sent');
-    } finally {
-      await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('wallet'));
-    }
-  });
+      try {
+        const prepares = () => node.requests.filter((r) => r.path.endsWith('/prepare')).length;
+        const before = prepares();
+        assert.equal(await vscode.commands.executeCommand('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'), undefined);
+        assert.equal(prepares(), before, 'a prepare the node would refuse (403) is not sent');
+        // Prepared by a user who may read; executed by the one who may only execute.
+        await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('wallet'));
+        const prepared = await vscode.commands.executeCommand<PrepareResult>('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop');
+        assert.ok(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', prepared.executeFile, key.fingerprint));
+        await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
+        const panel = await vscode.commands.executeCommand<ExecuteReviewPanel>('cantonLens.executeSubmission', prepared.executeFile, 'loop');
+        assert.equal(panel.current!.findings.find((f) => f.id === 'rights')?.severity, 'ok', 'it may execute');
+        assert.match(panel.current!.findings.find((f) => f.id === 'showRights')?.text ?? '', /not read as it .*executeAndWait instead/);
+        const outcome = await panel.submit('executeAndWaitForTransaction');
+        assert.ok(outcome?.state === 'accepted', JSON.stringify(outcome));
+        assert.equal(outcome.endpoint, 'executeAndWait');
+        assert.match(outcome.updateId ?? '', /^1220[0-9a-f]{64}$/);
+        assert.match(outcome.note ?? '', /CanExecuteAs is not a read right/);
+        assert.ok(
+          !node.requests.some((r) => r.path.endsWith('/executeAndWaitForTransaction') && r.body.includes(party)),
+          'the request the node would refuse is not sent',
+        );
+      } finally {
+        await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('wallet'));
+      }
+    });
 
   it('a prepare request with problems sends nothing, and shows them on their JSON paths', async () => {
     const file = path.join(dir, 'bad.prepare.json');
