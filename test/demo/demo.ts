@@ -126,6 +126,8 @@ async function main(): Promise<void> {
       { name: 'Demo Ledger (executor)', url: node.url, userId: 'executor' },
     ],
     'cantonLens.activeNode': 'Demo Ledger',
+    // ledger.log's ids are at the end of long lines: wrapped, they are in view.
+    '[log]': { 'editor.wordWrap': 'on' },
     // The demo workspace lives inside this repository: no "git repository found in parent folders" prompt.
     'git.openRepositoryInParentFolders': 'never',
   });
