@@ -167,7 +167,7 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
   describe('the Follow Updates tail', () => {
     let tail: FrameLocator;
     const status = () => tail.locator('#status');
-    const shown = async () => parseNum((await tail.locator('#counts').innerText()).match(/^([\d,]+) updates shown/)![1]);
+    const shown = async () => parseNum((await tail.locator('#counts').innerText()).match(/^([\d,]+) updates? shown/)![1]);
     const position = async () => parseNum(((await status().innerText()).match(/offset ([\d,]+)/) ?? ['', '-1'])[1]);
     const until = async (what: string, probe: () => Promise<boolean>, timeout = 30_000) => {
       const deadline = Date.now() + timeout;
@@ -205,7 +205,7 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
               .locator('#counts')
               .innerText()
               .catch(() => '')
-          ).match(/^([\d,]+) updates shown/) !== null && (await shown()) >= 5,
+          ).match(/^([\d,]+) updates? shown/) !== null && (await shown()) >= 5,
       );
       await tail.locator('#pause').click();
       await status()
