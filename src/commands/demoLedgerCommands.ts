@@ -50,7 +50,7 @@ export function registerDemoLedgerCommands(
     const status = await nodes.check(node);
     if (status.state !== 'reachable') throw status.error;
     log.info(`Demo ledger running at ${demo.url} (Canton ${status.version}) as the node "${name}".`);
-    const how = !startedNow || name === DEMO_NODE_NAME ? (startedNow ? 'started' : 'reused') : 'startedOnNewNode';
+    const how = !startedNow ? 'reused' : name === DEMO_NODE_NAME ? 'started' : 'startedOnNewNode';
     return { name, url: demo.url, version: status.version, how };
   };
 
