@@ -71,6 +71,11 @@ export class OidcTokenSource {
     return ledgerTokenProblem(tokens.accessToken, this.options.auth);
   }
 
+  /** Why the node with this participant id refuses the access token held now, if it does. */
+  tokenProblem(participantId: string): string | undefined {
+    return this.cached ? ledgerTokenProblem(this.cached.accessToken, this.options.auth, participantId) : undefined;
+  }
+
   /** Revokes the refresh token where the provider supports it, and forgets every token here. */
   async signOut(signal?: AbortSignal): Promise<SignOutResult> {
     this.generation++;

@@ -294,9 +294,17 @@ export class NodeRegistry {
   async signedIn(node: NodeConfig, tokens: OidcTokens): Promise<string | undefined> {
     const source = this.nodeClient(node).oauth;
     if (!(source instanceof OidcTokenSource)) throw new Error(`Node "${node.name}" does not sign in through an OpenID provider.`);
-    const problem = await source.signedIn(tokens);
+    let problem = await source.signedIn(tokens);
     await this.resolveCredentials(node, false, true);
     this.changed.fire();
+    // The token's `aud` is judged against the node's participant id, which only a request with
+    // the token can tell: an answer settles the judgement; a refusal of the token is the problem.
+    try {
+      const { participantId } = await this.client(node).getParticipantId({ signal: AbortSignal.timeout(10_000) });
+      if (participantId) problem = source.tokenProblem(participantId);
+    } catch (e) {
+      if (!problem && isLedgerApiError(e) && (e.status === 401 || e.status === 403)) problem = e.explanation;
+    }
     return problem;
   }
 

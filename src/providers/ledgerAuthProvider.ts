@@ -99,6 +99,7 @@ export class LedgerAuthProvider implements vscode.AuthenticationProvider, vscode
     const problem = await this.nodes.registry.signedIn(node, tokens);
     const session = this.toSession(node, tokens.accessToken);
     this.log.info(`Signed in to node "${node.name}" at ${origin} as ${session.account.label}.`);
+    if (problem) this.log.warn(`Node "${node.name}" is likely to refuse the token: ${problem}`);
     if (problem)
       void vscode.window
         .showWarningMessage(problem, vscode.l10n.t('Open Settings'))

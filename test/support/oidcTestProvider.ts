@@ -54,6 +54,8 @@ export class OidcTestProvider {
   readonly grants: string[] = [];
   /** Revocation requests seen. */
   revocations = 0;
+  /** The audience of tokens issued from now on when the client asks for none. */
+  defaultAudience: string;
   /** The provider's public signing key, for the fake node's JWKS check. */
   readonly publicJwk: JsonWebKey;
   private handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -67,6 +69,7 @@ export class OidcTestProvider {
     options: OidcTestProviderOptions,
   ) {
     this.accessTokenTtl = options.accessTokenTtl ?? 300;
+    this.defaultAudience = options.defaultAudience;
     this.publicJwk = publicJwk;
     void privateJwk;
   }
@@ -99,7 +102,7 @@ export class OidcTestProvider {
         revocation: { enabled: true },
         resourceIndicators: {
           enabled: true,
-          defaultResource: (_ctx: unknown, _client: unknown, oneOf: unknown) => oneOf ?? options.defaultAudience,
+          defaultResource: (_ctx: unknown, _client: unknown, oneOf: unknown) => oneOf ?? made.defaultAudience,
           useGrantedResource: () => true,
           getResourceServerInfo: (_ctx: unknown, resource: string) => ({
             scope: 'daml_ledger_api',

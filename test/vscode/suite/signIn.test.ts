@@ -140,6 +140,44 @@ describe('Sign In through the node’s OpenID provider', function () {
     assert.equal((await api.auth.getSessions(['node:setup']))[0]?.account.label, 'alice · setup');
   });
 
+  it('a scope-based token: its aud is judged by the node’s participant id, read with the new token', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1, jwks: [idp.publicJwk] });
+    fakes.push(fake);
+    const config = vscode.workspace.getConfiguration('cantonLens');
+    const current = config.inspect<unknown[]>('nodes')?.globalValue ?? [];
+    const auth = { type: 'oidc', issuer: idp.issuer, clientId: TEST_CLIENT_ID, scope: 'daml_ledger_api' };
+    await config.update('nodes', [...current, { name: 'scope-aud', url: fake.url, auth }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('scope-aud'));
+    api.auth.openBrowser = (url) => {
+      void signInOnProviderPages(url, { login: 'alice' }, new URL(url).searchParams.get('redirect_uri')!).catch(() => undefined);
+      return Promise.resolve(true);
+    };
+    const warnings = () => api.log.recent.filter((l) => l.includes('Node "scope-aud" is likely to refuse the token')).length;
+    const before = warnings();
+    try {
+      // `aud` is this node's participant id: the node reads it as the participant the token is for, and accepts it.
+      idp.defaultAudience = fake.ledger.participantId;
+      assert.equal(await vscode.commands.executeCommand('cantonLens.signIn', 'scope-aud'), true);
+      assert.equal(warnings(), before, 'no warning for a token the node accepts');
+      const node = api.nodes.find('scope-aud')!;
+      assert.equal((await api.nodes.client(node).getParticipantId()).participantId, fake.ledger.participantId);
+      assert.equal(await vscode.commands.executeCommand('cantonLens.signOut', 'scope-aud'), true);
+
+      // A foreign `aud` beside the scope: every request is refused, and the sign-in says why.
+      idp.defaultAudience = 'https://unused.example/aud';
+      assert.equal(await vscode.commands.executeCommand('cantonLens.signIn', 'scope-aud'), true);
+      assert.equal(warnings(), before + 1);
+      const warning = api.log.recent.filter((l) => l.includes('Node "scope-aud" is likely to refuse the token')).at(-1)!;
+      assert.match(warning, /"aud" claim is "https:\/\/unused\.example\/aud" beside the scope daml_ledger_api/);
+      assert.match(warning, /403 PERMISSION_DENIED/);
+      await assert.rejects(api.nodes.client(node).getParticipantId(), (e: Error & { status?: number }) => e.status === 403);
+    } finally {
+      idp.defaultAudience = 'https://unused.example/aud';
+      await vscode.commands.executeCommand('cantonLens.signOut', 'scope-aud');
+    }
+  });
+
   it('a provider that is down is named, with what to do, and nothing is signed in', async () => {
     const api = await cantonLens();
     await addSignInNode('idp-down', '3.5');
