@@ -51,7 +51,7 @@ const layerRules = LAYERS.flatMap((floor, i) => {
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.cache/', 'media/*.js', 'spec/', '**/*.vsix'] },
   {
-    files: ['src/**/*.ts', 'test/**/*.ts', 'fake-ledger/src/**/*.ts'],
+    files: ['src/**/*.ts', 'test/**/*.ts', 'fake-ledger/src/**/*.ts', 'fake-ledger/test/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
@@ -60,7 +60,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'fake-ledger/test/**/*.ts'],
     rules: {
       // Fakes implement the async interfaces of the code under test and often answer at once.
       '@typescript-eslint/require-await': 'off',
@@ -109,6 +109,24 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+(src|test)(/|$)',
               message: 'The fake ledger does not import the product or its tests: it is the model they are checked against.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The fake ledger's own tests check it alone: they may use the shared test support (the
+    // spec's bodies and checks), never the product.
+    files: ['fake-ledger/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./src/',
+              message: "The fake ledger's tests check it alone; a test that checks the product against it belongs in test/server/.",
             },
           ],
         },

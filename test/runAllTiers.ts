@@ -1,5 +1,6 @@
-// `npm test`: tier 1 (plain mocha over the pure modules) and tier 2 (mocha inside a real VS Code),
-// then one plain summary line, `N passed, N failed`, totalled over both.
+// `npm test`: lint, tier 1 (plain mocha over the pure modules), tier 1b (the modules against a fake
+// node on loopback), the fake ledger's own tests, tier 2 (mocha inside a real VS Code), the package
+// and the UI, then one plain summary line, `N passed, N failed`, totalled over all.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -33,7 +34,9 @@ async function runMochaTier(title: string, folder: string): Promise<Tally> {
   console.log(`\n== ${title} ==`);
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 20_000 });
   if (folder === 'ui' || folder === 'package') ensureVsCodeServer();
-  for (const f of testFiles(path.join(OUT_TEST, folder))) mocha.addFile(f);
+  // The fake ledger's own tests live with it; the product's under test/.
+  const dir = folder === 'fake-ledger' ? path.join(ROOT, 'out', 'fake-ledger', 'test') : path.join(OUT_TEST, folder);
+  for (const f of testFiles(dir)) mocha.addFile(f);
   let unhandled = 0;
   const onUnhandled = (e: unknown) => {
     unhandled++;
@@ -72,15 +75,17 @@ async function runVsCodeTier(): Promise<Tally> {
   return JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Tally;
 }
 
-/** ESLint and Prettier over the tree, each one check: its findings are printed, not counted one by one. */
+/** ESLint, Prettier and the fake ledger compiled alone, each one check: its findings are printed, not counted one by one. */
 function runLint(): Tally {
-  console.log('\n== Lint: ESLint (typescript-eslint, type-checked) and Prettier ==');
+  console.log('\n== Lint: ESLint (typescript-eslint, type-checked), Prettier, the fake ledger compiled alone ==');
   const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
   let passed = 0;
   let failed = 0;
   for (const [name, args] of [
     ['eslint', ['.']],
     ['prettier', ['--check', '--log-level', 'warn', '.']],
+    // The fake ledger compiled alone: an import of the product fails it (fake-ledger/tsconfig.json).
+    ['tsc', ['-p', 'fake-ledger']],
   ] as const) {
     const r = spawnSync(bin(name), [...args], { cwd: ROOT, stdio: 'inherit' });
     if (r.status === 0) {
@@ -105,6 +110,9 @@ async function main(): Promise<void> {
   };
   if (!only || only === 'lint') await run('Lint', Promise.resolve(runLint()));
   if (!only || only === 'unit') await run('Tier 1 (pure modules)', runMochaTier('Tier 1: pure modules (plain mocha)', 'unit'));
+  if (!only || only === 'server')
+    await run('Tier 1b (against a fake node)', runMochaTier('Tier 1b: the modules against a fake node on loopback (plain mocha)', 'server'));
+  if (!only || only === 'fake-ledger') await run('Fake ledger', runMochaTier('Fake ledger: its own tests (fake-ledger/test)', 'fake-ledger'));
   if (!only || only === 'vscode') await run('Tier 2 (inside VS Code)', runVsCodeTier());
   if (!only || only === 'package') await run('Package (.vsix)', runMochaTier('Package: the .vsix and its install into the VS Code Server', 'package'));
   if (!only || only === 'ui') await run('UI (Chromium)', runMochaTier('UI: the packaged extension in the VS Code Server, driven through Chromium', 'ui'));

@@ -2,7 +2,7 @@
 // requests and responses against: for each served route, its request and response schemas, and
 // every component they reference, and which fields Canton's decoder requires of each request
 // schema (spec/canton-decoders-<version>.json). `npm run spec:extract` writes the result into
-// fake-ledger/src/spec/servedSchemas.json; test/unit/fakeNode/fakeNodeRequests.test.ts fails when the two differ.
+// fake-ledger/src/spec/servedSchemas.json; fake-ledger/test/fakeNodeRequests.test.ts fails when the two differ.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';

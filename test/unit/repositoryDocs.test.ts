@@ -102,7 +102,7 @@ describe("the README's layout", () => {
 
   it('says how to run one test of each tier, with files and titles that exist', () => {
     const howTo = section('### One test at a time');
-    for (const tier of ['unit', 'package', 'ui']) {
+    for (const tier of ['unit', 'server', 'package', 'ui']) {
       const cmd = new RegExp(`npx mocha (?:--timeout \\d+ )?out/test/${tier}/([\\w./]+)\\.js`).exec(howTo);
       assert.ok(cmd, `no command for one test of test/${tier}/`);
       assert.ok(fs.existsSync(path.join(root, 'test', tier, `${cmd[1]}.ts`)), `test/${tier}/${cmd[1]}.ts does not exist`);

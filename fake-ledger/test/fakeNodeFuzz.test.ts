@@ -3,9 +3,9 @@
 // allows, no handler may fail, and the node must still answer afterwards. Seeded: a failure
 // names its seed and case, and repeats.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { ApiSchemas } from '../../../fake-ledger/src/spec/apiSchemas';
-import { send, USER_FOR, validBodies } from '../../support/specBodies';
+import { FakeLedgerNode, type FakeVersion } from '../src/testing';
+import { ApiSchemas } from '../src/spec/apiSchemas';
+import { send, USER_FOR, validBodies } from '../../test/support/specBodies';
 
 const CASES_PER_ROUTE = 240;
 const SEED = 0x5eed;

@@ -3,8 +3,8 @@
 // validators, the list limit, pruning, and filters naming templates the node's packages lack.
 // Per version, over real HTTP, every answer checked against the version's spec.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { send, wildcard } from '../../support/specBodies';
+import { FakeLedgerNode, type FakeVersion } from '../src/testing';
+import { send, wildcard } from '../../test/support/specBodies';
 
 type Json = Record<string, unknown>;
 

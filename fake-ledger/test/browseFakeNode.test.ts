@@ -2,10 +2,10 @@
 // list limits, rights, offsets out of range, pruning, a restart that keeps offsets. Every answer is
 // checked against the version's spec (checkResponses).
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { GeneratedLedger } from '../../../fake-ledger/src/generatedLedger';
-import { send } from '../../support/specBodies';
-import { wildcard } from '../../support/specBodies';
+import { FakeLedgerNode, type FakeVersion } from '../src/testing';
+import { GeneratedLedger } from '../src/generatedLedger';
+import { send } from '../../test/support/specBodies';
+import { wildcard } from '../../test/support/specBodies';
 
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];
 

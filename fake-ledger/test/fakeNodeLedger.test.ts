@@ -2,8 +2,8 @@
 // reassignments, topology transactions, update-by-offset and pruning, on each version. Every
 // answer is also checked against the version's spec (test/support/specConformance.ts).
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { send, wildcard } from '../../support/specBodies';
+import { FakeLedgerNode, type FakeVersion } from '../src/testing';
+import { send, wildcard } from '../../test/support/specBodies';
 
 for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
   describe(`the fake node's ledger on ${version}`, function () {

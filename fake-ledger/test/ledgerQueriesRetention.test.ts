@@ -1,9 +1,9 @@
 // The demo ledger runs for days: it keeps the latest KEPT_COMMITTED commits (and the contracts they
 // created), and an older one reads as pruned data does (not found), so memory stays bounded.
 import * as assert from 'node:assert/strict';
-import { buildDemoLedger, type StoredTransaction } from '../../../fake-ledger/src/demoLedgerData';
-import { KEPT_COMMITTED, LedgerQueries } from '../../../fake-ledger/src/ledgerQueries';
-import { wildcard } from '../../support/specBodies';
+import { buildDemoLedger, type StoredTransaction } from '../src/demoLedgerData';
+import { KEPT_COMMITTED, LedgerQueries } from '../src/ledgerQueries';
+import { wildcard } from '../../test/support/specBodies';
 
 describe("the demo ledger's memory of commits", () => {
   it(`keeps the latest ${KEPT_COMMITTED.toLocaleString('en-US')} commits and their contracts, forgets older ones`, () => {

@@ -2,11 +2,11 @@
 // then semantics; it never dies of bad input, and every answer is one the spec allows.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { ApiSchemas } from '../../../fake-ledger/src/spec/apiSchemas';
-import { SPEC_ROUTES } from '../../../fake-ledger/src/spec/specRoutes';
-import { SERVED_SCHEMAS_FILE, extractAll } from '../../support/apiSpecExtract';
-import { send, USER_FOR, validBodies, wildcard, type RawReply } from '../../support/specBodies';
+import { FakeLedgerNode, type FakeVersion } from '../src/testing';
+import { ApiSchemas } from '../src/spec/apiSchemas';
+import { SPEC_ROUTES } from '../src/spec/specRoutes';
+import { SERVED_SCHEMAS_FILE, extractAll } from '../../test/support/apiSpecExtract';
+import { send, USER_FOR, validBodies, wildcard, type RawReply } from '../../test/support/specBodies';
 
 const VERSIONS: FakeVersion[] = ['3.4', '3.5', '3.6'];
 
