@@ -43,6 +43,8 @@ function moduleStub(): unknown {
     'debug',
     'Disposable',
     'TabInputWebview',
+    'CodeAction',
+    'CodeActionKind',
   ];
   return Object.fromEntries(names.map((n) => [n, stub()]));
 }
