@@ -61,7 +61,25 @@ export interface NodeRegistryHost {
   oidcProtocol(auth: OidcSignInAuth, transport: () => Promise<HttpTransport>): Promise<OidcProtocol>;
   userAgent?: string;
   onRequest?(node: string, entry: RequestLogEntry): void;
+  /** The time and the timers of token expiry (the system's by default; tests move a fake one). */
+  clock?: RegistryClock;
 }
+
+/** The time now, and a timer that can be cancelled. */
+export interface RegistryClock {
+  now(): number;
+  /** Calls `fire` after `ms`; returns what cancels it. A pending timer does not keep the process alive. */
+  setTimer(fire: () => void, ms: number): () => void;
+}
+
+const systemClock: RegistryClock = {
+  now: () => Date.now(),
+  setTimer: (fire, ms) => {
+    const t = setTimeout(fire, ms);
+    t.unref?.();
+    return () => clearTimeout(t);
+  },
+};
 
 interface NodeClient {
   key: string;
@@ -82,7 +100,7 @@ export class NodeRegistry {
   /** The identity of the token each node sent last, and a mark of that token (in memory only). */
   private readonly identities = new IdentityTracker();
   /** Each pasted token's expiry, with the timers that redraw when it nears and passes. */
-  private readonly expiries = new Map<string, { expiresAt: number; timers: ReturnType<typeof setTimeout>[] }>();
+  private readonly expiries = new Map<string, { expiresAt: number; cancels: (() => void)[] }>();
 
   private readonly changed = new EventEmitter<void>();
   /** Anything shown about the nodes changed (list, status, token state, active node). */
@@ -106,7 +124,11 @@ export class NodeRegistry {
   /** The user, rights, parties and other facts learned from each node, forgotten with its identity. */
   readonly facts = new NodeFacts(this);
 
-  constructor(private readonly host: NodeRegistryHost) {}
+  private readonly clock: RegistryClock;
+
+  constructor(private readonly host: NodeRegistryHost) {
+    this.clock = host.clock ?? systemClock;
+  }
 
   // What the host tells the registry.
 
@@ -228,19 +250,19 @@ export class NodeRegistry {
       const source = this.clients.get(node.name)?.oauth;
       const cached = source?.cachedToken;
       const signedIn = Boolean(cached) || Boolean(await this.host.secrets.refreshToken(node, node.auth));
-      const state: TokenState = cached ? tokenState(cached) : signedIn ? { state: 'opaque' } : { state: 'none' };
+      const state: TokenState = cached ? tokenState(cached, this.clock.now()) : signedIn ? { state: 'opaque' } : { state: 'none' };
       return { source: 'signIn', state, issuer: node.auth.issuer, signedIn };
     }
     if (node.auth) {
       // Only what was fetched already: showing the tree must not fetch a token.
       const cached = this.clients.get(node.name)?.oauth?.cachedToken;
       const hasSecret = Boolean(await this.host.secrets.clientSecret(node, node.auth));
-      const state: TokenState = !hasSecret ? { state: 'none' } : cached ? tokenState(cached) : { state: 'opaque' };
+      const state: TokenState = !hasSecret ? { state: 'none' } : cached ? tokenState(cached, this.clock.now()) : { state: 'opaque' };
       return { source: 'clientCredentials', state, clientId: node.auth.clientId };
     }
     const token = await this.host.secrets.token(node);
     this.noteExpiry(node.name, token);
-    return { source: 'pasted', state: tokenState(token) };
+    return { source: 'pasted', state: tokenState(token, this.clock.now()) };
   }
 
   /**
@@ -445,18 +467,14 @@ export class NodeRegistry {
     const expiresAt = token ? decodeJwtClaims(token)?.expiresAt : undefined;
     const known = this.expiries.get(name);
     if (known?.expiresAt === expiresAt) return;
-    if (known) for (const t of known.timers) clearTimeout(t);
+    if (known) for (const cancel of known.cancels) cancel();
     this.expiries.delete(name);
     if (expiresAt === undefined || !this.find(name)) return;
-    const timers = [expiresAt - EXPIRY_WARNING_MS, expiresAt + 1000]
-      .map((at) => at - Date.now())
+    const cancels = [expiresAt - EXPIRY_WARNING_MS, expiresAt + 1000]
+      .map((at) => at - this.clock.now())
       .filter((ms) => ms > 0 && ms < MAX_TIMER_MS)
-      .map((ms) => {
-        const t = setTimeout(() => this.changed.fire(), ms);
-        t.unref?.();
-        return t;
-      });
-    this.expiries.set(name, { expiresAt, timers });
+      .map((ms) => this.clock.setTimer(() => this.changed.fire(), ms));
+    this.expiries.set(name, { expiresAt, cancels });
   }
 
   private clientKey(node: NodeConfig): string {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { HttpTransport } from '../../../src/ledger/httpTransport';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
-import { NodeRegistry, type IdentityChange, type NodeRegistryHost } from '../../../src/nodes/nodeRegistry';
+import { NodeRegistry, type IdentityChange, type NodeRegistryHost, type RegistryClock } from '../../../src/nodes/nodeRegistry';
 import type { ClientCredentialsAuth } from '../../../src/auth/clientCredentials';
 import { createOidcProtocol } from '../../../src/auth/oidcProtocol';
 import type { NodeConfig } from '../../../src/nodes/nodeSettings';
@@ -36,8 +36,29 @@ class CountingSecrets {
   }
 }
 
+/** A clock that moves only when the test says: token expiry without waiting for it. */
+class ManualClock implements RegistryClock {
+  private at = Date.now();
+  private timers: { due: number; fire: () => void }[] = [];
+  now(): number {
+    return this.at;
+  }
+  setTimer(fire: () => void, ms: number): () => void {
+    const timer = { due: this.at + ms, fire };
+    this.timers.push(timer);
+    return () => (this.timers = this.timers.filter((t) => t !== timer));
+  }
+  advance(ms: number): void {
+    this.at += ms;
+    const due = this.timers.filter((t) => t.due <= this.at);
+    this.timers = this.timers.filter((t) => t.due > this.at);
+    for (const t of due) t.fire();
+  }
+}
+
 interface Harness {
   registry: NodeRegistry;
+  clock: ManualClock;
   secrets: CountingSecrets;
   host: { trusted: boolean; active?: string; timeoutMs: number };
   events: { changed: number; nodes: number; tokens: number; identities: IdentityChange[]; refreshed: string[] };
@@ -45,6 +66,7 @@ interface Harness {
 
 function harness(): Harness {
   const secrets = new CountingSecrets();
+  const clock = new ManualClock();
   const host = { trusted: true, active: undefined as string | undefined, timeoutMs: 5_000 };
   const options: NodeRegistryHost = {
     secrets,
@@ -57,6 +79,7 @@ function harness(): Harness {
     },
     oidcProtocol: (auth, transport) => createOidcProtocol(auth, { transport }),
     userAgent: 'canton-lens-test',
+    clock,
   };
   const registry = new NodeRegistry(options);
   const events = { changed: 0, nodes: 0, tokens: 0, identities: [] as IdentityChange[], refreshed: [] as string[] };
@@ -65,7 +88,7 @@ function harness(): Harness {
   registry.onDidChangeTokens(() => events.tokens++);
   registry.onDidChangeIdentity((e) => events.identities.push(e));
   registry.onDidRequestRefresh((name) => events.refreshed.push(name));
-  return { registry, secrets, host, events };
+  return { registry, clock, secrets, host, events };
 }
 
 const userNode = (name: string, url: string, extra: Partial<NodeConfig> = {}): NodeConfig => ({ name, url, scope: 'user', ...extra });
@@ -293,10 +316,12 @@ describe('the node registry (one owner of node state)', function () {
   it('a pasted token that expires redraws the view by itself', async () => {
     const node = userNode('p1', fake.url);
     h.registry.applySettings([node], []);
-    h.secrets.tokens.set('p1', fake.mintToken('alice', { exp: Math.floor(Date.now() / 1000) + 1 }));
+    h.secrets.tokens.set('p1', fake.mintToken('alice', { exp: Math.floor(h.clock.now() / 1000) + 1 }));
     await h.registry.tokenInfo(node);
     const before = h.events.changed;
-    await new Promise((r) => setTimeout(r, 2_600));
+    h.clock.advance(500);
+    assert.equal(h.events.changed, before, 'nothing to redraw before expiry');
+    h.clock.advance(2_100);
     assert.ok(h.events.changed > before, 'changed after expiry');
     const info = await h.registry.tokenInfo(node);
     assert.equal(info.source === 'pasted' && info.state.state, 'expired');
