@@ -14,17 +14,26 @@ export const LAYERS = [
   ['l10n'],
   ['ids'],
   ['ledger'],
+  // The messages and rows between the host and the pages: what both sides read.
+  ['protocol'],
   ['auth'],
   ['nodes'],
   ['lookups', 'browse', 'execute', 'daml'],
+  // The pages' scripts (built into media/): below every host floor, so a page cannot import one.
+  ['webview'],
   ['debug'],
   ['services'],
   ['agentTools', 'providers', 'views', 'panels'],
-  ['webview'],
   ['commands'],
   // The entries of the lazily loaded bundles (src/extensionContext.ts loads them).
   ['bundles'],
 ];
+
+/**
+ * Below the pages' floor, what a page may still import: the protocol, ids, l10n and the page-side
+ * table modules of browse. The host's clients, rights, lookups and commands stay out of the pages.
+ */
+export const PAGE_REFUSES = ['ledger', 'auth', 'nodes', 'lookups', 'execute', 'daml'];
 
 const layerRules = LAYERS.flatMap((floor, i) => {
   const above = LAYERS.slice(i + 1).flat();
@@ -39,6 +48,15 @@ const layerRules = LAYERS.flatMap((floor, i) => {
               regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
               message: `src/${folder}/ is below ${above.join(', ')} in the layer order (eslint.config.mjs LAYERS): move the shared piece down instead.`,
             },
+            ...(folder === 'webview'
+              ? [
+                  {
+                    regex: `^(\\.\\./)+(${PAGE_REFUSES.join('|')})(/|$)`,
+                    message:
+                      'A page imports only src/protocol/ (the messages and rows), ids, l10n and the page-side modules of browse: the host code stays in the host.',
+                  },
+                ]
+              : []),
             // The product knows the fake ledger only as the demo ledger's types (its code is a lazy bundle).
             { regex: 'fake-ledger', allowTypeImports: true, message: 'The product does not import the fake ledger: the demo ledger is a lazy bundle.' },
           ],

@@ -15,7 +15,7 @@ import type * as AcrossTimeModule from './commands/acrossTime';
 import type { CommandHandler } from './commands/commandRegistrar';
 import type * as LoopModule from './commands/commandsLoop';
 import type * as ExternalSigningModule from './commands/externalSigningCommands';
-import type { TailRow } from './browse/tailFollower';
+import type { TailRow } from './protocol/tailRows';
 import type { LedgerPanels } from './panels/ledgerPanel';
 import type { CompiledFilter } from './panels/payloadFilterPick';
 import { LedgerAuthProvider } from './providers/ledgerAuthProvider';

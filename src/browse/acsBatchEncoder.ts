@@ -2,7 +2,7 @@
 // (the format is in acsRows.ts), the read's dictionary kept here. Runs in the extension host (its
 // hex ids go through Buffer); the page only reads batches. No `vscode` import.
 import type { CreatedEvent } from '../ledger/apiTypes';
-import { argumentFields, MAX_ARGUMENT_TEXT, MAX_REFS, refOf, type AcsBatch } from './acsRows';
+import { argumentFields, MAX_ARGUMENT_TEXT, MAX_REFS, refOf, type AcsBatch } from '../protocol/acsRows';
 
 const FINGERPRINT = '::1220';
 const HEX_ID = /^(?:[0-9a-f]{2})+$/;

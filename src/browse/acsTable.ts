@@ -3,7 +3,7 @@
 // arrives, its cells are read when it is painted, its lower-case text (and its id, sent as base64)
 // when it is first searched.
 // Used by the page script; no DOM, no `vscode`.
-import { argumentFields, argumentValue, base64ToHex, keyText, withParties, type AcsBatch } from './acsRows';
+import { argumentFields, argumentValue, base64ToHex, keyText, withParties, type AcsBatch } from '../protocol/acsRows';
 
 export type AcsSort = '' | 'asc' | 'desc';
 

@@ -2,7 +2,7 @@
 // the buttons a stop offers, and what it counts of the rows it sent. No `vscode` import.
 import * as l10n from '../l10n/l10n';
 import { asSeenBy } from './browseForms';
-import type { TailRow, TailState, TransportKind } from './tailFollower';
+import type { TailOffer, TailRow, TailState, TransportKind } from '../protocol/tailRows';
 
 export interface TailTarget {
   node: string;
@@ -11,13 +11,6 @@ export interface TailTarget {
   /** An offset to start after; none: the ledger end. */
   start?: number;
   transport?: TransportKind;
-}
-
-/** A button the page offers: `startAt` restarts at `offset` (none: the ledger end). */
-export interface TailOffer {
-  action: 'startAt' | 'startAtEarliest' | 'resume' | 'restart' | 'setToken';
-  label: string;
-  offset?: number;
 }
 
 /** Rows each tail remembers for What Changed's points. */

@@ -6,30 +6,13 @@
 // `get-updates-page` (3.5+), which answers at once and is asked again after a pause.
 // No `vscode` import.
 import type { JsGetUpdatesResponse, JsTransaction, UpdateFormat } from '../ledger/apiTypes';
-import { earliestOffsetOf, isLedgerApiError, LedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import { earliestOffsetOf, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
 import { streamChannel } from '../ledger/ledgerChannels';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { abortableSleep, isTransient } from './acsPaging';
 import { splitTemplateId } from './acsGrouping';
 import * as l10n from '../l10n/l10n';
-
-/** One update as a row: what the tail table shows. */
-export interface TailRow {
-  offset: number;
-  updateId: string;
-  commandId: string;
-  workflowId: string;
-  recordTime: string;
-  /** created, archived, exercised: each kind once, in order of first appearance. */
-  kinds: string[];
-  /** Template names (module:entity), each once. */
-  templates: string[];
-  /** Choices exercised, each once. */
-  choices: string[];
-  /** Parties that witnessed an event. */
-  parties: string[];
-  events: number;
-}
+import type { TailRow, TailState } from '../protocol/tailRows';
 
 export interface FetchResult {
   updates: JsGetUpdatesResponse['update'][];
@@ -40,8 +23,6 @@ export interface FetchResult {
 }
 
 export type UpdatesFetch = (beginExclusive: number, signal: AbortSignal) => Promise<FetchResult>;
-
-export type TransportKind = 'websocket' | 'updates' | 'updatesPage';
 
 /**
  * `/v2/updates`: the node answers once it has `limit` updates, or when none came for `idleMs`. A
@@ -251,16 +232,6 @@ export function tailRow(t: JsTransaction): TailRow {
     events: events.length,
   };
 }
-
-export type TailState =
-  | { state: 'following' }
-  | { state: 'reconnecting'; attempt: number; error: string }
-  | { state: 'stopped'; reason: 'cancelled' }
-  /** The start offset is after the ledger end: offer the ledger end. */
-  | { state: 'stopped'; reason: 'beyondEnd'; error: string }
-  /** The start offset was pruned: offer the earliest offset. */
-  | { state: 'stopped'; reason: 'pruned'; error: string; earliest?: number }
-  | { state: 'stopped'; reason: 'error'; error: string; kind: LedgerApiError['kind'] | 'unknown' };
 
 export interface FollowOptions {
   fetch: UpdatesFetch & { limit?: number; maxLimit?: number };

@@ -1,7 +1,7 @@
 // The rows of the Follow Updates page: a bounded buffer, oldest first (the newest beyond the
 // capacity push the oldest out, counted), and the view of those that pass the party and template or
 // choice filters. Used by the page script; no DOM, no `vscode`.
-import type { TailRow } from './tailFollower';
+import type { TailRow } from '../protocol/tailRows';
 
 export const TAIL_CAPACITY = 20_000;
 

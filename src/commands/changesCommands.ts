@@ -14,7 +14,7 @@ import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
 import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
-import type { TailRow } from '../browse/tailFollower';
+import type { TailRow } from '../protocol/tailRows';
 import { nodeNameOf, resolveNode, stringList } from './nodeArgument';
 import { pickPayloadFilter } from '../panels/payloadFilterPick';
 

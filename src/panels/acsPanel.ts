@@ -1,6 +1,6 @@
 // The Active Contracts panel: a node's active contracts for the configured (or given) parties,
 // optionally one template or interface, read page by page into a virtual table. The host keeps no
-// rows: they go to the page as they arrive, in compact batches (src/browse/acsRows.ts), and a
+// rows: they go to the page as they arrive, in compact batches (src/protocol/acsRows.ts), and a
 // changed token reads everything again.
 //
 // The page keeps its context while its tab is hidden (retainContextWhenHidden): its rows are the
@@ -16,9 +16,9 @@ import { AcsBatchEncoder } from '../browse/acsBatchEncoder';
 import { browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
-import { parseAcsFromPage, type AcsFromPage, type AcsToPage } from './acsMessages';
+import { parseAcsFromPage, type AcsFromPage, type AcsToPage } from '../protocol/acsMessages';
 import { acsPageHtml } from './html/browseHtml';
-import type { PageButton } from './messageChecks';
+import type { PageButton } from '../protocol/messageChecks';
 import type { CompiledFilter } from './payloadFilterPick';
 import { WebviewHost } from './webviewHost';
 

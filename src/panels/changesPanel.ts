@@ -11,7 +11,7 @@ import { formatCount } from '../l10n/forPeople';
 import { changesBody } from './html/changesHtml';
 import { html } from './html/safeHtml';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from './panelMessages';
+import type { PageMessage } from '../protocol/panelMessages';
 import type { CompiledFilter } from './payloadFilterPick';
 import { HtmlPanelHost } from './htmlPanelHost';
 

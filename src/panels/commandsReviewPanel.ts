@@ -21,7 +21,7 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
 import { loadingBody } from './html/panelPage';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from './panelMessages';
+import type { PageMessage } from '../protocol/panelMessages';
 import { requestDiagnostics } from './requestDiagnostics';
 import { newSubmissionId } from './randomIds';
 import { HtmlPanelHost } from './htmlPanelHost';

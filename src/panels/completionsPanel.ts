@@ -12,7 +12,7 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 import type { Refusal } from './commandsReviewPanel';
 import { completionsBody, type CompletionsView } from './html/completionsHtml';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from './panelMessages';
+import type { PageMessage } from '../protocol/panelMessages';
 import { HtmlPanelHost } from './htmlPanelHost';
 
 /** Refusals Canton writes as failed completions as well as in the answer (docs/commands.md). */

@@ -13,7 +13,7 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerLookupService } from '../services/lookupService';
 import { contractDiffBody, jsonDiffBody, type CompareProblem, type LineageState } from './html/contractDiffHtml';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from './panelMessages';
+import type { PageMessage } from '../protocol/panelMessages';
 import { HtmlPanelHost } from './htmlPanelHost';
 import { html } from './html/safeHtml';
 

@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import { loadingBody } from './html/panelPage';
 import { reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
 import type { Endpoint, ExecuteReviews } from './executeReviews';
-import type { PageMessage } from './panelMessages';
+import type { PageMessage } from '../protocol/panelMessages';
 import { newSubmissionId } from './randomIds';
 import { HtmlPanelHost } from './htmlPanelHost';
 

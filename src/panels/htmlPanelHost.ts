@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { html, type SafeHtml } from './html/safeHtml';
 import { renderPanelPage, type ToolbarAction } from './html/panelPage';
-import { contentMessage, parsePageMessage, type BusyMessage, type ContentMessage, type HostMessage, type PageMessage } from './panelMessages';
+import { contentMessage, parsePageMessage, type BusyMessage, type ContentMessage, type HostMessage, type PageMessage } from '../protocol/panelMessages';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import type { TransactionShape } from '../lookups/ledgerLookups';
 import type { PanelTarget } from './panelTargets';

@@ -14,7 +14,7 @@ import { identityBar } from './html/identityHtml';
 import { errorBody, foundKindOf, loadingBody, lookupActions } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
-import { contentMessage, type ContentMessage } from './panelMessages';
+import { contentMessage, type ContentMessage } from '../protocol/panelMessages';
 import type { PanelHistory } from './panelHistory';
 import { idKind, sameTarget, type PanelTarget } from './panelTargets';
 

@@ -34,7 +34,7 @@ import {
   staleNotices,
 } from './lookupContent';
 import { lookupMarkdown } from './lookupMarkdown';
-import { busyMessage, type PageMessage } from './panelMessages';
+import { busyMessage, type PageMessage } from '../protocol/panelMessages';
 import { PanelHistory } from './panelHistory';
 import { idKind, packageNameOf, titleOf, type PanelState, type PanelTarget } from './panelTargets';
 

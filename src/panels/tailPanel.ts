@@ -8,21 +8,13 @@
 // loaded again anyway (a webview reload) is told the scope and the state, and goes on from there.
 import * as vscode from 'vscode';
 import { tailUpdateFormat } from '../browse/browseForms';
-import { parseStartOffset, RECENT_ROWS, stopOffers, tailScope, TailTally, type TailOffer, type TailTarget } from '../browse/tailControls';
-import {
-  describeStop,
-  followUpdates,
-  TailCursor,
-  updatesListFetch,
-  updatesPageFetch,
-  updatesStreamFetch,
-  type TailRow,
-  type TailState,
-} from '../browse/tailFollower';
+import { parseStartOffset, RECENT_ROWS, stopOffers, tailScope, TailTally, type TailTarget } from '../browse/tailControls';
+import type { TailOffer, TailRow, TailState } from '../protocol/tailRows';
+import { describeStop, followUpdates, TailCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../browse/tailFollower';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { tailPageHtml } from './html/browseHtml';
-import { parseTailFromPage, type TailFromPage, type TailStateMessage, type TailToPage } from './tailMessages';
+import { parseTailFromPage, type TailFromPage, type TailStateMessage, type TailToPage } from '../protocol/tailMessages';
 import { WebviewHost } from './webviewHost';
 
 export type { TailTarget };

@@ -3,7 +3,7 @@
 // extension put in the page, filtered in place; each row opens to its whole event.
 import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
-import type { EventRow } from '../panels/html/transactionHtml';
+import type { EventRow } from '../protocol/transactionRows';
 import { detailButton, highlightRow } from './eventDetails';
 import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
 

@@ -3,7 +3,7 @@
 // fold under it; search keeps the ancestors of what matches. Rendered page by page.
 import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
-import type { TreeRow } from '../panels/html/transactionHtml';
+import type { TreeRow } from '../protocol/transactionRows';
 import { detailButton, highlightRow } from './eventDetails';
 import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
 

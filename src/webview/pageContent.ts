@@ -4,7 +4,7 @@
 // view gives back what the person did: filters, searches, folded and opened rows, open sections,
 // the scroll position. A lookup under way (its loading body) stands in between without taking them;
 // a refresh keeps the content on the page, busy, until the new content comes.
-import { parseHostMessage, type ToolbarButton } from '../panels/panelMessages';
+import { parseHostMessage, type ToolbarButton } from '../protocol/panelMessages';
 import { setBusy } from './busyIndicator';
 import { restoreView } from './eventDetails';
 import { startEventTable } from './eventTable';

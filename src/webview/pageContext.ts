@@ -2,7 +2,7 @@
 // What every part of a panel's page shares: the webview API, typed messages to the extension and
 // requests it answers, localized strings, and the page's remembered state (the extension's
 // navigation, and what the person did on the page, kept while the view stays the same).
-import { parseHostMessage, type PageMessage, type PageRequest } from '../panels/panelMessages';
+import { parseHostMessage, type PageMessage, type PageRequest } from '../protocol/panelMessages';
 import { api as vscode, say } from './pageKit/page';
 
 export { say };

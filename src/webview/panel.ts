@@ -2,9 +2,9 @@
 // The page script of Canton Lens panels, bundled by esbuild into media/panel.js and loaded by
 // nonce under a strict CSP. It builds every ledger string as a text node (the exceptions, the
 // content and an event's details, are rendered and escaped by the extension like the page itself)
-// and talks to the extension with the typed messages of src/panels/panelMessages.ts. Here: what a
+// and talks to the extension with the typed messages of src/protocol/panelMessages.ts. Here: what a
 // click does; pageContent.ts starts the content and takes the new content the extension sends.
-import { parsePageMessage } from '../panels/panelMessages';
+import { parsePageMessage } from '../protocol/panelMessages';
 import { toggleDetail } from './eventDetails';
 import { startPage } from './pageContent';
 import { post } from './pageContext';

@@ -9,7 +9,7 @@ import { lookupTransaction, type TransactionLookup } from '../../src/lookups/led
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { answerBody, eventDetail, identityHtml, lookupContent } from '../../src/panels/lookupContent';
-import { busyMessage } from '../../src/panels/panelMessages';
+import { busyMessage } from '../../src/protocol/panelMessages';
 import { PanelHistory } from '../../src/panels/panelHistory';
 import { hostileTransaction } from '../support/hostileLookups';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';

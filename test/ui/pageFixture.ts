@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { lookupActions, type ToolbarAction } from '../../src/panels/html/panelPage';
 import { html, type SafeHtml } from '../../src/panels/html/safeHtml';
-import type { HostMessage } from '../../src/panels/panelMessages';
+import type { HostMessage } from '../../src/protocol/panelMessages';
 import { panelPageAt, startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
 import { SCREENSHOT_DIR } from './workbench';

@@ -13,7 +13,7 @@ import { LedgerQueries } from '../../fake-ledger/src/ledgerQueries';
 import { identityOfToken } from '../../src/auth/ledgerIdentity';
 import { html } from '../../src/panels/html/safeHtml';
 import { answerBody, eventDetail, identityHtml, lookingUpBody, lookupContent, notRefreshedNote, shownTree } from '../../src/panels/lookupContent';
-import { busyMessage, type ContentMessage } from '../../src/panels/panelMessages';
+import { busyMessage, type ContentMessage } from '../../src/protocol/panelMessages';
 import { PanelHistory } from '../../src/panels/panelHistory';
 import type { PanelTarget } from '../../src/panels/panelTargets';
 import { EVIL, demoTransactionLookup } from '../support/hostileLookups';

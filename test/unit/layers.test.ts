@@ -53,6 +53,23 @@ describe('the layers of src/', () => {
     assert.deepEqual(upward, []);
   });
 
+  it('a page imports only the protocol and the modules a page may use (no host code)', async () => {
+    const { PAGE_REFUSES } = (await import(pathToFileURL(path.join(ROOT, 'eslint.config.mjs')).href)) as { PAGE_REFUSES: string[] };
+    assert.ok(PAGE_REFUSES.includes('ledger'));
+    const pages = sources().filter((f) => folderOf(f) === 'webview');
+    assert.ok(pages.length > 5, 'the pages were found');
+    const reaching = pages.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => PAGE_REFUSES.includes(folderOf(t)))
+        .map((t) => `${path.relative(SRC, f)} → ${path.relative(SRC, t)}`),
+    );
+    assert.deepEqual(reaching, []);
+    assert.ok(
+      pages.some((f) => importsOf(f).some((t) => folderOf(t) === 'protocol')),
+      'the pages read their messages from src/protocol/',
+    );
+  });
+
   it('has no file over 500 lines, in src/, test/ or the fake ledger: one job each', () => {
     const tests = fs
       .readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })

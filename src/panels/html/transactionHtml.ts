@@ -2,7 +2,7 @@
 // JSON data and the page script builds rows as text nodes, page by page, so 50,000 events stay
 // usable and no ledger string is ever parsed as HTML.
 import type { LedgerEvent } from '../../ledger/apiTypes';
-import { exerciseTree, type FlatTreeNode, type TreeEvent } from '../../lookups/exerciseTree';
+import { exerciseTree, type FlatTreeNode } from '../../lookups/exerciseTree';
 import type { TransactionShape } from '../../lookups/ledgerLookups';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
@@ -13,9 +13,7 @@ import { reassignmentBody, synchronizer, topologyBody } from './updateHtml';
 import { field, idLink } from './ledgerValues';
 import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
-
-/** One event row: [nodeId, kind, template, contractId, detail, parties]. */
-export type EventRow = [number, 'created' | 'archived' | 'exercised', string, string, string, string[]];
+import type { EventRow, TreeRow } from '../../protocol/transactionRows';
 
 export function eventRows(events: readonly LedgerEvent[]): EventRow[] {
   return events.map((e): EventRow => {
@@ -31,9 +29,6 @@ export function eventRows(events: readonly LedgerEvent[]): EventRow[] {
     return [x.nodeId, 'exercised', x.templateId, x.contractId, x.consuming ? l10n.t('{0} (consuming)', x.choice) : x.choice, x.actingParties];
   });
 }
-
-/** One row of the exercise tree: [index, parent, depth, descendants, kind, template, choice, contract, parties, consuming, interface, nodeId]. */
-export type TreeRow = [number, number, number, number, TreeEvent['kind'], string, string, string, string[], boolean, string, number];
 
 export function treeRows(tree: readonly FlatTreeNode[]): TreeRow[] {
   return tree.map(({ index, parent, depth, descendants, node }): TreeRow => {

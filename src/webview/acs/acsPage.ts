@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 // The Active Contracts page, bundled by esbuild into media/acs.js: rows arrive in batches from the
-// extension (src/panels/acsMessages.ts) and are kept as they came (src/browse/acsTable.ts); search
+// extension (src/protocol/acsMessages.ts) and are kept as they came (src/browse/acsTable.ts); search
 // and sort run here over all of them; a row opens its contract panel, its template cell the Daml
 // definition. Ledger strings only become text nodes. What the person set (search, sort, the place
 // scrolled to, the row selected) stays while rows arrive and across a refresh.
-import { FIELD_COLUMNS } from '../../browse/acsRows';
+import { FIELD_COLUMNS } from '../../protocol/acsRows';
 import { AcsRows, type AcsSort } from '../../browse/acsTable';
 import { shortenPartyId, shortId } from '../../ids/ledgerIds';
 import { templateName } from '../../ids/templateNames';
 import { localDateTime } from '../../l10n/forPeople';
-import { parseAcsFromPage, parseAcsToPage, type AcsFromPage, type AcsToPage } from '../../panels/acsMessages';
+import { parseAcsFromPage, parseAcsToPage, type AcsFromPage, type AcsToPage } from '../../protocol/acsMessages';
 import { buttons, byId, debounce, num, onMessages, pageState, poster, say } from '../pageKit/page';
 import { VirtualTable, type Cell } from '../pageKit/virtualTable';
 

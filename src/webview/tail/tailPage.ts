@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 // The Follow Updates page, bundled by esbuild into media/tail.js: updates arrive from the extension
-// (src/panels/tailMessages.ts) as they commit, newest on top, in a bounded buffer (older rows are
+// (src/protocol/tailMessages.ts) as they commit, newest on top, in a bounded buffer (older rows are
 // dropped and counted: src/browse/tailTable.ts); filters by party and template or choice; pause,
 // resume, restart at an offset; a row opens its transaction. Text nodes only. The filters and the
 // rows in view stay while updates arrive.
 import { TailRows } from '../../browse/tailTable';
-import type { TailRow } from '../../browse/tailFollower';
+import type { TailRow } from '../../protocol/tailRows';
 import { shortId } from '../../ids/ledgerIds';
-import { parseTailFromPage, parseTailToPage, type TailFromPage, type TailStateMessage } from '../../panels/tailMessages';
+import { parseTailFromPage, parseTailToPage, type TailFromPage, type TailStateMessage } from '../../protocol/tailMessages';
 import { buttons, byId, debounce, num, onMessages, pageState, poster, say } from '../pageKit/page';
 import { VirtualTable, type Cell } from '../pageKit/virtualTable';
 

@@ -3,16 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { TemplateCounter, splitTemplateId } from '../../../src/browse/acsGrouping';
 import { readActiveContracts, type AcsPage } from '../../../src/browse/acsPaging';
-import {
-  followUpdates,
-  RowBuffer,
-  TailCursor,
-  updatesListFetch,
-  updatesPageFetch,
-  type FetchResult,
-  type TailRow,
-  type TailState,
-} from '../../../src/browse/tailFollower';
+import { followUpdates, RowBuffer, TailCursor, updatesListFetch, updatesPageFetch, type FetchResult } from '../../../src/browse/tailFollower';
+import type { TailRow, TailState } from '../../../src/protocol/tailRows';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { EventFormat, UpdateFormat } from '../../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../../src/ledger/ledgerApiError';

@@ -4,7 +4,8 @@
 // What Changed, the time-to-offset search and Follow Updates over pages read such a node whole.
 import * as assert from 'node:assert/strict';
 import { offsetAtTime, readChanges, type ChangesProgress } from '../../../src/browse/changesReader';
-import { followUpdates, TailCursor, updatesPageFetch, type TailRow } from '../../../src/browse/tailFollower';
+import { followUpdates, TailCursor, updatesPageFetch } from '../../../src/browse/tailFollower';
+import type { TailRow } from '../../../src/protocol/tailRows';
 import type { UpdateFormat } from '../../../src/ledger/apiTypes';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { LedgerApiError } from '../../../src/ledger/ledgerApiError';

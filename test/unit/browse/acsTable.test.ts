@@ -3,7 +3,7 @@
 // (src/browse/acsTable.ts).
 import * as assert from 'node:assert/strict';
 import { AcsBatchEncoder } from '../../../src/browse/acsBatchEncoder';
-import { MAX_ARGUMENT_TEXT, argumentFields, base64ToHex } from '../../../src/browse/acsRows';
+import { MAX_ARGUMENT_TEXT, argumentFields, base64ToHex } from '../../../src/protocol/acsRows';
 import { AcsRows } from '../../../src/browse/acsTable';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { acsScope, acsTitle, AcsTally } from '../../../src/browse/acsReading';
 import type { AcsPage } from '../../../src/browse/acsPaging';
 import { parseStartOffset, stopOffers, tailScope, TailTally } from '../../../src/browse/tailControls';
-import type { TailRow } from '../../../src/browse/tailFollower';
+import type { TailRow } from '../../../src/protocol/tailRows';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
 
 const event = (i: number, amount: number): CreatedEvent =>

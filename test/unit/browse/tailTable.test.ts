@@ -2,7 +2,7 @@
 // filtered by party and by template or choice as rows arrive.
 import * as assert from 'node:assert/strict';
 import { TailRows } from '../../../src/browse/tailTable';
-import type { TailRow } from '../../../src/browse/tailFollower';
+import type { TailRow } from '../../../src/protocol/tailRows';
 
 const row = (offset: number, over: Partial<TailRow> = {}): TailRow => ({
   offset,

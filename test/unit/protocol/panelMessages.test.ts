@@ -1,6 +1,6 @@
 // Messages from a panel's page are untrusted: only known types with the fields they need get through.
 import * as assert from 'node:assert/strict';
-import { busyMessage, parseHostMessage, parsePageMessage } from '../../../src/panels/panelMessages';
+import { busyMessage, parseHostMessage, parsePageMessage } from '../../../src/protocol/panelMessages';
 
 describe('panel messages', () => {
   it('lets through the known messages with their fields', () => {

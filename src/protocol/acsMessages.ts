@@ -1,6 +1,6 @@
 // The messages between the Active Contracts page (src/webview/acs/) and its panel (acsPanel.ts):
 // one union per direction, each checked where it is received.
-import type { AcsBatch } from '../browse/acsRows';
+import type { AcsBatch } from './acsRows';
 import { isButton, isIndex, isIndices, isRecord, isString, isStrings, isText, optional, type Fields, type PageButton } from './messageChecks';
 
 /** From the extension to the page. */

@@ -1,7 +1,6 @@
 // The messages between the Follow Updates page (src/webview/tail/) and its panel (tailPanel.ts):
 // one union per direction, each checked where it is received.
-import type { TailOffer } from '../browse/tailControls';
-import type { TailRow } from '../browse/tailFollower';
+import type { TailOffer, TailRow } from './tailRows';
 import { isButton, isIndex, isRecord, isString, isStrings, isText, optional, type Fields } from './messageChecks';
 
 export type { TailOffer };

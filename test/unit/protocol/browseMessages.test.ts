@@ -1,11 +1,11 @@
-// The messages of the Active Contracts and Follow Updates pages (src/panels/acsMessages.ts,
+// The messages of the Active Contracts and Follow Updates pages (src/protocol/acsMessages.ts,
 // tailMessages.ts): what each side accepts, and what it drops.
 import * as assert from 'node:assert/strict';
 import { AcsBatchEncoder } from '../../../src/browse/acsBatchEncoder';
-import { parseAcsFromPage, parseAcsToPage, type AcsToPage } from '../../../src/panels/acsMessages';
-import { parseTailFromPage, parseTailToPage, type TailToPage } from '../../../src/panels/tailMessages';
+import { parseAcsFromPage, parseAcsToPage, type AcsToPage } from '../../../src/protocol/acsMessages';
+import { parseTailFromPage, parseTailToPage, type TailToPage } from '../../../src/protocol/tailMessages';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
-import type { TailRow } from '../../../src/browse/tailFollower';
+import type { TailRow } from '../../../src/protocol/tailRows';
 
 const UPDATE = `1220${'ab'.repeat(32)}`;
 const batch = () =>
