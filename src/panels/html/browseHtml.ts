@@ -19,11 +19,12 @@ export interface BrowsePageOptions {
 }
 
 // Each column's first width, in ch: enough for the head of what it holds (a shortened id, a time
-// to the second, a short party id); wider than the panel, the table scrolls sideways.
+// to the second, a short party id; ids are in the wider editor font); wider than the panel, the
+// table scrolls sideways.
 /** Contract id, template, created at, signatories, observers, key, three fields. */
-export const ACS_WIDTHS = [17, 20, 22, 20, 16, 10, 14, 14, 14];
+export const ACS_WIDTHS = [20, 20, 22, 20, 16, 10, 14, 14, 14];
 /** Offset, time, update id, command id, workflow id, events, templates, choices. */
-export const TAIL_WIDTHS = [9, 14, 17, 18, 14, 18, 20, 14];
+export const TAIL_WIDTHS = [9, 14, 20, 18, 14, 18, 20, 14];
 
 function page(o: BrowsePageOptions, strings: Record<string, string>, body: SafeHtml): string {
   return html`<!DOCTYPE html>
