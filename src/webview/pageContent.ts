@@ -74,6 +74,7 @@ function drawToolbar(actions: readonly ToolbarButton[]): void {
 function showNode(name: string): void {
   const strong = document.querySelector('nav.toolbar .node strong');
   if (strong) strong.textContent = name;
+  strong?.parentElement?.setAttribute('title', say('ledgerNode', 'The ledger node: {0}', name));
 }
 
 /** Search in a value tree: mark matching entries and open their ancestors. */

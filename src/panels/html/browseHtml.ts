@@ -3,8 +3,8 @@
 // only ever become text nodes there). Pure: tested without VS Code.
 import * as l10n from '../../l10n/l10n';
 import { columnStrings } from './dataTable';
-import { contentSecurityPolicy, menuItem, moreMenu } from './panelPage';
-import { html, tHtml, type SafeHtml } from './safeHtml';
+import { contentSecurityPolicy, menuItem, moreMenu, nodeLabel } from './panelPage';
+import { html, type SafeHtml } from './safeHtml';
 
 export interface BrowsePageOptions {
   nonce: string;
@@ -84,7 +84,7 @@ ${moreMenu([
     html`title="${l10n.t('The contracts created or archived between two offsets, in What Changed')}"`,
   ),
 ])}
-<span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
+${nodeLabel(o.nodeName)}
 </nav>
 <header class="browse-head"><h1>${o.title}</h1><p id="scope" class="muted">${o.scope}</p>
 <p id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span> ${l10n.t('Reading the first page…')}</p>
@@ -122,7 +122,7 @@ export function tailPageHtml(o: BrowsePageOptions & { start: string }): string {
 <button data-action="restart" title="${l10n.t('Clear the table and follow from the start offset')}">${l10n.t('Restart')}</button>
 <input id="filter-party" type="search" placeholder="${l10n.t('Party')}" aria-label="${l10n.t('Filter by party')}">
 <input id="filter-template" type="search" placeholder="${l10n.t('Template or choice')}" aria-label="${l10n.t('Filter by template or choice')}">
-<span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
+${nodeLabel(o.nodeName)}
 </nav>
 <header class="browse-head"><h1>${o.title}</h1><p id="scope" class="muted">${o.scope}</p>
 <p id="status" role="status" aria-live="polite">${l10n.t('Starting…')}</p>

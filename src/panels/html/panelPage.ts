@@ -79,6 +79,7 @@ export function pageStrings(): Record<string, string> {
     cancelRefresh: l10n.t('Cancel the refresh and keep what is shown'),
     dismiss: l10n.t('Dismiss'),
     moreActions: l10n.t('More actions'),
+    ledgerNode: l10n.t('The ledger node: {0}', '{0}'),
     ...columnStrings(),
   };
 }
@@ -110,6 +111,11 @@ export function menuItem({ action, label, enabled = true }: ToolbarAction, extra
   return html`<button role="menuitem" tabindex="-1" data-action="${action}"${extra ? html` ${extra}` : ''}${enabled ? '' : html` disabled`}>${label}</button>`;
 }
 
+/** The toolbar's node: its name may be cut at the toolbar's end, so the whole of it is on hover. */
+export function nodeLabel(nodeName: string): SafeHtml {
+  return html`<span class="node" title="${l10n.t('The ledger node: {0}', nodeName)}">${tHtml('on {0}', html`<strong>${nodeName}</strong>`)}</span>`;
+}
+
 /** The frequent actions as buttons, the rarer ones (`more`) in the menu. */
 export function toolbarActions(actions: readonly ToolbarAction[]): SafeHtml {
   const rare = actions.filter((a) => a.more);
@@ -126,7 +132,7 @@ export function renderPanelPage(o: PanelPageOptions): string {
 <body>
 <nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
 ${toolbarActions(o.actions)}
-<span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
+${nodeLabel(o.nodeName)}
 </nav>
 <main id="content">${o.body}</main>
 <div hidden id="page-strings" data-strings="${JSON.stringify(pageStrings())}"></div>

@@ -127,6 +127,8 @@ describe('pages in half an editor', () => {
       /<button class="more-button" id="more-actions" title="More actions" aria-label="More actions" aria-haspopup="menu" aria-expanded="false" aria-controls="more-menu">/,
     );
     assert.match(menu, /role="menu" aria-label="More actions" hidden>/, 'closed until opened');
+    // The node's name may be cut at the toolbar's end: the whole of it on hover.
+    assert.match(nav, /<span class="node" title="The ledger node: N">/);
     // The content message carries where each action goes, and the page keeps it.
     const message = parseHostMessage(JSON.parse(JSON.stringify(contentMessage('<p></p>', { actions }))));
     assert.deepEqual(message?.type === 'content' ? message.actions?.filter((a) => a.more).map((a) => a.action) : undefined, [
