@@ -106,6 +106,8 @@ export interface ToolbarButton {
   action: string;
   label: string;
   enabled?: boolean;
+  /** In the "More actions" menu rather than on the toolbar. */
+  more?: boolean;
 }
 
 const isShape = (v: unknown): v is TransactionShapeName => v === 'TRANSACTION_SHAPE_ACS_DELTA' || v === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';

@@ -9,33 +9,72 @@ import { setBusy } from './busyIndicator';
 import { restoreView } from './eventDetails';
 import { startEventTable } from './eventTable';
 import { startExerciseTree } from './exerciseTreeView';
+import { resizableTables } from './pageKit/columns';
+import { moreButton } from './pageKit/menu';
 import { currentView, isTransient, saveUi, say, setNavigation, stopPaging, ui } from './pageContext';
 
-/** The toolbar from the extension: buttons kept where their action stays (so is the focus), labels as text. */
+/**
+ * The toolbar from the extension: the frequent actions as buttons, the rarer ones in the "More
+ * actions" menu. Buttons are kept where their action stays (so is the focus); labels are text.
+ */
 function drawToolbar(actions: readonly ToolbarButton[]): void {
   const nav = document.querySelector('nav.toolbar');
   if (!nav) return;
-  const old = new Map(Array.from(nav.querySelectorAll<HTMLButtonElement>(':scope > button[data-action]'), (b) => [b.dataset.action, b]));
-  let at: Element | null = nav.firstElementChild;
-  for (const { action, label, enabled = true } of actions) {
-    let b = old.get(action);
-    old.delete(action);
-    if (!b) {
-      b = document.createElement('button');
-      b.dataset.action = action;
-    }
-    b.textContent = label;
-    b.title = label;
-    b.disabled = !enabled;
-    if (b === at) at = b.nextElementSibling;
-    else nav.insertBefore(b, at);
+  let menu = nav.querySelector<HTMLElement>('#more-menu');
+  const rare = actions.filter((a) => a.more === true);
+  if (!menu && rare.length > 0) {
+    const wrap = document.createElement('span');
+    wrap.className = 'more-actions';
+    menu = document.createElement('div');
+    menu.className = 'menu';
+    menu.id = 'more-menu';
+    menu.setAttribute('role', 'menu');
+    menu.setAttribute('aria-label', say('moreActions', 'More actions'));
+    menu.hidden = true;
+    wrap.append(moreButton(menu.id), menu);
+    nav.insertBefore(wrap, nav.querySelector(':scope > .node'));
   }
+  menu?.closest('.more-actions')?.toggleAttribute('hidden', rare.length === 0);
+  const old = new Map(
+    Array.from(nav.querySelectorAll<HTMLButtonElement>(':scope > button[data-action], #more-menu > button[data-action]'), (b) => [b.dataset.action, b]),
+  );
+  const place = (into: Element, list: readonly ToolbarButton[], item: boolean) => {
+    let at: Element | null = into.firstElementChild;
+    for (const { action, label, enabled = true } of list) {
+      let b = old.get(action);
+      old.delete(action);
+      if (!b) {
+        b = document.createElement('button');
+        b.dataset.action = action;
+      }
+      if (item) {
+        b.setAttribute('role', 'menuitem');
+        b.tabIndex = -1;
+        b.removeAttribute('title');
+      } else {
+        b.removeAttribute('role');
+        b.removeAttribute('tabindex');
+        b.title = label;
+      }
+      b.textContent = label;
+      b.disabled = !enabled;
+      if (b === at) at = b.nextElementSibling;
+      else into.insertBefore(b, at);
+    }
+  };
+  place(
+    nav,
+    actions.filter((a) => a.more !== true),
+    false,
+  );
+  if (menu) place(menu, rare, true);
   for (const b of old.values()) b.remove();
 }
 
 function showNode(name: string): void {
   const strong = document.querySelector('nav.toolbar .node strong');
   if (strong) strong.textContent = name;
+  strong?.parentElement?.setAttribute('title', say('ledgerNode', 'The ledger node: {0}', name));
 }
 
 /** Search in a value tree: mark matching entries and open their ancestors. */
@@ -81,6 +120,8 @@ document.addEventListener('input', (event) => {
 /** The event table and exercise tree of the content, once it is on the page; what renders more of their rows. */
 function startContent(): () => boolean {
   stopPaging();
+  const main = document.getElementById('content');
+  if (main) resizableTables(main);
   let more = () => false;
   const events = document.getElementById('event-data');
   if (events) more = startEventTable(events);

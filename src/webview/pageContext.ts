@@ -3,7 +3,7 @@
 // requests it answers, localized strings, and the page's remembered state (the extension's
 // navigation, and what the person did on the page, kept while the view stays the same).
 import { parseHostMessage, type PageMessage, type PageRequest } from '../protocol/panelMessages';
-import { api as vscode, say } from './pageKit/page';
+import { api as vscode, keptState, saveState, say } from './pageKit/page';
 
 export { say };
 
@@ -63,7 +63,7 @@ const place = (t: Target) => [t.kind, t.id, t.node].join('|');
 const viewOf = (t: Target) => `${place(t)}|${t.shape ?? ''}`;
 
 /** What the page kept before it was (re)loaded: the last view and what was done on it. */
-const saved = (vscode.getState() ?? {}) as { view?: string; ui?: PageUi };
+const saved = { ...keptState() } as { view?: string; ui?: PageUi };
 let navigation: Navigation | undefined;
 let shown: Target | undefined;
 
@@ -74,7 +74,7 @@ export const ui: PageUi = {};
 export const currentView = (): string | undefined => (shown ? viewOf(shown) : undefined);
 
 export function saveUi(): void {
-  if (navigation) vscode.setState({ ...navigation, view: currentView(), ui });
+  if (navigation) saveState({ ...navigation, view: currentView(), ui });
 }
 
 /**

@@ -6,6 +6,7 @@
 // click does; pageContent.ts starts the content and takes the new content the extension sends.
 import { parsePageMessage } from '../protocol/panelMessages';
 import { toggleDetail } from './eventDetails';
+import { startMenus } from './pageKit/menu';
 import { startPage } from './pageContent';
 import { post } from './pageContext';
 
@@ -85,5 +86,6 @@ document.addEventListener('click', (event) => {
   if (message) post(message);
 });
 
+startMenus();
 startPage();
 post({ type: 'ready' });

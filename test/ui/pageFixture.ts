@@ -53,6 +53,8 @@ export interface PublishOptions {
 export interface PanelPages {
   /** Serves a panel page around `body` under `name`. */
   publish(name: string, body: SafeHtml, options?: PublishOptions): void;
+  /** Serves a whole page under `name`, rendered for the server's origin (the Active Contracts and Follow Updates pages). */
+  publishPage(name: string, render: (origin: string) => string): void;
   /** Opens a published page in a new tab, once it has said it is ready. */
   open(name: string, viewport?: Viewport): Promise<PanelPage>;
   /** Delivers a message of the extension to the page. */
@@ -101,6 +103,11 @@ export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
           nodeName: options.nodeName ?? 'demo',
         }),
       );
+    },
+
+    publishPage(name, render) {
+      if (!server) throw new Error('publish in a before hook or a test: the page server starts in the fixture before');
+      server.publish(name, render(server.origin));
     },
 
     async open(name, viewport = o.viewport ?? { width: 1200, height: 800 }) {

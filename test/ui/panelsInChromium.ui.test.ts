@@ -117,7 +117,7 @@ describe('UI: panels with hostile data in Chromium', function () {
         }),
       );
     }
-    for (const expected of ['button[refresh]', 'button[openJson]', 'select#filter-kind', 'input#filter-template', 'input#filter-party', 'a.id-link']) {
+    for (const expected of ['button[refresh]', 'button#more-actions', 'select#filter-kind', 'input#filter-template', 'input#filter-party', 'a.id-link']) {
       assert.ok(reached.includes(expected), `Tab never reached ${expected}: ${reached.join(' ')}`);
     }
     // In a row: a button that opens the whole event, then its links.

@@ -3,6 +3,7 @@
 // witnesses of. An authentication or permission error is shown as such, never as "not seen".
 import { shortenPartyId, shortId } from '../../ids/ledgerIds';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
 import type { MatrixCell, NodeAnswer } from '../../lookups/visibilityMatrix';
 
@@ -41,7 +42,15 @@ export function allNodesBody(kind: 'contract' | 'update', id: string, answers: r
     failed === 0 ? '' : failed === 1 ? l10n.t('1 node could not be asked (see its row).') : l10n.t('{0} nodes could not be asked (see their rows).', failed);
   return html`<header class="title"><h1>${kind === 'contract' ? tHtml('Contract {0} on every node', code) : tHtml('Update {0} on every node', code)}</h1></header>
 <p class="asked">${visible} ${notAsked} ${l10n.t('Visibility is per participant and per party: a node sees what its parties are stakeholders or witnesses of. Each party is asked alone, so a cell says who sees it.')}</p>
-<table class="events matrix"><thead><tr><th scope="col">${l10n.t('Node')}</th><th scope="col">${l10n.t('As each party the token reads as')}</th><th scope="col">${l10n.t('Asked')}</th></tr></thead><tbody>
+${dataTable({
+  kind: 'all-nodes',
+  className: 'events matrix',
+  columns: [
+    { label: l10n.t('Node'), min: 10 },
+    { label: l10n.t('As each party the token reads as'), min: 24 },
+    { label: l10n.t('Asked'), min: 16 },
+  ],
+  body: html`<tbody>
 ${answers.map(
   (a) => html`<tr class="answer-${a.state}"><td title="${a.url}">${ledgerText(a.node)}</td>
 <td>${
@@ -51,5 +60,6 @@ ${answers.map(
   }</td>
 <td class="muted">${a.askedAs ? html`${ledgerText(a.askedAs)}<br>` : ''}${ledgerText(a.asked)}</td></tr>`,
 )}
-</tbody></table>`;
+</tbody>`,
+})}`;
 }

@@ -9,6 +9,7 @@ import { damlLink } from './damlLinkHtml';
 import { idLink, typeId } from './ledgerValues';
 import { timeHtml } from './peopleFormat';
 import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import { dataTable } from './dataTable';
 
 export interface ChangesPageModel {
   node: string;
@@ -110,9 +111,18 @@ export function changesBody(m: ChangesPageModel): SafeHtml {
   const table =
     shown === 0
       ? html`<p class="muted">${total === 0 ? (m.progress || !m.complete ? l10n.t('Nothing yet.') : l10n.t('Nothing changed in this range for these parties.')) : l10n.t('No row matches the filters.')}</p>`
-      : html`<table class="changes"><thead><tr><th scope="col">${l10n.t('Change')}</th><th scope="col">${l10n.t('Contract')}</th><th scope="col">${l10n.t('Template')}</th><th scope="col">${l10n.t('Created')}</th><th scope="col">${l10n.t('Archived')}</th></tr></thead><tbody>${join(
-          m.view.rows.map((r) => row(r, labels, m.now)),
-        )}</tbody></table>`;
+      : dataTable({
+          kind: 'changes',
+          className: 'changes',
+          columns: [
+            { label: l10n.t('Change'), min: 10 },
+            { label: l10n.t('Contract'), min: 16 },
+            { label: l10n.t('Template'), min: 14 },
+            { label: l10n.t('Created'), min: 22 },
+            { label: l10n.t('Archived'), min: 22 },
+          ],
+          body: html`<tbody>${join(m.view.rows.map((r) => row(r, labels, m.now)))}</tbody>`,
+        });
   const more =
     m.view.matching > shown
       ? html`<p>${l10n.t('Showing {0} of {1} rows.', formatCount(shown), formatCount(m.view.matching))} <button data-action="showMore">${l10n.t('Show More')}</button></p>`

@@ -8,6 +8,7 @@ import { damlLink } from './damlLinkHtml';
 import { idLink, parties } from './ledgerValues';
 import { timeHtml } from './peopleFormat';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import { dataTable } from './dataTable';
 
 export interface CompletionsView {
   node: string;
@@ -60,7 +61,18 @@ ${v.filter.commandId || v.filter.party ? html`<button data-action="clearFilter">
 ${
   shown.length === 0
     ? html`<p class="muted">${v.total === 0 ? l10n.t('No completions in the last {0} offsets yet: submit a command (Canton: Submit Commands), or run your application.', RECENT_OFFSETS.toLocaleString('en')) : l10n.t('No completion matches the filter.')}</p>`
-    : html`<table class="completions"><thead><tr><th>${l10n.t('Offset')}</th><th>${l10n.t('When')}</th><th>${l10n.t('Status')}</th><th>${l10n.t('Command id')}</th><th>${l10n.t('Act as')}</th><th>${l10n.t('Transaction or why it failed')}</th></tr></thead>
-<tbody>${shown.map(row)}</tbody></table>${v.rows.length > SHOWN_ROWS ? html`<p class="muted">${l10n.t('The latest {0} of {1} shown.', String(SHOWN_ROWS), String(v.rows.length))}</p>` : ''}`
+    : html`${dataTable({
+        kind: 'completions',
+        className: 'completions',
+        columns: [
+          { label: l10n.t('Offset'), min: 7 },
+          { label: l10n.t('When'), min: 22 },
+          { label: l10n.t('Status'), min: 9 },
+          { label: l10n.t('Command id'), min: 16 },
+          { label: l10n.t('Act as'), min: 14 },
+          { label: l10n.t('Transaction or why it failed'), min: 20 },
+        ],
+        body: html`<tbody>${shown.map(row)}</tbody>`,
+      })}${v.rows.length > SHOWN_ROWS ? html`<p class="muted">${l10n.t('The latest {0} of {1} shown.', String(SHOWN_ROWS), String(v.rows.length))}</p>` : ''}`
 }`;
 }

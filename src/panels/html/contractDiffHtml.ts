@@ -7,6 +7,7 @@ import type { ContractDiff, DiffNode, FactRow, JsonDiff } from '../../lookups/co
 import { MAX_LINEAGE_HOPS, MAX_LINEAGE_READS, type ArchivingStep, type Lineage } from '../../lookups/contractLineage';
 import { idLink, ledgerString, typeId, valueTree } from './ledgerValues';
 import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import { dataTable } from './dataTable';
 
 /** One side that could not be read: its id and why. */
 export interface CompareProblem {
@@ -171,10 +172,14 @@ export function contractDiffBody(o: { diff?: ContractDiff; problems?: ComparePro
   const facts = FACT_LABEL();
   return html`${title}${join(notes)}
 <section aria-labelledby="facts-h"><h2 id="facts-h">${l10n.t('Facts')}</h2>
-<table class="diff-facts"><thead><tr><th></th><th>${l10n.t('First')}</th><th>${l10n.t('Second')}</th><th></th></tr></thead>
-<tbody>${join(d.facts.map((f) => factRow(f, facts)))}${
+${dataTable({
+  kind: 'diff-facts',
+  className: 'diff-facts',
+  columns: [{ label: '' }, { label: l10n.t('First'), min: 22 }, { label: l10n.t('Second'), min: 22 }, { label: '' }],
+  body: html`<tbody>${join(d.facts.map((f) => factRow(f, facts)))}${
     o.lineage ? html`<tr class="diff-lineage"><th scope="row">${l10n.t('Lineage')}</th><td colspan="3">${lineageText(o.lineage)}</td></tr>` : ''
-  }</tbody></table></section>
+  }</tbody>`,
+})}</section>
 <section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create arguments')}</h2>
 <p class="diff-summary" role="status">${summary}</p>
 <ul class="diff-tree diff-root">${node(d.argument, KIND_LABEL())}</ul></section>

@@ -1,5 +1,6 @@
 // The page around a panel body: strict CSP (scripts by nonce only, no inline handlers), theme
 // colours from VS Code's CSS variables, the toolbar.
+import { columnStrings } from './dataTable';
 import { html, tHtml, type SafeHtml } from './safeHtml';
 import type { LedgerLookup } from '../../lookups/ledgerLookups';
 import * as l10n from '../../l10n/l10n';
@@ -21,6 +22,8 @@ export interface ToolbarAction {
   action: string;
   label: string;
   enabled?: boolean;
+  /** A rarer action: in the toolbar's "More actions" menu, so that the toolbar stays one row in half an editor. */
+  more?: boolean;
 }
 
 /** What a lookup found, for its toolbar: a transaction, a contract, or neither. */
@@ -43,12 +46,12 @@ export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; ha
     { action: 'back', label: l10n.t('Back'), enabled: o.canGoBack },
     { action: 'forward', label: l10n.t('Forward'), enabled: o.canGoForward },
     { action: 'refresh', label: l10n.t('Refresh') },
-    { action: 'openJson', label: l10n.t('Open as JSON'), enabled: o.hasResult },
     { action: 'copyId', label: l10n.t('Copy Id') },
-    { action: 'copyMarkdown', label: l10n.t('Copy as Markdown'), enabled: o.hasResult },
-    { action: 'copyCurl', label: l10n.t('Copy as cURL'), enabled: o.hasResult },
-    { action: 'allNodes', label: l10n.t('Look Up on All Nodes') },
     ...debug,
+    { action: 'openJson', label: l10n.t('Open as JSON'), enabled: o.hasResult, more: true },
+    { action: 'copyMarkdown', label: l10n.t('Copy as Markdown'), enabled: o.hasResult, more: true },
+    { action: 'copyCurl', label: l10n.t('Copy as cURL'), enabled: o.hasResult, more: true },
+    { action: 'allNodes', label: l10n.t('Look Up on All Nodes'), more: true },
   ];
 }
 
@@ -75,6 +78,9 @@ export function pageStrings(): Record<string, string> {
     cancel: l10n.t('Cancel'),
     cancelRefresh: l10n.t('Cancel the refresh and keep what is shown'),
     dismiss: l10n.t('Dismiss'),
+    moreActions: l10n.t('More actions'),
+    ledgerNode: l10n.t('The ledger node: {0}', '{0}'),
+    ...columnStrings(),
   };
 }
 
@@ -94,6 +100,28 @@ function button({ action, label, enabled = true }: ToolbarAction): SafeHtml {
   return html`<button data-action="${action}" title="${label}"${enabled ? '' : html` disabled`}>${label}</button>`;
 }
 
+/** The toolbar's "More actions" button and its menu of `items` (src/webview/pageKit/menu.ts opens it). */
+export function moreMenu(items: readonly SafeHtml[]): SafeHtml {
+  const more = l10n.t('More actions');
+  return html`<span class="more-actions"><button class="more-button" id="more-actions" title="${more}" aria-label="${more}" aria-haspopup="menu" aria-expanded="false" aria-controls="more-menu">…</button><div class="menu" id="more-menu" role="menu" aria-label="${more}" hidden>${items}</div></span>`;
+}
+
+/** An entry of the "More actions" menu: a button the page's click handler reads as any other. */
+export function menuItem({ action, label, enabled = true }: ToolbarAction, extra?: SafeHtml): SafeHtml {
+  return html`<button role="menuitem" tabindex="-1" data-action="${action}"${extra ? html` ${extra}` : ''}${enabled ? '' : html` disabled`}>${label}</button>`;
+}
+
+/** The toolbar's node: its name may be cut at the toolbar's end, so the whole of it is on hover. */
+export function nodeLabel(nodeName: string): SafeHtml {
+  return html`<span class="node" title="${l10n.t('The ledger node: {0}', nodeName)}">${tHtml('on {0}', html`<strong>${nodeName}</strong>`)}</span>`;
+}
+
+/** The frequent actions as buttons, the rarer ones (`more`) in the menu. */
+export function toolbarActions(actions: readonly ToolbarAction[]): SafeHtml {
+  const rare = actions.filter((a) => a.more);
+  return html`${actions.filter((a) => !a.more).map(button)}${rare.length > 0 ? moreMenu(rare.map((a) => menuItem(a))) : ''}`;
+}
+
 export function renderPanelPage(o: PanelPageOptions): string {
   return html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -103,8 +131,8 @@ export function renderPanelPage(o: PanelPageOptions): string {
 <title>${o.title}</title></head>
 <body>
 <nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
-${o.actions.map(button)}
-<span class="node" title="${l10n.t('The ledger node')}">${tHtml('on {0}', html`<strong>${o.nodeName}</strong>`)}</span>
+${toolbarActions(o.actions)}
+${nodeLabel(o.nodeName)}
 </nav>
 <main id="content">${o.body}</main>
 <div hidden id="page-strings" data-strings="${JSON.stringify(pageStrings())}"></div>

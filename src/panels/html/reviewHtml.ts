@@ -9,6 +9,7 @@ import { templateName } from '../../ids/templateNames';
 import { shortId } from '../../ids/ledgerIds';
 import { field, idLink, parties, party, valueTree } from './ledgerValues';
 import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
 
 export type SubmissionOutcome =
@@ -68,9 +69,14 @@ function hashingBlock(h: HashingComparison | undefined): SafeHtml {
 ${field(l10n.t('Hash (hex)'), h.computedHex ?? l10n.t('not recomputed'))}
 ${field(l10n.t("The node's hash (hex)"), h.nodeHex)}
 </tbody></table>
-<table class="hash-inputs"><thead><tr><th>${l10n.t('Input')}</th><th>${l10n.t('Value')}</th><th>${l10n.t("In the node's details")}</th></tr></thead><tbody>
+${dataTable({
+  kind: 'hash-inputs',
+  className: 'hash-inputs',
+  columns: [{ label: l10n.t('Input') }, { label: l10n.t('Value'), min: 20 }, { label: l10n.t("In the node's details") }],
+  body: html`<tbody>
 ${h.inputs.map((i) => html`<tr class="${i.inNodeDetails ? 'input-found' : 'input-missing'}"><td>${ledgerText(i.label)}</td><td class="mono">${ledgerText(i.value)}</td><td>${i.inNodeDetails ? l10n.t('yes') : l10n.t('not found')}</td></tr>`)}
-</tbody></table></div>
+</tbody>`,
+})}</div>
 <div><h3>${l10n.t("The node's hashingDetails")}</h3><pre class="node-hashing-details">${ledgerText(h.nodeDetails)}</pre>
 ${h.truncated ? html`<p class="muted">${l10n.t('Cut short: the first {0} characters.', String(h.nodeDetails.length))}</p>` : ''}</div></div></section>`;
 }
@@ -206,17 +212,22 @@ function committedActionsTable(actions: readonly ActionMatch[]): SafeHtml {
       ? html`<code title="${prepared ?? ''}">${shortId(prepared ?? '')}</code> → ${idLink(committed, 'contract')}`
       : idLink(committed, 'contract');
   };
-  return html`<details open class="committed-actions"><summary>${l10n.t('Prepared against committed ({0} actions)', actions.length)}</summary><table class="fields"><thead><tr><th scope="col">#</th><th scope="col">${l10n.t('Action')}</th><th scope="col">${l10n.t('Contract (prepared → committed)')}</th><th scope="col">${l10n.t('Outcome')}</th></tr></thead><tbody>${join(
-    actions.map(
-      (m) =>
-        html`<tr class="action-${m.status}"><td>${String(m.index + 1)}</td><td>${name(m.prepared ?? m.committed)}</td><td>${contract(m)}</td><td><span class="${m.status === 'same' ? 'hash-match' : 'hash-mismatch'}">${labels[m.status]}</span>${
-          m.notes.length
-            ? html`<br><span class="muted">${join(
-                m.notes.map((n) => ledgerText(n)),
-                ' ',
-              )}</span>`
-            : ''
-        }</td></tr>`,
-    ),
-  )}</tbody></table></details>`;
+  return html`<details open class="committed-actions"><summary>${l10n.t('Prepared against committed ({0} actions)', actions.length)}</summary>${dataTable({
+    kind: 'committed-actions',
+    className: 'fields',
+    columns: [{ label: '#' }, { label: l10n.t('Action') }, { label: l10n.t('Contract (prepared → committed)'), min: 20 }, { label: l10n.t('Outcome') }],
+    body: html`<tbody>${join(
+      actions.map(
+        (m) =>
+          html`<tr class="action-${m.status}"><td>${String(m.index + 1)}</td><td>${name(m.prepared ?? m.committed)}</td><td>${contract(m)}</td><td><span class="${m.status === 'same' ? 'hash-match' : 'hash-mismatch'}">${labels[m.status]}</span>${
+            m.notes.length
+              ? html`<br><span class="muted">${join(
+                  m.notes.map((n) => ledgerText(n)),
+                  ' ',
+                )}</span>`
+              : ''
+          }</td></tr>`,
+      ),
+    )}</tbody>`,
+  })}</details>`;
 }

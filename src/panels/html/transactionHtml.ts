@@ -12,6 +12,7 @@ import { timeHtml, trafficCost } from './peopleFormat';
 import { reassignmentBody, synchronizer, topologyBody } from './updateHtml';
 import { field, idLink } from './ledgerValues';
 import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
+import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
 import type { EventRow, TreeRow } from '../../protocol/transactionRows';
 
@@ -88,8 +89,20 @@ function exerciseTreeSection(events: readonly LedgerEvent[], highlight?: number)
 <button data-tree="expandAll">${l10n.t('Expand all')}</button> <button data-tree="collapseAll">${l10n.t('Collapse all')}</button>
 <span id="filter-status" class="muted" aria-live="polite"></span>
 </div>
-<table class="events exercise-tree" role="treegrid" aria-label="${l10n.t('Exercise tree')}"><thead><tr><th scope="col">${l10n.t('Node')}</th><th scope="col">${l10n.t('What')}</th><th scope="col">${l10n.t('Template')}</th><th scope="col">${l10n.t('Contract')}</th><th scope="col">${l10n.t('Parties')}</th></tr></thead>
-<tbody id="tree-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody></table>
+${dataTable({
+  kind: 'exercise-tree',
+  className: 'events exercise-tree',
+  attrs: html`role="treegrid" aria-label="${l10n.t('Exercise tree')}"`,
+  scroll: false,
+  columns: [
+    { label: l10n.t('Node') },
+    { label: l10n.t('What') },
+    { label: l10n.t('Template') },
+    { label: l10n.t('Contract'), min: 16 },
+    { label: l10n.t('Parties') },
+  ],
+  body: html`<tbody id="tree-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody>`,
+})}
 <div id="rows-sentinel" aria-hidden="true"></div>
 <script type="application/json" id="tree-data">${jsonForScript(rows)}</script>
 </section>`;
@@ -145,8 +158,20 @@ ${field(l10n.t('Transaction hash'), t.transactionHash, l10n.t('{0} (Canton 3.6+)
 <label>${l10n.t('Party')} <input id="filter-party" type="search" placeholder="${l10n.t('e.g. Alice')}"></label>
 <span id="filter-status" class="muted" aria-live="polite"></span>
 </div>
-<table class="events"><thead><tr><th scope="col">${l10n.t('Node')}</th><th scope="col">${l10n.t('Kind')}</th><th scope="col">${l10n.t('Template')}</th><th scope="col">${l10n.t('Contract')}</th><th scope="col">${l10n.t('Choice')}</th><th scope="col">${l10n.t('Parties')}</th></tr></thead>
-<tbody id="event-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody></table>
+${dataTable({
+  kind: 'events',
+  className: 'events',
+  scroll: false,
+  columns: [
+    { label: l10n.t('Node') },
+    { label: l10n.t('Kind') },
+    { label: l10n.t('Template') },
+    { label: l10n.t('Contract'), min: 16 },
+    { label: l10n.t('Choice') },
+    { label: l10n.t('Parties') },
+  ],
+  body: html`<tbody id="event-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody>`,
+})}
 <div id="rows-sentinel" aria-hidden="true"></div>
 <script type="application/json" id="event-data">${jsonForScript(rows)}</script>
 </section>`;

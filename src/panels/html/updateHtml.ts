@@ -6,6 +6,7 @@ import { shortenPartyId } from '../../ids/ledgerIds';
 import { field, idLink, party, parties, valueTree } from './ledgerValues';
 import { enumHtml, timeHtml, trafficCost } from './peopleFormat';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
+import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
 
 /** A synchronizer id: it has a party id's shape (`global-domain::1220…`), but it is not a party. */
@@ -107,5 +108,10 @@ ${field(l10n.t('Record time'), timeHtml(t.recordTime), 'recordTime')}
 ${field(l10n.t('Synchronizer'), synchronizer(t.synchronizerId), 'synchronizerId')}
 </tbody></table></section>
 <section aria-labelledby="topo-ev-h"><h2 id="topo-ev-h">${l10n.t('Participant authorization events')}</h2>
-<table class="events"><thead><tr><th scope="col">${l10n.t('Change')}</th><th scope="col">${l10n.t('Party')}</th><th scope="col">${l10n.t('Participant')}</th><th scope="col">${l10n.t('Permission')}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+${dataTable({
+  kind: 'topology',
+  className: 'events',
+  columns: [{ label: l10n.t('Change') }, { label: l10n.t('Party'), min: 16 }, { label: l10n.t('Participant'), min: 16 }, { label: l10n.t('Permission') }],
+  body: html`<tbody>${rows}</tbody>`,
+})}</section>`;
 }

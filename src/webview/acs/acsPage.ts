@@ -11,6 +11,7 @@ import { templateName } from '../../ids/templateNames';
 import { localDateTime } from '../../l10n/forPeople';
 import { parseAcsFromPage, parseAcsToPage, type AcsFromPage, type AcsToPage } from '../../protocol/acsMessages';
 import { buttons, byId, debounce, num, onMessages, pageState, poster, say } from '../pageKit/page';
+import { startMenus } from '../pageKit/menu';
 import { VirtualTable, type Cell } from '../pageKit/virtualTable';
 
 const post = poster<AcsFromPage>();
@@ -211,13 +212,6 @@ document.addEventListener('click', (event) => {
   const message = button && !button.disabled ? parseAcsFromPage({ type: button.dataset.action }) : undefined;
   if (message) post(message);
 });
-// Archived or all contracts in a range open What Changed for this table's scope; the table stays active.
-const history = document.getElementById('history') as HTMLSelectElement | null;
-history?.addEventListener('change', () => {
-  const message = parseAcsFromPage({ type: history.value });
-  if (message) post(message);
-  history.value = '';
-});
-
+startMenus();
 showStatus();
 post({ type: 'ready' });

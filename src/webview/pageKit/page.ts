@@ -27,14 +27,26 @@ export function onMessages<ToPage>(parse: (raw: unknown) => ToPage | undefined, 
   });
 }
 
+// One object for all the page keeps: each part writes its own keys, none drops another's.
+const saved = api.getState();
+const kept: Record<string, unknown> = typeof saved === 'object' && saved !== null ? { ...(saved as Record<string, unknown>) } : {};
+
 /**
  * What the person set on the page (search, sort, filters, scroll), kept by VS Code for the page: it
  * comes back if the page is loaded again. Small on purpose: rows are never kept here.
  */
 export function pageState<T extends object>(defaults: T): { state: T; save: () => void } {
-  const saved = api.getState();
-  const state = { ...defaults, ...(typeof saved === 'object' && saved !== null ? (saved as Partial<T>) : {}) };
-  return { state, save: () => api.setState(state) };
+  for (const [key, value] of Object.entries(defaults)) if (!(key in kept)) kept[key] = value;
+  return { state: kept as T, save: () => api.setState(kept) };
+}
+
+/** What the page kept before it was (re)loaded, and keeps since. */
+export const keptState = (): Readonly<Record<string, unknown>> => kept;
+
+/** Keeps `part` (its keys replace theirs) with the rest of the page's state. */
+export function saveState(part: Record<string, unknown>): void {
+  Object.assign(kept, part);
+  api.setState(kept);
 }
 
 // Localized by the extension (pageStrings, acsPageStrings, tailPageStrings); English when absent.

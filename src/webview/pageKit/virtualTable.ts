@@ -3,6 +3,10 @@
 // the DOM (a pool of <tr> reused while scrolling), so 100,000 rows scroll without long tasks. A row
 // is asked for its cells only when it is painted, and every cell is a text node. The place the
 // person scrolled to and the row they selected stay while rows arrive, are filtered or sorted.
+// The columns hold their first widths (`data-widths`, in ch) and can be resized (columns.ts); a
+// table wider than the panel scrolls sideways, its header with it.
+import { Columns, resizeHandle } from './columns';
+import { say } from './page';
 
 const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
@@ -31,6 +35,7 @@ interface PooledRow extends HTMLTableRowElement {
 
 export class VirtualTable {
   private readonly headers: HTMLTableCellElement[];
+  private readonly headWrap = document.createElement('div');
   private readonly scroller = document.createElement('div');
   private readonly spacer = document.createElement('div');
   private readonly body = document.createElement('table');
@@ -45,6 +50,8 @@ export class VirtualTable {
   private wanted = 0;
   private scheduled = false;
   private height = -1;
+  /** The columns' widths (for tests and the page: `columns.current`). */
+  readonly sizing: Columns;
 
   constructor(
     container: HTMLElement,
@@ -58,17 +65,29 @@ export class VirtualTable {
     const headRow = head.appendChild(document.createElement('tr'));
     this.headers = names.map((name) => {
       const th = headRow.appendChild(document.createElement('th'));
-      th.textContent = name;
+      th.appendChild(document.createElement('span')).className = 'col-label';
+      th.appendChild(resizeHandle(name));
       th.setAttribute('role', 'columnheader');
       return th;
     });
+    this.setHeaders(names);
+    this.headWrap.className = 'vt-headwrap';
+    this.headWrap.appendChild(head);
     this.scroller.className = 'vt-scroller';
     this.spacer.className = 'vt-spacer';
     this.body.className = 'vt vt-body';
     this.body.appendChild(this.tbody);
     this.spacer.appendChild(this.body);
     this.scroller.appendChild(this.spacer);
-    container.append(head, this.scroller);
+    container.append(this.headWrap, this.scroller);
+    const widths = JSON.parse(container.dataset.widths ?? '[]') as number[];
+    this.sizing = new Columns({
+      kind: container.dataset.kind ?? 'table',
+      headers: this.headers,
+      tables: [head, this.body],
+      defaults: widths,
+      follow: [this.spacer],
+    });
 
     this.scroller.addEventListener('scroll', () => this.scrolled(), { passive: true });
     window.addEventListener('resize', () => this.schedule());
@@ -103,7 +122,11 @@ export class VirtualTable {
   /** Names of columns (null: as the page has it). */
   setHeaders(texts: readonly (string | null)[]): void {
     texts.forEach((t, i) => {
-      if (t !== null && this.headers[i]) this.headers[i].textContent = t;
+      const th = this.headers[i];
+      if (t === null || !th) return;
+      th.title = t;
+      (th.firstChild as HTMLElement).textContent = t;
+      th.lastElementChild?.setAttribute('aria-label', say('resizeColumn', 'Resize column {0}', t));
     });
   }
 
@@ -118,6 +141,8 @@ export class VirtualTable {
   }
 
   private scrolled(): void {
+    // The header follows the rows sideways.
+    if (this.headWrap.scrollLeft !== this.scroller.scrollLeft) this.headWrap.scrollLeft = this.scroller.scrollLeft;
     const top = this.scroller.scrollTop;
     // Scrolled by the browser, not the person: fewer rows than before pulled the view up to the end.
     const clamped = this.wanted > top && top >= this.scroller.scrollHeight - this.scroller.clientHeight - 1;

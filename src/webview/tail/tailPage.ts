@@ -33,8 +33,9 @@ const table = new VirtualTable(tableElement, {
       [num(r.offset), String(r.offset)],
       [when(r.recordTime), r.recordTime],
       [shortId(r.updateId), say('openUpdate', 'Open transaction {0}', r.updateId), 'id-link'],
-      [r.commandId, r.commandId],
-      [r.workflowId, r.workflowId],
+      // Long ids shortened in the middle (their head and their end show); the whole id on hover.
+      [shortId(r.commandId), r.commandId],
+      [shortId(r.workflowId), r.workflowId],
       [`${r.kinds.join(', ')} (${r.events})`, r.parties.join('\n'), r.kinds.length === 1 && r.kinds[0] === 'archived' ? 'kind-archived' : ''],
       [r.templates.join(', '), r.templates.join('\n')],
       [r.choices.join(', '), r.choices.join('\n')],
