@@ -25,6 +25,7 @@ import { rightsRows } from './rightsBench';
 import { browseBench } from './browseBench';
 import { damlBench } from './damlBench';
 import { packagesBench } from './packagesBench';
+import { unitTierTime } from './unitTierBench';
 import { commandsBench } from './commandsBench';
 import { debugBench } from './debugBench';
 import { compareBench } from './compareBench';
@@ -466,6 +467,7 @@ async function main(): Promise<void> {
   if (want('changes')) await changesBench(add);
   // Last: the demo ledger in a process of its own, for a few minutes.
   if (want('soak')) for (const row of await soakDemoLedger()) add(row);
+  if (want('unit-tier')) add(unitTierTime());
   const fmt = (v: number | undefined) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
   const table = [
     ['area', 'measure', 'value', 'baseline', 'ratio', 'target', 'met'],
