@@ -11,7 +11,7 @@ import { formatCount } from '../l10n/forPeople';
 import { changesBody } from './html/changesHtml';
 import { html } from './html/safeHtml';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from '../protocol/panelMessages';
+import { acceptedBy, CHANGES_ACTIONS, type ChangesMessage } from '../protocol/panelMessages';
 import type { CompiledFilter } from './payloadFilterPick';
 import { HtmlPanelHost } from './htmlPanelHost';
 
@@ -39,7 +39,7 @@ export interface ChangesPanelDeps {
 const PAGE_ROWS = 500;
 const RENDER_EVERY_MS = 250;
 
-export class ChangesPanel extends HtmlPanelHost {
+export class ChangesPanel extends HtmlPanelHost<ChangesMessage> {
   changes = new ChangeSet();
   private view: ChangeView;
   private viewOptions: ChangeViewOptions = { limit: PAGE_ROWS };
@@ -60,6 +60,7 @@ export class ChangesPanel extends HtmlPanelHost {
     super(
       {
         viewType: 'cantonLens.whatChanged',
+        accepts: acceptedBy<ChangesMessage>(CHANGES_ACTIONS, 'changes'),
         title: vscode.l10n.t('What Changed {0}–{1}', formatCount(request.from), formatCount(request.to)),
         extensionUri,
         nodeName: request.nodeName,
@@ -217,7 +218,7 @@ export class ChangesPanel extends HtmlPanelHost {
     this.render();
   }
 
-  protected async onMessage(m: PageMessage): Promise<void> {
+  protected async onMessage(m: ChangesMessage): Promise<void> {
     switch (m.type) {
       case 'refresh':
       case 'retry':

@@ -21,7 +21,7 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
 import { loadingBody } from './html/panelPage';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from '../protocol/panelMessages';
+import { acceptedBy, COMMANDS_REVIEW_ACTIONS, type CommandsReviewMessage } from '../protocol/panelMessages';
 import { requestDiagnostics } from './requestDiagnostics';
 import { newSubmissionId } from './randomIds';
 import { HtmlPanelHost } from './htmlPanelHost';
@@ -122,7 +122,7 @@ export class CommandsReviews implements vscode.Disposable {
   }
 }
 
-export class CommandsReviewPanel extends HtmlPanelHost {
+export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
   private view: CommandsView | undefined;
   private request: JsCommands | undefined;
   private submitting = false;
@@ -139,6 +139,7 @@ export class CommandsReviewPanel extends HtmlPanelHost {
     super(
       {
         viewType: 'cantonLens.commandsReview',
+        accepts: acceptedBy<CommandsReviewMessage>(COMMANDS_REVIEW_ACTIONS),
         title: vscode.l10n.t('Review {0}', path.basename(uri.path)),
         extensionUri: owner.extensionUri,
         nodeName: node.name,
@@ -395,7 +396,7 @@ export class CommandsReviewPanel extends HtmlPanelHost {
     if (this.view) this.show(commandsReviewBody(this.view));
   }
 
-  protected async onMessage(m: PageMessage): Promise<void> {
+  protected async onMessage(m: CommandsReviewMessage): Promise<void> {
     switch (m.type) {
       case 'submit':
         return void (await this.submit());

@@ -12,7 +12,7 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 import type { Refusal } from './commandsReviewPanel';
 import { completionsBody, type CompletionsView } from './html/completionsHtml';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from '../protocol/panelMessages';
+import { acceptedBy, COMPLETIONS_ACTIONS, type CompletionsMessage } from '../protocol/panelMessages';
 import { HtmlPanelHost } from './htmlPanelHost';
 
 /** Refusals Canton writes as failed completions as well as in the answer (docs/commands.md). */
@@ -21,7 +21,7 @@ const ALSO_COMPLETIONS = new Set(['DUPLICATE_COMMAND', 'PACKAGE_NOT_VETTED_BY_RE
 /** The page is redrawn at most this often while completions pour in. */
 const RENDER_EVERY_MS = 250;
 
-export class CompletionsPanel extends HtmlPanelHost {
+export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
   readonly feed = new CompletionFeed();
   private filter: CompletionFilter = {};
   private paused = false;
@@ -43,6 +43,7 @@ export class CompletionsPanel extends HtmlPanelHost {
     super(
       {
         viewType: 'cantonLens.completions',
+        accepts: acceptedBy<CompletionsMessage>(COMPLETIONS_ACTIONS),
         title: vscode.l10n.t('Completions · {0}', node.name),
         extensionUri,
         nodeName: node.name,
@@ -167,7 +168,7 @@ export class CompletionsPanel extends HtmlPanelHost {
     this.show(completionsBody(this.view));
   }
 
-  protected async onMessage(m: PageMessage): Promise<void> {
+  protected async onMessage(m: CompletionsMessage): Promise<void> {
     switch (m.type) {
       case 'pause':
         return this.pause();

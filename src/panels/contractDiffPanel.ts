@@ -13,11 +13,11 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerLookupService } from '../services/lookupService';
 import { contractDiffBody, jsonDiffBody, type CompareProblem, type LineageState } from './html/contractDiffHtml';
 import type { LedgerPanels } from './ledgerPanel';
-import type { PageMessage } from '../protocol/panelMessages';
+import { acceptedBy, DIFF_ACTIONS, type DiffMessage } from '../protocol/panelMessages';
 import { HtmlPanelHost } from './htmlPanelHost';
 import { html } from './html/safeHtml';
 
-export class ContractDiffPanel extends HtmlPanelHost {
+export class ContractDiffPanel extends HtmlPanelHost<DiffMessage> {
   /** The latest comparison's counts (tests, the API). */
   shown: ReturnType<typeof diffContracts> | undefined;
   /** The latest comparison's lineage: settles once read (undefined when there is none to read, or it failed or was superseded). */
@@ -36,6 +36,7 @@ export class ContractDiffPanel extends HtmlPanelHost {
     super(
       {
         viewType: 'cantonLens.compareContracts',
+        accepts: acceptedBy<DiffMessage>(DIFF_ACTIONS),
         title: vscode.l10n.t('Compare {0}… ↔ {1}…', leftId.slice(0, 8), rightId.slice(0, 8)),
         extensionUri,
         nodeName: node.name,
@@ -110,7 +111,7 @@ export class ContractDiffPanel extends HtmlPanelHost {
     };
   }
 
-  protected async onMessage(m: PageMessage): Promise<void> {
+  protected async onMessage(m: DiffMessage): Promise<void> {
     if (m.type === 'refresh') return this.load();
     // The page's only transaction links are lineage: they open where the exercise is.
     return this.followLink(m, this.panels, this.node.name, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
@@ -123,7 +124,7 @@ export interface ExpectedJson {
   source: string;
 }
 
-export class JsonDiffPanel extends HtmlPanelHost {
+export class JsonDiffPanel extends HtmlPanelHost<DiffMessage> {
   /** The latest comparison (tests, the API); undefined when the contract could not be read. */
   shown: JsonDiff | undefined;
   private loading: AbortController | undefined;
@@ -140,6 +141,7 @@ export class JsonDiffPanel extends HtmlPanelHost {
     super(
       {
         viewType: 'cantonLens.compareWithJson',
+        accepts: acceptedBy<DiffMessage>(DIFF_ACTIONS),
         title: vscode.l10n.t('Compare {0}… ↔ JSON', contractId.slice(0, 8)),
         extensionUri,
         nodeName: node.name,
@@ -170,7 +172,7 @@ export class JsonDiffPanel extends HtmlPanelHost {
     this.show(jsonDiffBody({ diff: this.shown, problem, contractId: this.contractId, source: this.expected.source }));
   }
 
-  protected async onMessage(m: PageMessage): Promise<void> {
+  protected async onMessage(m: DiffMessage): Promise<void> {
     if (m.type === 'refresh') return this.load();
     return this.followLink(m, this.panels, this.node.name);
   }

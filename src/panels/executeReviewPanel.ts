@@ -18,11 +18,11 @@ import * as path from 'node:path';
 import { loadingBody } from './html/panelPage';
 import { reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
 import type { Endpoint, ExecuteReviews } from './executeReviews';
-import type { PageMessage } from '../protocol/panelMessages';
+import { acceptedBy, EXECUTE_REVIEW_ACTIONS, type ExecuteReviewMessage } from '../protocol/panelMessages';
 import { newSubmissionId } from './randomIds';
 import { HtmlPanelHost } from './htmlPanelHost';
 
-export class ExecuteReviewPanel extends HtmlPanelHost {
+export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
   private view: ReviewView | undefined;
   private node: NodeConfig | undefined;
   private submitting = false;
@@ -39,6 +39,7 @@ export class ExecuteReviewPanel extends HtmlPanelHost {
     super(
       {
         viewType: 'cantonLens.executeReview',
+        accepts: acceptedBy<ExecuteReviewMessage>(EXECUTE_REVIEW_ACTIONS),
         title: vscode.l10n.t('Review {0}', path.basename(uri.path)),
         extensionUri: owner.extensionUri,
         nodeName,
@@ -329,7 +330,7 @@ export class ExecuteReviewPanel extends HtmlPanelHost {
     if (this.view) this.show(reviewBody(this.view));
   }
 
-  protected async onMessage(m: PageMessage): Promise<void> {
+  protected async onMessage(m: ExecuteReviewMessage): Promise<void> {
     switch (m.type) {
       case 'submitAndWaitForTransaction':
         return void this.submit('executeAndWaitForTransaction').catch((e: Error) =>

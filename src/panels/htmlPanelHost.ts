@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { html, type SafeHtml } from './html/safeHtml';
 import { renderPanelPage, type ToolbarAction } from './html/panelPage';
-import { contentMessage, parsePageMessage, type BusyMessage, type ContentMessage, type HostMessage, type PageMessage } from '../protocol/panelMessages';
+import { contentMessage, type BusyMessage, type ContentMessage, type HostMessage, type PageMessage } from '../protocol/panelMessages';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import type { TransactionShape } from '../lookups/ledgerLookups';
 import type { PanelTarget } from './panelTargets';
@@ -27,16 +27,17 @@ export interface HtmlPanelOptions {
   enableFindWidget?: boolean;
 }
 
-export abstract class HtmlPanelHost extends WebviewHost<HostMessage, PageMessage> {
+/** A panel on media/panel.js; `M` is the messages it takes, parsed by `accepts` (acceptedBy in panelMessages.ts). */
+export abstract class HtmlPanelHost<M extends PageMessage = PageMessage> extends WebviewHost<HostMessage, M> {
   /** The latest content: posted when the page says it is ready (again, after a hidden page was reloaded). */
   private latest: HostMessage | undefined;
   /** What the page was told of the latest content since (busy, or why it was not replaced): posted after it. */
   private status: BusyMessage | undefined;
 
-  constructor(options: HtmlPanelOptions, body: SafeHtml) {
+  constructor(options: HtmlPanelOptions & { accepts: (raw: unknown) => M | undefined }, body: SafeHtml) {
     super({
       ...options,
-      parse: parsePageMessage,
+      parse: options.accepts,
       shell: ({ nonce, cspSource, media }) =>
         renderPanelPage({
           nonce,

@@ -34,7 +34,7 @@ import {
   staleNotices,
 } from './lookupContent';
 import { lookupMarkdown } from './lookupMarkdown';
-import { busyMessage, type PageMessage } from '../protocol/panelMessages';
+import { busyMessage, acceptedBy, LOOKUP_ACTIONS, type LookupMessage } from '../protocol/panelMessages';
 import { PanelHistory } from './panelHistory';
 import { idKind, packageNameOf, titleOf, type PanelState, type PanelTarget } from './panelTargets';
 
@@ -50,7 +50,7 @@ export interface LookupPanelsContext {
   show(target: PanelTarget): unknown;
 }
 
-export class LedgerPanel extends HtmlPanelHost {
+export class LedgerPanel extends HtmlPanelHost<LookupMessage> {
   private readonly history: PanelHistory;
   private result: LedgerLookup | undefined;
   /** The exercise tree shown (ledger effects), for the details of a row. */
@@ -79,6 +79,7 @@ export class LedgerPanel extends HtmlPanelHost {
     super(
       {
         viewType: LOOKUP_VIEW_TYPE,
+        accepts: acceptedBy<LookupMessage>(LOOKUP_ACTIONS, 'lookup'),
         title: titleOf(first),
         extensionUri: manager.extensionUri,
         nodeName: first.node,
@@ -272,7 +273,7 @@ export class LedgerPanel extends HtmlPanelHost {
     if (this.refreshing) this.showBusy(busyMessage(true));
   }
 
-  protected async onMessage(m: PageMessage): Promise<void> {
+  protected async onMessage(m: LookupMessage): Promise<void> {
     switch (m.type) {
       case 'openId': {
         const kind = classifyLedgerId(m.id).kind;

@@ -45,17 +45,103 @@ export const PAGE_ACTIONS = [
 export type PageAction = (typeof PAGE_ACTIONS)[number];
 export type TransactionShapeName = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
-/** From the page to the extension. */
-export type PageMessage =
-  | { type: PageAction }
+/** What every panel's page sends: that it is ready, and the links and copy buttons of any content. */
+export type BaseMessage =
+  | { type: 'ready' }
   | { type: 'openId'; id: string; kind?: string; node?: string; asParty?: string }
-  | { type: 'setTokenFor'; node: string }
   | { type: 'openDaml'; templateId: string; choice?: string; packageName?: string }
-  | { type: 'copy'; text: string }
+  | { type: 'copy'; text: string };
+
+/** The actions each panel takes besides the base: the host refuses the others (see `acceptedBy`). */
+export const LOOKUP_ACTIONS = [
+  'back',
+  'forward',
+  'refresh',
+  'retry',
+  'cancel',
+  'openJson',
+  'copyId',
+  'copyMarkdown',
+  'copyCurl',
+  'copyArgument',
+  'allNodes',
+  'debug',
+  'compare',
+  'setToken',
+  'selectNode',
+  'askAgain',
+] as const satisfies readonly PageAction[];
+export const COMMANDS_REVIEW_ACTIONS = ['submit', 'submitAgain', 'reload', 'openRequest', 'findOutcome'] as const satisfies readonly PageAction[];
+export const EXECUTE_REVIEW_ACTIONS = [
+  'submit',
+  'submitAndWait',
+  'submitAndWaitForTransaction',
+  'submitAgain',
+  'sign',
+  'reload',
+  'openRequest',
+] as const satisfies readonly PageAction[];
+export const COMPLETIONS_ACTIONS = [
+  'pause',
+  'resume',
+  'filterAll',
+  'filterFailed',
+  'filterSucceeded',
+  'filterText',
+  'clearFilter',
+] as const satisfies readonly PageAction[];
+export const CHANGES_ACTIONS = [
+  'refresh',
+  'retry',
+  'cancel',
+  'showMore',
+  'readUpdates',
+  'readActiveSets',
+  'readLedgerEffects',
+  'filterText',
+  'clearFilter',
+] as const satisfies readonly PageAction[];
+export const DIFF_ACTIONS = ['refresh'] as const satisfies readonly PageAction[];
+
+/** The lookup panels' page: its toolbar, the transaction's shape and events, the token's node. */
+export type LookupMessage =
+  | BaseMessage
+  | { type: (typeof LOOKUP_ACTIONS)[number] }
+  | { type: 'setTokenFor'; node: string }
   | { type: 'setShape'; shape: TransactionShapeName }
   | PageRequest
-  | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName }
-  | { type: 'setView'; key: 'kind' | 'template'; value: string };
+  | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName };
+export type CommandsReviewMessage = BaseMessage | { type: (typeof COMMANDS_REVIEW_ACTIONS)[number] };
+export type ExecuteReviewMessage = BaseMessage | { type: (typeof EXECUTE_REVIEW_ACTIONS)[number] };
+export type CompletionsMessage = BaseMessage | { type: (typeof COMPLETIONS_ACTIONS)[number] };
+export type ChangesMessage = BaseMessage | { type: (typeof CHANGES_ACTIONS)[number] } | { type: 'setView'; key: 'kind' | 'template'; value: string };
+export type DiffMessage = BaseMessage | { type: (typeof DIFF_ACTIONS)[number] };
+
+/** From the page to the extension: what any panel's page may send (one page script serves them all). */
+export type PageMessage = LookupMessage | CommandsReviewMessage | ExecuteReviewMessage | CompletionsMessage | ChangesMessage | DiffMessage;
+
+/** Every action is some panel's (else the page could send one no host takes): a compile-time check. */
+const everyActionTaken: Exclude<PageAction, PageMessage['type']> extends never ? true : never = true;
+void everyActionTaken;
+
+/** The message types a panel takes: the base's, its actions, and its own messages. */
+const BASE_TYPES: readonly string[] = ['ready', 'openId', 'openDaml', 'copy'];
+const OWN_TYPES: Record<string, readonly string[]> = {
+  lookup: ['setTokenFor', 'setShape', 'eventDetail', 'openOffset'],
+  changes: ['setView'],
+};
+
+/**
+ * A parser for one panel's messages: a message another panel takes (a page is untrusted input) is
+ * refused as an unknown one is. `own` names the panel's messages beyond actions.
+ */
+export function acceptedBy<M extends PageMessage>(actions: readonly PageAction[], own?: 'lookup' | 'changes'): (raw: unknown) => M | undefined {
+  const types = new Set<string>([...BASE_TYPES, ...actions, ...(own ? OWN_TYPES[own] : [])]);
+  return (raw) => {
+    const m = parsePageMessage(raw);
+    return m && types.has(m.type) ? (m as M) : undefined;
+  };
+}
 
 /**
  * What the page asks and the extension answers (`answer`, with the same `requestId`): the answer
@@ -145,7 +231,7 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
         ? { type: 'setView', key: m.key, value: m.value }
         : undefined;
     default:
-      return (PAGE_ACTIONS as readonly unknown[]).includes(m.type) ? { type: m.type as PageAction } : undefined;
+      return (PAGE_ACTIONS as readonly unknown[]).includes(m.type) ? ({ type: m.type } as PageMessage) : undefined;
   }
 }
 

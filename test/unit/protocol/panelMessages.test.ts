@@ -1,6 +1,18 @@
 // Messages from a panel's page are untrusted: only known types with the fields they need get through.
 import * as assert from 'node:assert/strict';
-import { busyMessage, parseHostMessage, parsePageMessage } from '../../../src/protocol/panelMessages';
+import {
+  acceptedBy,
+  busyMessage,
+  CHANGES_ACTIONS,
+  COMMANDS_REVIEW_ACTIONS,
+  COMPLETIONS_ACTIONS,
+  DIFF_ACTIONS,
+  EXECUTE_REVIEW_ACTIONS,
+  LOOKUP_ACTIONS,
+  PAGE_ACTIONS,
+  parseHostMessage,
+  parsePageMessage,
+} from '../../../src/protocol/panelMessages';
 
 describe('panel messages', () => {
   it('lets through the known messages with their fields', () => {
@@ -68,5 +80,42 @@ describe('panel messages', () => {
       { type: 'busy', busy: false, note: 'x'.repeat(1_001) },
     ])
       assert.equal(parseHostMessage(raw), undefined, JSON.stringify(raw).slice(0, 60));
+  });
+
+  it('each panel takes its own messages and the shared ones, and refuses another panel’s', () => {
+    const lookup = acceptedBy(LOOKUP_ACTIONS, 'lookup');
+    const review = acceptedBy(COMMANDS_REVIEW_ACTIONS);
+    const changes = acceptedBy(CHANGES_ACTIONS, 'changes');
+    for (const parse of [lookup, review, changes]) {
+      assert.deepEqual(parse({ type: 'ready' }), { type: 'ready' });
+      assert.deepEqual(parse({ type: 'copy', text: 'x' }), { type: 'copy', text: 'x' });
+    }
+    assert.deepEqual(review({ type: 'submit' }), { type: 'submit' });
+    assert.equal(lookup({ type: 'submit' }), undefined, 'a lookup panel submits nothing');
+    assert.equal(review({ type: 'openJson' }), undefined);
+    assert.equal(review({ type: 'eventDetail', requestId: 1, source: 'events', index: 0 }), undefined);
+    assert.deepEqual(lookup({ type: 'eventDetail', requestId: 1, source: 'events', index: 0 }), {
+      type: 'eventDetail',
+      requestId: 1,
+      source: 'events',
+      index: 0,
+    });
+    assert.deepEqual(changes({ type: 'setView', key: 'kind', value: 'x' }), { type: 'setView', key: 'kind', value: 'x' });
+    assert.equal(lookup({ type: 'setView', key: 'kind', value: 'x' }), undefined);
+    assert.equal(changes({ type: 'sign' }), undefined);
+    // Every action the page can send is some panel's.
+    const taken = new Set<string>([
+      'ready',
+      ...LOOKUP_ACTIONS,
+      ...COMMANDS_REVIEW_ACTIONS,
+      ...EXECUTE_REVIEW_ACTIONS,
+      ...COMPLETIONS_ACTIONS,
+      ...CHANGES_ACTIONS,
+      ...DIFF_ACTIONS,
+    ]);
+    assert.deepEqual(
+      PAGE_ACTIONS.filter((a) => !taken.has(a)),
+      [],
+    );
   });
 });
