@@ -488,6 +488,7 @@ export class FakeLedgerNode {
   private commitOptions(): CommitOptions {
     return {
       nextOffset: () => this.generated.reserveCommitOffset(),
+      version: this.version,
       index: (t) => {
         this.queries.addTransaction(t);
         this.generated.recordCommit(t.offset, t.updateId);
