@@ -8,7 +8,8 @@ import { FakeLedgerNode, type FakeVersion } from '../../fake-ledger/src/testing'
 import { writeDemoDars } from '../../fake-ledger/src/demo';
 import { DEMO_TOKENS_ENV } from '../../src/nodes/demoTokens';
 import { packagedVsix } from '../support/packagedVsix';
-import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
+import { PREAPPROVAL_PARTY } from '../support/executeRequests';
+import { freshPreapprovalExecuteRequest } from '../support/preparedTransactions';
 import { exerciseRequest } from '../../src/execute/commandsRequest';
 import { PROJECT_ROOT, ensureVsCodeServer, freePort, isolatedEnv, seedUserSettings, startVsCodeServer } from '../vscode/vscodeServer';
 
@@ -17,7 +18,7 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 
-function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
+async function sampleWorkspace(dir: string, node: FakeLedgerNode): Promise<void> {
   const s = node.ledger.samples;
   const p = node.ledger.parties;
   fs.mkdirSync(dir, { recursive: true });
@@ -69,7 +70,8 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
   // Built, as `daml build` leaves them (.daml/dist): the Packages section reads them as built and on
   // the node, and Validate DAR / Upload DAR have a DAR to send. Written at each start, not committed.
   writeDemoDars(dir, { 'canton-lens-demo-holding': 'daml-holding', 'canton-lens-demo-model': 'daml-model' });
-  const request = preapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', {
+  // Prepared now: within the node's 24 h preparation time tolerance while the demo runs today.
+  const request = await freshPreapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', new Date(), {
     deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
   });
   fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify(request, null, 2)}\n`);
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
   const vsix = await packagedVsix();
   const node = await FakeLedgerNode.start({ version, port: Number(arg('ledger-port') ?? 7575), wallClock: true, generated: { hostile: false } });
   const workspace = path.join(root, 'workspace');
-  sampleWorkspace(workspace, node);
+  await sampleWorkspace(workspace, node);
 
   // The demo nodes' tokens reach the extension host through its environment: it stores them in
   // secret storage (never in settings), so there is nothing to paste.

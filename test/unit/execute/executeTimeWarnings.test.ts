@@ -5,6 +5,9 @@ import { timeRejection } from '../../../fake-ledger/src/executeTimeChecks';
 import type { FakeVersion } from '../../../fake-ledger/src/testing';
 import { executeTimeWarning, type PreparedTimesInput } from '../../../src/execute/executeTimeWarnings';
 import { preSendChecks } from '../../../src/execute/preSendChecks';
+import { reviewPreparedTransaction } from '../../../src/execute/preparedTransactionReview';
+import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../../support/executeRequests';
+import { freshPreapprovalExecuteRequest } from '../../support/preparedTransactions';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 const iso = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
@@ -113,5 +116,19 @@ describe("the execute review's time warning", () => {
       preSendChecks({ ...base, preparationTime: iso(-H) }).filter((x) => x.id === 'time'),
       [],
     );
+  });
+
+  it("the demo's preapproval request is prepared when the demo starts: no warning then, the preparation time's a day later", async () => {
+    const started = new Date(NOW);
+    const fresh = await freshPreapprovalExecuteRequest(PREAPPROVAL_PARTY, 'demo-1', started);
+    const review = await reviewPreparedTransaction(fresh.preparedTransaction as string, 'HASHING_SCHEME_VERSION_V2');
+    assert.equal(review.computedHash, fresh.preparedTransactionHash, "its hash is the re-encoded transaction's");
+    assert.equal(review.preparationTime, started.toISOString().replace(/Z$/, '000Z'));
+    assert.equal(executeTimeWarning(review, NOW + H), undefined);
+    assert.equal(executeTimeWarning(review, NOW + 25 * H)?.code, 'LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND');
+    // The vector as recorded was prepared in 2025: the warning a node's rejection backs.
+    const vector = preapprovalExecuteRequest(PREAPPROVAL_PARTY, 'demo-2');
+    const old = await reviewPreparedTransaction(vector.preparedTransaction as string, 'HASHING_SCHEME_VERSION_V2');
+    assert.equal(executeTimeWarning(old, NOW)?.code, 'LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND');
   });
 });
