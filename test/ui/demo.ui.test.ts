@@ -99,6 +99,30 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     assert.doesNotMatch(shown, /token|Set Token/i);
   });
 
+  it('walks the DAR loop of step 5: the admin node sees daml-model built and vetted, and validates its built DAR', async () => {
+    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    assert.match(printed, /5\. Select "Demo Ledger \(admin\)"/);
+    const pick = (text: string | RegExp) => wb.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+    await wb.runCommand('Canton: Select Active Ledger Node');
+    await pick('Demo Ledger (admin)').click();
+    await wb.openView('Canton');
+    await wb.waitForTreeRow(/^canton-lens-demo-model 1\.0\.0 workspace · vetted/, ['Demo Ledger (admin)', 'Packages'], 60_000);
+    await wb.screenshot('demo-packages-built.png');
+
+    await wb.runCommand('Canton: Validate DAR on Node');
+    const built = pick(/canton-lens-demo-model 1\.0\.0/);
+    await built.waitFor({ timeout: 30_000 });
+    assert.match(await built.innerText(), /daml-model · built/);
+    await wb.screenshot('demo-dar-pick.png');
+    await built.click();
+    // The demo node has two synchronizers: asked once, then remembered.
+    await pick(/da1::/).click({ timeout: 30_000 });
+    const accepted = wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'it is a valid DAR' }).first();
+    await accepted.waitFor({ timeout: 60_000 });
+    assert.match(await accepted.innerText(), /"Demo Ledger \(admin\)" accepts canton-lens-demo-model-1\.0\.0/);
+    await wb.screenshot('demo-dar-validated.png');
+  });
+
   it('stops the demo ledger and VS Code on Ctrl+C', async () => {
     const exited = new Promise<number | null>((r) => demo!.once('exit', r));
     demo!.kill('SIGINT');
