@@ -107,6 +107,8 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     await pick('Demo Ledger (admin)').click();
     await wb.openView('Canton');
     await wb.waitForTreeRow(/^canton-lens-demo-model 1\.0\.0 workspace · vetted/, ['Demo Ledger (admin)', 'Packages'], 60_000);
+    // Wide enough for the rows' descriptions in the screenshot.
+    await wb.widenSideBar(560);
     await wb.screenshot('demo-packages-built.png');
 
     await wb.runCommand('Canton: Validate DAR on Node');
@@ -119,6 +121,7 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     await pick(/da1::/).click({ timeout: 30_000 });
     const accepted = wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'it is a valid DAR' }).first();
     await accepted.waitFor({ timeout: 60_000 });
+    await wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'Validating' }).first().waitFor({ state: 'hidden', timeout: 30_000 });
     assert.match(await accepted.innerText(), /"Demo Ledger \(admin\)" accepts canton-lens-demo-model-1\.0\.0/);
     await wb.screenshot('demo-dar-validated.png');
   });
