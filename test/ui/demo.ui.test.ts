@@ -99,6 +99,30 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     assert.doesNotMatch(shown, /token|Set Token/i);
   });
 
+  it("walks step 2: the executor reviews the preapproval request, prepared at the demo's start, with no time warning, and the node accepts it", async () => {
+    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    await wb.runCommand('Canton: Select Active Ledger Node');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo Ledger (executor)' }).first().click();
+    await wb.openFile('preapproval.execute.json');
+    await wb.runCommand('Canton: Execute Prepared Transaction');
+    await wb.webview().locator('.hash-match').waitFor({ timeout: 60_000 });
+    const review = await wb.webviewText();
+    assert.match(review, /The recomputed hash equals the hash the signatures cover/);
+    assert.doesNotMatch(review, /LOCAL_VERDICT|NOT_SEQUENCED_TIMEOUT|more than 24 hours/);
+    await wb.screenshot('demo-execute-review.png');
+    await wb.webview().locator('button[data-action="submit"]').click();
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 10_000 });
+    await dialog
+      .locator('a.monaco-button, button', { hasText: /^Submit$/ })
+      .first()
+      .click();
+    await wb.webview().locator('.accepted').waitFor({ timeout: 30_000 });
+    assert.match(await wb.webviewText(), /Accepted by Demo Ledger \(executor\)/);
+    await wb.screenshot('demo-execute-accepted.png');
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('walks the DAR loop of step 5: the admin node sees daml-model built and vetted, and validates its built DAR', async () => {
     await wb.page.setViewportSize({ width: 1400, height: 900 });
     assert.match(printed, /5\. Select "Demo Ledger \(admin\)"/);
