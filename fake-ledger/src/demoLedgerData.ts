@@ -1,11 +1,13 @@
 // The seeded ledger of the fake node and demo ledger: real id formats (docs/ledger-api.md#ids), active and
 // archived contracts, a contract key, interface views, a transaction with thousands of events,
-// and hostile strings in create arguments. Deterministic, so tests and screenshots are stable.
+// and hostile strings in create arguments (believable text with `hostile: false`, the demo's).
+// Deterministic, so tests and screenshots are stable.
 import { createHash } from 'node:crypto';
 import { HOSTILE_STRINGS } from './storedLedger';
 import type { CreatedEvent, ExercisedEvent } from './apiTypes';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction, UserRight } from './storedLedger';
 import { seedHistory } from './demoLedgerHistory';
+import { micros, nested as nestedTo, seededTexts } from './demoLedgerTexts';
 
 export type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction, UserRight } from './storedLedger';
 
@@ -25,11 +27,7 @@ const SETTLEMENT = `${MODEL_PACKAGE}:Settlement:Settlement`;
 const BATCH = `${MODEL_PACKAGE}:Batch.Job:Job`;
 export { HOSTILE_STRINGS };
 
-function nested(depth: number): unknown {
-  let v: unknown = { leaf: 'bottom', link: contractIdFor('active-iou') };
-  for (let i = depth; i > 0; i--) v = { level: i, child: v };
-  return v;
-}
+const nested = (depth: number) => nestedTo(depth, contractIdFor('active-iou'));
 
 export interface DemoLedgerOptions {
   /** Created events in the big batch transaction. */
@@ -40,10 +38,14 @@ export interface DemoLedgerOptions {
   extraUsers?: Record<string, UserRight[]>;
   /** Parties hosted besides the five named ones (tests of paging: 1,000). Default 0. */
   extraHostedParties?: number;
+  /** Hostile strings in notes, memos and labels (tests); false: believable text (the demo). Default true. */
+  hostile?: boolean;
 }
 
 export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   const bigCount = options.bigTransactionEvents ?? 5000;
+  const texts = seededTexts(options.hostile ?? true);
+  const strings = texts.strings;
   const participantNamespace = fingerprintFor('participant1');
   const participantId = `participant1::${participantNamespace}`;
   const synchronizerId = `da1::${fingerprintFor('synchronizer-da1')}`;
@@ -218,7 +220,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   );
   tx(
     'hostile',
-    'notes-<script>-1',
+    texts.noteCommandId,
     (off, at) => [
       create(
         off,
@@ -229,10 +231,10 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
         {
           author: Bank,
           reader: Alice,
-          title: HOSTILE_STRINGS[0],
-          body: HOSTILE_STRINGS.join('\n'),
-          tags: HOSTILE_STRINGS,
-          link: HOSTILE_STRINGS[2],
+          title: strings[0],
+          body: strings.join('\n'),
+          tags: strings,
+          link: strings[2],
           related: contractIdFor('active-iou'),
           deep: nested(50),
           emptyText: '',
@@ -243,7 +245,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
         [Alice, Carol],
       ),
     ],
-    { workflowId: '<b>workflow</b>' },
+    { workflowId: texts.noteWorkflowId },
   );
   tx('batch', 'batch-issue-2026-11', (off, at) => {
     const events: StoredEvent[] = [];
@@ -263,7 +265,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   // A settlement, as a debugger's call trace: nested exercises, one through an interface, a
   // non-consuming one, hostile values in arguments and results.
   tx('settlement-setup', 'settlement-setup-1', (off, at) => [
-    create(off, at, 0, 'settlement', SETTLEMENT, { operator: Bank, buyer: Alice, seller: Bob, legs: 2, memo: HOSTILE_STRINGS[3] }, [Bank], [Alice, Bob]),
+    create(off, at, 0, 'settlement', SETTLEMENT, { operator: Bank, buyer: Alice, seller: Bob, legs: 2, memo: strings[3] }, [Bank], [Alice, Bob]),
     create(off, at, 1, 'leg-1-iou', IOU, iou(Bank, Alice, '100.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '100.0000000000')),
     create(off, at, 2, 'leg-2-iou', IOU, iou(Bank, Bob, '80.0000000000'), [Bank], [Bob], {}, holdingView(Bob, '80.0000000000')),
   ]);
@@ -277,8 +279,8 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
         contractIdFor('settlement'),
         SETTLEMENT,
         'Settlement_Execute',
-        { note: HOSTILE_STRINGS[1], legs: [contractIdFor('leg-1-iou'), contractIdFor('leg-2-iou')], deep: nested(8) },
-        { settled: [contractIdFor('settled-1'), contractIdFor('split-a'), contractIdFor('split-b')], log: HOSTILE_STRINGS[0] },
+        { note: strings[1], legs: [contractIdFor('leg-1-iou'), contractIdFor('leg-2-iou')], deep: nested(8) },
+        { settled: [contractIdFor('settled-1'), contractIdFor('split-a'), contractIdFor('split-b')], log: strings[0] },
         [Bank],
         [Bank, Alice, Bob],
         [Bank, Alice, Bob],
@@ -305,7 +307,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
         contractIdFor('leg-2-iou'),
         IOU,
         'Holding_Split',
-        { amounts: ['30.0000000000', '50.0000000000'], memo: HOSTILE_STRINGS[4] },
+        { amounts: ['30.0000000000', '50.0000000000'], memo: strings[4] },
         { _1: contractIdFor('split-a'), _2: contractIdFor('split-b') },
         [Bob],
         [Bank, Bob],
@@ -315,7 +317,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       ),
       create(off, at, 4, 'split-a', IOU, iou(Bank, Alice, '30.0000000000'), [Bank], [Alice]),
       create(off, at, 5, 'split-b', IOU, iou(Bank, Bob, '50.0000000000'), [Bank], [Bob]),
-      exercise(off, 6, contractIdFor('keyed-account'), ACCOUNT, 'Account_Log', { entry: HOSTILE_STRINGS[6] }, {}, [Bank], [Bank, Bob], [Bank, Alice, Bob], 6, {
+      exercise(off, 6, contractIdFor('keyed-account'), ACCOUNT, 'Account_Log', { entry: strings[6] }, {}, [Bank], [Bank, Bob], [Bank, Alice, Bob], 6, {
         consuming: false,
         acsDelta: false,
       }),
@@ -337,7 +339,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
           contractIdFor(`job-${job}`),
           BATCH,
           'Job_Run',
-          { job, label: job % 97 === 0 ? HOSTILE_STRINGS[job % HOSTILE_STRINGS.length] : `job ${job}` },
+          { job, label: job % 97 === 0 ? strings[job % strings.length] : `job ${job}` },
           job,
           [Bank],
           [Bank, Alice],
@@ -492,9 +494,4 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       ...history,
     },
   };
-}
-
-/** ISO instant with 6 fraction digits, as the JSON API prints them. */
-function micros(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1417Z');
 }

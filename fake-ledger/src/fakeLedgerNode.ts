@@ -194,7 +194,9 @@ export class FakeLedgerNode {
 
   constructor(options: FakeLedgerNodeOptions = {}) {
     this.version = options.version ?? '3.5';
-    this.ledger = buildDemoLedger(options);
+    // The seeded ledger's hostile text goes with the generated ledger's (the demo turns both off).
+    const generatedHostile = options.generated instanceof GeneratedLedger ? options.generated.hostile : options.generated?.hostile;
+    this.ledger = buildDemoLedger({ ...options, hostile: options.hostile ?? generatedHostile });
     this.queries = new LedgerQueries(this.ledger);
     this.generated = options.generated instanceof GeneratedLedger ? options.generated : new GeneratedLedger(options.generated);
     this.generated.attach(this.ledger);
@@ -486,6 +488,7 @@ export class FakeLedgerNode {
   private commitOptions(): CommitOptions {
     return {
       nextOffset: () => this.generated.reserveCommitOffset(),
+      version: this.version,
       index: (t) => {
         this.queries.addTransaction(t);
         this.generated.recordCommit(t.offset, t.updateId);

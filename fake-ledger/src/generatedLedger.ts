@@ -350,7 +350,7 @@ export class GeneratedLedger {
       id,
       amount: `${amount}${amount.includes('.') ? '' : '.0'}000000000`.replace(/(\.\d{10})\d*$/, '$1'),
       currency: ['USD', 'CHF', 'EUR', 'GBP'][h % 4],
-      note: n % 97 === 0 ? HOSTILE_STRINGS[Math.floor(n / 97) % HOSTILE_STRINGS.length] : `generated ${live ? 'live' : 'acs'} ${n}`,
+      note: n % 97 === 0 && this.hostile ? HOSTILE_STRINGS[Math.floor(n / 97) % HOSTILE_STRINGS.length] : `generated ${live ? 'live' : 'acs'} ${n}`,
       maturity: micros(MICROS_BASE + (h % 1000) * 86_400_000).slice(0, 10),
       observers: [],
     };
@@ -385,7 +385,7 @@ export class GeneratedLedger {
   }
 
   private workflowOf(k: number): string {
-    return k % 50 === 0 ? '<b>workflow</b>"><img src=x>' : `tail-${k % 7}`;
+    return k % 50 === 0 && this.hostile ? '<b>workflow</b>"><img src=x>' : `tail-${k % 7}`;
   }
 
   /** When live update k was produced (wall clock, ms). */

@@ -6,6 +6,8 @@ import type { DemoLedger, StoredEvent, StoredTransaction } from './demoLedgerDat
 import { decodePrepared, preparedTransactionHash } from './cantonHashes';
 import { nodesOfPrepared } from './preparedNodes';
 import { contractIdOf, digest, interactiveState, recordCompletion, tickClock, type SubmissionRecord } from './interactiveSubmissions';
+import { timeRejection } from './executeTimeChecks';
+import type { FakeVersion } from './ledgerQueries';
 
 /** What the node answers about the commit of a submission (completion, committed transaction). */
 export interface CommitOptions {
@@ -13,6 +15,8 @@ export interface CommitOptions {
   nextOffset: () => number;
   /** Makes the committed transaction findable by update-by-id, update-by-offset and transaction-by-id. */
   index: (t: StoredTransaction) => void;
+  /** Which Canton the node is: 3.4 runs protocol 34, which checks the max record time when sequencing, not when confirming. */
+  version?: FakeVersion;
 }
 
 const micros = (m: bigint) => new Date(Number(m / 1000n)).toISOString().replace(/\.(\d{3})Z$/, `.$1${String(m % 1000n).padStart(3, '0')}Z`);
@@ -50,6 +54,29 @@ export async function commitSubmission(
   const at = micros(state.clockMicros);
   const prepared = hash ? state.prepared.get(hash) : undefined;
   const commandId = sent?.metadata?.submitterInfo?.commandId || prepared?.commandId || submissionId;
+  const traceContext = {
+    traceparent: `00-${digest(`trace:${seed}`).toString('hex').slice(0, 32)}-${digest(`span:${seed}`).toString('hex').slice(0, 16)}-01`,
+    tracestate: null,
+  };
+  // Accepted, then rejected for its times: a failed completion, nothing committed.
+  const late = sent?.metadata ? timeRejection(sent.metadata, state.clockMicros, options.version ?? '3.5') : undefined;
+  if (late) {
+    const rejected: SubmissionRecord = {
+      submissionId,
+      updateId: '',
+      completionOffset: offset,
+      userId: (body.userId as string) || user,
+      actAs: [party],
+      commandId,
+      hash,
+      recordTime: at,
+      synchronizerId: sent?.metadata?.synchronizerId || ledger.synchronizerId,
+      traceContext,
+      status: { code: late.grpcCode, message: `${late.code}(${late.category},${submissionId.slice(0, 8)}): ${late.cause}`, details: [] },
+    };
+    recordCompletion(ledger, rejected);
+    return rejected;
+  }
   const nodes = prepared?.nodes ?? (sent ? nodesOfPrepared(sent) : []);
   // Canton completes the local ids of the contracts created here with a suffix (ca12 + a hash) at commit.
   const local = new Set(nodes.flatMap((n) => (n.kind === 'create' ? [n.contractId] : [])));
@@ -124,10 +151,7 @@ export async function commitSubmission(
     recordTime: at,
     offset,
     synchronizerId: sent?.metadata?.synchronizerId || ledger.synchronizerId,
-    traceContext: {
-      traceparent: `00-${digest(`trace:${seed}`).toString('hex').slice(0, 32)}-${digest(`span:${seed}`).toString('hex').slice(0, 16)}-01`,
-      tracestate: null,
-    },
+    traceContext,
     ...(hash ? { externalTransactionHash: hash } : {}),
     events,
   };
@@ -160,5 +184,10 @@ export async function executeAndWait(
   const record = await commitSubmission(ledger, user, body, party, options);
   // Held: the node would wait until its timeout; a deadline exceeded leaves the outcome unknown.
   if (!record) return cantonError(504, 'REQUEST_TIME_OUT', 'Timed out while awaiting for a completion corresponding to a command submission.', 3, 4);
+  // A rejection (the transaction's times): the completion's code and cause, as a definite answer.
+  if (record.status) {
+    const [, code = '', category = '2', cause = ''] = /^([A-Z_]+)\((\d+),[^)]*\): ([\s\S]*)$/.exec(record.status.message) ?? [];
+    return cantonError(409, code, cause, Number(category), record.status.code, [], record.submissionId, { definite_answer: 'true' });
+  }
   return json(200, { updateId: record.updateId, completionOffset: record.completionOffset });
 }

@@ -146,6 +146,7 @@ interface PrepareBody {
   verboseHashing?: boolean;
   hashingSchemeVersion?: string;
   disclosedContracts?: { contractId?: string; templateId?: string }[];
+  maxRecordTime?: string;
 }
 
 /** The semantics and the ledger stages of prepare (after the schema and the rights). */
@@ -286,6 +287,10 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
       mediatorGroup: 0,
       transactionUuid: `${uuid.slice(0, 8)}-${uuid.slice(8, 12)}-4${uuid.slice(13, 16)}-a${uuid.slice(17, 20)}-${uuid.slice(20, 32)}`,
       preparationTime: state.clockMicros,
+      // The request's max record time, if any, as the prepared transaction carries it (µs).
+      ...(typeof b.maxRecordTime === 'string' && !Number.isNaN(Date.parse(b.maxRecordTime))
+        ? { maxRecordTime: BigInt(Date.parse(b.maxRecordTime)) * 1000n }
+        : {}),
       inputContracts: [...inputs.values()].map((e) => ({
         contract: {
           oneofKind: 'v1',

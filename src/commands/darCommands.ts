@@ -5,6 +5,8 @@
 // writes to the node: never retried, and confirmed on nodes that are not on this machine. In the
 // Daml bundle (dist/daml.js).
 import * as vscode from 'vscode';
+import { browseFolder, builtDars } from '../daml/builtDars';
+import { parseDamlYaml, type DamlProject } from '../daml/damlProject';
 import { DarError, MAX_DAR_BYTES, readDar, type DarInfo } from '../daml/darArchive';
 import { connectedSynchronizers, rememberedSynchronizerKey, synchronizerChoice, synchronizerName, type SynchronizerRef } from '../daml/darSynchronizer';
 import { upgradeErrorNames, upgradeErrorPlaces, type ProjectFile } from '../daml/upgradeErrorPlaces';
@@ -24,6 +26,15 @@ export interface DarCommandOptions {
   vetAllPackages?: boolean;
   /** Answers "which synchronizer?" instead of a quick pick (undefined: cancelled). */
   pickSynchronizer?: (choices: readonly SynchronizerRef[]) => SynchronizerRef | undefined | Promise<SynchronizerRef | undefined>;
+  /** Answers "which DAR?" instead of a quick pick: one of the choices, or undefined (cancelled). */
+  pickDar?: (choices: readonly DarChoice[]) => DarChoice | undefined | Promise<DarChoice | undefined>;
+  /** Answers the file dialog of "Browse…" instead of showing it. */
+  openDialog?: (options: vscode.OpenDialogOptions) => vscode.Uri[] | undefined | Promise<vscode.Uri[] | undefined>;
+}
+
+/** A row of "which DAR?": a built DAR of the workspace, or "Browse…" (no uri). */
+export interface DarChoice extends vscode.QuickPickItem {
+  uri?: vscode.Uri;
 }
 
 /** Where the DAR goes: the id to send (none: the node picks its only one), and the synchronizer to name in the result. */
@@ -94,20 +105,60 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     shownOn.set(yaml.toString(), uris);
   };
 
-  /** The DAR named by `arg` (a file, or a Packages row of the tree), else the one picked from the workspace's builds or a file dialog. */
-  const pickDar = async (arg: unknown): Promise<vscode.Uri | undefined> => {
+  /** The workspace's daml.yaml projects (outside build output and node_modules). */
+  const workspaceProjects = async (): Promise<DamlProject[]> => {
+    const yamls = await vscode.workspace.findFiles('**/daml.yaml', '**/{node_modules,.daml}/**', 200);
+    const out: DamlProject[] = [];
+    for (const y of yamls) {
+      const text = await vscode.workspace.fs.readFile(y).then(
+        (b) => new TextDecoder().decode(b),
+        () => undefined,
+      );
+      if (text !== undefined) out.push(parseDamlYaml(text, vscode.Uri.joinPath(y, '..').path));
+    }
+    return out;
+  };
+
+  /**
+   * The DAR named by `arg` (a file, or a Packages row of the tree), else the one picked among the
+   * workspace's builds (name, version, project), or "Browse…": a file dialog at the project's `.daml/dist`.
+   */
+  const pickDar = async (arg: unknown, options: DarCommandOptions): Promise<vscode.Uri | undefined> => {
     if (arg instanceof vscode.Uri) return arg;
     const darUri = treeRow(arg)?.item.build?.darUri;
     if (darUri) return vscode.Uri.parse(darUri);
-    const built = await vscode.workspace.findFiles('**/.daml/dist/*.dar', '**/node_modules/**', 100);
-    const browse = vscode.l10n.t('Choose a DAR file…');
-    const picked = await vscode.window.showQuickPick(
-      [...built.map((u) => ({ label: vscode.workspace.asRelativePath(u), uri: u })), { label: browse, uri: undefined }],
-      { placeHolder: vscode.l10n.t('Which DAR?') },
+    const [projects, found] = await Promise.all([workspaceProjects(), vscode.workspace.findFiles('**/.daml/dist/*.dar', '**/node_modules/**', 100)]);
+    const uriOf = new Map(found.map((u) => [u.path, u]));
+    const dars = builtDars(
+      projects,
+      found.map((u) => u.path),
     );
+    const choices: DarChoice[] = [
+      ...dars.map((d) => ({
+        label: `${d.name} ${d.version}`.trim(),
+        description: d.project
+          ? d.current
+            ? vscode.l10n.t('{0} · built', vscode.workspace.asRelativePath(d.project.root))
+            : vscode.l10n.t('{0} · an earlier build', vscode.workspace.asRelativePath(d.project.root))
+          : undefined,
+        detail: vscode.workspace.asRelativePath(d.path),
+        uri: uriOf.get(d.path) ?? vscode.Uri.file(d.path),
+      })),
+      { label: vscode.l10n.t('Browse…'), description: dars.length === 0 ? vscode.l10n.t('no DAR is built in this workspace') : undefined },
+    ];
+    const picked = options.pickDar
+      ? await options.pickDar(choices)
+      : await vscode.window.showQuickPick(choices, { placeHolder: vscode.l10n.t('Which DAR?'), matchOnDescription: true, matchOnDetail: true });
     if (!picked) return undefined;
     if (picked.uri) return picked.uri;
-    return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('Daml archives')]: ['dar'] } }))?.[0];
+    const folder = browseFolder(projects, dars, vscode.window.activeTextEditor?.document.uri.path);
+    const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const dialog: vscode.OpenDialogOptions = {
+      canSelectMany: false,
+      filters: { [vscode.l10n.t('Daml archives')]: ['dar'] },
+      defaultUri: folder && base ? base.with({ path: folder }) : base,
+    };
+    return (await (options.openDialog ? options.openDialog(dialog) : vscode.window.showOpenDialog(dialog)))?.[0];
   };
 
   /** The DAR's bytes and what it holds, or a clear error (and nothing sent). */
@@ -196,7 +247,7 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
   };
 
   const upload = async (arg?: unknown, nodeArg?: unknown, options: DarCommandOptions = {}): Promise<boolean> => {
-    const uri = await pickDar(arg);
+    const uri = await pickDar(arg, options);
     if (!uri) return false;
     const node = await resolveNode(nodes, nodeArg ?? treeRow(arg)?.name ?? nodes.active()?.name, vscode.l10n.t('Upload the DAR to which ledger node?'));
     if (!node) return false;
@@ -286,7 +337,7 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
   };
 
   const validate = async (arg?: unknown, nodeArg?: unknown, options: DarCommandOptions = {}): Promise<boolean> => {
-    const uri = await pickDar(arg);
+    const uri = await pickDar(arg, options);
     if (!uri) return false;
     const node = await resolveNode(nodes, nodeArg ?? treeRow(arg)?.name ?? nodes.active()?.name, vscode.l10n.t('Validate the DAR against which ledger node?'));
     if (!node) return false;

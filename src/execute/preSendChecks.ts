@@ -4,6 +4,7 @@
 import type * as Crypto from 'node:crypto';
 import type { ExecuteRight } from '../auth/userRights';
 import * as l10n from '../l10n/l10n';
+import { executeTimeWarning } from './executeTimeWarnings';
 
 export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'showRights' | 'time' | 'scheme' | 'version';
 
@@ -50,12 +51,6 @@ export interface PreSendInput {
   nodeVersion?: string;
   now?: Date;
 }
-
-/**
- * How long after its preparation a transaction can still be sequenced: the synchronizer parameter
- * `preparationTimeRecordTimeTolerance`, 24 hours by default (docs/execute.md).
- */
-export const PREPARATION_TOLERANCE_MS = 24 * 3600_000;
 
 // node:crypto on first use: activation need not pay for it.
 const crypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
@@ -168,27 +163,9 @@ export function preSendChecks(input: PreSendInput): Finding[] {
     );
   }
 
-  const at = (s: string | undefined) => (s ? Date.parse(s) : NaN);
-  const maxLet = at(input.maxLedgerEffectiveTime);
-  const minLet = at(input.minLedgerEffectiveTime);
-  const maxRecord = at(input.maxRecordTime);
-  const prepared = at(input.preparationTime);
-  if (!Number.isNaN(maxRecord) && maxRecord < now.getTime())
-    add('time', 'warn', l10n.t('Its max record time {0} has passed: the synchronizer will reject it. Prepare it again.', input.maxRecordTime!));
-  if (!Number.isNaN(maxLet) && maxLet < now.getTime())
-    add('time', 'warn', l10n.t('Its ledger time must be at most {0}, which has passed: it will be rejected. Prepare it again.', input.maxLedgerEffectiveTime!));
-  if (!Number.isNaN(minLet) && minLet > now.getTime() + 60_000)
-    add('time', 'warn', l10n.t('Its ledger time must be at least {0}, in the future: it cannot commit before then.', input.minLedgerEffectiveTime!));
-  if (!Number.isNaN(prepared) && now.getTime() - prepared > PREPARATION_TOLERANCE_MS) {
-    add(
-      'time',
-      'warn',
-      l10n.t(
-        'It was prepared at {0}, more than 24 hours ago: past the default preparation time tolerance, the synchronizer rejects it. Prepare it again.',
-        input.preparationTime!,
-      ),
-    );
-  }
+  // What the node checks of the times once it accepts the execute (the first that fails is its answer).
+  const late = executeTimeWarning(input, now.getTime());
+  if (late) add('time', 'warn', late.text);
 
   // Canton 3.4's JSON API has no V3 in its enum: the node would refuse the body as undecodable.
   if (input.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3' && /^3\.4\b/.test(input.nodeVersion ?? '')) {

@@ -5,9 +5,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FakeLedgerNode, type FakeVersion } from '../../fake-ledger/src/testing';
+import { writeDemoDars } from '../../fake-ledger/src/demo';
 import { DEMO_TOKENS_ENV } from '../../src/nodes/demoTokens';
 import { packagedVsix } from '../support/packagedVsix';
-import { PREAPPROVAL_PARTY, preapprovalExecuteRequest } from '../support/executeRequests';
+import { PREAPPROVAL_PARTY } from '../support/executeRequests';
+import { freshPreapprovalExecuteRequest } from '../support/preparedTransactions';
 import { exerciseRequest } from '../../src/execute/commandsRequest';
 import { PROJECT_ROOT, ensureVsCodeServer, freePort, isolatedEnv, seedUserSettings, startVsCodeServer } from '../vscode/vscodeServer';
 
@@ -16,7 +18,7 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 
-function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
+async function sampleWorkspace(dir: string, node: FakeLedgerNode): Promise<void> {
   const s = node.ledger.samples;
   const p = node.ledger.parties;
   fs.mkdirSync(dir, { recursive: true });
@@ -28,7 +30,7 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
       `2026-11-21T09:14:05.122Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Archived contract ${s.archivedContract}`,
       `2026-11-21T09:14:06.310Z INFO  c.d.c.p.TransactionProcessor:participant=participant1 - Committed update ${s.bigUpdate} with 5000 events`,
       `2026-11-21T09:14:07.002Z WARN  c.d.c.p.TransactionProcessor:participant=participant1 - Contract ${s.unknownContract} not found`,
-      `2026-11-21T09:14:07.050Z DEBUG c.d.c.p.TransactionProcessor:participant=participant1 - Note ${s.hostileContract} has an unusual create argument`,
+      `2026-11-21T09:14:07.050Z DEBUG c.d.c.p.TransactionProcessor:participant=participant1 - Note ${s.hostileContract} shared with ${p.Alice}`,
       '',
     ].join('\n'),
   );
@@ -65,7 +67,11 @@ function sampleWorkspace(dir: string, node: FakeLedgerNode): void {
   // open these lines, and the templates show their contracts in a CodeLens.
   for (const pkg of ['daml-model', 'daml-holding'])
     fs.cpSync(path.join(PROJECT_ROOT, 'test', 'fixtures', 'workspace', pkg), path.join(dir, pkg), { recursive: true });
-  const request = preapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', {
+  // Built, as `daml build` leaves them (.daml/dist): the Packages section reads them as built and on
+  // the node, and Validate DAR / Upload DAR have a DAR to send. Written at each start, not committed.
+  writeDemoDars(dir, { 'canton-lens-demo-holding': 'daml-holding', 'canton-lens-demo-model': 'daml-model' });
+  // Prepared now: within the node's 24 h preparation time tolerance while the demo runs today.
+  const request = await freshPreapprovalExecuteRequest(PREAPPROVAL_PARTY, '3f2c9a1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', new Date(), {
     deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 600, nanos: 0 } } },
   });
   fs.writeFileSync(path.join(dir, 'preapproval.execute.json'), `${JSON.stringify(request, null, 2)}\n`);
@@ -95,12 +101,17 @@ async function main(): Promise<void> {
   const vsix = await packagedVsix();
   const node = await FakeLedgerNode.start({ version, port: Number(arg('ledger-port') ?? 7575), wallClock: true, generated: { hostile: false } });
   const workspace = path.join(root, 'workspace');
-  sampleWorkspace(workspace, node);
+  await sampleWorkspace(workspace, node);
 
   // The demo nodes' tokens reach the extension host through its environment: it stores them in
   // secret storage (never in settings), so there is nothing to paste.
   const day = { exp: Math.floor(Date.now() / 1000) + 24 * 3600 };
-  const demoTokens = { 'Demo Ledger': node.mintToken('alice', day), 'Demo Ledger (executor)': node.mintToken('executor', day) };
+  const demoTokens = {
+    'Demo Ledger': node.mintToken('alice', day),
+    'Demo Ledger (executor)': node.mintToken('executor', day),
+    // Validating and uploading a DAR takes ParticipantAdmin.
+    'Demo Ledger (admin)': node.mintToken('participant_admin', day),
+  };
   const env = isolatedEnv(path.join(root, 'env'), { [DEMO_TOKENS_ENV]: JSON.stringify(demoTokens) });
   const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), serverDataDir: path.join(root, 'server-data') };
   execFileSync(
@@ -124,6 +135,7 @@ async function main(): Promise<void> {
     'cantonLens.nodes': [
       { name: 'Demo Ledger', url: node.url, parties: [node.ledger.parties.Alice] },
       { name: 'Demo Ledger (executor)', url: node.url, userId: 'executor' },
+      { name: 'Demo Ledger (admin)', url: node.url, userId: 'participant_admin' },
     ],
     'cantonLens.activeNode': 'Demo Ledger',
     // ledger.log's ids are at the end of long lines: wrapped, they are in view.
@@ -141,7 +153,7 @@ async function main(): Promise<void> {
       '',
       `  ${url}`,
       '',
-      'Open it: the walkthrough opens, and both demo nodes already hold their tokens (alice, and executor).',
+      'Open it: the walkthrough opens, and the demo nodes already hold their tokens (alice, executor, participant_admin).',
       '  1. Open ledger.log and hover an id; Ctrl+click it, or run "Canton: Inspect Id at Cursor".',
       '  2. Select "Demo Ledger (executor)" in the status bar, open preapproval.execute.json and run',
       '     "Canton: Execute Prepared Transaction".',
@@ -150,6 +162,9 @@ async function main(): Promise<void> {
       '  4. Open commands/split.commands.json and press ▶ (Canton: Submit Commands): the split is refused at its',
       '     assertion; set splitAmount to "100.0", Submit Again, and watch "Canton: Follow Completions".',
       '     "Exercise on the Ledger…" above each choice in Iou.daml writes such a request for you.',
+      '  5. Select "Demo Ledger (admin)" in the status bar and expand its "Packages": daml-model is built here',
+      '     (.daml/dist) and vetted on the node. Run "Canton: Validate DAR on Node", pick canton-lens-demo-model 1.0.0,',
+      '     then "Canton: Upload DAR".',
       '',
       'Press Ctrl+C to stop.',
       '',

@@ -2,6 +2,9 @@
 // two real vectors (test/fixtures/prepared-transaction-vectors.json).
 import type * as LedgerProto from '@canton-network/core-ledger-proto' with { 'resolution-mode': 'import' };
 
+import { preparedTransactionHash } from '../../fake-ledger/src/cantonHashes';
+import { preapprovalExecuteRequest } from './executeRequests';
+
 const proto = require('@canton-network/core-ledger-proto') as typeof LedgerProto;
 
 export const ALICE = `Alice::1220${'a1'.repeat(32)}`;
@@ -113,4 +116,24 @@ export function transferTransaction(options: { note?: string } = {}): string {
     },
   });
   return Buffer.from(proto.PreparedTransaction.toBinary(message)).toString('base64');
+}
+
+/**
+ * The preapproval request as if prepared at `preparedAt` (the demo: now), so a node does not reject
+ * it for its preparation time (24 h tolerance): the vector's metadata with that preparation time,
+ * and its hash again. The signature stays a dummy one (the fake checks only keys it knows).
+ */
+export async function freshPreapprovalExecuteRequest(
+  party: string,
+  submissionId: string,
+  preparedAt: Date,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const request = preapprovalExecuteRequest(party, submissionId, extra);
+  const message = proto.PreparedTransaction.fromBinary(Buffer.from(request.preparedTransaction as string, 'base64'));
+  message.metadata!.preparationTime = BigInt(preparedAt.getTime()) * 1000n;
+  const preparedTransaction = Buffer.from(proto.PreparedTransaction.toBinary(message)).toString('base64');
+  const hash = await preparedTransactionHash(preparedTransaction);
+  if (!hash) throw new Error('the re-encoded preapproval vector does not hash');
+  return { ...request, preparedTransaction, preparedTransactionHash: hash };
 }

@@ -99,6 +99,57 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     assert.doesNotMatch(shown, /token|Set Token/i);
   });
 
+  it("walks step 2: the executor reviews the preapproval request, prepared at the demo's start, with no time warning, and the node accepts it", async () => {
+    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    await wb.runCommand('Canton: Select Active Ledger Node');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo Ledger (executor)' }).first().click();
+    await wb.openFile('preapproval.execute.json');
+    await wb.runCommand('Canton: Execute Prepared Transaction');
+    await wb.webview().locator('.hash-match').waitFor({ timeout: 60_000 });
+    const review = await wb.webviewText();
+    assert.match(review, /The recomputed hash equals the hash the signatures cover/);
+    assert.doesNotMatch(review, /LOCAL_VERDICT|NOT_SEQUENCED_TIMEOUT|more than 24 hours/);
+    await wb.screenshot('demo-execute-review.png');
+    await wb.webview().locator('button[data-action="submit"]').click();
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 10_000 });
+    await dialog
+      .locator('a.monaco-button, button', { hasText: /^Submit$/ })
+      .first()
+      .click();
+    await wb.webview().locator('.accepted').waitFor({ timeout: 30_000 });
+    assert.match(await wb.webviewText(), /Accepted by Demo Ledger \(executor\)/);
+    await wb.screenshot('demo-execute-accepted.png');
+    await wb.runCommand('View: Close All Editors');
+  });
+
+  it('walks the DAR loop of step 5: the admin node sees daml-model built and vetted, and validates its built DAR', async () => {
+    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    assert.match(printed, /5\. Select "Demo Ledger \(admin\)"/);
+    const pick = (text: string | RegExp) => wb.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+    await wb.runCommand('Canton: Select Active Ledger Node');
+    await pick('Demo Ledger (admin)').click();
+    await wb.openView('Canton');
+    await wb.waitForTreeRow(/^canton-lens-demo-model 1\.0\.0 workspace · vetted/, ['Demo Ledger (admin)', 'Packages'], 60_000);
+    // Wide enough for the rows' descriptions in the screenshot.
+    await wb.widenSideBar(560);
+    await wb.screenshot('demo-packages-built.png');
+
+    await wb.runCommand('Canton: Validate DAR on Node');
+    const built = pick(/canton-lens-demo-model 1\.0\.0/);
+    await built.waitFor({ timeout: 30_000 });
+    assert.match(await built.innerText(), /daml-model · built/);
+    await wb.screenshot('demo-dar-pick.png');
+    await built.click();
+    // The demo node has two synchronizers: asked once, then remembered.
+    await pick(/da1::/).click({ timeout: 30_000 });
+    const accepted = wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'it is a valid DAR' }).first();
+    await accepted.waitFor({ timeout: 60_000 });
+    await wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'Validating' }).first().waitFor({ state: 'hidden', timeout: 30_000 });
+    assert.match(await accepted.innerText(), /"Demo Ledger \(admin\)" accepts canton-lens-demo-model-1\.0\.0/);
+    await wb.screenshot('demo-dar-validated.png');
+  });
+
   it('stops the demo ledger and VS Code on Ctrl+C', async () => {
     const exited = new Promise<number | null>((r) => demo!.once('exit', r));
     demo!.kill('SIGINT');

@@ -8,6 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { dar, packageIdOf } from '../../support/darBuilder';
+import { writeDemoDars } from '../../../fake-ledger/src/demo';
+import type { DarChoice } from '../../../src/commands/darCommands';
 import type { SynchronizerRef } from '../../../src/daml/darSynchronizer';
 import { cantonLens, resetNodes, until } from './testApi';
 
@@ -26,7 +28,7 @@ describe('Packages and DARs', function () {
   before(resetNodes);
   after(async () => {
     await resetNodes();
-    for (const dir of ['daml-app', 'daml-model/.daml'])
+    for (const dir of ['daml-app', 'daml-model/.daml', 'daml-holding/.daml'])
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), dir), { recursive: true, useTrash: false }).then(undefined, () => undefined);
     await Promise.all(fakes.map((f) => f.close()));
   });
@@ -226,5 +228,46 @@ describe('Packages and DARs', function () {
     const before = fake.requests.length;
     assert.equal(await vscode.commands.executeCommand('cantonLens.uploadDar', bad, 'notdar', { vetAllPackages: true }), false);
     assert.equal(fake.requests.slice(before).filter((r) => r.path.startsWith('/v2/dars')).length, 0);
+  });
+
+  it("without a DAR named, offers the workspace's built DARs (name, version, project), and Browse… opens at the project's .daml/dist", async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5', singleSynchronizer: true });
+    fakes.push(fake);
+    await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name: 'picks', url: fake.url }], vscode.ConfigurationTarget.Global);
+    await until('the node', () => api.nodes.find('picks'));
+    await vscode.commands.executeCommand('cantonLens.setToken', 'picks', fake.mintToken('participant_admin'));
+    // The demo's builds, as the demo workspace has them.
+    writeDemoDars(folder().fsPath, { 'canton-lens-demo-holding': 'daml-holding', 'canton-lens-demo-model': 'daml-model' });
+    let offered: readonly DarChoice[] = [];
+    const pickModel = (choices: readonly DarChoice[]) => {
+      offered = choices;
+      return choices.find((c) => c.label === 'canton-lens-demo-model 1.0.0');
+    };
+    assert.equal(await vscode.commands.executeCommand('cantonLens.validateDar', undefined, 'picks', { pickDar: pickModel }), true);
+    const row = (label: string) => offered.find((c) => c.label === label);
+    assert.equal(row('canton-lens-demo-model 1.0.0')?.description, 'daml-model · built');
+    assert.equal(row('canton-lens-demo-model 1.0.0')?.detail, 'daml-model/.daml/dist/canton-lens-demo-model-1.0.0.dar');
+    assert.equal(row('canton-lens-demo-holding 1.0.0')?.description, 'daml-holding · built');
+    assert.equal(offered.at(-1)?.label, 'Browse…');
+    assert.equal(offered.at(-1)?.uri, undefined);
+    assert.deepEqual(
+      fake.requests.filter((r) => r.path.startsWith('/v2/dars')).map((r) => r.path),
+      ['/v2/dars/validate'],
+    );
+
+    // Browse… from a file of the model: the dialog opens at the model's builds.
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(folder(), 'daml-model/daml/Iou.daml'));
+    let dialog: vscode.OpenDialogOptions | undefined;
+    const browse = (choices: readonly DarChoice[]) => choices.find((c) => c.label === 'Browse…');
+    const uploaded = await vscode.commands.executeCommand('cantonLens.uploadDar', undefined, 'picks', {
+      vetAllPackages: true,
+      pickDar: browse,
+      openDialog: (o: vscode.OpenDialogOptions) => ((dialog = o), undefined),
+    });
+    assert.equal(uploaded, false, 'the dialog was cancelled');
+    assert.equal(dialog?.defaultUri?.toString(), vscode.Uri.joinPath(folder(), 'daml-model/.daml/dist').toString());
+    assert.deepEqual(dialog?.filters && Object.values(dialog.filters), [['dar']]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
