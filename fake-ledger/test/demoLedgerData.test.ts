@@ -2,9 +2,9 @@
 // URLs, template injection, bidi controls, control characters) in what it seeds or generates,
 // while the tests' ledger keeps all of it.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
-import { HOSTILE_STRINGS } from '../../../fake-ledger/src/demoLedgerData';
-import { wildcard } from '../../support/specBodies';
+import { FakeLedgerNode } from '../src/testing';
+import { HOSTILE_STRINGS } from '../src/demoLedgerData';
+import { wildcard } from '../../test/support/specBodies';
 
 /** Markup-like text, or a character that reorders or hides text: what a renderer must never trust. */
 const SUSPICIOUS =
