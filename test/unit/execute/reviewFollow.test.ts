@@ -2,6 +2,7 @@
 // flight (it tries again after), none for a text the review already shows.
 import * as assert from 'node:assert/strict';
 import { Debounced, followStep, type Timers } from '../../../src/execute/reviewFollow';
+import { requestProblemsBody } from '../../../src/panels/html/requestProblemsHtml';
 
 /** Timers run by hand: `tick` runs what is due. */
 function manualTimers(): Timers & { pending: () => number; tick: () => Promise<void> } {
@@ -75,8 +76,7 @@ describe('a review following its file', () => {
 });
 
 describe('the problems a review shows in place of a stale request', () => {
-  it('names the file and each problem, escaped, with no Submit', async () => {
-    const { requestProblemsBody } = await import('../../../src/panels/html/requestProblemsHtml');
+  it('names the file and each problem, escaped, with no Submit', () => {
     const text = requestProblemsBody({
       fileName: 'split.commands.json',
       node: 'Demo',
