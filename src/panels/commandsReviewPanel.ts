@@ -28,6 +28,7 @@ import { newSubmissionId } from './randomIds';
 import { confirmUnlessLoopback, type ConfirmCommands, type Refusal } from './commandsConfirm';
 import { HtmlPanelHost } from './htmlPanelHost';
 import { followRequestFile } from './requestFileFollow';
+import { explainMissingContract, pickInPlaceOfMissing, type PickContract } from './missingContractPick';
 
 export { confirmUnlessLoopback, type ConfirmCommands, type Refusal } from './commandsConfirm';
 
@@ -330,6 +331,7 @@ export class CommandsReviewPanel extends HtmlPanelHost {
       outcome = this.failed(e, node, request, requestLine);
     }
     this.setOutcome(outcome);
+    if (outcome.state === 'failed') void this.explainMissingContract(outcome, request);
     void this.owner.recent.add({
       kind: 'submission',
       id: request.commandId,
@@ -367,6 +369,20 @@ export class CommandsReviewPanel extends HtmlPanelHost {
         request.commandId,
       ),
     };
+  }
+
+  /** CONTRACT_NOT_FOUND: which update archived the contract, and the pick of an active one. */
+  private async explainMissingContract(outcome: Extract<CommandsOutcome, { state: 'failed' }>, request: JsCommands): Promise<void> {
+    if (await explainMissingContract(this.owner.nodes.client(this.node), outcome, request)) if (this.view?.outcome === outcome) this.render();
+  }
+
+  /** Replaces the missing contract's id in the file with an active one of its template; the review then follows the file. */
+  async pickActiveContract(pick?: PickContract): Promise<string | undefined> {
+    const outcome = this.view?.outcome;
+    if (outcome?.state !== 'failed' || !this.request || this.submitting) return undefined;
+    const picked = await pickInPlaceOfMissing(this.owner.nodes.client(this.node), this.node.name, this.uri, outcome, this.request, pick);
+    if (picked) await this.reread(await vscode.workspace.openTextDocument(this.uri), true);
+    return picked;
   }
 
   /** Looks the command id up in the completions after the last send (a read; until found or the deadline). */
@@ -441,6 +457,8 @@ export class CommandsReviewPanel extends HtmlPanelHost {
         return void (await this.submitAgain());
       case 'findOutcome':
         return void (await this.findCommandOutcome());
+      case 'pickActiveContract':
+        return void (await this.pickActiveContract());
       case 'reload': {
         if (this.submitting) return;
         this.owner.nodes.facts.forget(this.node.name);

@@ -29,6 +29,7 @@ export const PAGE_ACTIONS = [
   'reload',
   'openRequest',
   'findOutcome',
+  'pickActiveContract',
   'pause',
   'resume',
   'filterAll',

@@ -222,6 +222,46 @@ describe('Commands from the editor', function () {
     for (const p of [...api.panels.panels]) p.dispose();
   });
 
+  it('a refusal for an archived contract says which update archived it, and Pick an Active Contract… writes one into the file', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(fake);
+    const name = 'cmd-archived';
+    await useFakeNode(api, fake, name, 'alice');
+    await api.nodes.check(api.nodes.find(name)!);
+    const { archivedContract } = fake.ledger.samples;
+    const templateId = '#canton-lens-demo-model:Iou:Iou';
+    const uri = vscode.Uri.joinPath(folder(), 'commands', 'archived.commands.json');
+    const request = {
+      commandId: `archived-${Date.now()}`,
+      actAs: [fake.ledger.parties.Alice],
+      commands: [{ ExerciseCommand: { templateId, choice: 'Archive', contractId: archivedContract, choiceArgument: {} } }],
+    };
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(request, null, 2)));
+    const panel = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', uri, name);
+    const failed = await panel.submit();
+    assert.equal(failed?.state === 'failed' && failed.why.code, 'CONTRACT_NOT_FOUND', JSON.stringify(failed));
+    const said = await until('which update archived it', () => {
+      const o = panel.current?.outcome;
+      return o?.state === 'failed' ? o.archived : undefined;
+    });
+    assert.match(said, /was archived by update 1220[0-9a-f]{6}…[0-9a-f]{6} at offset \d+/);
+    assert.ok(panel.current?.outcome?.state === 'failed' && panel.current.outcome.pick, 'the pick is offered');
+
+    let offered: string[] = [];
+    const picked = await panel.pickActiveContract(async (list) => {
+      offered = list.map((c) => c.contractId);
+      return list[0];
+    });
+    assert.ok(picked && !offered.includes(archivedContract), 'only active contracts are offered');
+    const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+    assert.ok(text.includes(picked) && !text.includes(archivedContract), 'the file names the picked contract');
+    assert.equal(JSON.parse(text).commands[0].ExerciseCommand.templateId, templateId, 'same template');
+    assert.equal(panel.current?.lines[0]?.contractId, picked, 'the review shows it, ready to submit');
+    assert.equal(panel.current?.outcome, undefined);
+    panel.dispose();
+  });
+
   it('a request with problems is refused before anything is sent, each problem on its JSON path', async () => {
     const api = await cantonLens();
     const fake = await FakeLedgerNode.start({ version: '3.5' });
