@@ -131,10 +131,10 @@ describe('What Changed', function () {
         asked.push(o);
         return answers.shift();
       };
-      win.showInformationMessage = (async (m: string) => {
+      win.showInformationMessage = async (m: string) => {
         told.push(m);
         return undefined;
-      });
+      };
     } catch {
       this.skip();
     }
