@@ -9,7 +9,7 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { checkRange, type ChangesMethod } from '../browse/ledgerChanges';
 import { CHANGE_KIND_FILTERS, type ChangeKindFilter } from '../browse/changeView';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import { formatCount, relativeTime } from '../l10n/forPeople';
+import { formatCount, localDateTime, relativeTime } from '../l10n/forPeople';
 import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
 import type { LedgerPanels } from '../panels/ledgerPanel';
 import type { LedgerNodes } from '../services/ledgerNodes';
@@ -198,17 +198,42 @@ export function registerChangesCommands(
     register('cantonLens.markLedgerPoint', async (nodeArg?: unknown, labelArg?: unknown) => {
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Mark a point on which ledger node?'));
       if (!node) return undefined;
+      let end: number;
       try {
-        const end = (await deps.nodes.client(node).getLedgerEnd()).offset ?? 0;
-        const label = typeof labelArg === 'string' && labelArg.trim() ? labelArg.trim() : vscode.l10n.t('Marked {0}', new Date().toLocaleTimeString());
-        const point = { node: node.name, offset: end, label, markedAt: Date.now() };
-        await deps.points.add(point);
-        void vscode.window.setStatusBarMessage(vscode.l10n.t('Marked offset {0} on {1} as "{2}".', formatCount(end), node.name, label), 5_000);
-        return point;
+        end = (await deps.nodes.client(node).getLedgerEnd()).offset ?? 0;
       } catch (e) {
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the ledger end of {0}: {1}', node.name, (e as Error).message));
         return undefined;
       }
+      const markedAt = Date.now();
+      // A name the person finds again in the pickers; the time is the name they get by pressing Enter.
+      const label =
+        typeof labelArg === 'string' && labelArg.trim()
+          ? labelArg.trim()
+          : (
+              await vscode.window.showInputBox({
+                title: vscode.l10n.t('Mark Ledger Point'),
+                prompt: vscode.l10n.t('A name for offset {0} on {1} (the ledger end now)', formatCount(end), node.name),
+                value: localDateTime(markedAt),
+                validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Give the point a name.')),
+              })
+            )?.trim();
+      if (!label) return undefined;
+      const point = { node: node.name, offset: end, label, markedAt };
+      await deps.points.add(point);
+      const whatChanged = vscode.l10n.t('What Changed Since');
+      void vscode.window
+        .showInformationMessage(
+          vscode.l10n.t(
+            'Marked "{0}": offset {1} on {2}. Find it in What Changed… (as From or To) and in Show Active Contracts At….',
+            label,
+            formatCount(end),
+            node.name,
+          ),
+          whatChanged,
+        )
+        .then((pick) => pick === whatChanged && vscode.commands.executeCommand('cantonLens.whatChanged', label, 'end', node.name));
+      return point;
     }),
     register('cantonLens.showActiveContractsAt', async (offsetArg?: unknown, nodeArg?: unknown, templateArg?: unknown) => {
       if (offsetArg !== null && typeof offsetArg === 'object' && nodeNameOf(offsetArg) !== undefined) [offsetArg, nodeArg] = [undefined, offsetArg];

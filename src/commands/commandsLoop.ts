@@ -1,6 +1,7 @@
 // The inner loop's heavy part, in its own bundle (dist/commandsLoop.js), loaded on the first use of
 // one of its commands: write a commands request (a skeleton, or an exercise of a Daml choice on a
 // contract picked from the node), review and submit it, follow the completions.
+import { contractPickText } from '../browse/contractPickText';
 import * as vscode from 'vscode';
 import { commandsPathFor, commandsRequestTemplate, exerciseRequest } from '../execute/commandsRequest';
 import { fieldsAt, skeletonOf } from '../daml/damlFields';
@@ -41,13 +42,8 @@ export class CommandsLoop implements vscode.Disposable {
   pickContract: (contracts: CreatedEvent[], template: string) => Thenable<CreatedEvent | undefined> = (contracts, template) =>
     vscode.window
       .showQuickPick(
-        contracts.map((c) => ({
-          label: c.contractId.slice(0, 16) + '…',
-          description: vscode.l10n.t('offset {0}', c.offset),
-          detail: JSON.stringify(c.createArgument).slice(0, 200),
-          contract: c,
-        })),
-        { placeHolder: vscode.l10n.t('Exercise on which {0} contract?', template), matchOnDetail: true },
+        contracts.map((c) => ({ ...contractPickText(c), contract: c })),
+        { placeHolder: vscode.l10n.t('Exercise on which {0} contract?', template), matchOnDescription: true, matchOnDetail: true },
       )
       .then((p) => p?.contract);
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { CommandRegistrar } from './commandRegistrar';
 import { parseJsonText } from '../lookups/expectedJson';
+import { lookupSummary } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { ContractDiffPanel, JsonDiffPanel, type ExpectedJson } from '../panels/contractDiffPanel';
 import type { LedgerPanels } from '../panels/ledgerPanel';
@@ -31,6 +32,11 @@ function pickContract(deps: CompareDeps, title: string, except?: string) {
     placeHolder: vscode.l10n.t('A recent contract, or enter an id'),
     except,
     more: deps.tableContracts(),
+    // The state a recent contract was seen in may be stale (archived since): asked again first.
+    recheck: async (id, nodeName, signal) => {
+      const node = deps.nodes.find(nodeName);
+      return node ? lookupSummary(await deps.lookups.contract(node, id, { refresh: true, signal })) : undefined;
+    },
   });
 }
 

@@ -2,7 +2,7 @@
 // or running it again does. Pure: the tree and the quick pick wrap these in VS Code types.
 import { shortId } from '../ids/ledgerIds';
 import * as l10n from '../l10n/l10n';
-import { localDateTime } from '../l10n/forPeople';
+import { localDateTime, relativeTime } from '../l10n/forPeople';
 import type { RecentLookup } from './recentLookups';
 
 export interface EntryText {
@@ -75,4 +75,16 @@ export function openAction(e: RecentLookup): EntryAction {
       // Never sent again from here: the request opens, and executing it asks for confirmation.
       return e.file ? { file: e.file } : undefined;
   }
+}
+
+/**
+ * A recent contract's state in a pick list: what the node says now when it was asked again
+ * (`fresh`), else the state as last seen, saying so: an active contract may have been archived since.
+ */
+export function recentPickDetail(e: Pick<RecentLookup, 'summary' | 'at'>, now = Date.now(), fresh?: string): string {
+  if (fresh !== undefined) return fresh;
+  const active = `${l10n.t('active')} · `;
+  if (!e.summary.startsWith(active)) return e.summary;
+  const when = relativeTime(new Date(e.at).toISOString(), now) ?? localDateTime(e.at);
+  return l10n.t('last seen active {0} · {1}', when, e.summary.slice(active.length));
 }

@@ -6,51 +6,31 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { explainFailure, factsFromCantonError, factsFromStatus, type FailureFacts } from '../execute/commandFailure';
-import { checkCommandsRequest, describeDeduplication } from '../execute/commandsRequest';
+import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { findOutcome } from '../execute/outcomeFinder';
+import { followStep, type FollowStep } from '../execute/reviewFollow';
 import { judgeFailure } from '../execute/submissionOutcome';
 import type { JsCommands } from '../ledger/apiTypes';
 import { submitAndWaitForTransaction } from '../ledger/commandRequests';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
 import { loadingBody } from './html/panelPage';
+import { requestProblemsBody, type RequestProblem } from './html/requestProblemsHtml';
 import type { LedgerPanels } from './ledgerPanel';
 import { acceptedBy, COMMANDS_REVIEW_ACTIONS, type CommandsReviewMessage } from '../protocol/panelMessages';
 import { requestDiagnostics } from './requestDiagnostics';
 import { newSubmissionId } from './randomIds';
+import { confirmUnlessLoopback, type ConfirmCommands, type Refusal } from './commandsConfirm';
 import { HtmlPanelHost } from './htmlPanelHost';
+import { followRequestFile } from './requestFileFollow';
+import { explainMissingContract, pickInPlaceOfMissing, type PickContract } from './missingContractPick';
 
-/** A command the node refused in its answer: Follow Completions shows it beside the completions. */
-export interface Refusal {
-  node: string;
-  commandId: string;
-  actAs: string[];
-  userId?: string;
-  facts: FailureFacts;
-}
-
-/** Asks before sending to a node that is not on this machine; tests replace it. */
-export type ConfirmCommands = (node: NodeConfig, commandId: string) => Thenable<boolean>;
-
-export const confirmUnlessLoopback: ConfirmCommands = async (node, commandId) => {
-  if (isLoopbackUrl(node.url)) return true;
-  const submit = vscode.l10n.t('Submit');
-  const pick = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Submit command {0} to "{1}"?', commandId, node.name),
-    {
-      modal: true,
-      detail: vscode.l10n.t('POST {0}/v2/commands/submit-and-wait-for-transaction. Once the node accepts it, it cannot be called back.', node.url),
-    },
-    submit,
-  );
-  return pick === submit;
-};
+export { confirmUnlessLoopback, type ConfirmCommands, type Refusal } from './commandsConfirm';
 
 export class CommandsReviews implements vscode.Disposable {
   private readonly open = new Map<string, CommandsReviewPanel>();
@@ -91,8 +71,7 @@ export class CommandsReviews implements vscode.Disposable {
 
   /** The request's problems as diagnostics on their JSON paths; the request when there are none. */
   async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<JsCommands | undefined> {
-    const checked = checkCommandsRequest(text, await this.nodes.tokenUser(node));
-    this.diagnostics.set(doc.uri, requestDiagnostics(doc, text, checked.problems));
+    const checked = await this.checkQuietly(doc, node, text);
     if (checked.problems.length > 0) {
       const first = checked.problems
         .slice(0, 2)
@@ -104,6 +83,13 @@ export class CommandsReviews implements vscode.Disposable {
         .then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
     }
     return checked.request;
+  }
+
+  /** The same check, its problems only as diagnostics (a review following the file as it is typed). */
+  async checkQuietly(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<CheckedCommands> {
+    const checked = checkCommandsRequest(text, await this.nodes.tokenUser(node));
+    this.diagnostics.set(doc.uri, requestDiagnostics(doc, text, checked.problems));
+    return checked;
   }
 
   /** The latest refusals (for the language-model tool), newest last. */
@@ -125,6 +111,12 @@ export class CommandsReviews implements vscode.Disposable {
 export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
   private view: CommandsView | undefined;
   private request: JsCommands | undefined;
+  /** The file's problems, shown instead of a review since the file stopped reading as a request. */
+  private problems: RequestProblem[] | undefined;
+  /** The file's text the review shows (or its problems). */
+  private reviewedText: string | undefined;
+  /** Reads of the file so far: a read that a later one overtook shows nothing. */
+  private loads = 0;
   private submitting = false;
   /** The ledger end before the last send: Find Outcome reads the completions after it. */
   private endBefore: number | undefined;
@@ -147,10 +139,48 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       },
       loadingBody(path.basename(uri.path), node.name),
     );
+    this.track(followRequestFile(uri, () => this.followFile()));
   }
 
   get current(): CommandsView | undefined {
     return this.view;
+  }
+
+  /** The file's problems while it does not read as a request. */
+  get fileProblems(): readonly RequestProblem[] | undefined {
+    return this.problems;
+  }
+
+  /** The file changed: the review shows it as it is now (never while a send is in flight). */
+  private async followFile(): Promise<FollowStep> {
+    const doc = await vscode.workspace.openTextDocument(this.uri);
+    const step = followStep(doc.getText(), this.reviewedText, this.submitting);
+    if (step === 'reload') await this.reread(doc, false);
+    return step;
+  }
+
+  /** Reads the file again: its review, or its problems in place of one. `loud` also says them in a message. */
+  private async reread(doc: vscode.TextDocument, loud: boolean): Promise<JsCommands | undefined> {
+    const text = doc.getText();
+    const checked = loud ? { request: await this.owner.check(doc, this.node, text), problems: [] } : await this.owner.checkQuietly(doc, this.node, text);
+    if (checked.request) {
+      await this.load(this.node, checked.request, text);
+      return this.request;
+    }
+    this.loads++;
+    this.reviewedText = text;
+    this.view = undefined;
+    this.request = undefined;
+    this.problems = checked.problems.length > 0 ? checked.problems : (await this.owner.checkQuietly(doc, this.node, text)).problems;
+    this.show(
+      requestProblemsBody({
+        fileName: vscode.workspace.asRelativePath(this.uri),
+        node: this.node.name,
+        title: vscode.l10n.t('Review commands'),
+        problems: this.problems,
+      }),
+    );
+    return undefined;
   }
 
   /** A send or a search is in flight. */
@@ -158,9 +188,10 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
     return this.submitting;
   }
 
-  async load(node: NodeConfig, request: JsCommands): Promise<void> {
+  async load(node: NodeConfig, request: JsCommands, text?: string): Promise<void> {
+    const load = ++this.loads;
     this.node = node;
-    this.request = request;
+    this.reviewedText = text ?? (await vscode.workspace.openTextDocument(this.uri)).getText();
     const rights = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Reading the rights of the token's user on {0}…", node.name), cancellable: true },
       (_p, cancel) => {
@@ -170,6 +201,10 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       },
     );
     const tokenUser = await this.owner.nodes.tokenUser(node);
+    // A later read of the file (an edit meanwhile) shows instead.
+    if (load !== this.loads) return;
+    this.request = request;
+    this.problems = undefined;
     this.view = {
       fileName: vscode.workspace.asRelativePath(this.uri),
       node: node.name,
@@ -192,16 +227,20 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
 
   /** Sends once: the review's request, after the checks and (off this machine) a confirmation. */
   async submit(): Promise<CommandsOutcome | undefined> {
-    const view = this.view;
-    const request = this.request;
-    if (!view || !request || this.submitting || view.outcome) return undefined;
-    const blocks = view.findings.filter((f) => f.severity === 'block');
-    if (blocks.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: {0}', blocks.map((f) => f.text).join(' ')));
-      return undefined;
-    }
+    if (this.submitting) return undefined;
     this.submitting = true;
     try {
+      // What is sent is the file as it is now: an edit the review has not read yet is read first.
+      const doc = await vscode.workspace.openTextDocument(this.uri);
+      if (doc.getText() !== this.reviewedText && !(await this.reread(doc, true))) return undefined;
+      const view = this.view;
+      const request = this.request;
+      if (!view || !request || view.outcome) return undefined;
+      const blocks = view.findings.filter((f) => f.severity === 'block');
+      if (blocks.length > 0) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: {0}', blocks.map((f) => f.text).join(' ')));
+        return undefined;
+      }
       if (!(await this.owner.confirm(this.node, request.commandId))) return undefined;
       return await this.send(request);
     } finally {
@@ -250,7 +289,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
         await vscode.workspace.applyEdit(edit);
         if (!doc.isUntitled) await doc.save();
       }
-      await this.load(this.node, request);
+      await this.load(this.node, request, text);
       const blocks = this.view?.findings.filter((f) => f.severity === 'block') ?? [];
       if (blocks.length > 0) {
         void vscode.window.showErrorMessage(vscode.l10n.t('Not submitted: {0}', blocks.map((f) => f.text).join(' ')));
@@ -293,6 +332,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       outcome = this.failed(e, node, request, requestLine);
     }
     this.setOutcome(outcome);
+    if (outcome.state === 'failed') void this.explainMissingContract(outcome, request);
     void this.owner.recent.add({
       kind: 'submission',
       id: request.commandId,
@@ -330,6 +370,20 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
         request.commandId,
       ),
     };
+  }
+
+  /** CONTRACT_NOT_FOUND: which update archived the contract, and the pick of an active one. */
+  private async explainMissingContract(outcome: Extract<CommandsOutcome, { state: 'failed' }>, request: JsCommands): Promise<void> {
+    if (await explainMissingContract(this.owner.nodes.client(this.node), outcome, request)) if (this.view?.outcome === outcome) this.render();
+  }
+
+  /** Replaces the missing contract's id in the file with an active one of its template; the review then follows the file. */
+  async pickActiveContract(pick?: PickContract): Promise<string | undefined> {
+    const outcome = this.view?.outcome;
+    if (outcome?.state !== 'failed' || !this.request || this.submitting) return undefined;
+    const picked = await pickInPlaceOfMissing(this.owner.nodes.client(this.node), this.node.name, this.uri, outcome, this.request, pick);
+    if (picked) await this.reread(await vscode.workspace.openTextDocument(this.uri), true);
+    return picked;
   }
 
   /** Looks the command id up in the completions after the last send (a read; until found or the deadline). */
@@ -404,11 +458,12 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
         return void (await this.submitAgain());
       case 'findOutcome':
         return void (await this.findCommandOutcome());
+      case 'pickActiveContract':
+        return void (await this.pickActiveContract());
       case 'reload': {
         if (this.submitting) return;
         this.owner.nodes.facts.forget(this.node.name);
-        const request = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);
-        if (request) await this.load(this.node, request);
+        await this.reread(await vscode.workspace.openTextDocument(this.uri), true);
         return;
       }
       case 'openRequest':

@@ -16,15 +16,24 @@ import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import * as path from 'node:path';
 import { loadingBody } from './html/panelPage';
+import { requestProblemsBody, type RequestProblem } from './html/requestProblemsHtml';
 import { reviewBody, type ReviewView, type SubmissionOutcome } from './html/reviewHtml';
 import type { Endpoint, ExecuteReviews } from './executeReviews';
 import { acceptedBy, EXECUTE_REVIEW_ACTIONS, type ExecuteReviewMessage } from '../protocol/panelMessages';
 import { newSubmissionId } from './randomIds';
 import { HtmlPanelHost } from './htmlPanelHost';
+import { followRequestFile } from './requestFileFollow';
+import { followStep, type FollowStep } from '../execute/reviewFollow';
 
 export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
   private view: ReviewView | undefined;
   private node: NodeConfig | undefined;
+  /** The file's problems, shown instead of a review since the file stopped reading as a request. */
+  private problems: RequestProblem[] | undefined;
+  /** The file's text the review shows (or its problems). */
+  private reviewedText: string | undefined;
+  /** Reads of the file so far: a read that a later one overtook shows nothing. */
+  private loads = 0;
   private submitting = false;
   /** The update of an executeAndWaitForTransaction answer, opened in its panel after the outcome shows. */
   private committedToShow: string | undefined;
@@ -47,16 +56,55 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
       },
       loadingBody(path.basename(uri.path), nodeName),
     );
+    this.track(followRequestFile(uri, () => this.followFile()));
   }
 
   get current(): ReviewView | undefined {
     return this.view;
   }
 
-  async load(node: NodeConfig, checked: CheckedRequest): Promise<void> {
+  /** The file's problems while it does not read as a request. */
+  get fileProblems(): readonly RequestProblem[] | undefined {
+    return this.problems;
+  }
+
+  async load(node: NodeConfig, checked: CheckedRequest, text?: string): Promise<void> {
+    const load = ++this.loads;
     this.node = node;
-    this.view = await this.buildView(node, checked);
+    this.reviewedText = text ?? (await vscode.workspace.openTextDocument(this.uri)).getText();
+    const view = await this.buildView(node, checked);
+    // A later read of the file (an edit meanwhile) shows instead.
+    if (load !== this.loads) return;
+    this.problems = undefined;
+    this.view = view;
     this.render();
+  }
+
+  /** The file changed: the review shows it as it is now (never while a send is in flight). */
+  private async followFile(): Promise<FollowStep> {
+    if (!this.node) return 'same';
+    const doc = await vscode.workspace.openTextDocument(this.uri);
+    const step = followStep(doc.getText(), this.reviewedText, this.submitting);
+    if (step === 'reload') await this.reread(this.node, doc, false);
+    return step;
+  }
+
+  /** Reads the file again: its review, or its problems in place of one. `loud` also says them in a message. */
+  private async reread(node: NodeConfig, doc: vscode.TextDocument, loud: boolean): Promise<boolean> {
+    const text = doc.getText();
+    const checked = loud ? await this.owner.check(doc, node, text) : await this.owner.checkQuietly(doc, node, text);
+    if (checked.request) {
+      await this.load(node, checked, text);
+      return true;
+    }
+    this.loads++;
+    this.reviewedText = text;
+    this.view = undefined;
+    this.problems = checked.problems;
+    this.show(
+      requestProblemsBody({ fileName: vscode.workspace.asRelativePath(this.uri), node: node.name, title: vscode.l10n.t('Review'), problems: checked.problems }),
+    );
+    return false;
   }
 
   /** The review of a checked request against a node: decoded, its hash recomputed, the pre-send checks run. */
@@ -120,11 +168,15 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
 
   /** Asks for confirmation and submits, once; a second call while one is in flight does nothing. */
   async submit(endpoint: Endpoint = 'execute'): Promise<SubmissionOutcome | undefined> {
-    const view = this.view;
     const node = this.node;
-    if (!view || !node || this.submitting || view.outcome) return undefined;
+    if (!node || this.submitting) return undefined;
     this.submitting = true;
     try {
+      // What is sent is the file as it is now: an edit the review has not read yet is read first.
+      const doc = await vscode.workspace.openTextDocument(this.uri);
+      if (doc.getText() !== this.reviewedText && !(await this.reread(node, doc, true))) return undefined;
+      const view = this.view;
+      if (!view || view.outcome) return undefined;
       if (!(await this.mayProceed(view))) return undefined;
       if (!(await this.owner.confirm(node, view.party, view.request.submissionId, endpoint))) return undefined;
       return await this.sendAndShow(node, view, endpoint);
@@ -204,6 +256,9 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
       edit.replace(this.uri, new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)), fresh);
       await vscode.workspace.applyEdit(edit);
       if (!doc.isUntitled) await doc.save();
+      this.loads++;
+      this.reviewedText = doc.getText();
+      this.problems = undefined;
       this.view = view;
       return await this.sendAndShow(node, view, endpoint);
     } finally {
@@ -345,16 +400,14 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
       case 'sign': {
         if (!this.node || this.view?.outcome) return;
         if (!(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', this.uri))) return;
-        const checked = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);
-        if (checked.request) await this.load(this.node, checked);
+        await this.reread(this.node, await vscode.workspace.openTextDocument(this.uri), true);
         return;
       }
       case 'reload': {
         if (!this.node) return;
         // The user's rights may have changed since (a right granted): ask the node again.
         this.owner.forgetRights(this.node);
-        const checked = await this.owner.check(await vscode.workspace.openTextDocument(this.uri), this.node);
-        if (checked.request) await this.load(this.node, checked);
+        await this.reread(this.node, await vscode.workspace.openTextDocument(this.uri), true);
         return;
       }
       case 'openRequest':

@@ -149,9 +149,7 @@ export class ExecuteReviews implements vscode.Disposable {
 
   /** The problems of a request, as diagnostics on their JSON paths; the parsed request when there are none. */
   async check(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<CheckedRequest> {
-    // Unsigned is not a problem here: the review before signing shows it as a blocking check.
-    const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node), { allowUnsigned: true });
-    this.showProblems(doc, text, checked.problems);
+    const checked = await this.checkQuietly(doc, node, text);
     if (checked.problems.length > 0) {
       const n = checked.problems.length;
       const first = checked.problems
@@ -169,6 +167,14 @@ export class ExecuteReviews implements vscode.Disposable {
         )
         .then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
     }
+    return checked;
+  }
+
+  /** The same check, its problems only as diagnostics (a review following the file as it is typed). */
+  async checkQuietly(doc: vscode.TextDocument, node: NodeConfig, text = doc.getText()): Promise<CheckedRequest> {
+    // Unsigned is not a problem here: the review before signing shows it as a blocking check.
+    const checked = checkExecuteRequest(text, await this.nodes.tokenUser(node), { allowUnsigned: true });
+    this.showProblems(doc, text, checked.problems);
     return checked;
   }
 

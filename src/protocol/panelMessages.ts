@@ -29,6 +29,7 @@ export const PAGE_ACTIONS = [
   'reload',
   'openRequest',
   'findOutcome',
+  'pickActiveContract',
   'pause',
   'resume',
   'filterAll',
@@ -71,7 +72,14 @@ export const LOOKUP_ACTIONS = [
   'selectNode',
   'askAgain',
 ] as const satisfies readonly PageAction[];
-export const COMMANDS_REVIEW_ACTIONS = ['submit', 'submitAgain', 'reload', 'openRequest', 'findOutcome'] as const satisfies readonly PageAction[];
+export const COMMANDS_REVIEW_ACTIONS = [
+  'submit',
+  'submitAgain',
+  'reload',
+  'openRequest',
+  'findOutcome',
+  'pickActiveContract',
+] as const satisfies readonly PageAction[];
 export const EXECUTE_REVIEW_ACTIONS = [
   'submit',
   'submitAndWait',

@@ -145,6 +145,19 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
       return lens;
     }
     const open = { command: 'cantonLens.showActiveContracts', arguments: [answer.node, undefined, lens.ref] };
+    if (answer.state === 'error' && answer.noReadRight) {
+      // Brief, and a way out: the node that can read (Select Node picks one when none is known).
+      const reader = await this.counts.readingNode(answer.node);
+      lens.command = {
+        title: reader
+          ? vscode.l10n.t('$(lock) Canton: no read right on {0} · switch to {1}', answer.node, reader.name)
+          : vscode.l10n.t('$(lock) Canton: no read right on {0}', answer.node),
+        tooltip: answer.error,
+        command: 'cantonLens.selectNode',
+        arguments: reader ? [reader.name] : [],
+      };
+      return lens;
+    }
     if (answer.state === 'error') {
       lens.command = {
         ...open,

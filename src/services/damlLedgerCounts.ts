@@ -17,7 +17,8 @@ export const MAX_COUNTED = 10_000;
 export type CountsAnswer =
   /** unknown: templates the node's packages do not define (their package is not uploaded there, or is an older build). */
   | { state: 'counted'; node: string; counts: ReadonlyMap<string, TemplateCount>; capped: boolean; activeAt?: number; unknown: ReadonlySet<string> }
-  | { state: 'error'; node: string; error: string };
+  /** noReadRight: the token's user may read as no party on the node (its rights, or the node's 403). */
+  | { state: 'error'; node: string; error: string; noReadRight?: boolean };
 
 interface Entry {
   promise: Promise<CountsAnswer>;
@@ -104,7 +105,7 @@ export class DamlLedgerCounts implements vscode.Disposable {
     let asked = refs;
     try {
       const readAs = await this.nodes.facts.readAs(node, undefined, ac.signal);
-      if (readAs.refusal) throw new Error(readAs.refusal);
+      if (readAs.refusal) return this.failed(node, refs, readAs.refusal, true);
       for (;;) {
         this.requests++;
         try {
@@ -137,9 +138,23 @@ export class DamlLedgerCounts implements vscode.Disposable {
         }
       }
     } catch (e) {
-      // Not cached: the next look asks again.
-      for (const r of refs) this.cache.delete(r);
-      return { state: 'error', node: node.name, error: isLedgerApiError(e) ? e.explanation : (e as Error).message };
+      return this.failed(node, refs, isLedgerApiError(e) ? e.explanation : (e as Error).message, isLedgerApiError(e) && e.kind === 'permissionDenied');
     }
+  }
+
+  private failed(node: NodeConfig, refs: readonly string[], error: string, noReadRight: boolean): CountsAnswer {
+    // Not cached: the next look asks again.
+    for (const r of refs) this.cache.delete(r);
+    return { state: 'error', node: node.name, error, ...(noReadRight ? { noReadRight } : {}) };
+  }
+
+  /** Another configured node whose token's user may read (its rights as learned, asked if need be); undefined when none does. */
+  async readingNode(except: string, signal?: AbortSignal): Promise<NodeConfig | undefined> {
+    for (const n of this.nodes.all()) {
+      if (n.name === except) continue;
+      const readAs = await this.nodes.facts.readAs(n, undefined, signal).catch(() => undefined);
+      if (readAs && !readAs.refusal) return n;
+    }
+    return undefined;
   }
 }

@@ -14,8 +14,10 @@ describe('UI: across time', function () {
   it('marks a point, and shows what changed since, narrowed by a payload filter', async () => {
     const fake = ui.nodes.participant1;
     await ui.wb.runCommand('Canton: Mark Ledger Point');
+    // Asked a name (the time is the default), then told where the point is found, in a notification.
+    await ui.wb.answerInput('Mark Ledger Point', 'Marked before the run');
     await ui.wb.page
-      .locator('.statusbar', { hasText: /Marked offset [\d,]+ on participant1/ })
+      .locator('.notifications-toasts', { hasText: /Marked "Marked before the run": offset [\d,]+ on participant1/ })
       .first()
       .waitFor({ timeout: 30_000 });
     // The "test run": 12 updates, each creating a contract, every second one archiving the one before.

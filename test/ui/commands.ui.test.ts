@@ -63,7 +63,9 @@ describe('UI: commands from the editor', function () {
     }
     assert.ok(best >= 0, 'a lens above the choice');
     await lenses.nth(best).click();
-    const row = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: ui.nodes.participant1.ledger.samples.activeContract.slice(0, 16) });
+    // A contract reads as its fields; its id, shortened, is in the row's detail.
+    const id = ui.nodes.participant1.ledger.samples.activeContract;
+    const row = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: `${id.slice(0, 10)}…${id.slice(-6)}` });
     await row.first().waitFor({ timeout: 30_000 });
     await row.first().click();
     await ui.wb.page.locator('.tabs-container .tab.active', { hasText: 'Iou_Iou_Split.commands.json' }).first().waitFor({ timeout: 30_000 });
@@ -89,20 +91,14 @@ describe('UI: commands from the editor', function () {
     assert.equal(ui.nodes.participant1.requests.filter((r) => r.path === '/v2/commands/submit-and-wait-for-transaction').length, 1);
   });
 
-  it('submits the fixed request again with the same command id: it commits and its exercise tree opens', async () => {
+  it('follows the fixed request file and submits it: it commits and its exercise tree opens', async () => {
     const request = JSON.parse(fs.readFileSync(requestFile(), 'utf8'));
     request.commands[0].ExerciseCommand.choiceArgument.splitAmount = '100.0';
     fs.writeFileSync(requestFile(), `${JSON.stringify(request, null, 2)}\n`);
-    // Submit Again reads the editor's copy: the review's Open Request shows it; wait until it has the file's new text.
+    // The review follows the file: the fixed amount shows, ready to submit (the refusal committed nothing).
     await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Review Iou_Iou_Split.commands.json' }).first().click();
-    await (await ui.wb.webviewShowing(/Review commands/, 30_000)).locator('button[data-action="openRequest"]').click();
-    await ui.wb.page.locator('.view-lines', { hasText: '100.0' }).first().waitFor({ timeout: 30_000 });
-    await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Review Iou_Iou_Split.commands.json' }).first().click();
-    const review = await ui.wb.webviewShowing(/Review commands/, 30_000);
-    await review.locator('button[data-action="submitAgain"]').first().click();
-    const same = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Same Command Id' });
-    await same.first().waitFor({ timeout: 10_000 });
-    await same.first().click();
+    const review = await ui.wb.webviewShowing(/100\.0/, 30_000);
+    await review.locator('button[data-action="submit"]').first().click();
     await review.locator('.accepted').waitFor({ timeout: 30_000 });
     const tree = await ui.wb.webviewShowing(/Exercise tree \(3 nodes\)/, 30_000);
     await tree.locator('#tree-rows tr', { hasText: 'Iou_Split' }).first().waitFor({ timeout: 30_000 });

@@ -14,7 +14,8 @@ import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 export type CommandsOutcome =
   | { state: 'sending' }
   | { state: 'committed'; updateId: string; offset: number; events: number; at: string }
-  | { state: 'failed'; why: FailureExplanation; request: string }
+  /** archived: which update archived the contract a CONTRACT_NOT_FOUND names; pick: an active one can replace it in the file. */
+  | { state: 'failed'; why: FailureExplanation; request: string; archived?: string; pick?: boolean }
   | { state: 'unknown'; reason: string }
   | { state: 'searching' };
 
@@ -97,7 +98,7 @@ function outcomeBlock(v: CommandsView): SafeHtml {
       return html`<section class="error" role="alert"><h2>${l10n.t('Outcome unknown')}</h2><p>${ledgerText(o.reason)}</p>
 <p><button class="primary" data-action="findOutcome">${l10n.t('Find Outcome')}</button> <button data-action="submitAgain">${l10n.t('Submit Again…')}</button></p></section>`;
     case 'failed':
-      return html`${failureBlock(o.why, o.request)}<p>${o.why.definite === false ? html`<button class="primary" data-action="findOutcome">${l10n.t('Find Outcome')}</button> ` : ''}<button data-action="submitAgain">${l10n.t('Submit Again…')}</button></p>`;
+      return html`${o.archived ? html`<p class="archived-by" role="status">${ledgerText(o.archived)}</p>` : ''}${failureBlock(o.why, o.request)}<p>${o.pick ? html`<button class="primary" data-action="pickActiveContract">${l10n.t('Pick an Active Contract…')}</button> ` : ''}${o.why.definite === false ? html`<button class="primary" data-action="findOutcome">${l10n.t('Find Outcome')}</button> ` : ''}<button data-action="submitAgain">${l10n.t('Submit Again…')}</button></p>`;
   }
 }
 

@@ -2,7 +2,7 @@
 // are checked; each kind opens the same request again, and a submission is never sent again.
 import * as assert from 'node:assert/strict';
 import { addRecent, browseKey, validRecent, type RecentLookup } from '../../../src/lookups/recentLookups';
-import { entryText, openAction } from '../../../src/lookups/recentLookupText';
+import { entryText, openAction, recentPickDetail } from '../../../src/lookups/recentLookupText';
 
 const at = Date.UTC(2026, 10, 23, 9, 0);
 const acs = (parties?: string[], templates?: string[]): RecentLookup => ({
@@ -59,5 +59,14 @@ describe('the request history', () => {
     assert.equal(t.description, 'active · Iou:Iou · p1 as alice');
     assert.equal(t.icon, 'pinned');
     assert.match(t.tooltip, /Asked as alice/);
+  });
+});
+
+describe('a recent contract in a pick list', () => {
+  it('says an active contract was active when last seen, unless the node was just asked again', () => {
+    const seen = { summary: 'active · Iou:Iou', at };
+    assert.equal(recentPickDetail(seen, at + 25 * 60_000), 'last seen active 25 min ago · Iou:Iou');
+    assert.equal(recentPickDetail(seen, at + 25 * 60_000, 'archived · Iou:Iou'), 'archived · Iou:Iou');
+    assert.equal(recentPickDetail({ summary: 'archived · Iou:Iou', at }, at + 60_000), 'archived · Iou:Iou', 'archived is for good');
   });
 });

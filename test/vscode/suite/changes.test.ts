@@ -113,4 +113,45 @@ describe('What Changed', function () {
       panel.dispose();
     });
   }
+
+  it('Mark Ledger Point asks a name (the time by default) and says where the point is found', async function () {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(fake);
+    const name = 'changes-mark';
+    await useFakeNode(api, fake, name, 'bank');
+    type Window = { showInputBox: typeof vscode.window.showInputBox; showInformationMessage: typeof vscode.window.showInformationMessage };
+    const win = vscode.window as unknown as Window;
+    const original = { showInputBox: win.showInputBox, showInformationMessage: win.showInformationMessage };
+    const asked: (vscode.InputBoxOptions | undefined)[] = [];
+    const told: string[] = [];
+    const answers: (string | undefined)[] = [undefined, 'before the demo'];
+    try {
+      win.showInputBox = async (o?: vscode.InputBoxOptions) => {
+        asked.push(o);
+        return answers.shift();
+      };
+      win.showInformationMessage = async (m: string) => {
+        told.push(m);
+        return undefined;
+      };
+    } catch {
+      this.skip();
+    }
+    if (vscode.window.showInputBox !== win.showInputBox) this.skip();
+    try {
+      // Escape: nothing is marked.
+      assert.equal(await vscode.commands.executeCommand('cantonLens.markLedgerPoint', name), undefined);
+      const point = await vscode.commands.executeCommand<LedgerPoint>('cantonLens.markLedgerPoint', name);
+      assert.equal(point.label, 'before the demo');
+      assert.equal(point.offset, fake.generated.ledgerEnd());
+      assert.equal(asked.length, 2);
+      assert.match(asked[1]?.value ?? '', /\d{2}:\d{2}:\d{2}/, 'the time is the default name');
+      const said = told.find((m) => m.includes('before the demo')) ?? '';
+      assert.match(said, /What Changed/);
+      assert.match(said, new RegExp(`offset ${point.offset}`));
+    } finally {
+      Object.assign(win, original);
+    }
+  });
 });

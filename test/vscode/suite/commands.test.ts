@@ -157,6 +157,111 @@ describe('Commands from the editor', function () {
     assert.deepEqual(await labels(at('"choiceArgument": { "s')), ['splitAmount'], "the choice argument's Daml fields");
   });
 
+  it('the review follows its file: an edit shows, a file that stops parsing shows its problem, Submit sends the file as it is now', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(fake);
+    const name = 'cmd-follow';
+    await useFakeNode(api, fake, name, 'alice');
+    await api.nodes.check(api.nodes.find(name)!);
+    const uri = vscode.Uri.joinPath(folder(), 'commands', 'follow.commands.json');
+    const body = (amount: string) =>
+      JSON.stringify(
+        {
+          commandId: `follow-${Date.now()}`,
+          actAs: [fake.ledger.parties.Alice],
+          commands: [
+            {
+              ExerciseCommand: {
+                templateId: '#canton-lens-demo-model:Iou:Iou',
+                choice: 'Iou_Split',
+                contractId: fake.ledger.samples.activeContract,
+                choiceArgument: { splitAmount: amount },
+              },
+            },
+          ],
+        },
+        null,
+        2,
+      );
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(body('1500.0')));
+    const panel = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', uri, name);
+    const amountShown = () => JSON.stringify(panel.current?.lines[0]?.argument);
+    assert.match(amountShown(), /1500\.0/);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const replaceAll = async (text: string) => {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    };
+
+    // Saved with a fix: the review shows it, not the body it first read.
+    await replaceAll(body('100.0'));
+    await doc.save();
+    await until('the review of the saved fix', () => /100\.0/.test(amountShown()) || undefined);
+
+    // A file that no longer parses: its problem in the review, no stale body to submit.
+    await replaceAll('{ "commandId": ');
+    const problems = await until('the parse error in the review', () => panel.fileProblems);
+    assert.match(problems[0].message, /JSON/);
+    assert.equal(panel.current, undefined, 'no stale review');
+    assert.equal(await panel.submit(), undefined, 'nothing to send');
+
+    // Edited and submitted at once, before the review read it: what is sent is the file as it is now.
+    const posts = () => fake.requests.filter((r) => r.path === '/v2/commands/submit-and-wait-for-transaction');
+    await replaceAll(body('250.0'));
+    const outcome = await panel.submit();
+    assert.equal(outcome?.state, 'committed', JSON.stringify(outcome));
+    assert.equal(posts().length, 1);
+    assert.match(posts()[0].body, /"splitAmount":\s*"250\.0"/);
+    assert.match(amountShown(), /250\.0/);
+    await doc.save();
+    const updateId = outcome?.state === 'committed' ? outcome.updateId : '';
+    await until('the committed transaction', () => api.panels.panels.find((p) => p.current.id === updateId));
+    panel.dispose();
+    for (const p of [...api.panels.panels]) p.dispose();
+  });
+
+  it('a refusal for an archived contract says which update archived it, and Pick an Active Contract… writes one into the file', async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(fake);
+    const name = 'cmd-archived';
+    await useFakeNode(api, fake, name, 'alice');
+    await api.nodes.check(api.nodes.find(name)!);
+    const { archivedContract } = fake.ledger.samples;
+    const templateId = '#canton-lens-demo-model:Iou:Iou';
+    const uri = vscode.Uri.joinPath(folder(), 'commands', 'archived.commands.json');
+    const request = {
+      commandId: `archived-${Date.now()}`,
+      actAs: [fake.ledger.parties.Alice],
+      commands: [{ ExerciseCommand: { templateId, choice: 'Archive', contractId: archivedContract, choiceArgument: {} } }],
+    };
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(request, null, 2)));
+    const panel = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', uri, name);
+    const failed = await panel.submit();
+    assert.equal(failed?.state === 'failed' && failed.why.code, 'CONTRACT_NOT_FOUND', JSON.stringify(failed));
+    const said = await until('which update archived it', () => {
+      const o = panel.current?.outcome;
+      return o?.state === 'failed' ? o.archived : undefined;
+    });
+    assert.match(said, /was archived by update 1220[0-9a-f]{6}…[0-9a-f]{6} at offset \d+/);
+    assert.ok(panel.current?.outcome?.state === 'failed' && panel.current.outcome.pick, 'the pick is offered');
+
+    let offered: string[] = [];
+    const picked = await panel.pickActiveContract(async (list) => {
+      offered = list.map((c) => c.contractId);
+      return list[0];
+    });
+    assert.ok(picked && !offered.includes(archivedContract), 'only active contracts are offered');
+    const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+    assert.ok(text.includes(picked) && !text.includes(archivedContract), 'the file names the picked contract');
+    assert.equal(JSON.parse(text).commands[0].ExerciseCommand.templateId, templateId, 'same template');
+    assert.equal(panel.current?.lines[0]?.contractId, picked, 'the review shows it, ready to submit');
+    assert.equal(panel.current?.outcome, undefined);
+    panel.dispose();
+  });
+
   it('a request with problems is refused before anything is sent, each problem on its JSON path', async () => {
     const api = await cantonLens();
     const fake = await FakeLedgerNode.start({ version: '3.5' });

@@ -91,4 +91,37 @@ ${json}
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
   }
+
+  it("the pick of recent contracts says each one's state as the node says it now, not as it was seen", async function () {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1 });
+    fakes.push(fake);
+    const name = 'compare-recent';
+    await useFakeNode(api, fake, name, 'alice');
+    const { activeContract, archivedContract } = fake.ledger.samples;
+    // Seen active a while ago; archived since.
+    await api.recent.add({ kind: 'contract', id: archivedContract, node: name, summary: 'active · Iou:Iou', at: Date.now() - 60_000 });
+    await api.recent.add({ kind: 'contract', id: activeContract, node: name, summary: 'active · Iou:Iou', at: Date.now() - 60_000 });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    type Window = { showQuickPick: typeof vscode.window.showQuickPick };
+    const win = vscode.window as unknown as Window;
+    const original = win.showQuickPick;
+    let shown: { id?: string; detail?: string }[] = [];
+    try {
+      win.showQuickPick = (async (items: readonly { id?: string; detail?: string }[]) => {
+        shown = [...items];
+        return undefined;
+      }) as unknown as typeof vscode.window.showQuickPick;
+    } catch {
+      this.skip();
+    }
+    if (vscode.window.showQuickPick !== win.showQuickPick) this.skip();
+    try {
+      await vscode.commands.executeCommand('cantonLens.compareContracts');
+    } finally {
+      win.showQuickPick = original;
+    }
+    assert.match(shown.find((i) => i.id === archivedContract)?.detail ?? '', /^archived · /, JSON.stringify(shown));
+    assert.match(shown.find((i) => i.id === activeContract)?.detail ?? '', /^active · /);
+  });
 });

@@ -130,6 +130,30 @@ describe('Code and ledger side by side', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  it('with a node whose user may not read, the lens says so briefly and switches to a node that can read', async () => {
+    await vscode.commands.executeCommand('cantonLens.addNode', { name: 'executor', url: node.url });
+    await vscode.commands.executeCommand('cantonLens.setToken', 'executor', node.mintToken('executor'));
+    await vscode.commands.executeCommand('cantonLens.selectNode', 'executor');
+    const api = await cantonLens();
+    try {
+      const doc = await vscode.workspace.openTextDocument(iouFile());
+      await vscode.window.showTextDocument(doc);
+      const lens = await until('the lens of the executor node', async () => {
+        const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
+        return l.find((x) => x.command?.command !== 'cantonLens.exerciseOnLedger' && /no read right/.test(x.command?.title ?? ''));
+      });
+      assert.equal(lens.command!.title, '$(lock) Canton: no read right on executor · switch to daml');
+      assert.match(lens.command!.tooltip ?? '', /executor/);
+      assert.deepEqual(lens.command!.arguments, ['daml']);
+      await vscode.commands.executeCommand(lens.command!.command, ...lens.command!.arguments);
+      assert.equal(api.nodes.active()?.name, 'daml');
+    } finally {
+      await vscode.commands.executeCommand('cantonLens.selectNode', 'daml');
+      await vscode.commands.executeCommand('cantonLens.removeNode', 'executor');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it("a template the node's packages lack says so in its lens; the file's other templates are still counted", async () => {
     // A real node refuses the whole read (404 NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME) and names the template.
     const extra = vscode.Uri.joinPath(folder(), 'daml-model', 'daml', 'IouExtra.daml');

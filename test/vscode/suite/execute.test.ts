@@ -122,6 +122,32 @@ describe('Executing prepared transactions', function () {
     assert.equal(JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')).submissionId, ids[1], 'the file holds the new id');
   });
 
+  it('follows the request file: an edit shows, a file that stops parsing shows its problem, Submit sends the file as it is now', async () => {
+    const uri = requestFile('follow.execute.json');
+    const panel = (await review(uri))!;
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const replaceAll = async (text: string) => {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    };
+    const original = doc.getText();
+    await replaceAll(original.replace('sub-follow.execute.json', 'sub-follow-edited'));
+    await doc.save();
+    await until('the review of the edit', () => panel.current?.request.submissionId === 'sub-follow-edited' || undefined);
+    await replaceAll('{ "preparedTransaction": ');
+    await until('the parse error in the review', () => panel.fileProblems);
+    assert.equal(panel.current, undefined, 'no stale review');
+    assert.equal(await panel.submit(), undefined);
+    assert.equal(node.executed.length, 0);
+    // Edited and submitted at once: the file as it is now is sent.
+    await replaceAll(original.replace('sub-follow.execute.json', 'sub-follow-now'));
+    assert.equal((await panel.submit())?.state, 'accepted');
+    assert.equal(node.executed.length, 1);
+    assert.equal(node.executed[0].body.submissionId, 'sub-follow-now');
+    await doc.save();
+  });
+
   it('sends nothing when the confirmation is declined', async () => {
     answer = false;
     const panel = (await review(requestFile('d.execute.json')))!;
