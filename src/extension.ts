@@ -18,7 +18,7 @@ import { CantonLensContext } from './extensionContext';
 import { useTranslator } from './l10n/l10n';
 import type { AcsPanels } from './panels/acsPanel';
 import type { ExecuteReviews } from './panels/executeReviews';
-import type { LedgerPanels } from './panels/ledgerPanel';
+import type { LookupPanels } from './panels/lookupPanels';
 import type { TailPanels } from './panels/tailPanel';
 import { registerJsonDocuments } from './providers/jsonDocuments';
 import { registerLedgerAuthProvider, type LedgerAuthProvider } from './providers/ledgerAuthProvider';
@@ -44,7 +44,7 @@ export interface CantonLensApi {
   nodeTree: NodeTreeProvider;
   nodes: LedgerNodes;
   log: ExtensionLog;
-  readonly panels: LedgerPanels;
+  readonly panels: LookupPanels;
   readonly lookups: LedgerLookupService;
   recent: RecentLookupStore;
   readonly execute: ExecuteReviews;

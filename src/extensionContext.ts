@@ -16,7 +16,7 @@ import type { CommandHandler } from './commands/commandRegistrar';
 import type * as LoopModule from './commands/commandsLoop';
 import type * as ExternalSigningModule from './commands/externalSigningCommands';
 import type { TailRow } from './protocol/tailRows';
-import type { LedgerPanels } from './panels/ledgerPanel';
+import type { LookupPanels } from './panels/lookupPanels';
 import type { CompiledFilter } from './panels/payloadFilterPick';
 import { LedgerAuthProvider } from './providers/ledgerAuthProvider';
 import { ExtensionLog } from './services/extensionLog';
@@ -141,7 +141,7 @@ export class CantonLensContext {
   }
 
   /** The lookup panels and their commands (dist/lookupPanels.js); their serializer registers with them. */
-  get lookupPanels(): LookupPanelsBundle.LookupPanels {
+  get lookupPanels(): LookupPanelsBundle.LookupPanelsFeature {
     return this.parts.lookupPanels.get();
   }
 
@@ -149,7 +149,7 @@ export class CantonLensContext {
     return this.parts.lookupPanels.peek() !== undefined;
   }
 
-  get panels(): LedgerPanels {
+  get panels(): LookupPanels {
     return this.lookupPanels.panels;
   }
 

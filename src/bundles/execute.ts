@@ -6,7 +6,7 @@ import type * as vscode from 'vscode';
 import { handlerTable, type CommandHandler } from '../commands/commandRegistrar';
 import { registerExecuteCommands } from '../commands/executeCommands';
 import { ExecuteReviews } from '../panels/executeReviews';
-import type { LedgerPanels } from '../panels/ledgerPanel';
+import type { LookupPanels } from '../panels/lookupPanels';
 import { DevSigningKeys } from '../services/devSigningKeys';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
@@ -16,7 +16,7 @@ export interface ExecuteDeps {
   readonly extension: Pick<vscode.ExtensionContext, 'extensionUri' | 'secrets' | 'globalState'>;
   readonly nodes: LedgerNodes;
   /** Read when a review opens a lookup panel. */
-  readonly panels: LedgerPanels;
+  readonly panels: LookupPanels;
   readonly recent: RecentLookupStore;
 }
 

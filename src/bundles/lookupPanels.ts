@@ -6,7 +6,7 @@ import type * as vscode from 'vscode';
 import { handlerTable, type CommandHandler } from '../commands/commandRegistrar';
 import { registerCopyAsCurlCommand } from '../commands/copyAsCurlCommand';
 import { registerInspectCommands } from '../commands/inspectCommands';
-import { LedgerPanels } from '../panels/ledgerPanel';
+import { LookupPanels } from '../panels/lookupPanels';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
@@ -24,14 +24,15 @@ export interface LookupPanelsDeps {
   readonly recent: RecentLookupStore;
 }
 
-export interface LookupPanels {
-  readonly panels: LedgerPanels;
+/** The lookup panels and the commands of this bundle. */
+export interface LookupPanelsFeature {
+  readonly panels: LookupPanels;
   readonly commands: ReadonlyMap<string, CommandHandler>;
 }
 
-export function createLookupPanels(deps: LookupPanelsDeps): LookupPanels {
+export function createLookupPanels(deps: LookupPanelsDeps): LookupPanelsFeature {
   const { recent } = deps;
-  const panels = new LedgerPanels(deps.extensionUri, deps.nodes, deps.lookups, (t, summary, askedAs) => {
+  const panels = new LookupPanels(deps.extensionUri, deps.nodes, deps.lookups, (t, summary, askedAs) => {
     if (t.kind === 'contract' || t.kind === 'update') void recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
   });
   deps.subscriptions.push(panels, panels.registerSerializer());

@@ -11,7 +11,7 @@ import { CHANGE_KIND_FILTERS, type ChangeKindFilter } from '../browse/changeView
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { formatCount, localDateTime, relativeTime } from '../l10n/forPeople';
 import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
-import type { LedgerPanels } from '../panels/ledgerPanel';
+import type { LookupPanels } from '../panels/lookupPanels';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
 import type { TailRow } from '../protocol/tailRows';
@@ -20,7 +20,7 @@ import { pickPayloadFilter } from '../panels/payloadFilterPick';
 
 export interface ChangesDeps {
   nodes: LedgerNodes;
-  panels: LedgerPanels;
+  panels: LookupPanels;
   points: LedgerPointStore;
   /** The latest rows of the node's open Follow Updates tails, newest first. */
   tailRows: (node: string) => readonly TailRow[];

@@ -11,7 +11,7 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { CommandsReviews, type CommandsReviewPanel } from '../panels/commandsReviewPanel';
 import { CompletionsPanel } from '../panels/completionsPanel';
-import type { LedgerPanels } from '../panels/ledgerPanel';
+import type { LookupPanels } from '../panels/lookupPanels';
 import { newSubmissionId } from '../panels/randomIds';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
@@ -19,7 +19,7 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 export interface CommandsLoopDeps {
   extensionUri: vscode.Uri;
   nodes: LedgerNodes;
-  panels: LedgerPanels;
+  panels: LookupPanels;
   recent: RecentLookupStore;
 }
 

@@ -8,7 +8,7 @@ import { parseJsonText } from '../lookups/expectedJson';
 import { lookupSummary } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { ContractDiffPanel, JsonDiffPanel, type ExpectedJson } from '../panels/contractDiffPanel';
-import type { LedgerPanels } from '../panels/ledgerPanel';
+import type { LookupPanels } from '../panels/lookupPanels';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import type { RecentLookupStore } from '../services/recentLookupStore';
@@ -19,7 +19,7 @@ import { pickRecentOrTypedId } from './recentIdPick';
 export interface CompareDeps {
   nodes: LedgerNodes;
   lookups: LedgerLookupService;
-  panels: LedgerPanels;
+  panels: LookupPanels;
   recent: RecentLookupStore;
   /** The first rows of the open Active Contracts tables. */
   tableContracts: () => readonly { id: string; node: string; detail: string }[];

@@ -6,7 +6,7 @@ import { curlCommand, requestUrl, type CurlRequest } from '../ledger/curlCommand
 import type { RecordedRequest } from '../ledger/httpRequestLog';
 import type { LedgerLookup } from '../lookups/ledgerLookups';
 import { lookupRequest } from '../lookups/lookupRequest';
-import type { LedgerPanels } from '../panels/ledgerPanel';
+import type { LookupPanels } from '../panels/lookupPanels';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { TokenStore } from '../services/tokenStore';
@@ -19,7 +19,7 @@ export interface CopyAsCurlDeps {
   readonly nodes: LedgerNodes;
   readonly tokens: TokenStore;
   readonly log: ExtensionLog;
-  readonly panels: LedgerPanels;
+  readonly panels: LookupPanels;
 }
 
 export function registerCopyAsCurlCommand(deps: CopyAsCurlDeps, register: CommandRegistrar): void {

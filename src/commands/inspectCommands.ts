@@ -2,7 +2,7 @@
 // In the lookup panels' bundle (dist/lookupPanels.js); lookupPanelRegistration.ts registers the commands.
 import * as vscode from 'vscode';
 import { classifyLedgerId } from '../ids/ledgerIds';
-import type { PanelTarget, LedgerPanels } from '../panels/ledgerPanel';
+import type { PanelTarget, LookupPanels } from '../panels/lookupPanels';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
 import { idInEditor } from './idAtCursor';
@@ -36,7 +36,7 @@ async function askForId(wanted: Wanted): Promise<string | undefined> {
   return value?.trim().replace(/^["'`]|["'`]$/g, '') || undefined;
 }
 
-export function registerInspectCommands(deps: { readonly nodes: LedgerNodes; readonly panels: LedgerPanels }, register: CommandRegistrar): void {
+export function registerInspectCommands(deps: { readonly nodes: LedgerNodes; readonly panels: LookupPanels }, register: CommandRegistrar): void {
   const { nodes, panels } = deps;
   /** The node to look up on: the one named, else the active node, else ask. */
   const nodeFor = async (arg: unknown) => {

@@ -12,7 +12,7 @@ const COMMANDS = [
   'cantonLens.copyAsCurl',
 ] as const;
 
-/** The view type of a lookup panel (ledgerPanel.ts). */
+/** The view type of a lookup panel (lookupPanels.ts). */
 const VIEW_TYPE = 'cantonLens.ledgerPanel';
 
 export interface LookupPanelRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {

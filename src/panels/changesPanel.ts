@@ -10,7 +10,7 @@ import { asSeenBy } from '../browse/browseForms';
 import { formatCount } from '../l10n/forPeople';
 import { changesBody } from './html/changesHtml';
 import { html } from './html/safeHtml';
-import type { LedgerPanels } from './ledgerPanel';
+import type { LookupPanels } from './lookupPanels';
 import { acceptedBy, CHANGES_ACTIONS, type ChangesMessage } from '../protocol/panelMessages';
 import type { CompiledFilter } from './payloadFilterPick';
 import { HtmlPanelHost } from './htmlPanelHost';
@@ -27,7 +27,7 @@ export interface ChangesRequest extends Omit<ChangesReadOptions, 'signal' | 'met
 
 export interface ChangesPanelDeps {
   client: ChangesClient;
-  panels: LedgerPanels;
+  panels: LookupPanels;
   /** Asks for a payload filter (the rows' field paths offered); undefined: left as it is. */
   pickFilter: (current: string, sample: readonly unknown[], parties: readonly string[]) => Promise<CompiledFilter | undefined>;
   /** Who reads now (the node's token may have changed since the panel opened), or why no one may. */

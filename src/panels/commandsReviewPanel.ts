@@ -21,7 +21,7 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
 import { loadingBody } from './html/panelPage';
 import { requestProblemsBody, type RequestProblem } from './html/requestProblemsHtml';
-import type { LedgerPanels } from './ledgerPanel';
+import type { LookupPanels } from './lookupPanels';
 import { acceptedBy, COMMANDS_REVIEW_ACTIONS, type CommandsReviewMessage } from '../protocol/panelMessages';
 import { requestDiagnostics } from './requestDiagnostics';
 import { newSubmissionId } from './randomIds';
@@ -45,11 +45,11 @@ export class CommandsReviews implements vscode.Disposable {
     readonly extensionUri: vscode.Uri,
     readonly nodes: LedgerNodes,
     /** The lookup panels, asked for only when an update is opened (their bundle loads then). */
-    private readonly lookupPanels: () => LedgerPanels,
+    private readonly lookupPanels: () => LookupPanels,
     readonly recent: RecentLookupStore,
   ) {}
 
-  get lookups(): LedgerPanels {
+  get lookups(): LookupPanels {
     return this.lookupPanels();
   }
 

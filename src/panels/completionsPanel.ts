@@ -11,7 +11,7 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { Refusal } from './commandsReviewPanel';
 import { completionsBody, type CompletionsView } from './html/completionsHtml';
-import type { LedgerPanels } from './ledgerPanel';
+import type { LookupPanels } from './lookupPanels';
 import { acceptedBy, COMPLETIONS_ACTIONS, type CompletionsMessage } from '../protocol/panelMessages';
 import { HtmlPanelHost } from './htmlPanelHost';
 
@@ -36,7 +36,7 @@ export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
   constructor(
     extensionUri: vscode.Uri,
     private readonly nodes: LedgerNodes,
-    private readonly lookups: LedgerPanels,
+    private readonly lookups: LookupPanels,
     readonly node: NodeConfig,
     onRefusal: vscode.Event<Refusal>,
   ) {

@@ -12,7 +12,7 @@ import type { ContractLookup } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerLookupService } from '../services/lookupService';
 import { contractDiffBody, jsonDiffBody, type CompareProblem, type LineageState } from './html/contractDiffHtml';
-import type { LedgerPanels } from './ledgerPanel';
+import type { LookupPanels } from './lookupPanels';
 import { acceptedBy, DIFF_ACTIONS, type DiffMessage } from '../protocol/panelMessages';
 import { HtmlPanelHost } from './htmlPanelHost';
 import { html } from './html/safeHtml';
@@ -27,7 +27,7 @@ export class ContractDiffPanel extends HtmlPanelHost<DiffMessage> {
   constructor(
     extensionUri: vscode.Uri,
     private readonly lookups: LedgerLookupService,
-    private readonly panels: LedgerPanels,
+    private readonly panels: LookupPanels,
     readonly node: NodeConfig,
     readonly leftId: string,
     readonly rightId: string,
@@ -132,7 +132,7 @@ export class JsonDiffPanel extends HtmlPanelHost<DiffMessage> {
   constructor(
     extensionUri: vscode.Uri,
     private readonly lookups: LedgerLookupService,
-    private readonly panels: LedgerPanels,
+    private readonly panels: LookupPanels,
     readonly node: NodeConfig,
     readonly contractId: string,
     readonly expected: ExpectedJson,

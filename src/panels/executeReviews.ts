@@ -12,7 +12,7 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { loadExecuteReviewBundle } from '../services/lazyBundles';
 import { requestDiagnostics } from './requestDiagnostics';
-import type { LedgerPanels } from './ledgerPanel';
+import type { LookupPanels } from './lookupPanels';
 
 /** What ExecuteReviews needs of a review panel (the class is in the panel's bundle). */
 export interface ExecuteReviewPanelLike {
@@ -60,7 +60,7 @@ export interface ExecuteReviewsDeps {
   readonly extensionUri: vscode.Uri;
   readonly nodes: LedgerNodes;
   /** The lookup panels a review opens what it submitted in (read when it does). */
-  readonly panels: LedgerPanels;
+  readonly panels: LookupPanels;
   readonly recent: RecentLookupStore;
   /** The public key (SPKI DER, base64) of a signing key fingerprint known locally (development keys). */
   readonly knownPublicKey: (fingerprint: string) => string | undefined;
@@ -100,7 +100,7 @@ export class ExecuteReviews implements vscode.Disposable {
   }
 
   /** The lookup panels (their bundle loads with the first one a review opens). */
-  get lookups(): LedgerPanels {
+  get lookups(): LookupPanels {
     return this.deps.panels;
   }
 

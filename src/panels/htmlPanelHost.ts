@@ -10,7 +10,7 @@ import type { TransactionShape } from '../lookups/ledgerLookups';
 import type { PanelTarget } from './panelTargets';
 import { WebviewHost } from './webviewHost';
 
-/** What opens a lookup panel (LedgerPanels): a structural type, so that the lookup panel can stand on this kit. */
+/** What opens a lookup panel (LookupPanels): a structural type, so that the lookup panel can stand on this kit. */
 export interface LookupOpener {
   /** `beside`: next to the panel that asks (its outcome beside it), not in the panels' group. */
   show(target: PanelTarget, where?: { beside?: boolean }): unknown;

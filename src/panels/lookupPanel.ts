@@ -1,7 +1,7 @@
 // One lookup panel: a contract, a transaction, or an id on every node, with back and forward. It
 // stands on the panel kit (HtmlPanelHost): the page is set once and gets each new view as a content
 // message, so what the person did on it stays; the page keeps the navigation (setState), from which
-// the serializer (LedgerPanels, ledgerPanel.ts) brings the panel back after a window reload.
+// the serializer (LookupPanels, lookupPanels.ts) brings the panel back after a window reload.
 import * as vscode from 'vscode';
 import type { AskedAs } from '../auth/ledgerIdentity';
 import { classifyLedgerId, shortId } from '../ids/ledgerIds';
@@ -40,7 +40,7 @@ import { idKind, packageNameOf, titleOf, type PanelState, type PanelTarget } fro
 
 export const LOOKUP_VIEW_TYPE = 'cantonLens.ledgerPanel';
 
-/** What a lookup panel needs from the panels it belongs to (LedgerPanels). */
+/** What a lookup panel needs from the panels it belongs to (LookupPanels). */
 export interface LookupPanelsContext {
   readonly extensionUri: vscode.Uri;
   readonly nodes: LedgerNodes;
@@ -50,7 +50,7 @@ export interface LookupPanelsContext {
   show(target: PanelTarget): unknown;
 }
 
-export class LedgerPanel extends HtmlPanelHost<LookupMessage> {
+export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   private readonly history: PanelHistory;
   private result: LedgerLookup | undefined;
   /** The exercise tree shown (ledger effects), for the details of a row. */

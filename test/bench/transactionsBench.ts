@@ -64,7 +64,7 @@ export async function transactionRows(): Promise<BenchRow[]> {
       ok: build <= 100,
     });
 
-    // Refresh of an open panel, as LedgerPanel.load(true) does it: the answer shown stays on the page,
+    // Refresh of an open panel, as LookupPanel.load(true) does it: the answer shown stays on the page,
     // so the busy message, the lookup, the content message of its answer (body, identity line,
     // toolbar, the navigation the page keeps), against the lookup alone. No shell, no lookup page.
     const transfer = () => lookupTransaction(client, node.ledger.samples.transferUpdate, { nodeName: 'bench' });

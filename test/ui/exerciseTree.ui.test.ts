@@ -32,7 +32,7 @@ describe('UI: the exercise tree and event details in Chromium', function () {
     pages.publish(name, body, { title: 'Transaction', nodeName: 'demo', state: { history: [target], index: 0 } });
   /** A page with a stand-in for the webview API whose state survives a reload, as VS Code's does. */
   const open = (name: string) => pages.open(name);
-  /** Answers the page's detail requests as the extension does (LedgerPanel: the answer carries the request's id). */
+  /** Answers the page's detail requests as the extension does (LookupPanel: the answer carries the request's id). */
   const answerDetails = async (page: PanelPage, tree = settlementTree) => {
     for (const m of await page.messages()) {
       if (m.type !== 'eventDetail' || typeof m.index !== 'number' || m.requestId === undefined) continue;

@@ -19,7 +19,7 @@ describe('UI: the stale-identity banner in Chromium', function () {
   const pages = usePanelPages({ viewport: { width: 1000, height: 700 } });
   const OPAQUE = 'opaque-token-never-shown-0123456789';
 
-  /** A contract panel as LedgerPanel renders it: the identity bar, then the body. */
+  /** A contract panel as LookupPanel renders it: the identity bar, then the body. */
   const publish = (name: string, asked: AskedAs, now: AskedAs) => {
     const notice = identityChangeNotice('participant1', asked, now);
     const body = html`${identityBar({ lines: [askedAsLine(asked)], notices: notice ? [notice] : [] })}${contractBody({ ...hostileContract(), askedAs: asked })}`;

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-// A lookup panel's page as LedgerPanel drives it, in Debian's Chromium: the shell is loaded once
+// A lookup panel's page as LookupPanel drives it, in Debian's Chromium: the shell is loaded once
 // and every view arrives as a content message (body, toolbar, navigation), built by the real
 // lookupContent. An update of the same view keeps what the person did, a lookup under way in
 // between included; a shape switch keeps the searches and filters; another view starts afresh;
@@ -42,7 +42,7 @@ describe('UI: a lookup panel across content updates in Chromium', function () {
   };
   const send = (page: PanelPage, message: ContentMessage) => pages.post(page, message);
   const saved = (page: PanelPage) => page.savedState<{ history?: PanelTarget[]; ui?: Record<string, unknown> }>();
-  /** Answers the detail requests posted so far, as LedgerPanel does: by request id. */
+  /** Answers the detail requests posted so far, as LookupPanel does: by request id. */
   const answerDetails = async (page: PanelPage, history: PanelHistory) => {
     const t = history.current;
     const l = lookup(t.id, t.shape);

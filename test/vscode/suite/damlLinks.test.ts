@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { DamlTarget } from '../../../src/daml/damlIndex';
 import type { AcsPanel } from '../../../src/panels/acsPanel';
-import type { PanelTarget } from '../../../src/panels/ledgerPanel';
+import type { PanelTarget } from '../../../src/panels/lookupPanels';
 import { cantonLens, resetNodes, until } from './testApi';
 
 const MODEL = 'canton-lens-demo-model';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import type { ExecuteReviewPanel } from '../../../src/panels/executeReviewPanel';
-import type { PanelTarget } from '../../../src/panels/ledgerPanel';
+import type { PanelTarget } from '../../../src/panels/lookupPanels';
 import { cantonLens, renderTree, resetNodes, until } from './testApi';
 
 // Looks like a JWT, so every scrubber and decoder treats it as one.

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { FakeTokenEndpoint, type FakeClient } from '../../support/fakeTokenEndpoint';
-import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
+import type { LookupPanel, PanelTarget } from '../../../src/panels/lookupPanels';
 import { cantonLens, resetNodes, until } from './testApi';
 
 describe('Who asked: token switches', function () {
@@ -18,7 +18,7 @@ describe('Who asked: token switches', function () {
   const setToken = (name: string, user: string) => vscode.commands.executeCommand('cantonLens.setToken', name, node.mintToken(user));
   /** The lookups the node received, by whose token. */
   const lookupsSent = () => node.requests.filter((r) => r.path === LOOKUP).length;
-  const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LedgerPanel> => {
+  const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LookupPanel> => {
     assert.ok(t, 'no panel was opened');
     const api = await cantonLens();
     return until(`a panel showing ${text}`, () => api.panels.panels.find((p) => p.current.id === t.id && p.current.kind === t.kind && text.test(p.lastBody)));

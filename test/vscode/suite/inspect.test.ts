@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
-import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
+import type { LookupPanel, PanelTarget } from '../../../src/panels/lookupPanels';
 import { cantonLens, find, renderTree, resetNodes, until } from './testApi';
 
 describe('Inspecting ids', function () {
@@ -22,7 +22,7 @@ describe('Inspecting ids', function () {
     '  a hash that is not an id: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
   ];
 
-  const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LedgerPanel> => {
+  const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LookupPanel> => {
     assert.ok(t, 'no panel was opened');
     const api = await cantonLens();
     return until(`a panel showing ${text}`, () =>

@@ -4,14 +4,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import type { LedgerPanel, PanelTarget } from '../../../src/panels/ledgerPanel';
+import type { LookupPanel, PanelTarget } from '../../../src/panels/lookupPanels';
 import { cantonLens, resetNodes, until } from './testApi';
 
 describe('Transactions as a developer debugs them', function () {
   this.timeout(60_000);
   const nodes = new Map<FakeVersion, FakeLedgerNode>();
 
-  const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LedgerPanel> => {
+  const panelFor = async (t: PanelTarget | undefined, text: RegExp): Promise<LookupPanel> => {
     assert.ok(t, 'no panel was opened');
     const api = await cantonLens();
     return until(`a panel showing ${text}`, () => api.panels.panels.find((p) => p.current.id === t.id && p.current.node === t.node && text.test(p.lastBody)));

@@ -4,15 +4,15 @@
 import * as vscode from 'vscode';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
-import { LOOKUP_VIEW_TYPE, LedgerPanel, type LookupPanelsContext } from './lookupPanel';
+import { LOOKUP_VIEW_TYPE, LookupPanel, type LookupPanelsContext } from './lookupPanel';
 import { sameTarget, validState, type PanelState, type PanelTarget } from './panelTargets';
 import { panelGroupColumn } from './webviewHost';
 
 export type { PanelState, PanelTarget } from './panelTargets';
-export { LedgerPanel } from './lookupPanel';
+export { LookupPanel } from './lookupPanel';
 
-export class LedgerPanels implements vscode.Disposable, LookupPanelsContext {
-  private readonly open = new Set<LedgerPanel>();
+export class LookupPanels implements vscode.Disposable, LookupPanelsContext {
+  private readonly open = new Set<LookupPanel>();
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -29,7 +29,7 @@ export class LedgerPanels implements vscode.Disposable, LookupPanelsContext {
   }
 
   /** Reveals the panel showing `target` (asking again if it was asked as someone else), or opens one. */
-  show(target: PanelTarget, where: { beside?: boolean } = {}): LedgerPanel {
+  show(target: PanelTarget, where: { beside?: boolean } = {}): LookupPanel {
     for (const p of this.open) {
       if (sameTarget(p.current, target)) {
         p.reveal();
@@ -57,7 +57,7 @@ export class LedgerPanels implements vscode.Disposable, LookupPanelsContext {
   }
 
   /** The panels open now (for tests). */
-  get panels(): readonly LedgerPanel[] {
+  get panels(): readonly LookupPanel[] {
     return [...this.open];
   }
 
@@ -66,8 +66,8 @@ export class LedgerPanels implements vscode.Disposable, LookupPanelsContext {
     for (const p of [...this.open]) p.dispose();
   }
 
-  private adopt(state: PanelState, where: { column?: vscode.ViewColumn; restored?: vscode.WebviewPanel }): LedgerPanel {
-    const p = new LedgerPanel(this, state, where);
+  private adopt(state: PanelState, where: { column?: vscode.ViewColumn; restored?: vscode.WebviewPanel }): LookupPanel {
+    const p = new LookupPanel(this, state, where);
     this.open.add(p);
     p.onDidDispose(() => this.open.delete(p));
     return p;
