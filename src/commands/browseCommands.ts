@@ -8,7 +8,7 @@ import { browseKey, type BrowseArgs, type RecentKind } from '../lookups/recentLo
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeSection } from '../views/browseTree';
-import { nodeNameOf, resolveNode, stringList } from './nodeArgument';
+import { nodeNameOf, stringList, nodeForCommand } from './nodeArgument';
 
 export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
   readonly nodes: LedgerNodes;
@@ -20,10 +20,7 @@ export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subsc
 
 export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
   const { nodes, recent } = ctx;
-  const nodeFor = async (arg: unknown, placeHolder: string) => {
-    if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
-    return nodes.active() ?? resolveNode(nodes, undefined, placeHolder);
-  };
+  const nodeFor = (arg: unknown, placeHolder: string) => nodeForCommand(nodes, arg, placeHolder);
   // Into the request history, to open again with the same arguments (the user id only, never a token).
   const remember = (kind: RecentKind, node: Parameters<LedgerNodes['knownIdentity']>[0], args: BrowseArgs, summary: string) => {
     const askedAs = nodes.knownIdentity(node)?.user;

@@ -15,7 +15,7 @@ import type { LookupPanels } from '../panels/lookupPanels';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
 import type { TailRow } from '../protocol/tailRows';
-import { nodeNameOf, resolveNode, stringList } from './nodeArgument';
+import { nodeNameOf, stringList, nodeForCommand } from './nodeArgument';
 import { pickPayloadFilter } from '../panels/payloadFilterPick';
 
 export interface ChangesDeps {
@@ -45,7 +45,7 @@ interface Point {
 
 async function nodeFor(deps: ChangesDeps, arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> {
   const named = nodeNameOf(arg);
-  const node = named !== undefined ? deps.nodes.find(named) : (deps.nodes.active() ?? (await resolveNode(deps.nodes, undefined, placeHolder)));
+  const node = named !== undefined ? deps.nodes.find(named) : await nodeForCommand(deps.nodes, undefined, placeHolder);
   if (!node)
     void vscode.window.showWarningMessage(
       named !== undefined

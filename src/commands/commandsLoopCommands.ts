@@ -6,7 +6,7 @@ import { isCommandsFile } from '../execute/commandsRequest';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type * as LoopModule from './commandsLoop';
-import { nodeNameOf, resolveNode } from './nodeArgument';
+import { nodeNameOf, resolveNode, nodeForCommand } from './nodeArgument';
 
 export interface CommandsLoopAccess {
   /** The loop, loaded on first use. */
@@ -22,8 +22,7 @@ export interface CommandsLoopRegistrationDeps extends Pick<vscode.ExtensionConte
 }
 
 export function registerCommandsLoop(ctx: CommandsLoopRegistrationDeps): void {
-  const nodeFor = async (arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> =>
-    nodeNameOf(arg) !== undefined ? resolveNode(ctx.nodes, arg, '') : (ctx.nodes.active() ?? (await resolveNode(ctx.nodes, undefined, placeHolder)));
+  const nodeFor = (arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> => nodeForCommand(ctx.nodes, arg, placeHolder);
 
   ctx.subscriptions.push(
     vscode.commands.registerCommand('cantonLens.newCommandsRequest', async (targetArg?: unknown, nodeArg?: unknown) => {

@@ -13,7 +13,7 @@ import type { LedgerNodes } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { idInEditor } from './idAtCursor';
-import { nodeNameOf, resolveNode } from './nodeArgument';
+import { nodeNameOf, nodeForCommand } from './nodeArgument';
 import { pickRecentOrTypedId } from './recentIdPick';
 
 export interface CompareDeps {
@@ -42,10 +42,7 @@ function pickContract(deps: CompareDeps, title: string, except?: string) {
 
 /** The node named, else the one the id was picked on, else the active one, else asked for; undefined (and said why) when none. */
 async function nodeFor(deps: CompareDeps, named: string | undefined): Promise<NodeConfig | undefined> {
-  const node =
-    named !== undefined
-      ? deps.nodes.find(named)
-      : (deps.nodes.active() ?? (await resolveNode(deps.nodes, undefined, vscode.l10n.t('Compare on which ledger node?'))));
+  const node = named !== undefined ? deps.nodes.find(named) : await nodeForCommand(deps.nodes, undefined, vscode.l10n.t('Compare on which ledger node?'));
   if (!node) {
     void vscode.window.showWarningMessage(
       vscode.l10n.t('No ledger node to read the contracts from: add one (Canton: Add Ledger Node) or start the demo ledger.'),

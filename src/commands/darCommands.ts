@@ -18,7 +18,7 @@ import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
 import type { CommandRegistrar } from './commandRegistrar';
-import { resolveNode } from './nodeArgument';
+import { nodeForCommand } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
 
 /** What a test or a caller can settle in advance: the vetting choice (skips its question), the answer to the synchronizer question. */
@@ -249,7 +249,7 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
   const upload = async (arg?: unknown, nodeArg?: unknown, options: DarCommandOptions = {}): Promise<boolean> => {
     const uri = await pickDar(arg, options);
     if (!uri) return false;
-    const node = await resolveNode(nodes, nodeArg ?? treeRow(arg)?.name ?? nodes.active()?.name, vscode.l10n.t('Upload the DAR to which ledger node?'));
+    const node = await nodeForCommand(nodes, nodeArg ?? treeRow(arg)?.name, vscode.l10n.t('Upload the DAR to which ledger node?'));
     if (!node) return false;
     const checked = await readChecked(uri);
     if (!checked) return false;
@@ -339,7 +339,7 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
   const validate = async (arg?: unknown, nodeArg?: unknown, options: DarCommandOptions = {}): Promise<boolean> => {
     const uri = await pickDar(arg, options);
     if (!uri) return false;
-    const node = await resolveNode(nodes, nodeArg ?? treeRow(arg)?.name ?? nodes.active()?.name, vscode.l10n.t('Validate the DAR against which ledger node?'));
+    const node = await nodeForCommand(nodes, nodeArg ?? treeRow(arg)?.name, vscode.l10n.t('Validate the DAR against which ledger node?'));
     if (!node) return false;
     const checked = await readChecked(uri);
     if (!checked) return false;

@@ -6,7 +6,7 @@ import type { ExecuteReviewPanelLike, ExecuteReviews } from '../panels/executeRe
 import { newSubmissionId } from '../panels/randomIds';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
-import { nodeNameOf, resolveNode } from './nodeArgument';
+import { nodeForCommand } from './nodeArgument';
 
 const isRequestFile = (uri: vscode.Uri | undefined) => Boolean(uri && /\.execute\.json$/i.test(uri.path));
 
@@ -40,10 +40,7 @@ export function registerExecuteCommands(nodes: LedgerNodes, reviews: ExecuteRevi
       uri = picked?.[0];
     }
     if (!uri) return undefined;
-    const node =
-      nodeNameOf(nodeArg) !== undefined
-        ? await resolveNode(nodes, nodeArg, '')
-        : (nodes.active() ?? (await resolveNode(nodes, undefined, vscode.l10n.t('Submit to which ledger node?'))));
+    const node = await nodeForCommand(nodes, nodeArg, vscode.l10n.t('Submit to which ledger node?'));
     if (!node) return undefined;
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) await doc.save();

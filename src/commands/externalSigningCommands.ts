@@ -14,7 +14,7 @@ import { newSubmissionId } from '../panels/randomIds';
 import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { ExternalSigningCommand } from './externalSigningIds';
-import { nodeNameOf, resolveNode } from './nodeArgument';
+import { nodeForCommand } from './nodeArgument';
 
 export interface PrepareResult {
   executeFile: vscode.Uri;
@@ -40,10 +40,7 @@ export function externalSigningHandlers(
   const dist = vscode.Uri.joinPath(extensionUri, 'dist').fsPath;
   /** The external party last allocated on each node (by name): a new prepare request acts as it. */
   const allocatedParty = new Map<string, string>();
-  const nodeFor = async (nodeArg: unknown) =>
-    nodeNameOf(nodeArg) !== undefined
-      ? resolveNode(nodes, nodeArg, '')
-      : (nodes.active() ?? resolveNode(nodes, undefined, vscode.l10n.t('Which ledger node?')));
+  const nodeFor = (nodeArg: unknown) => nodeForCommand(nodes, nodeArg, vscode.l10n.t('Which ledger node?'));
 
   const newPrepareRequest = async (): Promise<vscode.Uri | undefined> => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -6,7 +6,7 @@ import type { PanelTarget, LookupPanels } from '../panels/lookupPanels';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
 import { idInEditor } from './idAtCursor';
-import { nodeNameOf, resolveNode } from './nodeArgument';
+import { nodeForCommand } from './nodeArgument';
 
 type Wanted = 'contract' | 'update' | 'any';
 
@@ -39,10 +39,7 @@ async function askForId(wanted: Wanted): Promise<string | undefined> {
 export function registerInspectCommands(deps: { readonly nodes: LedgerNodes; readonly panels: LookupPanels }, register: CommandRegistrar): void {
   const { nodes, panels } = deps;
   /** The node to look up on: the one named, else the active node, else ask. */
-  const nodeFor = async (arg: unknown) => {
-    if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, '');
-    return nodes.active() ?? resolveNode(nodes, undefined, vscode.l10n.t('Look up on which ledger node?'));
-  };
+  const nodeFor = (arg: unknown) => nodeForCommand(nodes, arg, vscode.l10n.t('Look up on which ledger node?'));
 
   const show = async (wanted: Wanted, idArg: unknown, nodeArg: unknown, from?: unknown): Promise<PanelTarget | undefined> => {
     let id = typeof idArg === 'string' ? idArg.trim() : undefined;

@@ -34,6 +34,15 @@ export async function resolveNode(nodes: LedgerNodes, arg: unknown, placeHolder:
   return picked?.node;
 }
 
+/**
+ * The node a command acts on: the one `arg` names (an unknown name is said, and gives none), else
+ * the active node, else the one the person picks (`placeHolder` asks).
+ */
+export async function nodeForCommand(nodes: LedgerNodes, arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> {
+  if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, placeHolder);
+  return nodes.active() ?? resolveNode(nodes, undefined, placeHolder);
+}
+
 /** A party or template argument: a string, or a list of strings; anything else is ignored. */
 export function stringList(arg: unknown): string[] | undefined {
   if (typeof arg === 'string' && arg.trim() !== '') return [arg.trim()];
