@@ -9,7 +9,7 @@ import type { Completion } from '../ledger/apiTypes';
 import { completionElementOffset } from '../execute/completionWatch';
 import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import { toolAnswer } from './toolText';
 
 export interface CommandFailureInput {
@@ -49,7 +49,7 @@ export function failureData(commandId: string, why: FailureExplanation, seen: 's
 
 export function commandFailureTool(
   bundleDir: string,
-  nodes: LedgerNodes,
+  nodes: NodeReader,
   refusals: () => readonly SeenRefusal[],
 ): vscode.LanguageModelTool<CommandFailureInput> {
   // The explanations (every code's meaning and source) load with the first question.

@@ -11,7 +11,7 @@ import type { CreatedEvent } from '../ledger/apiTypes';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { LedgerLookupService } from '../services/lookupService';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import { TOOL_NAMES } from './toolNames';
 import { MAX_CONTRACTS, activeContractsAnswer, contractAnswer, toolAnswer, updateAnswer, visibilityAnswer } from './toolText';
 
@@ -38,7 +38,7 @@ const text = (s: string) => new vscode.LanguageModelToolResult([new vscode.Langu
 
 /** The tools by name; `lookups` is read when a tool looks something up. */
 export function languageModelTools(deps: {
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly lookups: LedgerLookupService;
 }): Map<string, vscode.LanguageModelTool<unknown>> {
   const { nodes } = deps;

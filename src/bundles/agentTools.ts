@@ -5,12 +5,12 @@ import type * as vscode from 'vscode';
 import { commandFailureTool, type SeenRefusal } from '../agentTools/commandFailureTool';
 import { languageModelTools } from '../agentTools/languageModelTools';
 import { COMMAND_FAILURE_TOOL } from '../agentTools/toolNames';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 
 export interface AgentToolsDeps {
   readonly bundleDir: string;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   /** Read when a tool looks an id up. */
   readonly lookups: LedgerLookupService;
   /** The commands loop, if loaded: the refusals this editor saw when it submitted commands. */

@@ -5,14 +5,14 @@ import type * as vscode from 'vscode';
 import { AcsPanels } from '../panels/acsPanel';
 import type { CompiledFilter } from '../panels/payloadFilterPick';
 import { TailPanels, type PositionListener } from '../panels/tailPanel';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 
 export { countActiveContracts } from '../browse/activeContractCounts';
 
 export interface BrowseDeps {
   readonly subscriptions: { dispose(): unknown }[];
   readonly extensionUri: vscode.Uri;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   /** Told where each Follow Updates panel is (the node tree's ledger end). */
   readonly browseTree: { reportLedgerEnd: PositionListener };
   /** The payload filter's input (the questions across time's bundle). */

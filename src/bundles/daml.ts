@@ -12,7 +12,7 @@ import { DamlYamlLens } from '../providers/damlYamlLens';
 import { DamlLedgerCounts } from '../services/damlLedgerCounts';
 import { DamlWorkspace } from '../services/damlWorkspace';
 import type { ExtensionLog } from '../services/extensionLog';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
 
 export { packagesRowItem, packagesRows, readPackages } from '../views/packagesTreeParts';
@@ -20,7 +20,7 @@ export { packagesRowItem, packagesRows, readPackages } from '../views/packagesTr
 export interface DamlDeps {
   readonly subscriptions: { dispose(): unknown }[];
   readonly log: ExtensionLog;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly packages: PackagesTreeSection;
   readonly extension: Pick<vscode.ExtensionContext, 'workspaceState'>;
 }

@@ -8,13 +8,13 @@ import { registerExecuteCommands } from '../commands/executeCommands';
 import { ExecuteReviews } from '../panels/executeReviews';
 import type { LookupPanels } from '../panels/lookupPanels';
 import { DevSigningKeys } from '../services/devSigningKeys';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 
 export interface ExecuteDeps {
   readonly subscriptions: { dispose(): unknown }[];
   readonly extension: Pick<vscode.ExtensionContext, 'extensionUri' | 'secrets' | 'globalState'>;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   /** Read when a review opens a lookup panel. */
   readonly panels: LookupPanels;
   readonly recent: RecentLookupStore;

@@ -8,7 +8,7 @@ import { registerCopyAsCurlCommand } from '../commands/copyAsCurlCommand';
 import { registerInspectCommands } from '../commands/inspectCommands';
 import { LookupPanels } from '../panels/lookupPanels';
 import type { ExtensionLog } from '../services/extensionLog';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { TokenStore } from '../services/tokenStore';
@@ -16,7 +16,7 @@ import type { TokenStore } from '../services/tokenStore';
 export interface LookupPanelsDeps {
   readonly subscriptions: { dispose(): unknown }[];
   readonly extensionUri: vscode.Uri;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly lookups: LedgerLookupService;
   readonly tokens: TokenStore;
   readonly log: ExtensionLog;

@@ -5,13 +5,13 @@ import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
 import type { TailPanels } from '../panels/tailPanel';
 import { browseKey, type BrowseArgs, type RecentKind } from '../lookups/recentLookups';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeSection } from '../views/browseTree';
 import { nodeNameOf, stringList, nodeForCommand } from './nodeArgument';
 
 export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly recent: RecentLookupStore;
   readonly browseTree: BrowseTreeSection;
   /** The tables and tails, loaded by the first command that opens one. */
@@ -22,7 +22,7 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
   const { nodes, recent } = ctx;
   const nodeFor = (arg: unknown, placeHolder: string) => nodeForCommand(nodes, arg, placeHolder);
   // Into the request history, to open again with the same arguments (the user id only, never a token).
-  const remember = (kind: RecentKind, node: Parameters<LedgerNodes['knownIdentity']>[0], args: BrowseArgs, summary: string) => {
+  const remember = (kind: RecentKind, node: Parameters<NodeReader['knownIdentity']>[0], args: BrowseArgs, summary: string) => {
     const askedAs = nodes.knownIdentity(node)?.user;
     void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
   };

@@ -12,14 +12,14 @@ import type { NodeConfig } from '../nodes/nodeSettings';
 import { formatCount, localDateTime, relativeTime } from '../l10n/forPeople';
 import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
 import type { LookupPanels } from '../panels/lookupPanels';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
 import type { TailRow } from '../protocol/tailRows';
 import { nodeNameOf, stringList, nodeForCommand } from './nodeArgument';
 import { pickPayloadFilter } from '../panels/payloadFilterPick';
 
 export interface ChangesDeps {
-  nodes: LedgerNodes;
+  nodes: NodeReader;
   panels: LookupPanels;
   points: LedgerPointStore;
   /** The latest rows of the node's open Follow Updates tails, newest first. */

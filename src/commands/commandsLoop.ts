@@ -13,12 +13,12 @@ import { CommandsReviews, type CommandsReviewPanel } from '../panels/commandsRev
 import { CompletionsPanel } from '../panels/completionsPanel';
 import type { LookupPanels } from '../panels/lookupPanels';
 import { newSubmissionId } from '../panels/randomIds';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 
 export interface CommandsLoopDeps {
   extensionUri: vscode.Uri;
-  nodes: LedgerNodes;
+  nodes: NodeReader;
   panels: LookupPanels;
   recent: RecentLookupStore;
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { isCommandsFile } from '../execute/commandsRequest';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type * as LoopModule from './commandsLoop';
 import { nodeNameOf, resolveNode, nodeForCommand } from './nodeArgument';
 
@@ -16,7 +16,7 @@ export interface CommandsLoopAccess {
 }
 
 export interface CommandsLoopRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   /** The loop, loaded on first use. */
   readonly commandsLoop: LoopModule.CommandsLoop;
 }

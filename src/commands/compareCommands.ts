@@ -9,7 +9,7 @@ import { lookupSummary } from '../lookups/ledgerLookups';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { ContractDiffPanel, JsonDiffPanel, type ExpectedJson } from '../panels/contractDiffPanel';
 import type { LookupPanels } from '../panels/lookupPanels';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { idInEditor } from './idAtCursor';
@@ -17,7 +17,7 @@ import { nodeNameOf, nodeForCommand } from './nodeArgument';
 import { pickRecentOrTypedId } from './recentIdPick';
 
 export interface CompareDeps {
-  nodes: LedgerNodes;
+  nodes: NodeReader;
   lookups: LedgerLookupService;
   panels: LookupPanels;
   recent: RecentLookupStore;

@@ -8,7 +8,7 @@ import type { LedgerLookup } from '../lookups/ledgerLookups';
 import { lookupRequest } from '../lookups/lookupRequest';
 import type { LookupPanels } from '../panels/lookupPanels';
 import type { ExtensionLog } from '../services/extensionLog';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { TokenStore } from '../services/tokenStore';
 import type { CommandRegistrar } from './commandRegistrar';
 
@@ -16,7 +16,7 @@ import type { CommandRegistrar } from './commandRegistrar';
 export type CopyAsCurlArgument = { lookup: LedgerLookup; node: string } | { requestId: number };
 
 export interface CopyAsCurlDeps {
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly tokens: TokenStore;
   readonly log: ExtensionLog;
   readonly panels: LookupPanels;

@@ -15,7 +15,7 @@ import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import { uploadDar, validateDar } from '../ledger/packageRequests';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { DamlWorkspace } from '../services/damlWorkspace';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
 import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
@@ -55,7 +55,7 @@ const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)
 
 export interface DarCommandsDeps {
   readonly subscriptions: { dispose(): unknown }[];
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly packages: PackagesTreeSection;
   readonly daml: DamlWorkspace;
   /** Where the picked synchronizer of each node is remembered. */

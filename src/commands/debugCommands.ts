@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { CantonDebugSession, type CantonDebugArgs, type DebugHost } from '../debug/cantonDebugSession';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { CommandRegistrar } from './commandRegistrar';
@@ -20,7 +20,7 @@ type CantonConfiguration = vscode.DebugConfiguration & CantonDebugArgs;
 
 export interface DebugDeps {
   readonly subscriptions: { dispose(): unknown }[];
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   /** Read when a session looks for the Daml source. */
   readonly daml: { readonly workspace: DamlWorkspace };
   readonly recent: RecentLookupStore;

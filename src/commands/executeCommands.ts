@@ -4,13 +4,13 @@ import * as vscode from 'vscode';
 import { executeRequestTemplate, requestFilePath } from '../execute/executeRequestCheck';
 import type { ExecuteReviewPanelLike, ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
 
 const isRequestFile = (uri: vscode.Uri | undefined) => Boolean(uri && /\.execute\.json$/i.test(uri.path));
 
-export function registerExecuteCommands(nodes: LedgerNodes, reviews: ExecuteReviews, register: CommandRegistrar): void {
+export function registerExecuteCommands(nodes: NodeReader, reviews: ExecuteReviews, register: CommandRegistrar): void {
   const newRequest = async (): Promise<vscode.Uri | undefined> => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({

@@ -12,7 +12,7 @@ import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
 import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { ExternalSigningCommand } from './externalSigningIds';
 import { nodeForCommand } from './nodeArgument';
 
@@ -33,7 +33,7 @@ const uriOf = (arg: unknown, pattern: RegExp): vscode.Uri | undefined => {
 /** The external signing commands' handlers, by command id: this module is its own bundle (dist/externalSigning.js). */
 export function externalSigningHandlers(
   extensionUri: vscode.Uri,
-  nodes: LedgerNodes,
+  nodes: NodeReader,
   reviews: ExecuteReviews,
   keys: DevSigningKeys,
 ): Record<ExternalSigningCommand, (...args: unknown[]) => unknown> {

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import type { PanelTarget, LookupPanels } from '../panels/lookupPanels';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
 import { idInEditor } from './idAtCursor';
 import { nodeForCommand } from './nodeArgument';
@@ -36,7 +36,7 @@ async function askForId(wanted: Wanted): Promise<string | undefined> {
   return value?.trim().replace(/^["'`]|["'`]$/g, '') || undefined;
 }
 
-export function registerInspectCommands(deps: { readonly nodes: LedgerNodes; readonly panels: LookupPanels }, register: CommandRegistrar): void {
+export function registerInspectCommands(deps: { readonly nodes: NodeReader; readonly panels: LookupPanels }, register: CommandRegistrar): void {
   const { nodes, panels } = deps;
   /** The node to look up on: the one named, else the active node, else ask. */
   const nodeFor = (arg: unknown) => nodeForCommand(nodes, arg, vscode.l10n.t('Look up on which ledger node?'));

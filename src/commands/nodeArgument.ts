@@ -2,7 +2,7 @@
 // so they work from menus, keybindings and other extensions; without one they ask.
 import * as vscode from 'vscode';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 
 export function nodeNameOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
@@ -11,7 +11,7 @@ export function nodeNameOf(arg: unknown): string | undefined {
 }
 
 /** The node named by `arg`, or the one the person picks; undefined when cancelled or none exist. */
-export async function resolveNode(nodes: LedgerNodes, arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> {
+export async function resolveNode(nodes: NodeReader, arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> {
   const name = nodeNameOf(arg);
   if (name !== undefined) {
     const node = nodes.find(name);
@@ -38,7 +38,7 @@ export async function resolveNode(nodes: LedgerNodes, arg: unknown, placeHolder:
  * The node a command acts on: the one `arg` names (an unknown name is said, and gives none), else
  * the active node, else the one the person picks (`placeHolder` asks).
  */
-export async function nodeForCommand(nodes: LedgerNodes, arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> {
+export async function nodeForCommand(nodes: NodeReader, arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> {
   if (nodeNameOf(arg) !== undefined) return resolveNode(nodes, arg, placeHolder);
   return nodes.active() ?? resolveNode(nodes, undefined, placeHolder);
 }

@@ -15,7 +15,7 @@ import { readActiveContracts } from '../browse/acsPaging';
 import { AcsBatchEncoder } from '../browse/acsBatchEncoder';
 import { browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import { parseAcsFromPage, type AcsFromPage, type AcsToPage } from '../protocol/acsMessages';
 import { acsPageHtml } from './html/browseHtml';
 import type { PageButton } from '../protocol/messageChecks';
@@ -31,7 +31,7 @@ export class AcsPanels implements vscode.Disposable {
 
   constructor(
     readonly extensionUri: vscode.Uri,
-    readonly nodes: LedgerNodes,
+    readonly nodes: NodeReader,
     /** The payload filter's input (its code loads with the first use). */
     readonly pickPayloadFilter: (current: string, sample: readonly unknown[], parties: readonly string[]) => Promise<CompiledFilter | undefined>,
   ) {}

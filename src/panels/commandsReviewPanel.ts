@@ -16,7 +16,7 @@ import type { JsCommands } from '../ledger/apiTypes';
 import { submitAndWaitForTransaction } from '../ledger/commandRequests';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
 import { loadingBody } from './html/panelPage';
@@ -43,7 +43,7 @@ export class CommandsReviews implements vscode.Disposable {
 
   constructor(
     readonly extensionUri: vscode.Uri,
-    readonly nodes: LedgerNodes,
+    readonly nodes: NodeReader,
     /** The lookup panels, asked for only when an update is opened (their bundle loads then). */
     private readonly lookupPanels: () => LookupPanels,
     readonly recent: RecentLookupStore,

@@ -8,7 +8,7 @@ import { followCompletions } from '../execute/completionFollower';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { Refusal } from './commandsReviewPanel';
 import { completionsBody, type CompletionsView } from './html/completionsHtml';
 import type { LookupPanels } from './lookupPanels';
@@ -35,7 +35,7 @@ export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
 
   constructor(
     extensionUri: vscode.Uri,
-    private readonly nodes: LedgerNodes,
+    private readonly nodes: NodeReader,
     private readonly lookups: LookupPanels,
     readonly node: NodeConfig,
     onRefusal: vscode.Event<Refusal>,

@@ -8,7 +8,7 @@ import type { ExecuteRight } from '../auth/userRights';
 import { checkExecuteRequest, type CheckedRequest } from '../execute/executeRequestCheck';
 import { MAX_DETAILS } from '../execute/hashingDetails';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import { loadExecuteReviewBundle } from '../services/lazyBundles';
 import { requestDiagnostics } from './requestDiagnostics';
@@ -58,7 +58,7 @@ export const confirmWithModal: Confirm = async (node, party, submissionId, endpo
 
 export interface ExecuteReviewsDeps {
   readonly extensionUri: vscode.Uri;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   /** The lookup panels a review opens what it submitted in (read when it does). */
   readonly panels: LookupPanels;
   readonly recent: RecentLookupStore;
@@ -77,7 +77,7 @@ export class ExecuteReviews implements vscode.Disposable {
   private readonly open = new Map<string, ExecuteReviewPanelLike>();
   readonly diagnostics = vscode.languages.createDiagnosticCollection('Canton Lens');
   readonly extensionUri: vscode.Uri;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly recent: RecentLookupStore;
   /** Asks before each submission; tests replace it. */
   confirm: Confirm = confirmWithModal;

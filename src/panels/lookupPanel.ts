@@ -11,7 +11,7 @@ import { lookupSummary, type LedgerLookup } from '../lookups/ledgerLookups';
 import { visibilityMatrix, type NodeAnswer } from '../lookups/visibilityMatrix';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import { openJsonDocument } from '../providers/jsonDocuments';
-import type { IdentityChange, LedgerNodes } from '../services/ledgerNodes';
+import type { IdentityChange, NodeReader } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import { allNodesBody } from './html/allNodesHtml';
 import { lookupActions } from './html/panelPage';
@@ -43,7 +43,7 @@ export const LOOKUP_VIEW_TYPE = 'cantonLens.ledgerPanel';
 /** What a lookup panel needs from the panels it belongs to (LookupPanels). */
 export interface LookupPanelsContext {
   readonly extensionUri: vscode.Uri;
-  readonly nodes: LedgerNodes;
+  readonly nodes: NodeReader;
   readonly lookups: LedgerLookupService;
   /** Told about every finished lookup, for the recent list: who asked is its user id, if known. */
   readonly onLookedUp: (target: PanelTarget, summary: string, askedAs: string | undefined) => void;

@@ -2,7 +2,7 @@
 // id is asked again, told when a node's identity changes, and brought back after a window reload
 // from the navigation its page kept.
 import * as vscode from 'vscode';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
 import { LOOKUP_VIEW_TYPE, LookupPanel, type LookupPanelsContext } from './lookupPanel';
 import { sameTarget, validState, type PanelState, type PanelTarget } from './panelTargets';
@@ -17,7 +17,7 @@ export class LookupPanels implements vscode.Disposable, LookupPanelsContext {
 
   constructor(
     readonly extensionUri: vscode.Uri,
-    readonly nodes: LedgerNodes,
+    readonly nodes: NodeReader,
     readonly lookups: LedgerLookupService,
     /** Told about every finished lookup, for the recent list: who asked is its user id, if known. */
     readonly onLookedUp: (target: PanelTarget, summary: string, askedAs: string | undefined) => void = () => undefined,

@@ -12,7 +12,7 @@ import { parseStartOffset, RECENT_ROWS, stopOffers, tailScope, TailTally, type T
 import type { TailOffer, TailRow, TailState } from '../protocol/tailRows';
 import { describeStop, followUpdates, TailCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../browse/tailFollower';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import { tailPageHtml } from './html/browseHtml';
 import { parseTailFromPage, type TailFromPage, type TailStateMessage, type TailToPage } from '../protocol/tailMessages';
 import { WebviewHost } from './webviewHost';
@@ -31,7 +31,7 @@ export class TailPanels implements vscode.Disposable {
 
   constructor(
     readonly extensionUri: vscode.Uri,
-    readonly nodes: LedgerNodes,
+    readonly nodes: NodeReader,
     readonly onPosition: PositionListener = () => undefined,
   ) {}
 

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { argumentFields, choiceCandidates, templateCandidates } from '../daml/commandCompletions';
 import { argumentKeyAt, stringValueAt } from '../execute/partyCandidates';
 import type { DamlWorkspace } from '../services/damlWorkspace';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import { activeContractsOf } from '../browse/templateContracts';
 
 /** The templateId of the command around `offset`: the nearest one before it, else after it. */
@@ -52,7 +52,7 @@ async function argumentKeyItems(
 
 /** Contract ids of the command's template, active on the active node and seen by the token's parties. */
 async function contractItems(
-  nodes: LedgerNodes,
+  nodes: NodeReader,
   templateId: string | undefined,
   range: vscode.Range,
   cancel: vscode.CancellationToken,
@@ -77,7 +77,7 @@ async function contractItems(
   }
 }
 
-export function commandsCompletionProvider(daml: DamlWorkspace, nodes: LedgerNodes): vscode.CompletionItemProvider {
+export function commandsCompletionProvider(daml: DamlWorkspace, nodes: NodeReader): vscode.CompletionItemProvider {
   return {
     async provideCompletionItems(document, position, cancel) {
       const text = document.getText();

@@ -12,7 +12,7 @@ import { codeSpan, escapeMarkdown } from '../lookups/hoverMarkdown';
 import { shortId } from '../ids/ledgerIds';
 import type { DamlLedgerCounts } from '../services/damlLedgerCounts';
 import type { DamlWorkspace } from '../services/damlWorkspace';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 
 /** Counts are asked once the document has not changed for this long. */
 const QUIET_MS = 400;
@@ -48,7 +48,7 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly nodes: LedgerNodes,
+    private readonly nodes: NodeReader,
     private readonly daml: DamlWorkspace,
     private readonly counts: DamlLedgerCounts,
   ) {

@@ -4,7 +4,7 @@
 // daml.yaml is open and `cantonLens.codeLens.enabled` is on. In the Daml bundle (dist/daml.js);
 // damlRegistration.ts registers it at activation.
 import * as vscode from 'vscode';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
 import { projectOnNode } from '../daml/packageMatch';
 
@@ -16,7 +16,7 @@ export class DamlYamlLens implements vscode.CodeLensProvider, vscode.Disposable 
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly nodes: LedgerNodes,
+    private readonly nodes: NodeReader,
     private readonly packages: PackagesTreeSection,
   ) {
     this.subscriptions = [packages.onDidChange(() => this.changed.fire()), nodes.onDidChange(() => this.changed.fire()), this.changed];

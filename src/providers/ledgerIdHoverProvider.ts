@@ -7,14 +7,14 @@ import { ledgerIdAt } from '../ids/ledgerIds';
 import { sameIdentity } from '../auth/ledgerIdentity';
 import { hoverMarkdown, type HoverFacts } from '../lookups/hoverMarkdown';
 import type { LedgerLookupService } from '../services/lookupService';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 
 const isJson = (d: vscode.TextDocument) => d.languageId === 'json' || d.languageId === 'jsonc' || /\.jsonc?$/i.test(d.uri.path);
 
 /** How long a hover waits for the node before showing what it knows. */
 const HOVER_WAIT_MS = 1500;
 
-export function ledgerIdHoverProvider(nodes: LedgerNodes, lookups: LedgerLookupService): vscode.HoverProvider {
+export function ledgerIdHoverProvider(nodes: NodeReader, lookups: LedgerLookupService): vscode.HoverProvider {
   return {
     async provideHover(document, position) {
       const line = document.lineAt(position.line).text;

@@ -3,9 +3,9 @@
 // where the token may list them. Nothing is asked while a node is not reachable or has no token.
 import * as vscode from 'vscode';
 import { partyCandidates, partySlotAt } from '../execute/partyCandidates';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 
-export function registerPartyCompletion(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes }): void {
+export function registerPartyCompletion(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: NodeReader }): void {
   const { nodes } = ctx;
   const provider: vscode.CompletionItemProvider = {
     async provideCompletionItems(document, position, cancel) {

@@ -9,7 +9,7 @@ import { TemplateCountsBuilder, type TemplateCount } from '../daml/templateCount
 import { refsUnknownToNode } from '../browse/unknownTemplates';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from './ledgerNodes';
+import type { NodeReader } from './ledgerNodes';
 
 /** Counting stops after this many contracts (the lens then says "N+"). */
 export const MAX_COUNTED = 10_000;
@@ -32,7 +32,7 @@ export class DamlLedgerCounts implements vscode.Disposable {
   /** Requests sent (for tests: no request per keystroke). */
   requests = 0;
 
-  constructor(private readonly nodes: LedgerNodes) {
+  constructor(private readonly nodes: NodeReader) {
     this.subscription = nodes.onDidChangeIdentity(() => this.cache.clear());
   }
 

@@ -29,6 +29,35 @@ import type { TokenStore } from './tokenStore';
 export type { IdentityChange, TokenInfo } from '../nodes/nodeRegistry';
 export type { CheckedStatus, NodeStatus } from '../nodes/nodeStatus';
 
+/**
+ * What a reader of node state uses: the nodes, the active one, each one's status, client, facts and
+ * identity, and the events that say they changed. Only the commands that change nodes, tokens or
+ * the active node, and the parts that own them, hold the whole LedgerNodes.
+ */
+export type NodeReader = Pick<
+  LedgerNodes,
+  | 'onDidChange'
+  | 'onDidChangeIdentity'
+  | 'onDidRequestRefresh'
+  | 'onDidChangeNodes'
+  | 'onDidChangeTokens'
+  | 'facts'
+  | 'all'
+  | 'find'
+  | 'active'
+  | 'status'
+  | 'client'
+  | 'check'
+  | 'tokenInfo'
+  | 'tokenUser'
+  | 'credentials'
+  | 'currentIdentity'
+  | 'knownIdentity'
+  | 'tokenBlockedReason'
+  | 'fetchOAuthToken'
+  | 'invalidateToken'
+>;
+
 export class LedgerNodes implements vscode.Disposable {
   readonly registry: NodeRegistry;
   private readonly subscriptions: vscode.Disposable[];

@@ -2,11 +2,11 @@
 // expiry by itself: the node registry keeps each token's expiry.)
 import * as vscode from 'vscode';
 import { EXPIRY_WARNING_MS, relativeTime } from '../auth/jwtClaims';
-import type { LedgerNodes } from './ledgerNodes';
+import type { NodeReader } from './ledgerNodes';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function registerTokenExpiryWarnings(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes }): void {
+export function registerTokenExpiryWarnings(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: NodeReader }): void {
   const { nodes } = ctx;
   let timers: NodeJS.Timeout[] = [];
   const warned = new Set<string>();

@@ -5,14 +5,14 @@
 // when the walkthrough opens); a context key already true then never ticks its step. So the keys
 // are first set after `after` (the demo's opening of the walkthrough) has settled.
 import * as vscode from 'vscode';
-import type { LedgerNodes } from './ledgerNodes';
+import type { NodeReader } from './ledgerNodes';
 import type { TokenStore } from './tokenStore';
 
 export const HAS_NODE_CONTEXT = 'cantonLens.walkthrough.hasNode';
 export const HAS_CREDENTIALS_CONTEXT = 'cantonLens.walkthrough.hasCredentials';
 
 export function registerWalkthroughProgress(
-  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly tokens: TokenStore },
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: NodeReader; readonly tokens: TokenStore },
   after: Promise<unknown> = Promise.resolve(),
 ): void {
   const { nodes, tokens } = ctx;

@@ -1,8 +1,8 @@
 // One status bar item: the active node and its version; a click picks another node.
 import * as vscode from 'vscode';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 
-export function registerActiveNodeStatusBar(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes }): void {
+export function registerActiveNodeStatusBar(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: NodeReader }): void {
   const { nodes } = ctx;
   const item = vscode.window.createStatusBarItem('cantonLens.activeNode', vscode.StatusBarAlignment.Left, 10);
   item.name = vscode.l10n.t('Canton Lens: Active Node');

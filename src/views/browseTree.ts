@@ -8,7 +8,7 @@ import type { PackageGroup } from '../browse/acsGrouping';
 import type { countActiveContracts } from '../browse/activeContractCounts';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 
 export type BrowseTreeItem =
   | { kind: 'acsRoot' }
@@ -33,7 +33,7 @@ export class BrowseTreeSection implements vscode.Disposable {
   private readonly ends = new Map<string, { offset: number; live: boolean }>();
 
   constructor(
-    private readonly nodes: LedgerNodes,
+    private readonly nodes: NodeReader,
     /** The count, from its bundle (loaded by the first expand of Active Contracts). */
     private readonly counter: () => typeof countActiveContracts,
   ) {}

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { relativeTime } from '../auth/jwtClaims';
 import { featureRows } from '../nodes/featureRows';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes, TokenInfo } from '../services/ledgerNodes';
+import type { NodeReader, TokenInfo } from '../services/ledgerNodes';
 import type { RecentLookup } from '../lookups/recentLookups';
 import { shortenPartyId } from '../ids/ledgerIds';
 import type { RecentLookupStore } from '../services/recentLookupStore';
@@ -39,7 +39,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
   private readonly tokens = new Map<string, TokenInfo>();
 
   constructor(
-    private readonly nodes: LedgerNodes,
+    private readonly nodes: NodeReader,
     private readonly recent: RecentLookupStore,
     private readonly browse: BrowseTreeSection,
     private readonly facts: NodeFacts,

@@ -5,7 +5,7 @@
 // (packagesTreeParts.ts) load with the Daml bundle on the first expand.
 import * as vscode from 'vscode';
 import type { NodeConfig } from '../nodes/nodeSettings';
-import type { LedgerNodes } from '../services/ledgerNodes';
+import type { NodeReader } from '../services/ledgerNodes';
 import type * as Parts from './packagesTreeParts';
 
 export type { PackagesTreeItem } from './packagesTreeParts';
@@ -26,7 +26,7 @@ export class PackagesTreeSection implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly nodes: LedgerNodes,
+    private readonly nodes: NodeReader,
     /** The read and the rows, from their bundle. */
     private readonly parts: () => PackagesTreeParts,
   ) {
