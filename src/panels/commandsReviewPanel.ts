@@ -5,16 +5,11 @@
 // the command id up in the completions.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { explainFailure, factsFromCantonError, factsFromStatus, type FailureFacts } from '../execute/commandFailure';
 import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
-import { findOutcome } from '../execute/outcomeFinder';
 import { followStep, type FollowStep } from '../execute/reviewFollow';
-import { judgeFailure } from '../execute/submissionOutcome';
 import type { JsCommands } from '../ledger/apiTypes';
-import { submitAndWaitForTransaction } from '../ledger/commandRequests';
-import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
@@ -27,6 +22,7 @@ import { requestDiagnostics } from './requestDiagnostics';
 import { newSubmissionId } from './randomIds';
 import { confirmUnlessLoopback, type ConfirmCommands, type Refusal } from './commandsConfirm';
 import { HtmlPanelHost } from './htmlPanelHost';
+import { CommandsSubmission } from './commandsSubmission';
 import { followRequestFile } from './requestFileFollow';
 import { explainMissingContract, pickInPlaceOfMissing, type PickContract } from './missingContractPick';
 
@@ -118,8 +114,8 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
   /** Reads of the file so far: a read that a later one overtook shows nothing. */
   private loads = 0;
   private submitting = false;
-  /** The ledger end before the last send: Find Outcome reads the completions after it. */
-  private endBefore: number | undefined;
+  /** The send and Find Outcome: the use case this review shows. */
+  private readonly submission: CommandsSubmission;
   /** POSTs sent from this panel (tests: one click sends once). */
   submissions = 0;
 
@@ -139,6 +135,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       },
       loadingBody(path.basename(uri.path), node.name),
     );
+    this.submission = new CommandsSubmission(owner, uri);
     this.track(followRequestFile(uri, () => this.followFile()));
   }
 
@@ -302,74 +299,15 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
   private async send(request: JsCommands): Promise<CommandsOutcome> {
     const view = this.view!;
     const node = this.node;
-    const client = this.owner.nodes.client(node);
-    // Where Find Outcome starts reading; a read, never in the way of the send.
-    this.endBefore = await client.getLedgerEnd().then(
-      (r) => r.offset,
-      () => undefined,
-    );
-    this.setOutcome({ state: 'sending' });
-    this.submissions++;
-    view.sent = this.submissions;
-    const requestLine = `POST ${node.url}/v2/commands/submit-and-wait-for-transaction`;
-    let outcome: CommandsOutcome;
-    try {
-      const answer = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Submitting command {0} to {1}…', request.commandId, node.name),
-          cancellable: true,
-        },
-        (_p, cancel) => {
-          const ac = new AbortController();
-          cancel.onCancellationRequested(() => ac.abort());
-          return submitAndWaitForTransaction(client, request, { signal: ac.signal });
-        },
-      );
-      const t = answer.transaction;
-      outcome = { state: 'committed', updateId: t.updateId, offset: t.offset, events: t.events?.length ?? 0, at: new Date().toISOString() };
-    } catch (e) {
-      outcome = this.failed(e, node, request, requestLine);
-    }
+    const outcome = await this.submission.send(node, request, () => {
+      this.setOutcome({ state: 'sending' });
+      this.submissions++;
+      view.sent = this.submissions;
+    });
     this.setOutcome(outcome);
     if (outcome.state === 'failed') void this.explainMissingContract(outcome, request);
-    void this.owner.recent.add({
-      kind: 'submission',
-      id: request.commandId,
-      node: node.name,
-      at: Date.now(),
-      file: this.uri.toString(),
-      summary:
-        outcome.state === 'committed'
-          ? vscode.l10n.t('committed')
-          : outcome.state === 'failed'
-            ? vscode.l10n.t('refused ({0})', outcome.why.code)
-            : vscode.l10n.t('outcome unknown'),
-    });
     if (outcome.state === 'committed') void this.showCommitted(node, outcome.updateId);
     return outcome;
-  }
-
-  private failed(e: unknown, node: NodeConfig, request: JsCommands, requestLine: string): CommandsOutcome {
-    const verdict = isLedgerApiError(e) ? judgeFailure(e) : undefined;
-    // A Canton error, or a refusal without one that still says nothing ran (a body the JSON layer could not decode).
-    if (isLedgerApiError(e) && verdict && (e.cantonError || verdict.definite)) {
-      const facts: FailureFacts = e.cantonError ? factsFromCantonError(e.cantonError) : { cause: e.plainText ?? e.explanation, context: {}, resources: [] };
-      const why = explainFailure(facts);
-      why.definite = verdict.definite;
-      if (verdict.definite)
-        this.owner.reportRefusal({ node: node.name, commandId: request.commandId, actAs: request.actAs ?? [], userId: request.userId, facts });
-      return { state: 'failed', why, request: `${requestLine} → ${e.status ?? ''}` };
-    }
-    const reason = isLedgerApiError(e) ? `${e.explanation} ${judgeFailure(e).reason}` : (e as Error).message;
-    return {
-      state: 'unknown',
-      reason: vscode.l10n.t(
-        '{0} The command may still commit: Find Outcome looks command id {1} up in the completions. Submit again only with the same command id.',
-        reason,
-        request.commandId,
-      ),
-    };
   }
 
   /** CONTRACT_NOT_FOUND: which update archived the contract, and the pick of an active one. */
@@ -393,38 +331,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
     this.submitting = true;
     try {
       this.setOutcome({ state: 'searching' });
-      const client = this.owner.nodes.client(this.node);
-      const found = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Looking for command {0} on {1}', request.commandId, this.node.name),
-          cancellable: true,
-        },
-        async (progress, cancel) => {
-          const ac = new AbortController();
-          cancel.onCancellationRequested(() => ac.abort());
-          return findOutcome(
-            client,
-            {
-              commandId: request.commandId,
-              userId: request.userId || (await this.owner.nodes.tokenUser(this.node)),
-              parties: request.actAs ?? [],
-              beginExclusive: this.endBefore,
-            },
-            { timeoutMs: this.owner.outcomeSearchMs, signal: ac.signal, onProgress: (message) => progress.report({ message }) },
-          );
-        },
-      );
-      const outcome: CommandsOutcome =
-        found.kind === 'committed'
-          ? { state: 'committed', updateId: found.updateId ?? '', offset: found.offset, events: 0, at: new Date().toISOString() }
-          : found.kind === 'rejected'
-            ? {
-                state: 'failed',
-                why: explainFailure(factsFromStatus(found.completion.status)),
-                request: vscode.l10n.t('completion at offset {0}', found.offset),
-              }
-            : { state: 'unknown', reason: found.reason };
+      const outcome = await this.submission.findOutcome(this.node, request);
       this.setOutcome(outcome);
       if (outcome.state === 'committed' && outcome.updateId) void this.showCommitted(this.node, outcome.updateId);
       return outcome;
