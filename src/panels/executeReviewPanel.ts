@@ -5,13 +5,7 @@ import * as vscode from 'vscode';
 import type { CheckedRequest } from '../execute/executeRequestCheck';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { blocking, preSendChecks } from '../execute/preSendChecks';
-import { judgeFailure, unknownOutcomeAdvice } from '../execute/submissionOutcome';
-import { compareCommittedDetail } from '../execute/committedComparison';
 import { compareHashingDetails } from '../execute/hashingDetails';
-import { findOutcome, outcomeUnknownAdvice, type OutcomeQuery } from '../execute/outcomeFinder';
-import type { JsTransaction } from '../ledger/apiTypes';
-import { withLedgerEffectsOf } from '../ledger/commandRequests';
-import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { loadTxReviewBundle } from '../services/lazyBundles';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import * as path from 'node:path';
@@ -23,6 +17,7 @@ import { acceptedBy, EXECUTE_REVIEW_ACTIONS, type ExecuteReviewMessage } from '.
 import { newSubmissionId } from './randomIds';
 import { HtmlPanelHost } from './htmlPanelHost';
 import { followRequestFile } from './requestFileFollow';
+import { sendExecute } from './executeSubmission';
 import { followStep, type FollowStep } from '../execute/reviewFollow';
 
 export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
@@ -35,8 +30,6 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
   /** Reads of the file so far: a read that a later one overtook shows nothing. */
   private loads = 0;
   private submitting = false;
-  /** The update of an executeAndWaitForTransaction answer, opened in its panel after the outcome shows. */
-  private committedToShow: string | undefined;
   /** Requests sent from this panel (for tests: one click submits once). */
   submissions = 0;
 
@@ -208,28 +201,14 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
     view.outcome = { state: 'sending' };
     this.render();
     this.submissions++;
-    const outcome = await this.send(node, view, endpoint);
+    const { outcome, committed } = await sendExecute(this.owner, this.uri, node, view, endpoint, (searching) => {
+      view.outcome = searching;
+      this.render();
+    });
     view.outcome = outcome;
     this.render();
     // The committed transaction's panel opens once the review's page shows the outcome.
-    const committed = this.committedToShow;
-    this.committedToShow = undefined;
     if (committed) void this.whenReady().then(() => this.owner.lookups.show({ kind: 'update', id: committed, node: node.name }, { beside: true }));
-    void this.owner.recent.add({
-      kind: 'submission',
-      id: view.request.submissionId,
-      node: node.name,
-      at: Date.now(),
-      file: this.uri.toString(),
-      summary:
-        outcome.state === 'accepted'
-          ? vscode.l10n.t('accepted')
-          : outcome.outcomeUnknown
-            ? vscode.l10n.t('outcome unknown')
-            : outcome.code
-              ? vscode.l10n.t('not accepted ({0})', outcome.code)
-              : vscode.l10n.t('not accepted'),
-    });
     return outcome;
   }
 
@@ -263,121 +242,6 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
       return await this.sendAndShow(node, view, endpoint);
     } finally {
       this.submitting = false;
-    }
-  }
-
-  private async send(node: NodeConfig, view: ReviewView, asked: Endpoint): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
-    // A user who may execute but not read as the party would get 403 for the transaction: executeAndWait.
-    const hidden = asked === 'executeAndWaitForTransaction' ? view.findings.find((f) => f.id === 'showRights') : undefined;
-    const endpoint: Endpoint = hidden ? 'executeAndWait' : asked;
-    try {
-      const client = this.owner.nodes.client(node);
-      // A plain execute's outcome is looked for in the completions after the ledger end of now (a read, not retried).
-      const ledgerEnd =
-        endpoint === 'execute'
-          ? await client.getLedgerEnd().then(
-              (r) => r.offset,
-              () => undefined,
-            )
-          : undefined;
-      const party = view.party;
-      const answer: unknown = await vscode.window.withProgress<unknown>(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting to {0}…', node.name) },
-        () =>
-          endpoint === 'executeAndWait'
-            ? client.executeSubmissionAndWait(view.request)
-            : endpoint === 'executeAndWaitForTransaction'
-              ? client.executeSubmissionAndWaitForTransaction(withLedgerEffectsOf(view.request, party))
-              : client.executeSubmission(view.request),
-      );
-      const waited = answer as { updateId?: string; completionOffset?: number; transaction?: JsTransaction };
-      const accepted: Extract<SubmissionOutcome, { state: 'accepted' }> = {
-        state: 'accepted',
-        node: node.name,
-        at: new Date().toISOString(),
-        submissionId: view.request.submissionId,
-        endpoint,
-        userId: view.request.userId || view.tokenUser,
-        commandId: view.review?.commandId,
-        actAs: view.review?.submitters ?? [view.party],
-        updateId: typeof waited.updateId === 'string' ? waited.updateId : waited.transaction?.updateId,
-        completionOffset: waited.completionOffset ?? waited.transaction?.offset,
-        ...(hidden ? { note: hidden.text } : {}),
-      };
-      if (waited.transaction) {
-        accepted.followUp = { state: 'committed', via: 'executeAndWaitForTransaction' };
-        const comparison = view.review ? compareCommittedDetail(view.review, waited.transaction) : undefined;
-        accepted.differences = comparison?.differences;
-        accepted.actions = comparison?.actions;
-        this.committedToShow = waited.transaction.updateId;
-      }
-      if (endpoint !== 'execute') return accepted;
-      accepted.followUp = { state: 'searching' };
-      view.outcome = accepted;
-      this.render();
-      const query: OutcomeQuery = {
-        submissionId: view.request.submissionId,
-        userId: accepted.userId,
-        parties: accepted.actAs,
-        transactionHash: view.review?.computedHash ?? view.claimedHash,
-        beginExclusive: ledgerEnd,
-      };
-      const found = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Looking for the outcome of submission {0} on {1}', view.request.submissionId, node.name),
-          cancellable: true,
-        },
-        (progress, token) => {
-          const ac = new AbortController();
-          token.onCancellationRequested(() => ac.abort());
-          return findOutcome(client, query, {
-            timeoutMs: this.owner.outcomeSearchMs,
-            signal: ac.signal,
-            onProgress: (message) => progress.report({ message }),
-          });
-        },
-      );
-      if (found.kind === 'committed') {
-        accepted.updateId = found.updateId;
-        accepted.completionOffset = found.offset;
-        accepted.followUp = { state: 'committed', via: found.via };
-        return accepted;
-      }
-      if (found.kind === 'rejected') {
-        return {
-          state: 'failed',
-          code: String(found.code),
-          cause: found.message,
-          outcomeUnknown: false,
-          explanation: vscode.l10n.t(
-            'The node accepted the submission, then rejected it: its completion (offset {0}, through {1}) has status {2}: {3}',
-            found.offset,
-            found.via,
-            found.code,
-            found.message,
-          ),
-        };
-      }
-      accepted.followUp = { state: 'unknown', reason: `${found.reason} ${outcomeUnknownAdvice(query)}` };
-      return accepted;
-    } catch (e) {
-      if (!isLedgerApiError(e))
-        return { state: 'failed', explanation: `${(e as Error).message} ${unknownOutcomeAdvice(view.request.submissionId)}`, outcomeUnknown: true };
-      const verdict = judgeFailure(e);
-      const explanation = !verdict.definite
-        ? `${e.explanation} ${verdict.reason} ${unknownOutcomeAdvice(view.request.submissionId)}`
-        : e.kind === 'unauthenticated'
-          ? `${e.explanation} ${vscode.l10n.t('Set a fresh token, then submit again.')}`
-          : `${e.explanation} ${verdict.reason}`;
-      return {
-        state: 'failed',
-        code: e.code,
-        cause: e.cantonError?.cause ?? e.plainText,
-        correlationId: e.correlationId,
-        explanation,
-        outcomeUnknown: !verdict.definite,
-      };
     }
   }
 
