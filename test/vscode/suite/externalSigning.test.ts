@@ -130,7 +130,10 @@ describe('The external signing loop', function () {
         assert.equal(panel.current!.findings.find((f) => f.id === 'rights')?.severity, 'ok', 'it may execute');
         assert.match(panel.current!.findings.find((f) => f.id === 'showRights')?.text ?? '', /not read as it .*executeAndWait instead/);
         const outcome = await panel.submit('executeAndWaitForTransaction');
-        assert.ok(outcome?.state === 'accepted', JSON.stringify(outcome));
+        // What the review showed when Submit sent nothing, so that a failure says why.
+        const shown = () =>
+          JSON.stringify({ outcome, findings: panel.current?.findings, decodeError: panel.current?.decodeError, problems: panel.fileProblems });
+        assert.ok(outcome?.state === 'accepted', shown());
         assert.equal(outcome.endpoint, 'executeAndWait');
         assert.match(outcome.updateId ?? '', /^1220[0-9a-f]{64}$/);
         assert.match(outcome.note ?? '', /CanExecuteAs is not a read right/);
