@@ -36,8 +36,18 @@ describe('UI: from a panel to the Daml line, from a CodeLens to the table', func
     await lens.waitFor({ timeout: 60_000 });
     const title = await lens.innerText();
     await ui.wb.screenshot('daml-codelens.png');
-    await lens.click();
-    await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Iou on participant1' }).first().waitFor({ timeout: 30_000 });
+    // The lenses are drawn again when their counts arrive: a click on one being replaced is lost,
+    // so the lens is found and clicked again until the table opens (opening it only reads).
+    const tab = ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Iou on participant1' }).first();
+    for (let attempt = 1; ; attempt++) {
+      await lens.click();
+      const opened = await tab.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (opened) break;
+      assert.ok(attempt < 4, 'the lens opened no table in 4 clicks');
+    }
     // The table's page (beside the contract panel): its status says as many contracts as the lens.
     const count = /([\d,]+) active/.exec(title)![1];
     const deadline = Date.now() + 60_000;
