@@ -39,14 +39,17 @@ describe('UI: from a panel to the Daml line, from a CodeLens to the table', func
     // The lenses are drawn again when their counts arrive: a click on one being replaced is lost,
     // so the lens is found and clicked again until the table opens (opening it only reads).
     const tab = ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Iou on participant1' }).first();
+    // (The lenses are provided again on every change of the node's state, 300 ms after it: a click
+    // waits a second, so that one is drawn before it.)
     for (let attempt = 1; ; attempt++) {
+      await ui.wb.page.waitForTimeout(1_000);
       await lens.click();
-      const opened = await tab.waitFor({ timeout: 10_000 }).then(
+      const opened = await tab.waitFor({ timeout: 8_000 }).then(
         () => true,
         () => false,
       );
       if (opened) break;
-      assert.ok(attempt < 4, 'the lens opened no table in 4 clicks');
+      assert.ok(attempt < 8, 'the lens opened no table in 8 clicks');
     }
     // The table's page (beside the contract panel): its status says as many contracts as the lens.
     const count = /([\d,]+) active/.exec(title)![1];
