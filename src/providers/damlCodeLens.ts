@@ -52,17 +52,19 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
     private readonly daml: DamlWorkspace,
     private readonly counts: DamlLedgerCounts,
   ) {
-    const refresh = () => {
+    // Lenses are provided again only when what they show could change: a new set of lenses
+    // replaces VS Code's command cache, and a click on a lens being replaced finds no command.
+    const refresh = (always: boolean) => {
       clearTimeout(this.refreshTimer);
-      this.refreshTimer = setTimeout(() => this.changed.fire(), 300);
+      this.refreshTimer = setTimeout(() => void this.refreshIfChanged(always), 300);
     };
     this.disposables.push(
       this.changed,
-      nodes.onDidChange(refresh),
-      daml.onDidChange(refresh),
+      nodes.onDidChange(() => refresh(false)),
+      daml.onDidChange(() => refresh(true)),
       // Its own setting; node settings reach it through the node registry (nodes.onDidChange).
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('cantonLens.codeLens.enabled')) refresh();
+        if (e.affectsConfiguration('cantonLens.codeLens.enabled')) refresh(true);
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0 && e.document.uri.path.endsWith('.daml')) this.lastEdit.set(e.document.uri.toString(), Date.now());
@@ -72,6 +74,16 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
         this.lastEdit.delete(d.uri.toString());
       }),
     );
+  }
+
+  /** The active node and who asks on it, as last provided. */
+  private shownFor: string | undefined;
+
+  private async refreshIfChanged(always: boolean): Promise<void> {
+    const identity = await this.counts.askingIdentity().catch(() => undefined);
+    if (!always && identity === this.shownFor) return;
+    this.shownFor = identity;
+    this.changed.fire();
   }
 
   dispose(): void {
@@ -101,6 +113,7 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
 
   async provideCodeLenses(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     if (!enabled() || !this.nodes.active()) return [];
+    this.shownFor ??= await this.counts.askingIdentity().catch(() => undefined);
     const r = await this.templateRefs(doc, token);
     if (!r || token.isCancellationRequested) return [];
     const all = [...r.refs.values()];

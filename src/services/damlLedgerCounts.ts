@@ -54,6 +54,12 @@ export class DamlLedgerCounts implements vscode.Disposable {
     return JSON.stringify([node.name, node.url, node.parties ?? [], token, checkedAt]);
   }
 
+  /** What decides the counts on the active node now (node, token, parties, last check); undefined without one. */
+  async askingIdentity(): Promise<string | undefined> {
+    const node = this.nodes.active();
+    return node ? this.identity(node) : undefined;
+  }
+
   /** The counts of `refs` on the active node; undefined when no node is active. Cached per ref. */
   async counts(refs: readonly string[]): Promise<CountsAnswer | undefined> {
     const node = this.nodes.active();

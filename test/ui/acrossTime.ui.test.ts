@@ -23,12 +23,8 @@ describe('UI: across time', function () {
     // The "test run": 12 updates, each creating a contract, every second one archiving the one before.
     fake.generated.advance(12);
     await ui.wb.runCommand('Canton: What Changed…');
-    const start = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Marked' });
-    await start.first().waitFor({ timeout: 30_000 });
-    await start.first().click();
-    const end = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'The ledger end now' });
-    await end.first().waitFor({ timeout: 30_000 });
-    await end.first().click();
+    await ui.wb.pickItem('since when?', 'Marked before the run');
+    await ui.wb.pickItem('until when?', 'The ledger end now');
     const panel = await ui.wb.webviewShowing(/Read 12 transactions/, 60_000);
     const text = await panel.locator('main').innerText();
     assert.match(text, /created \(6\)/);
@@ -61,9 +57,7 @@ describe('UI: across time', function () {
 
   it('opens the table as it was at the marked point', async () => {
     await ui.wb.runCommand('Canton: Show Active Contracts at Offset…');
-    const point = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Marked' });
-    await point.first().waitFor({ timeout: 30_000 });
-    await point.first().click();
+    await ui.wb.pickItem('as they were when?', 'Marked before the run');
     await ui.wb.page
       .locator('.tabs-container .tab.active', { hasText: /at offset/ })
       .first()

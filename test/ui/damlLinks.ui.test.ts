@@ -30,22 +30,17 @@ describe('UI: from a panel to the Daml line, from a CodeLens to the table', func
     assert.match(await ui.wb.page.locator('.view-lines .view-line', { hasText: /template\s+Iou/ }).innerText(), /^template\s+Iou/);
   });
 
-  // Skipped for now: in the full clean-clone run this click finds its lens's command gone ("Actual
-  // command not found"), as the lenses are provided again after every change of the node's state.
-  // The provider must fire only when a lens's text changes; then this test comes back.
-  it.skip('clicks the CodeLens above "template Iou" and sees the table of its active contracts', async () => {
+  it('clicks the CodeLens above "template Iou" and sees the table of its active contracts', async () => {
     await ui.wb.openFile('Iou.daml');
     const lens = ui.wb.page.locator('.contentWidgets .codelens-decoration a', { hasText: /active · .* created in the last 24 h on participant1/ }).first();
     await lens.waitFor({ timeout: 60_000 });
     const title = await lens.innerText();
     await ui.wb.screenshot('daml-codelens.png');
-    // The lenses are drawn again when their counts arrive: a click on one being replaced is lost,
-    // so the lens is found and clicked again until the table opens (opening it only reads).
+    // The lenses are provided again when the node is checked again (its counts may have changed):
+    // a click on one being replaced is lost, so it is clicked again until the table opens (opening
+    // it only reads).
     const tab = ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Iou on participant1' }).first();
-    // (The lenses are provided again on every change of the node's state, 300 ms after it: a click
-    // waits a second, so that one is drawn before it.)
     for (let attempt = 1; ; attempt++) {
-      await ui.wb.page.waitForTimeout(1_000);
       await lens.click();
       const opened = await tab.waitFor({ timeout: 8_000 }).then(
         () => true,

@@ -134,6 +134,19 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /**
+   * Picks an item of the quick pick titled `title` as a person does from the keyboard: types to
+   * filter and presses Enter. The title makes sure it is that pick (not an earlier list still in
+   * the page, hidden), and only a visible row counts.
+   */
+  async pickItem(title: string | RegExp, item: string): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor();
+    const input = this.page.locator('.quick-input-widget input');
+    await input.fill(item);
+    await this.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: item }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+  }
+
   /** Opens a workspace file by name through Quick Open. */
   async openFile(name: string): Promise<void> {
     // Into the first editor group, beside which panels open.
