@@ -146,7 +146,7 @@ export class CommandsLoop implements vscode.Disposable {
       existing.reveal();
       return existing;
     }
-    const panel = new CompletionsPanel(this.deps.extensionUri, this.deps.nodes, this.deps.panels, node, this.reviews.onRefusal);
+    const panel = new CompletionsPanel(this.deps.extensionUri, this.deps.nodes, this.deps.panels, node, this.reviews.onRefusal, [...this.reviews.refused]);
     this.completions.add(panel);
     panel.onDidDispose(() => this.completions.delete(panel));
     await panel.start(beginExclusive);

@@ -12,6 +12,8 @@ export interface Refusal {
   actAs: string[];
   userId?: string;
   facts: FailureFacts;
+  /** When the answer came (epoch ms). */
+  at?: number;
 }
 
 /** Asks before sending to a node that is not on this machine; tests replace it. */

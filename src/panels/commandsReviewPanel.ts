@@ -92,9 +92,10 @@ export class CommandsReviews implements vscode.Disposable {
   readonly refused: Refusal[] = [];
 
   reportRefusal(r: Refusal): void {
-    this.refused.push(r);
+    const seen = { ...r, at: r.at ?? Date.now() };
+    this.refused.push(seen);
     if (this.refused.length > 50) this.refused.shift();
-    this.refusals.fire(r);
+    this.refusals.fire(seen);
   }
 
   dispose(): void {

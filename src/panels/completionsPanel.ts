@@ -32,6 +32,7 @@ export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The user, parties and start offset are read. */
   private started = false;
+  private seeded = false;
 
   constructor(
     extensionUri: vscode.Uri,
@@ -39,6 +40,8 @@ export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
     private readonly lookups: LookupPanels,
     readonly node: NodeConfig,
     onRefusal: vscode.Event<Refusal>,
+    /** Refusals this editor saw before the panel opened (shown with the recent past, as the token user's). */
+    private readonly earlier: readonly Refusal[] = [],
   ) {
     super(
       {
@@ -52,9 +55,8 @@ export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
       completionsBody({ node: node.name, parties: [], state: vscode.l10n.t('Starting…'), paused: false, filter: {}, rows: [], total: 0, lastOffset: 0 }),
     );
     const sub = onRefusal((r) => {
-      // These refusals are completions too: the stream shows them.
-      if (r.node !== this.node.name || (r.facts.code !== undefined && ALSO_COMPLETIONS.has(r.facts.code))) return;
-      this.feed.addRefusal(r);
+      if (!this.shows(r)) return;
+      this.feed.addRefusal(r, r.at);
       this.scheduleRender();
     });
     this.onDidDispose(() => {
@@ -62,6 +64,11 @@ export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
       this.stop();
       clearTimeout(this.timer);
     });
+  }
+
+  /** A refusal of this node that never becomes a completion (the others the stream shows). */
+  private shows(r: Refusal): boolean {
+    return r.node === this.node.name && !(r.facts.code !== undefined && ALSO_COMPLETIONS.has(r.facts.code));
   }
 
   /** From the recent past (undefined: the last offsets before the ledger end, none pruned) or after an offset. */
@@ -80,6 +87,10 @@ export class CompletionsPanel extends HtmlPanelHost<CompletionsMessage> {
         beginExclusive = recentCompletionsStart(end, pruned);
       }
       this.feed.startAfter = beginExclusive;
+      if (!this.seeded) {
+        this.seeded = true;
+        for (const r of this.earlier) if (this.shows(r) && (r.userId === undefined || r.userId === this.user)) this.feed.addRefusal(r, r.at);
+      }
       this.started = true;
     } catch (e) {
       this.paused = true;

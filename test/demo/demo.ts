@@ -160,7 +160,7 @@ async function main(): Promise<void> {
       '  3. Open daml-model/daml/Iou.daml: the CodeLens above "template Iou" counts its active contracts on "Demo Ledger"',
       '     and opens their table; in a contract or transaction panel, click a template or choice name.',
       '  4. Open commands/split.commands.json and press ▶ (Canton: Submit Commands): the split is refused at its',
-      '     assertion; set splitAmount to "100.0", Submit Again, and watch "Canton: Follow Completions".',
+      '     assertion; set splitAmount to "100.0" and save (the review follows), Submit, then "Canton: Follow Completions".',
       '     "Exercise on the Ledger…" above each choice in Iou.daml writes such a request for you.',
       '  5. Select "Demo Ledger (admin)" in the status bar and expand its "Packages": daml-model is built here',
       '     (.daml/dist) and vetted on the node. Run "Canton: Validate DAR on Node", pick canton-lens-demo-model 1.0.0,',

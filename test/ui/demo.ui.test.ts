@@ -123,6 +123,63 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     await wb.runCommand('View: Close All Editors');
   });
 
+  it('walks step 3: the CodeLens above "template Iou" offers the node that can read, then counts and opens the table', async () => {
+    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    assert.match(printed, /3\. Open daml-model\/daml\/Iou\.daml/);
+    // Step 2 left the executor active, which may not read: the lens says so briefly and offers the node that can.
+    await wb.openFile('Iou.daml');
+    const lenses = wb.page.locator('.contentWidgets .codelens-decoration a');
+    const switchLens = lenses.filter({ hasText: /no read right on Demo Ledger \(executor\) · switch to Demo Ledger$/ }).first();
+    await switchLens.waitFor({ timeout: 60_000 });
+    await switchLens.click();
+    const counts = lenses.filter({ hasText: /[\d,]+ active · .* on Demo Ledger$/ }).first();
+    await counts.waitFor({ timeout: 60_000 });
+    await wb.screenshot('demo-codelens.png');
+    const tab = wb.page.locator('.tabs-container .tab', { hasText: 'Active Iou on Demo Ledger' }).first();
+    // A lens provided again as the node is checked again loses the click: clicked until the table opens.
+    for (let attempt = 1; ; attempt++) {
+      await counts.click();
+      if (
+        await tab.waitFor({ timeout: 8_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      assert.ok(attempt < 8, 'the lens opened no table in 8 clicks');
+    }
+    await wb.webviewShowing(/contracts/, 60_000, 'body');
+    await wb.runCommand('View: Close All Editors');
+  });
+
+  it('walks step 4: the split is refused at its assertion, fixed in the file, submitted, and Follow Completions shows both', async () => {
+    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    await wb.openFile('split.commands.json');
+    await wb.runCommand('Canton: Submit Commands');
+    const review = await wb.webviewShowing(/Exercise Iou_Split on Iou:Iou/, 60_000);
+    await review.locator('button[data-action="submit"]').click();
+    await review.locator('#why-h').waitFor({ timeout: 30_000 });
+    assert.match(await review.locator('main').innerText(), /Not committed: DAML_FAILURE/);
+    await wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'Submitting' }).first().waitFor({ state: 'hidden', timeout: 30_000 });
+    await wb.screenshot('demo-commands-refused.png');
+    // The fix, saved as the editor saves it: the review follows the file.
+    const file = path.join(root, 'workspace', 'commands', 'split.commands.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"1500.0"', '"100.0"'));
+    const fixed = await wb.webviewShowing(/100\.0/, 30_000);
+    await fixed.locator('button[data-action="submit"]').first().click();
+    await fixed.locator('.accepted').waitFor({ timeout: 30_000 });
+    // Opened after both: it shows the recent past, the refusal and the success.
+    await wb.runCommand('Canton: Follow Completions');
+    const completions = await wb.webviewShowing(/succeeded/, 60_000);
+    const text = await completions.locator('main').innerText();
+    assert.match(text, /split-alice-iou-1/);
+    // The refusal never became a completion: shown as this editor saw it, at submission.
+    assert.match(text, /at submission/);
+    assert.match(text, /DAML_FAILURE/);
+    await wb.screenshot('demo-completions.png');
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('walks the DAR loop of step 5: the admin node sees daml-model built and vetted, and validates its built DAR', async () => {
     await wb.page.setViewportSize({ width: 1400, height: 900 });
     assert.match(printed, /5\. Select "Demo Ledger \(admin\)"/);

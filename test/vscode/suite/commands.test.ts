@@ -118,6 +118,13 @@ describe('Commands from the editor', function () {
       assert.equal(completions.feed.rows().filter((r) => r.commandId === request.commandId && r.status === 'succeeded').length, 1, 'the commit shows once');
       assert.equal(completions.feed.rows({ status: 'failed' }).filter((r) => r.why?.code === 'DUPLICATE_COMMAND').length, 2, 'each duplicate once');
       completions.dispose();
+      // Opened again after all this: the recent past, with the refusal at submission this editor saw.
+      const later = await vscode.commands.executeCommand<CompletionsPanel>('cantonLens.followCompletions', name);
+      await until('the earlier refusal at submission', () =>
+        later.feed.rows({ status: 'failed' }).find((r) => r.source === 'submission' && r.why?.code === 'DAML_FAILURE'),
+      );
+      await until('the earlier commit', () => later.feed.rows({ status: 'succeeded' }).find((r) => r.commandId === request.commandId));
+      later.dispose();
       panel.dispose();
       // Later suites look for "the" open lookup panel: leave none.
       for (const p of [...api.panels.panels]) p.dispose();
