@@ -345,7 +345,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
   private async showCommitted(node: NodeConfig, updateId: string): Promise<void> {
     // If the page never says so (hidden, closed), open it anyway.
     await Promise.race([this.whenReady(), new Promise((r) => setTimeout(r, 3_000))]);
-    this.owner.lookups.show({ kind: 'update', id: updateId, node: node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' }, { beside: true });
+    this.owner.lookups.show({ kind: 'update', id: updateId, node: node.name, shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' });
   }
 
   private setOutcome(outcome: CommandsOutcome): void {

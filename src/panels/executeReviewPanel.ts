@@ -201,14 +201,12 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
     view.outcome = { state: 'sending' };
     this.render();
     this.submissions++;
-    const { outcome, committed } = await sendExecute(this.owner, this.uri, node, view, endpoint, (searching) => {
+    const outcome = await sendExecute(this.owner, this.uri, node, view, endpoint, (searching) => {
       view.outcome = searching;
       this.render();
     });
     view.outcome = outcome;
     this.render();
-    // The committed transaction's panel opens once the review's page shows the outcome.
-    if (committed) void this.whenReady().then(() => this.owner.lookups.show({ kind: 'update', id: committed, node: node.name }, { beside: true }));
     return outcome;
   }
 

@@ -24,7 +24,8 @@ export interface ExecuteSubmissionDeps {
 
 /**
  * Sends the review's request once to `node`; `searching` is told when an accepted execute's
- * outcome is being looked for. Answers the outcome and the committed update to open, if any.
+ * outcome is being looked for. Answers the outcome (the review compares a committed transaction
+ * with the prepared one, and links its update id).
  */
 export async function sendExecute(
   deps: ExecuteSubmissionDeps,
@@ -33,9 +34,8 @@ export async function sendExecute(
   view: ReviewView,
   endpoint: Endpoint,
   searching: (accepted: SubmissionOutcome) => void,
-): Promise<{ outcome: Exclude<SubmissionOutcome, { state: 'sending' }>; committed?: string }> {
-  const shown: { committed?: string } = {};
-  const outcome = await send(deps, node, view, endpoint, searching, shown);
+): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
+  const outcome = await send(deps, node, view, endpoint, searching);
   void deps.recent.add({
     kind: 'submission',
     id: view.request.submissionId,
@@ -51,7 +51,7 @@ export async function sendExecute(
             ? vscode.l10n.t('not accepted ({0})', outcome.code)
             : vscode.l10n.t('not accepted'),
   });
-  return { outcome, ...(shown.committed ? { committed: shown.committed } : {}) };
+  return outcome;
 }
 
 async function send(
@@ -60,7 +60,6 @@ async function send(
   view: ReviewView,
   asked: Endpoint,
   searching: (accepted: SubmissionOutcome) => void,
-  shown: { committed?: string },
 ): Promise<Exclude<SubmissionOutcome, { state: 'sending' }>> {
   // A user who may execute but not read as the party would get 403 for the transaction: executeAndWait.
   const hidden = asked === 'executeAndWaitForTransaction' ? view.findings.find((f) => f.id === 'showRights') : undefined;
@@ -104,7 +103,6 @@ async function send(
       const comparison = view.review ? compareCommittedDetail(view.review, waited.transaction) : undefined;
       accepted.differences = comparison?.differences;
       accepted.actions = comparison?.actions;
-      shown.committed = waited.transaction.updateId;
     }
     if (endpoint !== 'execute') return accepted;
     accepted.followUp = { state: 'searching' };

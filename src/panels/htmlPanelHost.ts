@@ -12,8 +12,7 @@ import { WebviewHost } from './webviewHost';
 
 /** What opens a lookup panel (LookupPanels): a structural type, so that the lookup panel can stand on this kit. */
 export interface LookupOpener {
-  /** `beside`: next to the panel that asks (its outcome beside it), not in the panels' group. */
-  show(target: PanelTarget, where?: { beside?: boolean }): unknown;
+  show(target: PanelTarget): unknown;
 }
 
 export interface HtmlPanelOptions {

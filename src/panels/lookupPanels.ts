@@ -29,7 +29,7 @@ export class LookupPanels implements vscode.Disposable, LookupPanelsContext {
   }
 
   /** Reveals the panel showing `target` (asking again if it was asked as someone else), or opens one. */
-  show(target: PanelTarget, where: { beside?: boolean } = {}): LookupPanel {
+  show(target: PanelTarget): LookupPanel {
     for (const p of this.open) {
       if (sameTarget(p.current, target)) {
         p.reveal();
@@ -37,11 +37,9 @@ export class LookupPanels implements vscode.Disposable, LookupPanelsContext {
         return p;
       }
     }
-    // One group for panels, as REST Client reuses its response pane: the group a panel is in already.
-    // What a review committed opens beside it, so that both stay in view.
-    const column = where.beside
-      ? vscode.ViewColumn.Beside
-      : ([...this.open].map((p) => p.webviewPanel.viewColumn).find((c) => c !== undefined) ?? panelGroupColumn() ?? vscode.ViewColumn.Beside);
+    // One group for panels, as REST Client reuses its response pane: the group a panel is in already
+    // (what a review committed too: the review stays a tab away, and the editor keeps its half).
+    const column = [...this.open].map((p) => p.webviewPanel.viewColumn).find((c) => c !== undefined) ?? panelGroupColumn() ?? vscode.ViewColumn.Beside;
     return this.adopt({ history: [target], index: 0 }, { column });
   }
 

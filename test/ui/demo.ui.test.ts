@@ -167,7 +167,8 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"1500.0"', '"100.0"'));
     const fixed = await wb.webviewShowing(/100\.0/, 30_000);
     await fixed.locator('button[data-action="submit"]').first().click();
-    await fixed.locator('.accepted').waitFor({ timeout: 30_000 });
+    // The committed transaction opens in the panels' group, over the review.
+    await wb.webviewShowing(/Exercise tree/, 30_000);
     // Opened after both: it shows the recent past, the refusal and the success.
     await wb.runCommand('Canton: Follow Completions');
     const completions = await wb.webviewShowing(/succeeded/, 60_000);
@@ -176,6 +177,8 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
     // The refusal never became a completion: shown as this editor saw it, at submission.
     assert.match(text, /at submission/);
     assert.match(text, /DAML_FAILURE/);
+    // The review, the committed transaction and the completions share one group beside the file.
+    assert.equal(await wb.page.locator('.editor-group-container').count(), 2, 'the file, and one group of panels');
     await wb.screenshot('demo-completions.png');
     await wb.runCommand('View: Close All Editors');
   });
