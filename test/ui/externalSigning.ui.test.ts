@@ -27,7 +27,8 @@ describe('UI: the external signing loop', function () {
   before(async () => {
     // A developer's user on a development ledger: a participant admin, who may allocate parties.
     for (const v of VERSIONS)
-      nodes.set(v, await FakeLedgerNode.start({ version: v, bigTransactionEvents: 1, extraUsers: { developer: ['participantAdmin'] } }));
+      // Prepared at the wall clock's time, as by a real node: the review has no time to warn about.
+      nodes.set(v, await FakeLedgerNode.start({ version: v, bigTransactionEvents: 1, wallClock: true, extraUsers: { developer: ['participantAdmin'] } }));
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'canton-lens-loop-ws-'));
     wb = await Workbench.open({
       folder,
@@ -155,6 +156,7 @@ describe('UI: the external signing loop', function () {
         await review.locator('button[data-action="reload"]').click();
       }
       await review.locator('.check-ok', { hasText: /User developer may execute as/ }).waitFor({ timeout: 30_000 });
+      assert.doesNotMatch(await review.locator('main').innerText(), /LOCAL_VERDICT|NOT_SEQUENCED_TIMEOUT|Prepare it again/);
       const executedBefore = node.executed.length;
 
       // Submit and wait: 3.5 through executeAndWait (then the update link), the others for the transaction.
