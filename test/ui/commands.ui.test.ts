@@ -29,14 +29,14 @@ describe('UI: commands from the editor', function () {
       dar({ name: 'my-app-0.1.0', payload: Buffer.from('my app, built') }),
     );
     await ui.wb.runCommand('Canton: Upload DAR');
-    const build = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'my-app-0.1.0.dar' });
+    const build = ui.wb.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: 'my-app-0.1.0.dar' });
     await build.first().waitFor({ timeout: 30_000 });
     await build.first().click();
-    const vet = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Upload and Vet' });
+    const vet = ui.wb.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: 'Upload and Vet' });
     await vet.first().waitFor({ timeout: 30_000 });
     await vet.first().click();
     // The node is connected to two synchronizers: the person says on which one the DAR is vetted.
-    const synchronizer = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'da1' });
+    const synchronizer = ui.wb.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: 'da1' });
     await synchronizer.first().waitFor({ timeout: 30_000 });
     await synchronizer.first().click();
     await ui.wb.page
@@ -81,7 +81,7 @@ describe('UI: commands from the editor', function () {
     await lenses.nth(best).click();
     // A contract reads as its fields; its id, shortened, is in the row's detail.
     const id = ui.nodes.participant1.ledger.samples.activeContract;
-    const row = ui.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: `${id.slice(0, 10)}…${id.slice(-6)}` });
+    const row = ui.wb.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: `${id.slice(0, 10)}…${id.slice(-6)}` });
     await row.first().waitFor({ timeout: 30_000 });
     await row.first().click();
     await ui.wb.page.locator('.tabs-container .tab.active', { hasText: 'Iou_Iou_Split.commands.json' }).first().waitFor({ timeout: 30_000 });

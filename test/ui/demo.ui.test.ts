@@ -102,7 +102,7 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
   it("walks step 2: the executor reviews the preapproval request, prepared at the demo's start, with no time warning, and the node accepts it", async () => {
     await wb.page.setViewportSize({ width: 1400, height: 900 });
     await wb.runCommand('Canton: Select Active Ledger Node');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo Ledger (executor)' }).first().click();
+    await wb.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: 'Demo Ledger (executor)' }).first().click();
     await wb.openFile('preapproval.execute.json');
     await wb.runCommand('Canton: Execute Prepared Transaction');
     await wb.webview().locator('.hash-match').waitFor({ timeout: 60_000 });
@@ -186,7 +186,7 @@ describe('UI: npm run demo, from its printed URL to a hover', function () {
   it('walks the DAR loop of step 5: the admin node sees daml-model built and vetted, and validates its built DAR', async () => {
     await wb.page.setViewportSize({ width: 1400, height: 900 });
     assert.match(printed, /5\. Select "Demo Ledger \(admin\)"/);
-    const pick = (text: string | RegExp) => wb.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+    const pick = (text: string | RegExp) => wb.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: text }).first();
     await wb.runCommand('Canton: Select Active Ledger Node');
     await pick('Demo Ledger (admin)').click();
     await wb.openView('Canton');

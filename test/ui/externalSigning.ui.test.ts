@@ -74,7 +74,7 @@ describe('UI: the external signing loop', function () {
       // A clean editor area: each version's files and panels open as on a first run.
       await wb.runCommand('View: Close All Editor Groups');
       await wb.runCommand('Canton: Select Active Ledger Node');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
+      await page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: name }).first().click();
 
       // A development key; its fingerprint is shown.
       await wb.runCommand('Canton: Generate Development Signing Key');
@@ -84,7 +84,7 @@ describe('UI: the external signing loop', function () {
 
       // An external party for it: the keys made for the other versions' nodes are offered too.
       await wb.runCommand('Canton: Allocate External Party for Development Key');
-      const keyPick = page.locator('.quick-input-list .monaco-list-row', { hasText: fingerprint }).first();
+      const keyPick = page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: fingerprint }).first();
       const hintBox = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Party hint of the external party' });
       await keyPick.or(hintBox).first().waitFor({ timeout: 30_000 });
       if (await keyPick.isVisible()) await keyPick.click();

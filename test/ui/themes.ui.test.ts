@@ -127,7 +127,7 @@ describe('UI: panels in light, dark and high-contrast themes', function () {
       const input = ui.wb.page.locator('.quick-input-widget input');
       await input.fill(theme);
       await ui.wb.page
-        .locator('.quick-input-list .monaco-list-row', { has: ui.wb.page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) })
+        .locator('.quick-input-list .monaco-list-row >> visible=true', { has: ui.wb.page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) })
         .first()
         .click();
       const problems: string[] = [];

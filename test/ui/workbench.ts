@@ -96,7 +96,7 @@ export class Workbench {
   /** F1, the command's palette title, Enter. */
   async runCommand(title: string): Promise<void> {
     const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.\\.\\.|…)?$`);
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) }).first();
+    const row = this.page.locator('.quick-input-list .monaco-list-row >> visible=true', { has: this.page.locator('.label-name', { hasText: exact }) }).first();
     // Right after start-up the palette may open before the commands are known: try again.
     for (let attempt = 1; ; attempt++) {
       await this.page.keyboard.press('F1');
@@ -155,7 +155,7 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill(name);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+    await this.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: name }).first().waitFor();
     await this.page.keyboard.press('Enter');
     await this.page.locator('.tabs-container .tab.active', { hasText: name }).first().waitFor();
   }
@@ -205,7 +205,7 @@ export class Workbench {
     await this.runCommand('Canton: Set Token');
     // With more than one node configured, the command first asks which.
     const prompt = this.page.locator('.quick-input-widget .quick-input-title', { hasText: `Token for "${nodeName}"` });
-    const pick = this.page.locator('.quick-input-list .monaco-list-row', { hasText: nodeName }).first();
+    const pick = this.page.locator('.quick-input-list .monaco-list-row >> visible=true', { hasText: nodeName }).first();
     await prompt.or(pick).first().waitFor();
     if (!(await prompt.isVisible())) await pick.click();
     await this.answerInput(`Token for "${nodeName}"`, token);
