@@ -1,5 +1,6 @@
-// Bundles the extension. The HTTP layer (undici) is its own bundle, loaded on the first request,
-// so activation loads only the extension's own code. `--watch` rebuilds on change; `--dev` skips minify.
+// Bundles the extension: dist/extension.js, and the bundles loaded on first use (each entry but the
+// first and the pages, loaded by src/services/lazyBundles.ts): heavy third-party code, and three
+// features of ours too large for the main bundle. `--watch` rebuilds on change; `--dev` skips minify.
 import * as fs from 'node:fs';
 import * as esbuild from 'esbuild';
 
@@ -22,23 +23,17 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  // Third-party: undici, oauth4webapi, the transaction decoder, @vscode/debugadapter, the demo ledger.
   { ...common, entryPoints: { http: 'src/ledger/undiciTransport.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { fakeNode: 'fake-ledger/src/demo.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { txReview: 'src/execute/preparedTransactionReview.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { oidc: 'src/auth/oidcProtocol.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { txReview: 'src/execute/preparedTransactionReview.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { debugAdapter: 'src/bundles/debug.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { fakeNode: 'fake-ledger/src/demo.ts' }, outdir: 'dist' },
+  // Ours, too large to fold in: the questions across time, the commands loop, the execute review.
+  { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { commandsLoop: 'src/commands/commandsLoop.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { executeReview: 'src/panels/executeReviewPanel.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { externalSigning: 'src/commands/externalSigningCommands.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { commandFailure: 'src/execute/commandFailure.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { debugAdapter: 'src/bundles/debug.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },
-  // What a window may never open, each loaded on first use (src/bundles/, through src/extensionContext.ts).
-  { ...common, entryPoints: { lookups: 'src/bundles/lookups.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { lookupPanels: 'src/bundles/lookupPanels.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { browse: 'src/bundles/browse.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { daml: 'src/bundles/daml.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { agentTools: 'src/bundles/agentTools.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { execute: 'src/bundles/execute.ts' }, outdir: 'dist' },
+  // The demo ledger as a process of its own (npm run demo).
   { ...common, entryPoints: { demoLedger: 'fake-ledger/src/demoLedgerMain.ts' }, outdir: 'dist' },
   // The panels' page script (TypeScript in src/webview/), for the browser of the webview.
   { ...common, entryPoints: { panel: 'src/webview/panel.ts' }, outdir: 'media', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },

@@ -3,13 +3,15 @@ import { registerLanguageModelTools } from './agentTools/toolRegistration';
 import { registerAcrossTimeCommands } from './commands/acrossTimeCommands';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerCommandsLoop, type CommandsLoopAccess } from './commands/commandsLoopCommands';
+import { commandRegistrar } from './commands/commandRegistrar';
+import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDaml } from './commands/damlRegistration';
 import { registerDebugging } from './commands/debugRegistration';
 import { registerDemoLedgerCommands } from './commands/demoLedgerCommands';
-import { registerExecuteCommands } from './commands/executeRegistration';
-import { registerExternalSigningCommands } from './commands/externalSigningRegistration';
+import { registerExecuteCommands } from './commands/executeCommands';
+import { registerExternalSigningCommands } from './commands/externalSigningCommands';
 import { registerIdAtCursorContext } from './commands/idAtCursor';
-import { registerLookupPanelCommands } from './commands/lookupPanelRegistration';
+import { registerInspectCommands } from './commands/inspectCommands';
 import { registerNodeCommands } from './commands/nodeCommands';
 import { registerRecentLookupCommands } from './commands/recentLookupCommands';
 import { registerSignInCommands } from './commands/signInCommands';
@@ -39,19 +41,19 @@ import { registerActiveNodeStatusBar } from './views/activeNodeStatusBar';
 import type { BrowseTreeSection } from './views/browseTree';
 import type { NodeTreeProvider } from './views/nodeTree';
 
-/** What tests (and other extensions) can see; no tokens. The panels, tables and Daml index load when read. */
+/** What tests (and other extensions) can see; no tokens. */
 export interface CantonLensApi {
   nodeTree: NodeTreeProvider;
   nodes: LedgerNodes;
   log: ExtensionLog;
-  readonly panels: LookupPanels;
-  readonly lookups: LedgerLookupService;
+  panels: LookupPanels;
+  lookups: LedgerLookupService;
   recent: RecentLookupStore;
-  readonly execute: ExecuteReviews;
+  execute: ExecuteReviews;
   /** Active contracts and the update tail. */
-  browse: { readonly acs: AcsPanels; readonly tails: TailPanels; tree: BrowseTreeSection };
+  browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
   /** The workspace's Daml index and the counts of its templates on the ledger. */
-  daml: { readonly workspace: DamlWorkspace; readonly counts: DamlLedgerCounts };
+  daml: { workspace: DamlWorkspace; counts: DamlLedgerCounts };
   /** Sign-in per node (the Accounts menu's "Canton Ledger" provider). */
   auth: LedgerAuthProvider;
   /** Commands requests, their review and the completions (loaded on first use). */
@@ -63,6 +65,8 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   useTranslator((message, args) => vscode.l10n.t(message, ...args));
   context.subscriptions.push({ dispose: () => useTranslator(undefined) });
   const ctx = new CantonLensContext(context);
+  // Each feature registers its commands through this one registrar.
+  const register = commandRegistrar(ctx.subscriptions);
   registerActiveNodeStatusBar(ctx);
   registerNodeCommands(ctx);
   registerTokenCommands(ctx);
@@ -77,17 +81,18 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerJsonDocuments(ctx);
   registerPartyCompletion(ctx);
   registerRequestFieldFixes(ctx);
-  // Registered now, loaded from their bundles on first use.
   registerLedgerIdHover(ctx);
-  registerLookupPanelCommands(ctx);
+  registerInspectCommands(ctx, register);
+  registerCopyAsCurlCommand(ctx, register);
   registerBrowseCommands(ctx);
-  registerAcrossTimeCommands(ctx);
-  registerExecuteCommands(ctx);
-  registerExternalSigningCommands(ctx);
-  registerCommandsLoop(ctx);
-  registerDaml(ctx);
-  registerDebugging(ctx);
+  registerExecuteCommands(ctx.nodes, ctx.execute.reviews, register);
+  registerExternalSigningCommands(ctx, register);
+  registerDaml(ctx, register);
   registerLanguageModelTools(ctx);
+  // Registered now, their code loaded from its bundle on first use (src/services/lazyBundles.ts).
+  registerAcrossTimeCommands(ctx);
+  registerCommandsLoop(ctx);
+  registerDebugging(ctx);
   return api(ctx);
 }
 
@@ -95,39 +100,18 @@ export function deactivate(): void {
   // Everything is disposed through context.subscriptions.
 }
 
-/** The API over the context: what loads lazily is read through getters, so reading it loads it. */
+/** The API over the context; the commands loop loads with its first use. */
 function api(ctx: CantonLensContext): CantonLensApi {
   return {
     nodeTree: ctx.nodeTree,
     nodes: ctx.nodes,
     log: ctx.log,
-    get panels() {
-      return ctx.panels;
-    },
-    get lookups() {
-      return ctx.lookups;
-    },
+    panels: ctx.panels,
+    lookups: ctx.lookups,
     recent: ctx.recent,
-    get execute() {
-      return ctx.execute.reviews;
-    },
-    browse: {
-      get acs() {
-        return ctx.browse.acs;
-      },
-      get tails() {
-        return ctx.browse.tails;
-      },
-      tree: ctx.browseTree,
-    },
-    daml: {
-      get workspace() {
-        return ctx.daml.workspace;
-      },
-      get counts() {
-        return ctx.daml.counts;
-      },
-    },
+    execute: ctx.execute.reviews,
+    browse: { acs: ctx.browse.acs, tails: ctx.browse.tails, tree: ctx.browseTree },
+    daml: { workspace: ctx.daml.workspace, counts: ctx.daml.counts },
     auth: ctx.auth,
     commands: { load: () => ctx.commandsLoop, loaded: () => ctx.loadedCommandsLoop },
   };

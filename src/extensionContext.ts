@@ -1,47 +1,41 @@
-// The extension's one context, as rust-analyzer's Ctx: it builds what the first paint of the node
-// tree and the status bar needs, owns every disposable (the extension's subscriptions), and makes
-// everything else on first use, from its own bundle (a lazy bundle has its own copies of classes:
-// what crosses between bundles is checked by shape, never by instanceof). The register* functions
-// take from it what they need.
+// The extension's one context, as rust-analyzer's Ctx: it builds the extension's parts at activation
+// (their constructors only subscribe: the work starts with the first use), owns every disposable
+// (the extension's subscriptions), and loads the lazy bundles of ours (src/services/lazyBundles.ts)
+// through getters on first use. The register* functions take from it what they need.
 import * as vscode from 'vscode';
-import type * as AgentToolsBundle from './bundles/agentTools';
-import type * as BrowseBundle from './bundles/browse';
-import type * as DamlBundle from './bundles/daml';
+import { commandFailureTool } from './agentTools/commandFailureTool';
+import { languageModelTools } from './agentTools/languageModelTools';
+import { COMMAND_FAILURE_TOOL } from './agentTools/toolNames';
 import type * as DebugBundle from './bundles/debug';
-import type * as ExecuteBundle from './bundles/execute';
-import type * as LookupPanelsBundle from './bundles/lookupPanels';
-import type * as LookupsBundle from './bundles/lookups';
 import type * as AcrossTimeModule from './commands/acrossTime';
 import type { CommandHandler } from './commands/commandRegistrar';
 import type * as LoopModule from './commands/commandsLoop';
-import type * as ExternalSigningModule from './commands/externalSigningCommands';
-import type { TailRow } from './protocol/tailRows';
-import type { LookupPanels } from './panels/lookupPanels';
+import { AcsPanels } from './panels/acsPanel';
+import { ExecuteReviews } from './panels/executeReviews';
+import { LookupPanels } from './panels/lookupPanels';
 import type { CompiledFilter } from './panels/payloadFilterPick';
+import { TailPanels } from './panels/tailPanel';
+import type { TailRow } from './protocol/tailRows';
+import { commandsCompletionProvider } from './providers/commandsCompletionProvider';
+import { DamlCodeLensProvider } from './providers/damlCodeLens';
+import { DamlYamlLens } from './providers/damlYamlLens';
 import { LedgerAuthProvider } from './providers/ledgerAuthProvider';
+import { ledgerIdHoverProvider } from './providers/ledgerIdHoverProvider';
+import { DamlLedgerCounts } from './services/damlLedgerCounts';
+import { DamlWorkspace } from './services/damlWorkspace';
+import { DevSigningKeys } from './services/devSigningKeys';
 import { ExtensionLog } from './services/extensionLog';
-import {
-  loadAcrossTimeBundle,
-  loadAgentToolsBundle,
-  loadBrowseBundle,
-  loadCommandsLoopBundle,
-  loadDamlBundle,
-  loadDebugAdapterBundle,
-  loadExecuteBundle,
-  loadExternalSigningBundle,
-  loadLookupPanelsBundle,
-  loadLookupsBundle,
-} from './services/lazyBundles';
+import { loadBundle } from './services/lazyBundles';
 import { LedgerNodes } from './services/ledgerNodes';
 import { LedgerPointStore } from './services/ledgerPointStore';
-import type { LedgerLookupService } from './services/lookupService';
+import { LedgerLookupService } from './services/lookupService';
 import { RecentLookupStore } from './services/recentLookupStore';
 import { TokenStore } from './services/tokenStore';
 import { BrowseTreeSection } from './views/browseTree';
 import { NodeTreeProvider, type NodeTreeElement } from './views/nodeTree';
 import { PackagesTreeSection } from './views/packagesTree';
 
-/** A part made on first use, once. */
+/** A part of a lazy bundle, made on first use, once. */
 class Lazy<T> {
   private made: { value: T } | undefined;
   /** A part that failed to load fails again the same way: made twice, it would register twice. */
@@ -77,40 +71,37 @@ export class CantonLensContext {
   readonly browseTree: BrowseTreeSection;
   readonly packages: PackagesTreeSection;
   readonly nodeTree: NodeTreeProvider;
-
-  private readonly bundles = {
-    lookups: () => loadLookupsBundle(this.bundleDir) as typeof LookupsBundle,
-    lookupPanels: () => loadLookupPanelsBundle(this.bundleDir) as typeof LookupPanelsBundle,
-    browse: () => loadBrowseBundle(this.bundleDir) as typeof BrowseBundle,
-    daml: () => loadDamlBundle(this.bundleDir) as typeof DamlBundle,
-    agentTools: () => loadAgentToolsBundle(this.bundleDir) as typeof AgentToolsBundle,
-    execute: () => loadExecuteBundle(this.bundleDir) as typeof ExecuteBundle,
-    debug: () => loadDebugAdapterBundle(this.bundleDir) as typeof DebugBundle,
-    acrossTime: () => loadAcrossTimeBundle(this.bundleDir) as typeof AcrossTimeModule,
-    externalSigning: () => loadExternalSigningBundle(this.bundleDir) as typeof ExternalSigningModule,
-    commandsLoop: () => loadCommandsLoopBundle(this.bundleDir) as typeof LoopModule,
+  /** The lookup service, with its cache, and the hover on ids. */
+  readonly lookups: LedgerLookupService;
+  readonly idHover: vscode.HoverProvider;
+  /** The lookup panels (their serializer revives those a reload left open). */
+  readonly panels: LookupPanels;
+  /** The Active Contracts tables and the live tails. */
+  readonly browse: { readonly acs: AcsPanels; readonly tails: TailPanels };
+  /** The Daml index, the counts of its templates on the node, its lenses and the requests' completions. */
+  readonly daml: {
+    readonly workspace: DamlWorkspace;
+    readonly counts: DamlLedgerCounts;
+    /** CodeLens and hovers of .daml files. */
+    readonly codeLens: DamlCodeLensProvider;
+    readonly yamlLens: DamlYamlLens;
+    readonly completions: vscode.CompletionItemProvider;
   };
+  /** The execute reviews' owner and the development signing keys. */
+  readonly execute: { readonly reviews: ExecuteReviews; readonly devKeys: DevSigningKeys };
+  /** The language-model tools by name. */
+  readonly agentTools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
 
-  // Each part takes what it needs from this context; what it reads later (the panels, the Daml
-  // index) it reads through the context's getters, so that its bundle loads only then.
-  private readonly parts = {
-    lookups: new Lazy(() => this.bundles.lookups().createLookups(this)),
-    lookupPanels: new Lazy(() => this.bundles.lookupPanels().createLookupPanels(this)),
-    browse: new Lazy(() => this.bundles.browse().createBrowse(this)),
-    daml: new Lazy(() => this.bundles.daml().createDaml(this)),
-    agentTools: new Lazy(() => this.bundles.agentTools().createAgentTools(this)),
-    execute: new Lazy(() => this.bundles.execute().createExecute(this)),
-    debug: new Lazy(() => this.bundles.debug().createDebug(this)),
-    acrossTime: new Lazy(() => this.bundles.acrossTime().acrossTimeHandlers(this.extension, this)),
-    externalSigning: new Lazy(() =>
-      this.bundles.externalSigning().externalSigningHandlers(this.extensionUri, this.nodes, this.execute.reviews, this.execute.devKeys),
-    ),
+  private readonly lazy = {
+    debug: new Lazy(() => loadBundle<typeof DebugBundle>(this.bundleDir, 'debugAdapter').createDebug(this)),
+    acrossTime: new Lazy(() => loadBundle<typeof AcrossTimeModule>(this.bundleDir, 'acrossTime')),
     commandsLoop: new Lazy(() => {
-      const loop = this.bundles.commandsLoop().createCommandsLoop(this);
+      const loop = loadBundle<typeof LoopModule>(this.bundleDir, 'commandsLoop').createCommandsLoop(this);
       this.subscriptions.push(loop);
       return loop;
     }),
   };
+  private readonly acrossTimeHandlers = new Lazy(() => this.lazy.acrossTime.get().acrossTimeHandlers(this.extension, this));
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.subscriptions = extension.subscriptions;
@@ -122,95 +113,78 @@ export class CantonLensContext {
     this.recent = new RecentLookupStore(extension.globalState);
     this.points = new LedgerPointStore(extension.workspaceState);
     this.auth = new LedgerAuthProvider(this.nodes, this.log);
-    this.browseTree = new BrowseTreeSection(this.nodes, () => this.bundles.browse().countActiveContracts);
-    this.packages = new PackagesTreeSection(this.nodes, () => this.bundles.daml());
+    this.browseTree = new BrowseTreeSection(this.nodes);
+    this.packages = new PackagesTreeSection(this.nodes);
     this.nodeTree = new NodeTreeProvider(this.nodes, this.recent, this.browseTree, this.nodes.facts, this.packages);
     const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: this.nodeTree, showCollapseAll: true });
     this.nodeTree.attach(view);
     this.subscriptions.push(this.log, this.tokens, this.recent, this.nodes, this.points, this.auth, this.browseTree, this.packages, this.nodeTree, view);
-  }
 
-  /** The lookup service, with its cache (dist/lookups.js). */
-  get lookups(): LedgerLookupService {
-    return this.parts.lookups.get().service;
-  }
-
-  /** The hover on ids (dist/lookups.js). */
-  get idHover(): vscode.HoverProvider {
-    return this.parts.lookups.get().hover;
-  }
-
-  /** The lookup panels and their commands (dist/lookupPanels.js); their serializer registers with them. */
-  get lookupPanels(): LookupPanelsBundle.LookupPanelsFeature {
-    return this.parts.lookupPanels.get();
-  }
-
-  get lookupPanelsLoaded(): boolean {
-    return this.parts.lookupPanels.peek() !== undefined;
-  }
-
-  get panels(): LookupPanels {
-    return this.lookupPanels.panels;
-  }
-
-  /** The Active Contracts tables and the live tails (dist/browse.js). */
-  get browse(): BrowseBundle.Browse {
-    return this.parts.browse.get();
-  }
-
-  /** The Daml index, its lenses, completions and commands (dist/daml.js). */
-  get daml(): DamlBundle.Daml {
-    return this.parts.daml.get();
-  }
-
-  /** The language-model tools by name (dist/agentTools.js). */
-  get agentTools(): ReadonlyMap<string, vscode.LanguageModelTool<unknown>> {
-    return this.parts.agentTools.get();
-  }
-
-  /** The execute reviews, the development keys and the execute commands (dist/execute.js). */
-  get execute(): ExecuteBundle.Execute {
-    return this.parts.execute.get();
+    this.lookups = new LedgerLookupService(this.nodes.registry, this.nodes.facts);
+    this.idHover = ledgerIdHoverProvider(this.nodes, this.lookups);
+    this.panels = new LookupPanels(this.extensionUri, this.nodes, this.lookups, (t, summary, askedAs) => {
+      if (t.kind === 'contract' || t.kind === 'update') void this.recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
+    });
+    const acs = new AcsPanels(this.extensionUri, this.nodes, (current, sample, parties) => this.pickPayloadFilter(current, sample, parties));
+    const tails = new TailPanels(this.extensionUri, this.nodes, (node, offset, live) => this.browseTree.reportLedgerEnd(node, offset, live));
+    this.browse = { acs, tails };
+    const workspace = new DamlWorkspace(this.log);
+    const counts = new DamlLedgerCounts(this.nodes);
+    const codeLens = new DamlCodeLensProvider(this.nodes, workspace, counts);
+    const yamlLens = new DamlYamlLens(this.nodes, this.packages);
+    this.daml = { workspace, counts, codeLens, yamlLens, completions: commandsCompletionProvider(workspace, this.nodes) };
+    const devKeys = new DevSigningKeys(extension.secrets, extension.globalState);
+    const reviews = new ExecuteReviews({
+      extensionUri: this.extensionUri,
+      nodes: this.nodes,
+      panels: this.panels,
+      recent: this.recent,
+      knownPublicKey: (fingerprint) => devKeys.publicKey(fingerprint),
+      userRights: (node, signal) => this.nodes.facts.executeRights(node, signal),
+      forgetRights: (node) => this.nodes.facts.forget(node.name),
+    });
+    this.execute = { reviews, devKeys };
+    const tools = languageModelTools(this);
+    tools.set(
+      COMMAND_FAILURE_TOOL,
+      commandFailureTool(this.nodes, () => this.loadedCommandsLoop?.reviews.refused ?? []),
+    );
+    this.agentTools = tools;
+    this.subscriptions.push(this.lookups, this.panels, this.panels.registerSerializer(), acs, tails, workspace, counts, codeLens, yamlLens, reviews);
   }
 
   /** The `canton` debug type (dist/debugAdapter.js). */
   get debug(): DebugBundle.Debug {
-    return this.parts.debug.get();
+    return this.lazy.debug.get();
   }
 
   /** The questions across time's commands (dist/acrossTime.js). */
   get acrossTimeCommands(): ReadonlyMap<string, CommandHandler> {
-    return this.parts.acrossTime.get();
-  }
-
-  /** The external signing commands (dist/externalSigning.js). */
-  get externalSigning(): ReturnType<typeof ExternalSigningModule.externalSigningHandlers> {
-    return this.parts.externalSigning.get();
+    return this.acrossTimeHandlers.get();
   }
 
   /** The commands loop (dist/commandsLoop.js). */
   get commandsLoop(): LoopModule.CommandsLoop {
-    return this.parts.commandsLoop.get();
+    return this.lazy.commandsLoop.get();
   }
 
   /** The commands loop if it was loaded (the API; the command-failure tool's refusals). */
   get loadedCommandsLoop(): LoopModule.CommandsLoop | undefined {
-    return this.parts.commandsLoop.peek();
+    return this.lazy.commandsLoop.peek();
   }
 
   /** The payload filter's input (for the Active Contracts table; dist/acrossTime.js). */
   pickPayloadFilter(current: string, sample: readonly unknown[], parties: readonly string[]): Promise<CompiledFilter | undefined> {
-    return this.bundles.acrossTime().pickPayloadFilter(current, sample, parties);
+    return this.lazy.acrossTime.get().pickPayloadFilter(current, sample, parties);
   }
 
-  /** The latest rows of the node's open Follow Updates tails, newest first (none before they load). */
+  /** The latest rows of the node's open Follow Updates tails, newest first. */
   tailRows(node: string): readonly TailRow[] {
-    return this.parts.browse.peek()?.tails.recentRows(node) ?? [];
+    return this.browse.tails.recentRows(node);
   }
 
-  /** The first rows of the open Active Contracts tables (none before they load). */
+  /** The first rows of the open Active Contracts tables. */
   tableContracts(): readonly { id: string; node: string; detail: string }[] {
-    const acs = this.parts.browse.peek()?.acs;
-    return acs ? acs.panels.flatMap((p) => p.shown.firstIds.map((id) => ({ id, node: p.target.node, detail: p.webviewPanel.title }))) : [];
+    return this.browse.acs.panels.flatMap((p) => p.shown.firstIds.map((id) => ({ id, node: p.target.node, detail: p.webviewPanel.title })));
   }
 }

@@ -1,10 +1,9 @@
 // The language-model tool "why did my command fail": for a command id (or the latest failure), the
 // node's refusal when this editor submitted it, else the failed completion the node reports for the
 // token's user; explained as the review shows it (code, what happened, what to do, the Daml places).
-// Reads only. In the agent tools' bundle (dist/agentTools.js); toolRegistration.ts registers it.
+// Reads only. toolRegistration.ts registers it.
 import * as vscode from 'vscode';
-import type { FailureExplanation, FailureFacts } from '../execute/commandFailure';
-import { loadCommandFailureBundle } from '../services/lazyBundles';
+import { explainFailure, factsFromStatus, type FailureExplanation, type FailureFacts } from '../execute/commandFailure';
 import type { Completion } from '../ledger/apiTypes';
 import { completionElementOffset } from '../execute/completionWatch';
 import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
@@ -47,13 +46,7 @@ export function failureData(commandId: string, why: FailureExplanation, seen: 's
   };
 }
 
-export function commandFailureTool(
-  bundleDir: string,
-  nodes: NodeReader,
-  refusals: () => readonly SeenRefusal[],
-): vscode.LanguageModelTool<CommandFailureInput> {
-  // The explanations (every code's meaning and source) load with the first question.
-  const explain = () => loadCommandFailureBundle(bundleDir);
+export function commandFailureTool(nodes: NodeReader, refusals: () => readonly SeenRefusal[]): vscode.LanguageModelTool<CommandFailureInput> {
   const answer = (s: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(s)]);
   return {
     prepareInvocation: (o) => ({
@@ -71,7 +64,7 @@ export function commandFailureTool(
         return answer(
           toolAnswer(
             'The node refused this command when it was submitted from the editor.',
-            failureData(local.commandId, explain().explainFailure(local.facts), 'submission'),
+            failureData(local.commandId, explainFailure(local.facts), 'submission'),
           ),
         );
       const ac = new AbortController();
@@ -108,10 +101,7 @@ export function commandFailureTool(
         const failed = completions.filter((c) => (c.status?.code ?? 0) !== 0).at(-1);
         if (failed)
           return answer(
-            toolAnswer(
-              'The node reports this failed completion.',
-              failureData(failed.commandId, explain().explainFailure(explain().factsFromStatus(failed.status)), 'completion'),
-            ),
+            toolAnswer('The node reports this failed completion.', failureData(failed.commandId, explainFailure(factsFromStatus(failed.status)), 'completion')),
           );
         const ok = completions.at(-1);
         return answer(

@@ -2,7 +2,7 @@
 // explain why an id is (not) visible on a node, list the active contracts of a template. Each
 // reads only (nothing that writes to a ledger is a tool) and answers what the panels show, as
 // text built by ./toolText.ts (ledger strings as data). No token, secret or signing key is ever
-// in an answer. In the agent tools' bundle (dist/agentTools.js); toolRegistration.ts registers them.
+// in an answer. toolRegistration.ts registers them.
 import * as vscode from 'vscode';
 import { browseEventFormat, hasPagedEndpoints } from '../browse/browseForms';
 import { readActiveContracts } from '../browse/acsPaging';

@@ -1,5 +1,4 @@
-// The names of the language-model tools (package.json's languageModelTools): registered at
-// activation, their code loaded with the first call.
+// The names of the language-model tools (package.json's languageModelTools).
 export const TOOL_NAMES = {
   contract: 'cantonLens_lookUpContract',
   update: 'cantonLens_lookUpUpdate',

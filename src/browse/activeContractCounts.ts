@@ -1,6 +1,6 @@
 // The node tree's count of the active contracts by package, module and template: one read of the
-// active set as the node's parties (paged, or streamed where the node has no paged endpoint). In
-// the browse bundle (dist/browse.js), loaded by the first expand of Active Contracts. No `vscode` import.
+// active set as the node's parties (paged, or streamed where the node has no paged endpoint), on
+// the first expand of Active Contracts. No `vscode` import.
 import type { PackageGroup } from './acsGrouping';
 import { TemplateCounter } from './acsGrouping';
 import { readActiveContracts, type AcsClient } from './acsPaging';

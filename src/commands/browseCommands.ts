@@ -1,6 +1,6 @@
 // Canton: Show Active Contracts and Canton: Follow Updates. Both take their arguments
 // from the tree, keybindings or other extensions: (node, parties, templates); without a node they
-// use the active node, or ask. The tables and tails themselves load with the browse bundle.
+// use the active node, or ask.
 import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
 import type { TailPanels } from '../panels/tailPanel';

@@ -1,12 +1,23 @@
-// How a group of commands is registered: with VS Code directly, or into a table that a lazily loaded
-// bundle hands to the registrations made at activation (registerLazyCommands).
+// How a feature registers its commands: its `register*(deps, register)` calls `register(id, handler)`
+// once per command, and activate() hands every feature the same registrar (commandRegistrar), so each
+// command is written in one place. The features of a lazy bundle (the questions across time, the debug
+// type) fill a table instead (handlerTable), which registerLazyCommands hands on to on first call.
 import * as vscode from 'vscode';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- VS Code's own command callback type
 export type CommandHandler = (...args: any[]) => unknown;
 export type CommandRegistrar = (command: string, handler: CommandHandler) => vscode.Disposable;
 
-/** The handlers that `register` functions make, by id (inside a bundle: nothing reaches VS Code). */
+/** Registers with VS Code; each command is disposed with the extension. */
+export function commandRegistrar(subscriptions: { dispose(): unknown }[]): CommandRegistrar {
+  return (id, handler) => {
+    const registration = vscode.commands.registerCommand(id, handler);
+    subscriptions.push(registration);
+    return registration;
+  };
+}
+
+/** The handlers that `register` functions make, by id (inside a lazy bundle: nothing reaches VS Code). */
 export function handlerTable(...registers: ((register: CommandRegistrar) => void)[]): Map<string, CommandHandler> {
   const handlers = new Map<string, CommandHandler>();
   const register: CommandRegistrar = (id, handler) => {
@@ -18,8 +29,8 @@ export function handlerTable(...registers: ((register: CommandRegistrar) => void
 }
 
 /**
- * Registers `ids` with VS Code now; their handlers come from `load` (a bundle's table) on the first
- * call of one, so the command works from the palette, a menu or another extension alike.
+ * Registers `ids` with VS Code now; their handlers come from `load` (a lazy bundle's table) on the
+ * first call of one, so the command works from the palette, a menu or another extension alike.
  */
 export function registerLazyCommands(subscriptions: { dispose(): unknown }[], ids: readonly string[], load: () => ReadonlyMap<string, CommandHandler>): void {
   let handlers: ReadonlyMap<string, CommandHandler> | undefined;

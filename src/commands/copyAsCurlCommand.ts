@@ -1,6 +1,5 @@
 // Canton: Copy as cURL. From a panel (its toolbar), a request picked from the log, or a request
-// named by id: the exact request as a shell command, the token left to the shell as `$TOKEN`. In
-// the lookup panels' bundle (dist/lookupPanels.js), whose panels it copies from.
+// named by id: the exact request as a shell command, the token left to the shell as `$TOKEN`.
 import * as vscode from 'vscode';
 import { curlCommand, requestUrl, type CurlRequest } from '../ledger/curlCommand';
 import type { RecordedRequest } from '../ledger/httpRequestLog';

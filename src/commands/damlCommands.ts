@@ -1,6 +1,6 @@
 // Canton: Open Daml Definition: a template, interface or choice name from the ledger
 // opens where the workspace's Daml source defines it; a pick when several packages (or versions)
-// do, and a message saying what was searched when none does. In the Daml bundle (dist/daml.js).
+// do, and a message saying what was searched when none does.
 import * as vscode from 'vscode';
 import type { DamlMatch, DamlRef, DamlTarget } from '../daml/damlIndex';
 import type { DamlWorkspace } from '../services/damlWorkspace';

@@ -1,42 +1,37 @@
-// The registrations of the Daml side, made at activation: CodeLens and hovers of .daml files, the
-// daml.yaml lens, completions in commands requests, and Open Daml Definition, Upload DAR and
-// Validate DAR on Node. Their code (the Daml index among it) loads from dist/daml.js on the first
-// use of one, which is when such a file is shown or such a command runs.
+// The Daml side's registrations: CodeLens and hovers of .daml files, the daml.yaml lens, completions
+// in commands requests, and Open Daml Definition, Upload DAR and Validate DAR on Node.
 import * as vscode from 'vscode';
-import { lazyCodeLensProvider, lazyCompletionProvider, lazyHoverProvider } from '../providers/lazyProviders';
-import { registerLazyCommands, type CommandHandler } from './commandRegistrar';
-
-const COMMANDS = ['cantonLens.openDamlDefinition', 'cantonLens.uploadDar', 'cantonLens.validateDar'] as const;
+import type { DamlCodeLensProvider } from '../providers/damlCodeLens';
+import type { DamlWorkspace } from '../services/damlWorkspace';
+import type { CommandRegistrar } from './commandRegistrar';
+import { registerDamlCommands } from './damlCommands';
+import { registerDarCommands, type DarCommandsDeps } from './darCommands';
 
 const DAML_FILES: vscode.DocumentSelector = [{ language: 'daml' }, { pattern: '**/*.daml' }];
 
 export interface DamlRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
-  /** The Daml side, loaded on first use. */
+  readonly nodes: DarCommandsDeps['nodes'];
+  readonly packages: DarCommandsDeps['packages'];
+  readonly extension: Pick<vscode.ExtensionContext, 'workspaceState'>;
   readonly daml: {
-    readonly codeLens: vscode.CodeLensProvider & vscode.HoverProvider;
+    readonly workspace: DamlWorkspace;
+    readonly codeLens: DamlCodeLensProvider;
     readonly yamlLens: vscode.CodeLensProvider;
     readonly completions: vscode.CompletionItemProvider;
-    readonly commands: ReadonlyMap<string, CommandHandler>;
   };
 }
 
-export function registerDaml(ctx: DamlRegistrationDeps): void {
-  registerLazyCommands(ctx.subscriptions, COMMANDS, () => ctx.daml.commands);
-  const damlLens = lazyCodeLensProvider(() => ctx.daml.codeLens);
-  const yamlLens = lazyCodeLensProvider(() => ctx.daml.yamlLens);
+export function registerDaml(ctx: DamlRegistrationDeps, register: CommandRegistrar): void {
+  const { daml } = ctx;
+  registerDamlCommands(daml.workspace, register);
+  registerDarCommands(
+    { subscriptions: ctx.subscriptions, nodes: ctx.nodes, packages: ctx.packages, daml: daml.workspace, workspaceState: ctx.extension.workspaceState },
+    register,
+  );
   ctx.subscriptions.push(
-    damlLens,
-    yamlLens,
-    vscode.languages.registerCodeLensProvider(DAML_FILES, damlLens),
-    vscode.languages.registerHoverProvider(
-      DAML_FILES,
-      lazyHoverProvider(() => ctx.daml.codeLens),
-    ),
-    vscode.languages.registerCodeLensProvider({ pattern: '**/daml.yaml' }, yamlLens),
-    vscode.languages.registerCompletionItemProvider(
-      { pattern: '**/*.commands.json' },
-      lazyCompletionProvider(() => ctx.daml.completions),
-      '"',
-    ),
+    vscode.languages.registerCodeLensProvider(DAML_FILES, daml.codeLens),
+    vscode.languages.registerHoverProvider(DAML_FILES, daml.codeLens),
+    vscode.languages.registerCodeLensProvider({ pattern: '**/daml.yaml' }, daml.yamlLens),
+    vscode.languages.registerCompletionItemProvider({ pattern: '**/*.commands.json' }, daml.completions, '"'),
   );
 }

@@ -2,8 +2,7 @@
 // a DAR, or too large, gets a clear error and nothing is sent), then sent once, with progress that
 // can be cancelled. On a node with several synchronizers the person picks the one to validate
 // against or vet on (remembered per node in the workspace), and the result says which. An upload
-// writes to the node: never retried, and confirmed on nodes that are not on this machine. In the
-// Daml bundle (dist/daml.js).
+// writes to the node: never retried, and confirmed on nodes that are not on this machine.
 import * as vscode from 'vscode';
 import { browseFolder, builtDars } from '../daml/builtDars';
 import { parseDamlYaml, type DamlProject } from '../daml/damlProject';

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { FakeLedgerNode } from '../../fake-ledger/src/demo';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { demoNodeName, isLoopbackUrl } from '../nodes/demoTokens';
-import { loadFakeNodeBundle } from '../services/lazyBundles';
+import type * as FakeNodeModule from '../../fake-ledger/src/demo';
+import { loadBundle } from '../services/lazyBundles';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 
@@ -33,7 +34,7 @@ export function registerDemoLedgerCommands(
       if (status.state === 'reachable') return { name: earlier.name, url: earlier.url, version: status.version, how: 'reused' };
     }
     const startedNow = !running;
-    running ??= loadFakeNodeBundle(bundleDir).FakeLedgerNode.start({
+    running ??= loadBundle<typeof FakeNodeModule>(bundleDir, 'fakeNode').FakeLedgerNode.start({
       version: '3.5',
       requestLog: 0,
       bigTreeNodes: 10_000,

@@ -8,12 +8,13 @@ import { checkPrepareRequest, executePathFor, executeRequestFromPrepare, prepare
 import { partiesPrepareCannotRead } from '../execute/preSendChecks';
 import { signHash } from '../execute/signingKeys';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { loadTxReviewBundle } from '../services/lazyBundles';
+import type * as TxReviewModule from '../execute/preparedTransactionReview';
+import { loadBundle } from '../services/lazyBundles';
 import type { ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
 import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';
 import type { NodeReader } from '../services/ledgerNodes';
-import type { ExternalSigningCommand } from './externalSigningIds';
+import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
 
 export interface PrepareResult {
@@ -30,13 +31,16 @@ const uriOf = (arg: unknown, pattern: RegExp): vscode.Uri | undefined => {
   return active && pattern.test(active.path) ? active : undefined;
 };
 
-/** The external signing commands' handlers, by command id: this module is its own bundle (dist/externalSigning.js). */
-export function externalSigningHandlers(
-  extensionUri: vscode.Uri,
-  nodes: NodeReader,
-  reviews: ExecuteReviews,
-  keys: DevSigningKeys,
-): Record<ExternalSigningCommand, (...args: unknown[]) => unknown> {
+export interface ExternalSigningDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly nodes: NodeReader;
+  readonly execute: { readonly reviews: ExecuteReviews; readonly devKeys: DevSigningKeys };
+}
+
+/** The external signing commands. */
+export function registerExternalSigningCommands(deps: ExternalSigningDeps, register: CommandRegistrar): void {
+  const { extensionUri, nodes } = deps;
+  const { reviews, devKeys: keys } = deps.execute;
   const dist = vscode.Uri.joinPath(extensionUri, 'dist').fsPath;
   /** The external party last allocated on each node (by name): a new prepare request acts as it. */
   const allocatedParty = new Map<string, string>();
@@ -125,7 +129,10 @@ export function externalSigningHandlers(
     let computedHash: string | undefined;
     let note: string;
     try {
-      const review = await loadTxReviewBundle(dist).reviewPreparedTransaction(prepared.preparedTransaction, prepared.hashingSchemeVersion);
+      const review = await loadBundle<typeof TxReviewModule>(dist, 'txReview').reviewPreparedTransaction(
+        prepared.preparedTransaction,
+        prepared.hashingSchemeVersion,
+      );
       computedHash = review.computedHash;
       note = !computedHash
         ? review.hashNote
@@ -217,7 +224,10 @@ export function externalSigningHandlers(
     }
     let review;
     try {
-      review = await loadTxReviewBundle(dist).reviewPreparedTransaction(String(request.preparedTransaction), String(request.hashingSchemeVersion));
+      review = await loadBundle<typeof TxReviewModule>(dist, 'txReview').reviewPreparedTransaction(
+        String(request.preparedTransaction),
+        String(request.hashingSchemeVersion),
+      );
     } catch (e) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Not signed: the prepared transaction does not decode ({0}).', (e as Error).message));
       return false;
@@ -406,11 +416,9 @@ export function externalSigningHandlers(
     }
   };
 
-  return {
-    'cantonLens.allocateExternalParty': allocateExternalParty,
-    'cantonLens.newPrepareRequest': newPrepareRequest,
-    'cantonLens.prepareTransaction': prepareTransaction,
-    'cantonLens.generateSigningKey': generateSigningKey,
-    'cantonLens.signPreparedTransaction': signPreparedTransaction,
-  };
+  register('cantonLens.allocateExternalParty', allocateExternalParty);
+  register('cantonLens.newPrepareRequest', newPrepareRequest);
+  register('cantonLens.prepareTransaction', prepareTransaction);
+  register('cantonLens.generateSigningKey', generateSigningKey);
+  register('cantonLens.signPreparedTransaction', signPreparedTransaction);
 }

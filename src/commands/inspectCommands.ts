@@ -1,5 +1,5 @@
 // Inspect ids: from the cursor or selection, an argument, or an input box that validates as you type.
-// In the lookup panels' bundle (dist/lookupPanels.js); lookupPanelRegistration.ts registers the commands.
+// Registered from activate() (src/extension.ts).
 import * as vscode from 'vscode';
 import { classifyLedgerId } from '../ids/ledgerIds';
 import type { PanelTarget, LookupPanels } from '../panels/lookupPanels';

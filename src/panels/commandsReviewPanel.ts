@@ -40,7 +40,7 @@ export class CommandsReviews implements vscode.Disposable {
   constructor(
     readonly extensionUri: vscode.Uri,
     readonly nodes: NodeReader,
-    /** The lookup panels, asked for only when an update is opened (their bundle loads then). */
+    /** The lookup panels, asked for when an update is opened. */
     private readonly lookupPanels: () => LookupPanels,
     readonly recent: RecentLookupStore,
   ) {}

@@ -6,7 +6,8 @@ import type { CheckedRequest } from '../execute/executeRequestCheck';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { blocking, preSendChecks } from '../execute/preSendChecks';
 import { compareHashingDetails } from '../execute/hashingDetails';
-import { loadTxReviewBundle } from '../services/lazyBundles';
+import type * as TxReviewModule from '../execute/preparedTransactionReview';
+import { loadBundle } from '../services/lazyBundles';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import * as path from 'node:path';
 import { loadingBody } from './html/panelPage';
@@ -114,7 +115,7 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
       findings: [],
     };
     try {
-      const { reviewPreparedTransaction } = loadTxReviewBundle(vscode.Uri.joinPath(this.owner.extensionUri, 'dist').fsPath);
+      const { reviewPreparedTransaction } = loadBundle<typeof TxReviewModule>(vscode.Uri.joinPath(this.owner.extensionUri, 'dist').fsPath, 'txReview');
       view.review = await reviewPreparedTransaction(request.preparedTransaction, request.hashingSchemeVersion);
     } catch (e) {
       view.decodeError = vscode.l10n.t('It is not a PreparedTransaction protobuf ({0}).', (e as Error).message);

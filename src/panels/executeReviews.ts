@@ -1,7 +1,7 @@
 // The owner of the execute reviews: one panel per request file, the diagnostics of request files,
 // the confirmation, and what the reviews learn (hashing details, rights). The panel itself
 // (executeReviewPanel.ts, with the transaction decoder and the review's HTML) is its own bundle,
-// loaded when the first review opens; this owner is in the execute bundle (dist/execute.js).
+// loaded when the first review opens (dist/executeReview.js).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExecuteRight } from '../auth/userRights';
@@ -10,7 +10,7 @@ import { MAX_DETAILS } from '../execute/hashingDetails';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
-import { loadExecuteReviewBundle } from '../services/lazyBundles';
+import { loadBundle } from '../services/lazyBundles';
 import { requestDiagnostics } from './requestDiagnostics';
 import type { LookupPanels } from './lookupPanels';
 
@@ -99,7 +99,7 @@ export class ExecuteReviews implements vscode.Disposable {
     this.forgetRights = deps.forgetRights;
   }
 
-  /** The lookup panels (their bundle loads with the first one a review opens). */
+  /** The lookup panels a review opens what it submitted in. */
   get lookups(): LookupPanels {
     return this.deps.panels;
   }
@@ -132,7 +132,7 @@ export class ExecuteReviews implements vscode.Disposable {
     if (!checked.request) return undefined;
     let panel = this.open.get(uri.toString());
     if (!panel) {
-      const { ExecuteReviewPanel } = loadExecuteReviewBundle(vscode.Uri.joinPath(this.extensionUri, 'dist').fsPath) as PanelModule;
+      const { ExecuteReviewPanel } = loadBundle<PanelModule>(vscode.Uri.joinPath(this.extensionUri, 'dist').fsPath, 'executeReview');
       const created = new ExecuteReviewPanel(this, uri, node.name);
       panel = created;
       this.open.set(uri.toString(), created);

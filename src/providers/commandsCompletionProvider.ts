@@ -2,8 +2,8 @@
 // goes and the template's choices (with their argument fields) where a choice goes; from the active
 // node, the active contracts of the command's template where a contractId goes; the Daml fields
 // (with their types) as keys of a create argument or choice argument. Parties
-// complete through the party provider, the request's shape through the JSON schema. In the Daml
-// bundle (dist/daml.js); damlRegistration.ts registers it at activation.
+// complete through the party provider, the request's shape through the JSON schema.
+// damlRegistration.ts registers it at activation.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { argumentFields, choiceCandidates, templateCandidates } from '../daml/commandCompletions';

@@ -3,8 +3,8 @@
 // opens the Active Contracts table filtered to it. A hover on a template name says the same with
 // the latest contracts as links. VS Code asks only for visible editors; counts are cached per
 // template and node identity, asked only once typing has paused, and never when no node is active
-// or `cantonLens.codeLens.enabled` is off. In the Daml bundle (dist/daml.js); damlRegistration.ts
-// registers it at activation for .daml files.
+// or `cantonLens.codeLens.enabled` is off. damlRegistration.ts registers it at activation for
+// .daml files.
 import * as vscode from 'vscode';
 import { countTitle, packageNameRef, type TemplateCount } from '../daml/templateCounts';
 import { scanDamlSource, type DamlFileSymbols } from '../daml/damlSource';

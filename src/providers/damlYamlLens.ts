@@ -1,8 +1,8 @@
 // Above a daml.yaml's `name:` line: the project's state on the active node (as the tree's Packages
 // rows say it), with the action that fits: upload a build that is not there, validate one that
 // differs from what the node runs. Read once per node and identity (packagesTree.ts), only while a
-// daml.yaml is open and `cantonLens.codeLens.enabled` is on. In the Daml bundle (dist/daml.js);
-// damlRegistration.ts registers it at activation.
+// daml.yaml is open and `cantonLens.codeLens.enabled` is on. damlRegistration.ts registers it at
+// activation.
 import * as vscode from 'vscode';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';

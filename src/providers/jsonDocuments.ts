@@ -6,12 +6,8 @@ import * as vscode from 'vscode';
 export const JSON_SCHEME = 'cantonLens-json';
 const KEPT = 50;
 
-// Kept on globalThis: the provider registers at activation, while the panels that open documents are
-// in lazy bundles, each with its own copy of this module; every copy must use one store.
-const KEY = Symbol.for('canton-lens.jsonDocuments');
-const shared = globalThis as { [KEY]?: { contents: Map<string, string>; counter: number } };
-const store = (shared[KEY] ??= { contents: new Map<string, string>(), counter: 0 });
-const contents = store.contents;
+const contents = new Map<string, string>();
+let counter = 0;
 
 export function registerJsonDocuments(ctx: Pick<vscode.ExtensionContext, 'subscriptions'>): void {
   ctx.subscriptions.push(
@@ -27,7 +23,7 @@ export function registerJsonDocuments(ctx: Pick<vscode.ExtensionContext, 'subscr
 /** Opens `value` as a read-only JSON document titled `name` (ledger ids are cut and made file-safe). */
 export async function openJsonDocument(name: string, value: unknown, column = vscode.ViewColumn.Active): Promise<vscode.TextEditor> {
   const safe = name.replace(/[^\w .…-]+/g, '_').slice(0, 80) || 'ledger';
-  const uri = vscode.Uri.from({ scheme: JSON_SCHEME, path: `/${safe}.json`, query: String(++store.counter) });
+  const uri = vscode.Uri.from({ scheme: JSON_SCHEME, path: `/${safe}.json`, query: String(++counter) });
   contents.set(uri.toString(), `${JSON.stringify(value, null, 2)}\n`);
   while (contents.size > KEPT) contents.delete(contents.keys().next().value!);
   const doc = await vscode.workspace.openTextDocument(uri);

@@ -1,6 +1,6 @@
 // Hovers on contract, update and party ids in any file, registered at activation. Text that is not
-// an id costs a look at one line and nothing else; the first id hovered loads the hover itself
-// (ledgerIdHoverProvider.ts, with the lookups) from its bundle.
+// an id costs a look at one line and nothing else; an id is handed to the hover itself
+// (ledgerIdHoverProvider.ts, with the lookups).
 import * as vscode from 'vscode';
 import { ledgerIdAt } from '../ids/ledgerIds';
 

@@ -1,6 +1,6 @@
 // The hover on contract, update and party ids: what the id is and, for a contract or an update, its
-// essentials from the lookup cache or one short request. In the lookups bundle (dist/lookups.js);
-// ledgerIdHover.ts registers it at activation and loads it over the first id hovered.
+// essentials from the lookup cache or one short request. ledgerIdHover.ts registers it at
+// activation, behind a look at the line for an id.
 import * as vscode from 'vscode';
 import { idRoleOf, jsonPathAt } from '../ids/jsonKeyPath';
 import { ledgerIdAt } from '../ids/ledgerIds';

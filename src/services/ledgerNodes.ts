@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import type { HttpTransport, TransportOptions } from '../ledger/httpTransport';
 import { LedgerApiError } from '../ledger/ledgerApiError';
 import { LedgerClient } from '../ledger/ledgerClient';
-import { lazyHttpTransport, loadOidcBundle } from './lazyBundles';
+import type * as OidcModule from '../auth/oidcProtocol';
+import type * as UndiciTransportModule from '../ledger/undiciTransport';
+import { loadBundle } from './lazyBundles';
 import { proxyFor } from '../ledger/proxyFor';
 import { NodeRegistry, type NodeConnection, type TokenInfo } from '../nodes/nodeRegistry';
 import type { CheckedStatus, NodeStatus } from '../nodes/nodeStatus';
@@ -25,6 +27,12 @@ import {
   type SavedNode,
 } from './nodeSettingsStore';
 import type { TokenStore } from './tokenStore';
+
+/** The HTTP layer (undici), loaded with the first request; async, so a bundle that fails to load rejects. */
+function lazyHttpTransport(bundleDir: string, options: TransportOptions = {}): () => Promise<HttpTransport> {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async () => loadBundle<typeof UndiciTransportModule>(bundleDir, 'http').createUndiciTransport(options);
+}
 
 export type { IdentityChange, TokenInfo } from '../nodes/nodeRegistry';
 export type { CheckedStatus, NodeStatus } from '../nodes/nodeStatus';
@@ -75,7 +83,7 @@ export class LedgerNodes implements vscode.Disposable {
         refreshToken: (node, auth) => tokens.getRefreshToken(node, auth),
         storeRefreshToken: (node, auth, token) => tokens.setRefreshToken(node, auth, token),
       },
-      oidcProtocol: (auth, transport) => loadOidcBundle(bundleDir).createOidcProtocol(auth, { transport, userAgent }),
+      oidcProtocol: (auth, transport) => loadBundle<typeof OidcModule>(bundleDir, 'oidc').createOidcProtocol(auth, { transport, userAgent }),
       isTrusted: () => vscode.workspace.isTrusted,
       activeNodeName: readActiveNodeName,
       connection: (node) => ({ proxyUrl: proxyUrlFor(node.url), timeoutMs: readRequestTimeoutMs() }),
@@ -189,7 +197,9 @@ export class LedgerNodes implements vscode.Disposable {
     const transport = lazyHttpTransport(this.bundleDir, { proxyUrl: proxyUrlFor(issuer) });
     const draft = { type: 'oidc' as const, issuer, clientId: 'canton-lens', flow: 'browser' as const, redirect: 'loopback' as const };
     try {
-      return await (await loadOidcBundle(this.bundleDir).createOidcProtocol(draft, { transport, userAgent: this.userAgent })).describe(signal);
+      return await (
+        await loadBundle<typeof OidcModule>(this.bundleDir, 'oidc').createOidcProtocol(draft, { transport, userAgent: this.userAgent })
+      ).describe(signal);
     } finally {
       await (await transport().catch(() => undefined))?.close();
     }

@@ -1,11 +1,10 @@
 // The node tree's browsing rows: "Active Contracts" grouped by package name → module →
 // template with counts (read on first expand, for the node's parties), and the node's ledger end,
 // live while a Follow Updates panel is open. Counts are kept per node and token identity, and
-// dropped when either changes. The count itself (activeContractCounts.ts) loads with the browse
-// bundle on the first expand.
+// dropped when either changes. The count itself is activeContractCounts.ts.
 import * as vscode from 'vscode';
 import type { PackageGroup } from '../browse/acsGrouping';
-import type { countActiveContracts } from '../browse/activeContractCounts';
+import { countActiveContracts } from '../browse/activeContractCounts';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
@@ -32,11 +31,7 @@ export class BrowseTreeSection implements vscode.Disposable {
   private readonly counts = new Map<string, Counting>();
   private readonly ends = new Map<string, { offset: number; live: boolean }>();
 
-  constructor(
-    private readonly nodes: NodeReader,
-    /** The count, from its bundle (loaded by the first expand of Active Contracts). */
-    private readonly counter: () => typeof countActiveContracts,
-  ) {}
+  constructor(private readonly nodes: NodeReader) {}
 
   /** The rows under a node: its ledger end when known, and Active Contracts. */
   nodeRows(node: NodeConfig): BrowseTreeItem[] {
@@ -208,7 +203,7 @@ export class BrowseTreeSection implements vscode.Disposable {
       try {
         const readAs = await this.nodes.facts.readAs(node, undefined, abort.signal);
         if (readAs.refusal) throw new Error(readAs.refusal);
-        const done = await this.counter()(this.nodes.client(node), {
+        const done = await countActiveContracts(this.nodes.client(node), {
           parties: readAs.parties,
           version: status.state === 'reachable' ? status.version : undefined,
           signal: abort.signal,

@@ -1,18 +1,16 @@
 // The node tree's "Packages" rows: the workspace's Daml projects against the node (not uploaded,
 // uploaded but not vetted, vetted, another build of the same name and version), then every package
 // the node has, with its version and where it is vetted. Read on first expand, kept per node and
-// token identity, read again on Refresh or after an upload. The read and the rows' items
-// (packagesTreeParts.ts) load with the Daml bundle on the first expand.
+// token identity, read again on Refresh or after an upload. The read and the rows' items are
+// packagesTreeParts.ts.
 import * as vscode from 'vscode';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
-import type * as Parts from './packagesTreeParts';
+import { packagesRowItem, packagesRows, readPackages, type PackagesRead, type PackagesTreeItem } from './packagesTreeParts';
 
 export type { PackagesTreeItem } from './packagesTreeParts';
 
-type PackagesTreeParts = Pick<typeof Parts, 'readPackages' | 'packagesRows' | 'packagesRowItem'>;
-
-interface Loaded extends Parts.PackagesRead {
+interface Loaded extends PackagesRead {
   identity: string;
 }
 
@@ -25,15 +23,11 @@ export class PackagesTreeSection implements vscode.Disposable {
   private readonly generation = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(
-    private readonly nodes: NodeReader,
-    /** The read and the rows, from their bundle. */
-    private readonly parts: () => PackagesTreeParts,
-  ) {
+  constructor(private readonly nodes: NodeReader) {
     this.subscriptions = [nodes.onDidChangeIdentity((e) => this.forget(e.node)), nodes.onDidRequestRefresh((name) => this.forget(name))];
   }
 
-  nodeRows(): Parts.PackagesTreeItem[] {
+  nodeRows(): PackagesTreeItem[] {
     return [{ kind: 'packagesRoot' }];
   }
 
@@ -62,18 +56,18 @@ export class PackagesTreeSection implements vscode.Disposable {
 
   private async read(node: NodeConfig, identity: string): Promise<Loaded> {
     const generationAt = this.generation.get(node.name) ?? 0;
-    const loaded: Loaded = { identity, ...(await this.parts().readPackages(this.nodes.client(node))) };
+    const loaded: Loaded = { identity, ...(await readPackages(this.nodes.client(node))) };
     // Not kept when the node was forgotten (Refresh, an upload) while it was read.
     if ((this.generation.get(node.name) ?? 0) === generationAt) this.loaded.set(node.name, loaded);
     return loaded;
   }
 
-  async children(node: NodeConfig, e: Parts.PackagesTreeItem): Promise<Parts.PackagesTreeItem[]> {
+  async children(node: NodeConfig, e: PackagesTreeItem): Promise<PackagesTreeItem[]> {
     if (e.kind !== 'packagesRoot') return [];
-    return this.parts().packagesRows(await this.load(node));
+    return packagesRows(await this.load(node));
   }
 
-  treeItem(node: string, e: Parts.PackagesTreeItem): vscode.TreeItem {
+  treeItem(node: string, e: PackagesTreeItem): vscode.TreeItem {
     switch (e.kind) {
       case 'packagesRoot': {
         const item = new vscode.TreeItem(vscode.l10n.t('Packages'), vscode.TreeItemCollapsibleState.Collapsed);
@@ -92,7 +86,7 @@ export class PackagesTreeSection implements vscode.Disposable {
         return item;
       }
       default:
-        return this.parts().packagesRowItem(node, e);
+        return packagesRowItem(node, e);
     }
   }
 

@@ -1,6 +1,6 @@
-// The heavy parts of the node tree's Packages rows, in the Daml bundle (dist/daml.js): the read (the
-// node's packages and where they are vetted, the workspace's daml.yaml projects and the package ids
-// of their built DARs) and the rows of projects and packages. packagesTree.ts keeps what was read.
+// The node tree's Packages rows: the read (the node's packages and where they are vetted, the
+// workspace's daml.yaml projects and the package ids of their built DARs) and the rows of projects
+// and packages. packagesTree.ts keeps what was read.
 import * as vscode from 'vscode';
 import { readDar } from '../daml/darArchive';
 import { parseDamlYaml } from '../daml/damlProject';

@@ -73,7 +73,7 @@ moduleWithLoad._load = function (request: string, ...rest: unknown[]) {
 // Node's own modules the bundle requires are loaded before the clock starts: the extension host
 // has loaded them long before any extension activates, so their first load (≈100 ms in a fresh
 // process: http pulls in net and tls) is not the extension's cost.
-for (const builtin of ['node:path', 'node:fs', 'node:http', 'node:crypto']) require(builtin);
+for (const builtin of ['node:path', 'node:fs', 'node:http', 'node:crypto', 'node:zlib']) require(builtin);
 
 const file = process.argv[2];
 const loadedBefore = Object.keys(require.cache).length;
