@@ -134,3 +134,14 @@ export function mergeAnnotations(current: Record<string, string> | undefined, ch
   }
   return out;
 }
+
+/** A party's details as the JSON API sends them; `isLocal` when hosted here and in the caller's provider. */
+export function partyDetailsJson(party: string, record: PartyRecord | undefined, hosted: boolean, callerIdp: string): Record<string, unknown> {
+  const idp = record?.identityProviderId ?? '';
+  return {
+    party,
+    isLocal: hosted && idp === callerIdp,
+    localMetadata: { resourceVersion: String(record?.resourceVersion ?? 0), annotations: idp === callerIdp ? { ...record?.annotations } : {} },
+    identityProviderId: idp === callerIdp ? idp : '',
+  };
+}

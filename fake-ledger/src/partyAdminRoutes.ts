@@ -14,8 +14,8 @@ import {
   str,
   matchIdp,
   mergeAnnotations,
+  partyDetailsJson,
   storedUser,
-  type PartyRecord,
   type Rights,
 } from './adminClaims';
 import type { AdminEndpoint } from './userAdminRoutes';
@@ -32,17 +32,6 @@ export interface PartyAdminContext {
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
-
-/** A party's details as the JSON API sends them; `isLocal` when hosted here and in the caller's provider. */
-export function partyDetailsJson(party: string, record: PartyRecord | undefined, hosted: boolean, callerIdp: string): Json {
-  const idp = record?.identityProviderId ?? '';
-  return {
-    party,
-    isLocal: hosted && idp === callerIdp,
-    localMetadata: { resourceVersion: String(record?.resourceVersion ?? 0), annotations: idp === callerIdp ? { ...record?.annotations } : {} },
-    identityProviderId: idp === callerIdp ? idp : '',
-  };
-}
 
 const fail = (code: string, cause: string, category: number, grpc: number, status: number, resources: [string, string][] = []) =>
   cantonError(status, code, cause, category, grpc, resources);

@@ -3,8 +3,7 @@
 // (docs/fake-node.md) with the rights a participant asks for (docs/rights.md). No `vscode` import.
 import { cantonError, invalidArgument, json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
-import { adminState, isAdminOrIdpAdmin, isReply, matchIdp, storedUser } from './adminClaims';
-import { partyDetailsJson } from './partyAdminRoutes';
+import { adminState, isAdminOrIdpAdmin, isReply, matchIdp, partyDetailsJson, storedUser } from './adminClaims';
 import type { FakeVersion } from './ledgerQueries';
 
 export interface UserRoutesContext {
