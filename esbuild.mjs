@@ -29,6 +29,7 @@ const builds = [
   { ...common, entryPoints: { commandsLoop: 'src/commands/commandsLoop.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { executeReview: 'src/panels/executeReviewPanel.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { externalSigning: 'src/commands/externalSigningCommands.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { admin: 'src/commands/adminCommands.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { commandFailure: 'src/execute/commandFailure.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { debugAdapter: 'src/bundles/debug.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { registerLanguageModelTools } from './agentTools/toolRegistration';
 import { registerAcrossTimeCommands } from './commands/acrossTimeCommands';
-import { registerAdminCommands } from './commands/adminCommands';
+import { registerAdminCommands } from './commands/adminRegistration';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerCommandsLoop, type CommandsLoopAccess } from './commands/commandsLoopCommands';
 import { registerDaml } from './commands/damlRegistration';

@@ -1,7 +1,8 @@
 // Node administration for an administrator's token: Set Up Parties and Users (a workspace's
 // canton-setup.json, loopback nodes only), Allocate Party, Create User, Grant Right and Revoke Right.
 // Each change says what it sends, is confirmed on a node that is not on this machine, is sent once
-// (never again by itself), then read back; a refusal is told with its Canton code.
+// (never again by itself), then read back; a refusal is told with its Canton code. Its own bundle
+// (dist/admin.js), loaded by adminRegistration.ts on the first use of one.
 import * as vscode from 'vscode';
 import { readSetup, SETUP_FILE, type CantonSetup } from '../auth/cantonSetup';
 import { runSetup, type SetupReport } from '../auth/cantonSetupRun';
@@ -28,6 +29,7 @@ import { parseLedgerVersion } from '../ledger/ledgerVersion';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
+import type { AdminCommand } from './adminIds';
 import { nodeForCommand } from './nodeArgument';
 
 /** Answers a test (or another extension) gives instead of the questions; unset ones are asked. */
@@ -55,9 +57,9 @@ interface Session {
   version: AdminVersion;
 }
 
-export function registerAdminCommands(ctx: { subscriptions: { dispose(): unknown }[]; nodes: NodeReader }): void {
+export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, (arg?: unknown) => Promise<AdminOutcome>> {
   const { nodes } = ctx;
-  const answersOf = (arg: unknown): AdminAnswers => (typeof arg === 'object' && arg !== null && !('kind' in arg) ? (arg) : {});
+  const answersOf = (arg: unknown): AdminAnswers => (typeof arg === 'object' && arg !== null && !('kind' in arg) ? arg : {});
 
   const session = async (arg: unknown, placeHolder: string): Promise<Session | undefined> => {
     const a = answersOf(arg);
@@ -300,11 +302,11 @@ export function registerAdminCommands(ctx: { subscriptions: { dispose(): unknown
     }
   };
 
-  ctx.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.setUpPartiesAndUsers', setUp),
-    vscode.commands.registerCommand('cantonLens.allocateParty', allocate),
-    vscode.commands.registerCommand('cantonLens.createUser', createUser),
-    vscode.commands.registerCommand('cantonLens.grantRight', (arg?: unknown) => changeRight(arg, 'grant')),
-    vscode.commands.registerCommand('cantonLens.revokeRight', (arg?: unknown) => changeRight(arg, 'revoke')),
-  );
+  return {
+    'cantonLens.setUpPartiesAndUsers': setUp,
+    'cantonLens.allocateParty': allocate,
+    'cantonLens.createUser': createUser,
+    'cantonLens.grantRight': (arg) => changeRight(arg, 'grant'),
+    'cantonLens.revokeRight': (arg) => changeRight(arg, 'revoke'),
+  };
 }

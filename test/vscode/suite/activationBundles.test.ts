@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { cantonLens, resetNodes, until } from './testApi';
 
-/** The bundles of src/services/lazyBundles.ts but the HTTP layer and the demo ledger. */
+/** The bundles of src/services/lazyBundles.ts but the HTTP layer and the demo ledger; and the administration commands'. */
 const LAZY = [
   'lookups',
   'lookupPanels',
@@ -22,6 +22,7 @@ const LAZY = [
   'commandFailure',
   'txReview',
   'oidc',
+  'admin',
 ];
 
 /** The bundles of dist/ this extension host has loaded (one process: the tests share its module cache). */
