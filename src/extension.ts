@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerLanguageModelTools } from './agentTools/toolRegistration';
 import { registerAcrossTimeCommands } from './commands/acrossTimeCommands';
+import { registerAdminCommands } from './commands/adminCommands';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerCommandsLoop, type CommandsLoopAccess } from './commands/commandsLoopCommands';
 import { commandRegistrar } from './commands/commandRegistrar';
@@ -76,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerDemoLedgerCommands(ctx);
   registerWalkthroughProgress(ctx, registerDemoSetup(ctx));
   registerRecentLookupCommands(ctx);
+  registerAdminCommands(ctx, register);
   registerIdAtCursorContext(ctx);
   registerLedgerIdLinks(ctx);
   registerJsonDocuments(ctx);

@@ -1,7 +1,6 @@
 // The seeded ledger of the fake node and demo ledger: real id formats (docs/ledger-api.md#ids), active and
 // archived contracts, a contract key, interface views, a transaction with thousands of events,
-// and hostile strings in create arguments (believable text with `hostile: false`, the demo's).
-// Deterministic, so tests and screenshots are stable.
+// and hostile strings in create arguments (believable text with `hostile: false`, the demo's); deterministic.
 import { createHash } from 'node:crypto';
 import { HOSTILE_STRINGS } from './storedLedger';
 import type { CreatedEvent, ExercisedEvent } from './apiTypes';
@@ -456,6 +455,8 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       dana: [{ canExecuteAs: Dana }, { canReadAs: Dana }],
       reader: ['canReadAsAnyParty'],
       participant_admin: ['participantAdmin'],
+      idp_admin: ['identityProviderAdmin'],
+      acme_app: [{ canActAs: Bank }], // both of the `acme-idp` identity provider (userDetails)
       executor: ['canExecuteAsAnyParty'], // reads none: it cannot prepare, nor see what it executed
       wallet: ['canReadAsAnyParty', 'canExecuteAsAnyParty'], // a wallet backend's: prepares and executes, acts as none
       ...options.extraUsers,
@@ -466,6 +467,8 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
       bank: { primaryParty: Bank },
       dana: { primaryParty: Dana },
       former: { primaryParty: Alice, isDeactivated: true },
+      idp_admin: { identityProviderId: 'acme-idp' },
+      acme_app: { identityProviderId: 'acme-idp', primaryParty: Bank },
     },
     extraHostedParties: Array.from(
       { length: Math.max(0, Math.floor(options.extraHostedParties ?? 0)) },

@@ -7,12 +7,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { GetLedgerApiVersionResponse } from './apiTypes';
 import { internalError, json, methodNotAllowed, missingField, noSuchRoute, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
+import { resourcesAsSent } from './cantonErrorBodies';
 import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
 import { connectedSynchronizers, matchTemplate, userEndpoints } from './userRoutes';
+import { adminEndpoints } from './adminRoutes';
 import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
-import { resourcesAsSent } from './cantonErrorBodies';
 import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { interactiveState } from './interactiveSubmissions';
 import { packageEndpoints } from './packageRoutes';
@@ -87,9 +88,9 @@ export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
   versionString?: string;
 }
 
-/** One route: its method, the versions that have it, and the stages a request passes. */
+/** One route: its method, the versions that have it, and the stages a request passes (keyed `PATCH /path` for a path's other methods). */
 interface Endpoint {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   versions?: FakeVersion[];
   /** Whether this node serves the route at all (a patch version that lacks it: 404). */
   served?: () => boolean;
@@ -163,7 +164,7 @@ export class FakeLedgerNode {
     ledgerEnd: () => this.generated.ledgerEnd(),
   };
   /** Rights and format checks (set in the constructor, once the ledger and auth are known). */
-  private readonly judge: RightsAndFormats;
+  readonly judge: RightsAndFormats;
   private readonly executes: ExecuteContext = {
     ledger: () => this.ledger,
     auth: () => this.auth,
@@ -186,10 +187,10 @@ export class FakeLedgerNode {
   private port = 0;
   private readonly onInternalError: (error: unknown) => void;
   private readonly maxPartiesPageSize: number;
-  private readonly maxRightsPerUser: number;
+  readonly maxRightsPerUser: number;
   private readonly jwks: JsonWebKey[] | undefined;
   private readonly tokenTargets: TokenTargets;
-  private readonly singleSynchronizer: boolean;
+  readonly singleSynchronizer: boolean;
   private readonly versionString: string | undefined;
 
   constructor(options: FakeLedgerNodeOptions = {}) {
@@ -204,10 +205,7 @@ export class FakeLedgerNode {
     this.jwks = options.jwks;
     this.tokenTargets = options.tokenTargets ?? {};
     this.auth = options.auth ?? true;
-    this.judge = new RightsAndFormats(
-      () => this.ledger,
-      () => this.auth,
-    );
+    this.judge = new RightsAndFormats(() => this.ledger, () => this.auth); // prettier-ignore
     this.pathPrefix = (options.pathPrefix ?? '').replace(/\/$/, '');
     this.port = options.port ?? 0;
     this.requestLog = options.requestLog ?? 10_000;
@@ -355,7 +353,7 @@ export class FakeLedgerNode {
    */
   private route(method: string, path: string, req: IncomingMessage, text: string, query: URLSearchParams, bytes: Buffer): ErrorReply | Promise<ErrorReply> {
     const resolved = this.resolve(path);
-    const endpoint = resolved && this.endpoints[resolved.route];
+    const endpoint = resolved && (this.endpoints[`${method} ${resolved.route}`] ?? this.endpoints[resolved.route]);
     if (!resolved || !endpoint || (endpoint.versions && !endpoint.versions.includes(this.version)) || endpoint.served?.() === false) return noSuchRoute();
     const { params } = resolved;
     if (endpoint.method !== method) return methodNotAllowed(endpoint.method);
@@ -380,10 +378,9 @@ export class FakeLedgerNode {
     return endpoint.handle(user, decoded.body, query, params);
   }
 
-  /** The route a path takes: itself, or a templated route with its path parameters. */
+  /** The route a path takes: itself, or a templated route with its path parameters (each path has a key without a method). */
   private resolve(path: string): { route: string; params: Record<string, string> } | undefined {
-    if (this.endpoints[path]) return { route: path, params: {} };
-    return matchTemplate(Object.keys(this.endpoints), path);
+    return this.endpoints[path] ? { route: path, params: {} } : matchTemplate(Object.keys(this.endpoints), path);
   }
 
   private get schemas(): ApiSchemas {
@@ -438,6 +435,8 @@ export class FakeLedgerNode {
         return major !== 3 || minor !== 4 || patch >= 12;
       },
     }),
+    // Users, rights, parties and identity providers administered (adminClaims.ts says who may).
+    ...adminEndpoints(() => this),
     // The token's user, rights, participant id, hosted parties, synchronizers.
     ...userEndpoints({
       ledger: () => this.ledger,

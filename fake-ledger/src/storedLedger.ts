@@ -10,7 +10,19 @@ export type UserRight =
   | 'canReadAsAnyParty'
   | 'canActAsAnyParty'
   | 'canExecuteAsAnyParty'
-  | 'participantAdmin';
+  | 'participantAdmin'
+  | 'identityProviderAdmin';
+
+/** A user's record besides its rights; the identity provider is the default one when unset. */
+export interface UserDetails {
+  primaryParty?: string;
+  isDeactivated?: boolean;
+  identityProviderId?: string;
+  annotations?: Record<string, string>;
+  /** Bumped on every change of the record (not of its rights), as `metadata.resourceVersion`. */
+  resourceVersion?: number;
+  primaryPartyAuthentication?: boolean;
+}
 
 export interface StoredCreate {
   kind: 'created';
@@ -93,7 +105,7 @@ export interface DemoLedger {
   parties: { Alice: string; Bob: string; Bank: string; Carol: string; Dana: string };
   users: Record<string, UserRight[]>;
   /** What GET /v2/authenticated-user tells of a user besides its id; a deactivated user is refused everywhere. */
-  userDetails: Record<string, { primaryParty?: string; isDeactivated?: boolean }>;
+  userDetails: Record<string, UserDetails>;
   /** Parties this participant hosts besides the five named ones (GET /v2/parties pages through them). */
   extraHostedParties: string[];
   transactions: StoredTransaction[];

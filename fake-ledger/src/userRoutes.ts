@@ -3,6 +3,7 @@
 // (docs/fake-node.md) with the rights a participant asks for (docs/rights.md). No `vscode` import.
 import { cantonError, invalidArgument, json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger, UserRight } from './demoLedgerData';
+import { adminState, isAdminOrIdpAdmin, isReply, matchIdp, partyDetailsJson, storedUser } from './adminClaims';
 import type { FakeVersion } from './ledgerQueries';
 
 export interface UserRoutesContext {
@@ -52,6 +53,8 @@ export function rightJson(r: UserRight, version: FakeVersion): { kind: Record<st
       return [{ kind: { CanExecuteAsAnyParty: { value: {} } } }];
     case 'participantAdmin':
       return [{ kind: { ParticipantAdmin: { value: {} } } }];
+    case 'identityProviderAdmin':
+      return [{ kind: { IdentityProviderAdmin: { value: {} } } }];
     // CanActAsAnyParty is new in 3.6; before, the same reach is the two rights it implies.
     case 'canActAsAnyParty':
       return version === '3.6'
@@ -60,9 +63,9 @@ export function rightJson(r: UserRight, version: FakeVersion): { kind: Record<st
   }
 }
 
-/** The parties the participant hosts, in a stable order: the named ones, then the extra ones. */
-function hostedParties(ledger: DemoLedger): string[] {
-  return [...Object.values(ledger.parties), ...ledger.extraHostedParties];
+/** The parties the participant hosts, in a stable order: the named ones, the extra ones, then the allocated ones. */
+export function hostedParties(ledger: DemoLedger): string[] {
+  return [...Object.values(ledger.parties), ...ledger.extraHostedParties, ...adminState(ledger).allocated];
 }
 
 const pageToken = (index: number) => Buffer.from(`parties:${index}`, 'utf8').toString('base64');
@@ -83,20 +86,27 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
       handle: (user) => {
         const details = ctx.ledger().userDetails[user] ?? {};
         return json(200, {
-          user: { id: user, primaryParty: details.primaryParty ?? '', isDeactivated: details.isDeactivated ?? false, identityProviderId: '' },
+          user: {
+            id: user,
+            primaryParty: details.primaryParty ?? '',
+            isDeactivated: details.isDeactivated ?? false,
+            identityProviderId: details.identityProviderId ?? '',
+          },
         });
       },
     },
-    // A user's own rights, or anyone's for a participant administrator.
+    // A user's own rights, or anyone's of its identity provider for an administrator (the JSON layer asks in no provider).
     '/v2/users/{user-id}/rights': {
       method: 'GET',
       noBody: true,
-      rights: (user, _b, _q, params) => (params['user-id'] === user || isAdmin(ctx.rights(user)) ? undefined : redacted(403)),
-      handle: (_user, _b, _q, params) => {
+      rights: (user, _b, _q, params) => (params['user-id'] === user || isAdminOrIdpAdmin(ctx.rights(user)) ? undefined : redacted(403)),
+      handle: (user, _b, _q, params) => {
         const id = params['user-id'] ?? '';
         if (!/^[A-Za-z0-9@^$.!`\-#+'~_|:()]{1,128}$/.test(id)) return invalidArgument(`Invalid field user_id: "${id.slice(0, 140)}" is not a valid user id`);
         const rights = ctx.ledger().users[id];
-        if (!rights) return cantonError(404, 'USER_NOT_FOUND', `getting user rights failed for unknown user "${id}"`, 11, GRPC_NOT_FOUND, [['USER_ID', id]]);
+        if (!rights) return cantonError(404, 'USER_NOT_FOUND', `list user rights failed for unknown user "${id}"`, 11, GRPC_NOT_FOUND, [['USER_ID', id]]);
+        const found = storedUser(ctx.ledger(), id, matchIdp(ctx.ledger(), user, '') as string, 'list user rights');
+        if (isReply(found)) return found;
         return json(200, { rights: ctx.rights(id).flatMap((r) => rightJson(r, ctx.version())) });
       },
     },
@@ -106,12 +116,16 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
       rights: () => undefined,
       handle: () => json(200, { participantId: ctx.ledger().participantId }),
     },
-    // Listing the known parties needs ParticipantAdmin (or IdentityProviderAdmin).
+    // Listing the known parties needs ParticipantAdmin (or IdentityProviderAdmin, of the asked provider).
     '/v2/parties': {
       method: 'GET',
       noBody: true,
-      rights: (user) => (isAdmin(ctx.rights(user)) ? undefined : redacted(403)),
-      handle: (_user, _b, query) => {
+      rights: (user, _b, query) => {
+        if (!isAdminOrIdpAdmin(ctx.rights(user))) return redacted(403);
+        const idp = matchIdp(ctx.ledger(), user, query.get('identity-provider-id') ?? '');
+        return isReply(idp) ? idp : undefined;
+      },
+      handle: (user, _b, query) => {
         const all = hostedParties(ctx.ledger());
         const rawSize = query.get('pageSize');
         if (rawSize !== null && !/^-?\d{1,10}$/.test(rawSize))
@@ -126,7 +140,9 @@ export function userEndpoints(ctx: UserRoutesContext): Record<string, UserEndpoi
         const matching = filter ? all.filter((p) => p.includes(filter)) : all;
         const page = matching.slice(start, start + size);
         const next = start + size < matching.length ? pageToken(start + size) : '';
-        return json(200, { partyDetails: page.map((party) => ({ party, isLocal: true, identityProviderId: '' })), nextPageToken: next });
+        const idp = matchIdp(ctx.ledger(), user, query.get('identity-provider-id') ?? '') as string;
+        const records = adminState(ctx.ledger()).partyRecords;
+        return json(200, { partyDetails: page.map((party) => partyDetailsJson(party, records.get(party), true, idp)), nextPageToken: next });
       },
     },
     // With `party`: readAs that party (or an admin); without: an admin only.

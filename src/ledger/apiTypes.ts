@@ -55,6 +55,15 @@ export type UserRightJson = Schemas['Right'];
 export type GetParticipantIdResponse = Schemas['GetParticipantIdResponse'];
 export type ListKnownPartiesResponse = Schemas['ListKnownPartiesResponse'];
 export type GetConnectedSynchronizersResponse = Schemas['GetConnectedSynchronizersResponse'];
+// Administration: users, rights, parties.
+export type ListUsersResponse = Schemas['ListUsersResponse'];
+export type CreateUserRequest = Schemas['CreateUserRequest'];
+export type CreateUserResponse = Schemas['CreateUserResponse'];
+export type GrantUserRightsResponse = Schemas['GrantUserRightsResponse'];
+export type RevokeUserRightsResponse = Schemas['RevokeUserRightsResponse'];
+export type AllocatePartyRequest = Schemas['AllocatePartyRequest'];
+export type AllocatePartyResponse = Schemas['AllocatePartyResponse'];
+export type PartyDetails = Schemas['PartyDetails'];
 
 // Interactive submission's outcome, executeAndWaitForTransaction and external parties.
 export type CompletionStreamRequest = Schemas['CompletionStreamRequest'];

@@ -1,8 +1,10 @@
 // The seam between the client and the HTTP library, so the client (and its tests' fake
 // transports, if any) never load undici; the extension loads the undici bundle on first use.
 
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   url: URL;
   headers: Record<string, string>;
   /** JSON text, or the bytes of an upload (a DAR). */

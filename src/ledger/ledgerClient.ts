@@ -42,7 +42,7 @@ import type {
   JsTopologyTransaction,
   JsTransaction,
 } from './apiTypes';
-import type { HttpTransport } from './httpTransport';
+import type { HttpMethod, HttpTransport } from './httpTransport';
 import { LedgerApiError, errorFromResponse, previewBody, isLedgerApiError } from './ledgerApiError';
 import { hasTransactionById, parseLedgerVersion } from './ledgerVersion';
 import { otherUpdatesFormat, transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
@@ -393,7 +393,7 @@ export class LedgerClient {
    * A request to an endpoint this class has no method for (packageRequests.ts and the like): the
    * same token, errors, log and limits as every other call.
    */
-  request<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions = {}): Promise<T> {
+  request<T>(method: HttpMethod, path: string, body: unknown, opts: CallOptions = {}): Promise<T> {
     return this.call<T>(method, path, body, opts);
   }
 
@@ -403,7 +403,7 @@ export class LedgerClient {
     return { transport: this.loadedTransport ?? (await this.loadTransport()), token };
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions, { authenticate = true } = {}): Promise<T> {
+  private async call<T>(method: HttpMethod, path: string, body: unknown, opts: CallOptions, { authenticate = true } = {}): Promise<T> {
     const started = performance.now();
     let url = this.urls.get(path);
     if (!url) this.urls.set(path, (url = new URL(this.baseUrl.pathname.replace(/\/$/, '') + path, this.baseUrl)));

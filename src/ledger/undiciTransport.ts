@@ -81,6 +81,8 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
     res = await request(req.url, {
       dispatcher,
       method: req.method,
+      // Only a read may be sent again on a reset connection: a write is sent once.
+      idempotent: req.method === 'GET',
       headers: req.headers,
       body: req.body,
       signal: req.signal,

@@ -89,6 +89,10 @@ async function sampleWorkspace(dir: string, node: FakeLedgerNode): Promise<void>
       choiceArgument: { splitAmount: '1500.0' },
     }),
   );
+  // A developer's parties and users: "Canton: Set Up Parties and Users…" on the admin node creates
+  // what is missing (Shop, its backend user) and leaves Alice and Bob as they are.
+  const setup = { parties: ['Alice', 'Bob', 'Shop'], users: [{ id: 'shop-backend', primaryParty: 'Shop', actAs: ['Shop'], readAs: ['Alice', 'Bob'] }] };
+  fs.writeFileSync(path.join(dir, 'canton-setup.json'), `${JSON.stringify(setup, null, 2)}\n`);
 }
 
 async function main(): Promise<void> {
@@ -165,6 +169,8 @@ async function main(): Promise<void> {
       '  5. Select "Demo Ledger (admin)" in the status bar and expand its "Packages": daml-model is built here',
       '     (.daml/dist) and vetted on the node. Run "Canton: Validate DAR on Node", pick canton-lens-demo-model 1.0.0,',
       '     then "Canton: Upload DAR".',
+      '  6. With "Demo Ledger (admin)", run "Canton: Set Up Parties and Users…": canton-setup.json\'s missing party and',
+      '     user are created, the rest is left as it is; run it again and nothing changes.',
       '',
       'Press Ctrl+C to stop.',
       '',

@@ -103,6 +103,7 @@ describe('execute review page', () => {
       { fileMatch: '*.execute.json', url: './media/execute-request.schema.json' },
       { fileMatch: '*.prepare.json', url: './media/prepare-request.schema.json' },
       { fileMatch: '*.commands.json', url: './media/commands-request-3.6.schema.json' },
+      { fileMatch: 'canton-setup.json', url: './media/canton-setup.schema.json' },
     ]);
   });
 });

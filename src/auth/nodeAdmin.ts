@@ -1,0 +1,120 @@
+// Changes an administrator makes to a node: the checks of user ids and party hints by Canton's own
+// rules (per version), the rights as the JSON API writes them, and what a change will send, shown
+// before it is sent. Pure (no `vscode`): tested in the fast tier. docs/fake-node.md cites the rules.
+import type { UserRightJson } from '../ledger/apiTypes';
+import * as l10n from '../l10n/l10n';
+
+export type AdminVersion = '3.4' | '3.5' | '3.6';
+
+/** The rules of ids per version: Ref.UserId, Ref.Party and UniqueIdentifier's 185-character identifier (the same on 3.4–3.6). */
+const RULES: Record<AdminVersion, { userId: RegExp; userIdMax: number; hintChars: RegExp; hintMax: number }> = {
+  '3.4': { userId: /^[a-zA-Z0-9@^$.!`\-#+'~_|:()]+$/, userIdMax: 128, hintChars: /^[a-zA-Z0-9:\-_ ]+$/, hintMax: 185 },
+  '3.5': { userId: /^[a-zA-Z0-9@^$.!`\-#+'~_|:()]+$/, userIdMax: 128, hintChars: /^[a-zA-Z0-9:\-_ ]+$/, hintMax: 185 },
+  '3.6': { userId: /^[a-zA-Z0-9@^$.!`\-#+'~_|:()]+$/, userIdMax: 128, hintChars: /^[a-zA-Z0-9:\-_ ]+$/, hintMax: 185 },
+};
+
+/** The version whose rules apply: a node's `major.minor`, the newest known one otherwise. */
+export function adminVersion(version: { major: number; minor: number } | undefined): AdminVersion {
+  const v = version ? `${version.major}.${version.minor}` : '';
+  return v === '3.4' || v === '3.5' ? v : '3.6';
+}
+
+/** Why Canton would refuse this user id, or undefined. */
+export function checkUserId(id: string, version: AdminVersion): string | undefined {
+  const r = RULES[version];
+  if (id === '') return l10n.t('A user id cannot be empty.');
+  if (id.length > r.userIdMax) return l10n.t('A user id has at most {0} characters; this one has {1}.', r.userIdMax, id.length);
+  if (!r.userId.test(id)) return l10n.t("A user id holds only letters, digits and @^$.!`-#+'~_|:() — not {0}.", firstBad(id, /[a-zA-Z0-9@^$.!`\-#+'~_|:()]/));
+  return undefined;
+}
+
+/** Why Canton would refuse this party hint, or undefined. */
+export function checkPartyHint(hint: string, version: AdminVersion): string | undefined {
+  const r = RULES[version];
+  if (hint === '') return l10n.t('A party hint cannot be empty.');
+  if (hint.includes('::')) return l10n.t('A party hint cannot hold "::" (it separates the hint from the namespace).');
+  if (hint.length > r.hintMax) return l10n.t('A party hint has at most {0} characters; this one has {1}.', r.hintMax, hint.length);
+  if (!r.hintChars.test(hint))
+    return l10n.t('A party hint holds only letters, digits, ":", "-", "_" and spaces — not {0}.', firstBad(hint, /[a-zA-Z0-9:\-_ ]/));
+  return undefined;
+}
+
+/** The first character a rule refuses, as a code point people can read (never raw control text). */
+function firstBad(text: string, allowed: RegExp): string {
+  const c = [...text].find((ch) => !allowed.test(ch)) ?? '';
+  const code = `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\x21-\x7e]$/.test(c) ? `"${c}" (${code})` : code;
+}
+
+export type PartyRightKind = 'CanActAs' | 'CanReadAs' | 'CanExecuteAs';
+
+/** A right as the JSON API writes it. */
+export function partyRight(kind: PartyRightKind, party: string): UserRightJson {
+  return { kind: { [kind]: { value: { party } } } } as UserRightJson;
+}
+
+/** A right in words: "CanReadAs Bob::1220ab…". */
+export function describeRight(right: UserRightJson): string {
+  const kind = (right as { kind?: Record<string, { value?: { party?: string } }> }).kind ?? {};
+  const [name, body] = Object.entries(kind)[0] ?? ['?', {}];
+  const party = body?.value?.party;
+  return party ? `${name} ${party}` : name;
+}
+
+/** A change before it is sent: its method, path and body, and in words what it does. */
+export interface AdminChange {
+  method: 'POST' | 'PATCH';
+  path: string;
+  body: Record<string, unknown>;
+  /** One line per effect, for the confirmation. */
+  summary: string[];
+}
+
+export function allocatePartyChange(hint: string, synchronizerId?: string): AdminChange {
+  const body: Record<string, unknown> = { partyIdHint: hint, ...(synchronizerId ? { synchronizerId } : {}) };
+  return {
+    method: 'POST',
+    path: '/v2/parties',
+    body,
+    summary: [
+      synchronizerId
+        ? l10n.t('Allocate a new party with the hint "{0}" on {1}.', hint, synchronizerId)
+        : l10n.t('Allocate a new party with the hint "{0}".', hint),
+    ],
+  };
+}
+
+export function createUserChange(id: string, primaryParty: string | undefined, rights: UserRightJson[]): AdminChange {
+  return {
+    method: 'POST',
+    path: '/v2/users',
+    body: { user: { id, primaryParty: primaryParty ?? '', isDeactivated: false, identityProviderId: '' }, rights },
+    summary: [
+      primaryParty ? l10n.t('Create the user "{0}" with the primary party {1}.', id, primaryParty) : l10n.t('Create the user "{0}".', id),
+      ...rights.map((r) => l10n.t('Grant it {0}.', describeRight(r))),
+    ],
+  };
+}
+
+export function grantRightsChange(userId: string, rights: UserRightJson[]): AdminChange {
+  return {
+    method: 'POST',
+    path: `/v2/users/${encodeURIComponent(userId)}/rights`,
+    body: { userId, rights },
+    summary: rights.map((r) => l10n.t('Grant {0} to the user "{1}".', describeRight(r), userId)),
+  };
+}
+
+export function revokeRightsChange(userId: string, rights: UserRightJson[]): AdminChange {
+  return {
+    method: 'PATCH',
+    path: `/v2/users/${encodeURIComponent(userId)}/rights`,
+    body: { userId, rights },
+    summary: rights.map((r) => l10n.t('Revoke {0} from the user "{1}".', describeRight(r), userId)),
+  };
+}
+
+/** What will be sent, as text for a confirmation: the effects, then the request itself. */
+export function describeChange(change: AdminChange): string {
+  return [...change.summary, '', `${change.method} ${change.path}`, JSON.stringify(change.body, null, 2)].join('\n');
+}
