@@ -385,6 +385,11 @@ class PackageReader {
 }
 
 /** Package (modules = 1, interned_strings = 2, interned_dotted_names = 3, metadata = 4, interned_types = 5, package_imports = 9). */
+const wrap = (e: unknown): never => {
+  if (e instanceof LfError) throw e;
+  throw new LfError(l10n.t('The archive is truncated or is not a Daml-LF archive ({0}).', (e as Error).message));
+};
+
 function decodePackage(packageId: string, lfVersion: string, bytes: Uint8Array): PackageSignature {
   const modules: Uint8Array[] = [];
   const strings: string[] = [];
@@ -432,13 +437,6 @@ export function decodeArchive(dalf: Uint8Array, expectedId?: string): PackageSig
   let payload: Uint8Array | undefined;
   let stated: string | undefined;
   let hashFunction = 0;
-  let minor = '';
-  let lf1 = false;
-  let lf2: Uint8Array | undefined;
-  const wrap = (e: unknown): never => {
-    if (e instanceof LfError) throw e;
-    throw new LfError(l10n.t('The archive is truncated or is not a Daml-LF archive ({0}).', (e as Error).message));
-  };
   try {
     // Archive (hash_function = 1, payload = 3, hash = 4).
     readMessage(dalf, {
@@ -460,7 +458,19 @@ export function decodeArchive(dalf: Uint8Array, expectedId?: string): PackageSig
   const id = createHash('sha256').update(payload).digest('hex');
   if (stated !== undefined && stated !== id)
     throw new LfError(l10n.t('The archive is damaged: its payload does not hash to the package id it states ({0}).', stated));
-  if (expectedId !== undefined && expectedId !== id) throw new LfError(l10n.t('The archive is not package {0}: its payload hashes to {1}.', expectedId, id));
+  return decodePayload(payload, expectedId ?? id);
+}
+
+/**
+ * Decodes an ArchivePayload, what `GET /v2/packages/{package-id}` answers (the id in its
+ * Canton-Package-Hash header): it must hash to `packageId`.
+ */
+export function decodePayload(payload: Uint8Array, packageId: string): PackageSignature {
+  const id = createHash('sha256').update(payload).digest('hex');
+  if (id !== packageId) throw new LfError(l10n.t('The archive is not package {0}: its payload hashes to {1}.', packageId, id));
+  let minor = '';
+  let lf1 = false;
+  let lf2: Uint8Array | undefined;
   try {
     // ArchivePayload (minor = 3, daml_lf_1 = 2, daml_lf_2 = 4).
     readMessage(payload, {

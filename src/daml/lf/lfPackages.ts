@@ -2,7 +2,7 @@
 // (or refused) for an id stays true. DARs decode every DALF they hold. No `vscode` import.
 import { DarError, parseManifest, zipEntries, zipEntryBytes } from '../darArchive';
 import * as l10n from '../../l10n/l10n';
-import { decodeArchive, LfError } from './lfDecode';
+import { decodeArchive, decodePayload, LfError } from './lfDecode';
 import type { PackageSignature } from './lfSignatures';
 
 /** The largest archive decoded at once: beyond it the decode says so instead of holding the editor. */
@@ -34,19 +34,28 @@ export class SignatureCache {
    * when that id was decoded before, else decoded (a refusal is kept as well and thrown again).
    */
   decode(dalf: Uint8Array, packageId?: string): PackageSignature {
+    return this.remember(dalf, packageId, () => decodeArchive(dalf, packageId));
+  }
+
+  /** As `decode`, for an ArchivePayload (what `GET /v2/packages/{package-id}` answers). */
+  decodePayload(payload: Uint8Array, packageId: string): PackageSignature {
+    return this.remember(payload, packageId, () => decodePayload(payload, packageId));
+  }
+
+  private remember(bytes: Uint8Array, packageId: string | undefined, decode: () => PackageSignature): PackageSignature {
     const cached = packageId !== undefined ? (this.known.get(packageId) ?? this.refused.get(packageId)) : undefined;
     if (cached instanceof LfError) throw cached;
     if (cached) return cached;
     try {
-      if (dalf.length > MAX_ARCHIVE_BYTES)
+      if (bytes.length > MAX_ARCHIVE_BYTES)
         throw new LfError(
           l10n.t(
             'The archive is {0} bytes; one of more than {1} bytes is not decoded.',
-            dalf.length.toLocaleString('en-US'),
+            bytes.length.toLocaleString('en-US'),
             MAX_ARCHIVE_BYTES.toLocaleString('en-US'),
           ),
         );
-      const sig = this.known.get(packageId ?? '') ?? decodeArchive(dalf, packageId);
+      const sig = decode();
       this.known.set(sig.packageId, sig);
       return sig;
     } catch (e) {
