@@ -339,9 +339,8 @@ export class FakeLedgerNode {
     const route = `${req.method ?? ''} ${resolved?.route ?? path}`;
     // A route this patch version lacks answers as an unknown path, which no spec describes.
     if (this.checkResponses && this.schemas.route(route) && (!resolved || this.endpoints[resolved.route]?.served?.() !== false)) {
-      // A binary body is checked for its content type only.
-      const text = reply.bytes ? (reply.bytes.length > 0 ? '(bytes)' : '') : reply.body;
-      const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, text);
+      // A binary body (a package's archive) is checked for its content type only.
+      const problem = this.schemas.checkResponse(route, reply.status, reply.contentType, reply.bytes?.length ? '(bytes)' : reply.body);
       if (problem) {
         this.responseProblems.push(`${this.version} ${route}: ${problem}`);
         FakeLedgerNode.allResponseProblems.push(`${this.version} ${route}: ${problem}`);
