@@ -99,7 +99,7 @@ function substitute(t: LfType, env: Map<string, LfType | undefined>): LfType {
     case 'con':
     case 'syn':
     case 'builtin':
-      return { ...t, args: t.args.map((a) => substitute(a, env)) } as LfType;
+      return { ...t, args: t.args.map((a) => substitute(a, env)) };
     default:
       return t;
   }
