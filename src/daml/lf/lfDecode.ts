@@ -24,9 +24,13 @@ export const LF2_MINORS: readonly string[] = ['1', '2', 'dev'];
 
 type Handler = (r: BinaryReader, wire: WireType) => void;
 
+// One decoder for every reader: BinaryReader makes a TextDecoder of its own when given none, which
+// for the many small messages of a package cost most of the decode.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** Reads one message, calling the handler of each field it has; fields without one are skipped. */
 function readMessage(bytes: Uint8Array, handlers: Record<number, Handler>): void {
-  const r = new BinaryReader(bytes);
+  const r = new BinaryReader(bytes, UTF8);
   while (r.pos < r.len) {
     const [field, wire] = r.tag();
     const h = handlers[field];
@@ -41,7 +45,7 @@ function int32s(r: BinaryReader, wire: WireType, into: number[]): void {
     into.push(r.int32());
     return;
   }
-  const inner = new BinaryReader(r.bytes());
+  const inner = new BinaryReader(r.bytes(), UTF8);
   while (inner.pos < inner.len) into.push(inner.int32());
 }
 
@@ -138,6 +142,17 @@ class PackageReader {
 
   /** Type (var = 1, con = 2, builtin = 3, forall = 4, struct = 5, nat = 6, syn = 7, interned = 8). */
   type(bytes: Uint8Array): LfType {
+    // The compiler interns every type, so most are `Type { interned = i }`: read without a reader.
+    if (bytes.length > 1 && bytes.length <= 6 && bytes[0] === 0x40) {
+      let v = 0;
+      let i = 1;
+      for (let shift = 0; i < bytes.length; shift += 7) {
+        const b = bytes[i++];
+        v += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) break;
+      }
+      if (i === bytes.length && bytes[i - 1] < 0x80) return this.interned(v);
+    }
     let t: LfType | undefined;
     const applied = (b: Uint8Array, head: Handler) => {
       const args: LfType[] = [];
