@@ -10,6 +10,7 @@ import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { getPackagePayload, listPackageIds, uploadDar } from '../../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { SignatureCache } from '../../../src/daml/lf/lfPackages';
+import { nodeSignatures } from '../../../src/daml/lf/nodeSignatures';
 import { showType, templatesOf } from '../../../src/daml/lf/lfSignatures';
 import { dar } from '../../support/darBuilder';
 import { rejectsWith } from '../../support/rejectsWith';
@@ -77,6 +78,35 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
         thing.fields.map((f) => showType(f.type)),
         ['Party', 'Numeric 4'],
       );
+    });
+
+    it("reads every package of the node once: those it will not give are left out with the node's reason", async () => {
+      const asked: string[] = [];
+      const client = new LedgerClient({
+        baseUrl: node.url,
+        transport: createUndiciTransport(),
+        getToken: async () => node.mintToken('alice'),
+        onRequest: (r) => asked.push(r.path),
+      });
+      try {
+        const cache = new SignatureCache();
+        const first = await nodeSignatures(client, undefined, cache);
+        assert.ok(first.packages.some((p) => p.packageId === PARTNER_PACKAGE));
+        assert.ok(
+          first.missing.length > 0 && first.missing.every((m) => /PACKAGE_NOT_FOUND|Could not find package/.test(m.reason)),
+          JSON.stringify(first.missing),
+        );
+        const downloads = asked.filter((p) => p === `/v2/packages/${PARTNER_PACKAGE}`).length;
+        assert.equal(downloads, 1);
+        const again = await nodeSignatures(client, undefined, cache);
+        assert.equal(asked.filter((p) => p === `/v2/packages/${PARTNER_PACKAGE}`).length, 1, 'a package id decoded once is not downloaded again');
+        assert.equal(
+          again.packages.find((p) => p.packageId === PARTNER_PACKAGE),
+          first.packages.find((p) => p.packageId === PARTNER_PACKAGE),
+        );
+      } finally {
+        await client.close();
+      }
     });
 
     it('refuses an id it does not have with PACKAGE_NOT_FOUND', async () => {
