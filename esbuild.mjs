@@ -29,6 +29,7 @@ const builds = [
   { ...common, entryPoints: { txReview: 'src/execute/preparedTransactionReview.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { debugAdapter: 'src/bundles/debug.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { fakeNode: 'fake-ledger/src/demo.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { damlLf: 'src/daml/lf/nodeSignatures.ts' }, outdir: 'dist' },
   // Ours, too large to fold in: the questions across time, the commands loop, the execute review.
   { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { commandsLoop: 'src/commands/commandsLoop.ts' }, outdir: 'dist' },

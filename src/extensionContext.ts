@@ -17,6 +17,7 @@ import type { CompiledFilter } from './panels/payloadFilterPick';
 import { TailPanels } from './panels/tailPanel';
 import type { TailRow } from './protocol/tailRows';
 import { commandsCompletionProvider } from './providers/commandsCompletionProvider';
+import type * as DamlLfModule from './daml/lf/nodeSignatures';
 import { DamlCodeLensProvider } from './providers/damlCodeLens';
 import { DamlYamlLens } from './providers/damlYamlLens';
 import { LedgerAuthProvider } from './providers/ledgerAuthProvider';
@@ -132,7 +133,15 @@ export class CantonLensContext {
     const counts = new DamlLedgerCounts(this.nodes);
     const codeLens = new DamlCodeLensProvider(this.nodes, workspace, counts);
     const yamlLens = new DamlYamlLens(this.nodes, this.packages);
-    this.daml = { workspace, counts, codeLens, yamlLens, completions: commandsCompletionProvider(workspace, this.nodes) };
+    this.daml = {
+      workspace,
+      counts,
+      codeLens,
+      yamlLens,
+      completions: commandsCompletionProvider(workspace, this.nodes, (client) =>
+        loadBundle<typeof DamlLfModule>(this.bundleDir, 'damlLf').recentNodeSignatures(client),
+      ),
+    };
     const devKeys = new DevSigningKeys(extension.secrets, extension.globalState);
     const reviews = new ExecuteReviews({
       extensionUri: this.extensionUri,

@@ -6,6 +6,9 @@ export interface ErrorReply {
   status: number;
   contentType: string;
   body: string;
+  /** A binary answer's bytes (a package's archive), sent instead of `body`. */
+  bytes?: Buffer;
+  headers?: Record<string, string>;
 }
 
 const GRPC = { INVALID_ARGUMENT: 3, NOT_FOUND: 5, PERMISSION_DENIED: 7, INTERNAL: 13, UNAUTHENTICATED: 16, ALREADY_EXISTS: 6 } as const;

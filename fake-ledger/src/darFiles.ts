@@ -13,6 +13,8 @@ export interface UploadedDar {
   name?: string;
   /** The main DALF's bytes. */
   main: Uint8Array;
+  /** Its ArchivePayload, whose hash is the package id. */
+  payload: Uint8Array;
 }
 
 /** Why the upload is not a DAR: no zip, a zip without a manifest, or a DALF that does not parse. */
@@ -36,7 +38,7 @@ function manifestFields(text: string): Map<string, string> {
   return new Map(lines.filter((l) => l.indexOf(':') > 0).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
 }
 
-function packageIdOf(dalf: Uint8Array): string {
+function packageIdOf(dalf: Uint8Array): { id: string; payload: Uint8Array } {
   let payload: Uint8Array | undefined;
   let stated: string | undefined;
   try {
@@ -53,7 +55,7 @@ function packageIdOf(dalf: Uint8Array): string {
   if (!payload) throw new NotADar('dalf', 'the main DALF is not a Daml archive: it has no payload');
   const id = createHash('sha256').update(payload).digest('hex');
   if (stated !== undefined && stated !== id) throw new NotADar('dalf', 'the main DALF is damaged: its payload does not hash to the package id it states');
-  return id;
+  return { id, payload };
 }
 
 /** The largest upload read, and the largest entry inflated: the demo ledger runs in the extension host. */
@@ -81,5 +83,6 @@ export function readUploadedDar(bytes: Uint8Array): UploadedDar {
   const main = entry(bytes, mainDalf, MAX_DAR_BYTES);
   // A manifest naming a DALF the archive lacks: refused as the legacy layout, as the fake always has (not checked against Canton).
   if (!main) throw new NotADar('manifest', `the manifest names the main DALF "${mainDalf}", which the archive does not hold`);
-  return { mainDalf, packageId: packageIdOf(main), name: fields.get('Name'), main };
+  const { id, payload } = packageIdOf(main);
+  return { mainDalf, packageId: id, name: fields.get('Name'), main, payload };
 }

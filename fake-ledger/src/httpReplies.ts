@@ -4,8 +4,9 @@ import type { ErrorReply } from './cantonErrorBodies';
 
 export function send(res: ServerResponse, reply: ErrorReply): void {
   if (res.destroyed) return;
-  res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': Buffer.byteLength(reply.body) });
-  res.end(reply.body);
+  const body = reply.bytes ?? reply.body;
+  res.writeHead(reply.status, { ...reply.headers, 'content-type': reply.contentType, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
 }
 
 export function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -12,6 +12,7 @@ import type { DemoLedger } from './demoLedgerData';
 import type { PackageCatalog } from './generatedLedger';
 import { PACKAGE_VERSIONS } from './demoLedgerHistory';
 import { createHash } from 'node:crypto';
+import { PARTNER_PACKAGE, PARTNER_PAYLOAD } from './partnerPackage';
 import type { ConnectedSynchronizer } from './userRoutes';
 
 export interface PackageContext {
@@ -34,7 +35,7 @@ export interface PackageEndpoint {
   /** The body is the DAR's bytes (application/octet-stream), not JSON. */
   binary?: (user: string, bytes: Buffer, query: URLSearchParams) => ErrorReply;
   rights: (user: string) => ErrorReply | undefined;
-  handle: (user: string, body: Record<string, unknown>) => ErrorReply;
+  handle: (user: string, body: Record<string, unknown>, query: URLSearchParams, params: Record<string, string>) => ErrorReply;
 }
 
 interface NodePackage {
@@ -43,6 +44,8 @@ interface NodePackage {
   version: string;
   /** Synchronizer id → when the vetting began. */
   vetted: Map<string, string>;
+  /** The ArchivePayload whose hash is the id, for the packages the fake holds one of. */
+  payload?: Uint8Array;
 }
 
 /** Another participant's vetting on a synchronizer this node is connected to (one topology transaction). */
@@ -61,7 +64,7 @@ interface PackageState {
 
 /** A second participant on `da1`: it vets the demo model too, and a partner app this node has but has not vetted. */
 export const OTHER_PARTICIPANT = `participant2::1220${createHash('sha256').update('namespace:participant2').digest('hex')}`;
-export const PARTNER_PACKAGE = createHash('sha256').update('package:canton-lens-partner-app-1.0.0').digest('hex');
+export { PARTNER_PACKAGE };
 
 const states = new WeakMap<DemoLedger, PackageState>();
 
@@ -77,7 +80,7 @@ export function packageState(ledger: DemoLedger, catalog: PackageCatalog): Packa
       s.packages.set(packageId, { packageId, name, version: PACKAGE_VERSIONS[packageId] ?? '1.0.0', vetted: new Map([[ledger.synchronizerId, since]]) });
     }
     const partner = { packageId: PARTNER_PACKAGE, name: 'canton-lens-partner-app', version: '1.0.0' };
-    s.packages.set(PARTNER_PACKAGE, { ...partner, vetted: new Map() });
+    s.packages.set(PARTNER_PACKAGE, { ...partner, vetted: new Map(), payload: PARTNER_PAYLOAD });
     const model = [...s.packages.values()].find((p) => p.name === 'canton-lens-demo-model' && p.version === '1.0.0');
     s.others.push({
       participantId: OTHER_PARTICIPANT,
@@ -178,7 +181,7 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
       return cantonError(400, 'DAR_PARSE_ERROR', 'Failed to parse the dar file content.', 8, 3, [], null, { reason: message.slice(0, 200) });
     }
     const { name, version } = nameAndVersion(dar.name ?? dar.mainDalf.replace(/^.*\//, '').replace(/\.dalf$/, ''));
-    const pkg: NodePackage = { packageId: dar.packageId, name, version, vetted: new Map() };
+    const pkg: NodePackage = { packageId: dar.packageId, name, version, vetted: new Map(), payload: dar.payload };
     // Upgrade checks against what is vetted: one name and version is one package.
     const clash = [...state().packages.values()].find((p) => p.name === name && p.version === version && p.packageId !== pkg.packageId && p.vetted.size > 0);
     if (clash)
@@ -243,6 +246,20 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
       noBody: true,
       rights: () => undefined,
       handle: () => json(200, { packageIds: [...state().packages.keys()] }),
+    },
+    // The package's ArchivePayload as bytes and its id in Canton-Package-Hash (JsPackageService.downloadPackageEndpoint);
+    // an id the node does not have is PACKAGE_NOT_FOUND (RequestValidationErrors.NotFound.Package).
+    // The fake holds the payloads of the packages it encodes (lfEncode.ts) and of uploads, no others.
+    '/v2/packages/{package-id}': {
+      method: 'GET',
+      noBody: true,
+      rights: () => undefined,
+      handle: (_user, _body, _query, params) => {
+        const id = params['package-id'] ?? '';
+        const payload = state().packages.get(id)?.payload;
+        if (!payload) return cantonError(404, 'PACKAGE_NOT_FOUND', 'Could not find package.', 11, 5, [['PACKAGE', id]]);
+        return { status: 200, contentType: 'application/octet-stream', body: '', bytes: Buffer.from(payload), headers: { 'Canton-Package-Hash': id } };
+      },
     },
     '/v2/package-vetting/list': { method: 'POST', served: ctx.hasVettingList, rights: () => undefined, handle: (_user, b) => listVetting(b) },
     // Deprecated in 3.4.12 and 3.5, gone in 3.6; the only vetting list before 3.4.12. A GET with a body.

@@ -21,6 +21,8 @@ export interface HttpResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The body's bytes, for a binary answer (a package's archive); a transport that keeps them sets them. */
+  bytes?: Buffer;
 }
 
 /** An open websocket: text frames as they arrive, until the close. */

@@ -397,18 +397,23 @@ export class LedgerClient {
     return this.call<T>(method, path, body, opts);
   }
 
+  /** A GET whose answer is bytes (`application/octet-stream`), such as a package's archive. */
+  requestBytes(path: string, opts: CallOptions = {}): Promise<Buffer> {
+    return this.call<Buffer>('GET', path, undefined, opts, { binary: true });
+  }
+
   /** What a websocket channel needs (ledgerChannels.ts): the transport and the token to send. */
   async channelContext(opts: CallOptions = {}): Promise<{ transport: HttpTransport; token: string | undefined }> {
     const token = opts.auth ? opts.auth.token : await this.options.getToken?.();
     return { transport: this.loadedTransport ?? (await this.loadTransport()), token };
   }
 
-  private async call<T>(method: HttpMethod, path: string, body: unknown, opts: CallOptions, { authenticate = true } = {}): Promise<T> {
+  private async call<T>(method: HttpMethod, path: string, body: unknown, opts: CallOptions, { authenticate = true, binary = false } = {}): Promise<T> {
     const started = performance.now();
     let url = this.urls.get(path);
     if (!url) this.urls.set(path, (url = new URL(this.baseUrl.pathname.replace(/\/$/, '') + path, this.baseUrl)));
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept: binary ? 'application/octet-stream' : 'application/json',
       'user-agent': this.options.userAgent ?? 'canton-lens',
     };
     const raw = isRawBody(body) ? body : undefined;
@@ -442,6 +447,10 @@ export class LedgerClient {
         const err = errorFromResponse({ method, path, status: res.status, contentType: res.contentType, body: res.body }, sent);
         correlationId = err.correlationId;
         throw err;
+      }
+      if (binary) {
+        if (!res.bytes || !res.contentType.startsWith('application/octet-stream')) throw this.shapeError(method, path, 'bytes', res.body.slice(0, 200));
+        return res.bytes as T;
       }
       // An answer without content (a DAR validated): nothing to parse.
       if (res.body === '' && raw) return undefined as T;

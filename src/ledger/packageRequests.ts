@@ -68,6 +68,14 @@ export async function listAllVettedPackages(
   return out;
 }
 
+/**
+ * GET /v2/packages/{package-id}: the package's ArchivePayload (its SHA-256 is the id; Canton also
+ * sends it in Canton-Package-Hash). Decode it with src/daml/lf/, which checks the hash.
+ */
+export function getPackagePayload(client: LedgerClient, packageId: string, opts: CallOptions = {}): Promise<Buffer> {
+  return client.requestBytes(`/v2/packages/${encodeURIComponent(packageId)}`, opts);
+}
+
 /** POST /v2/dars: uploads a DAR, vetting its packages unless `vetAllPackages` is false. A write. */
 export function uploadDar(client: LedgerClient, bytes: Uint8Array, q: DarQuery & { vetAllPackages?: boolean } = {}, opts: CallOptions = {}): Promise<unknown> {
   return client.request(

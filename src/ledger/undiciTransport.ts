@@ -132,7 +132,8 @@ async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpRespo
           ),
     });
   }
-  return { status: res.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
+  const bytes = Buffer.concat(chunks);
+  return { status: res.statusCode, contentType, body: bytes.toString('utf8'), bytes };
 }
 
 function transportError(e: unknown, req: HttpRequest, where: { method: string; path: string }): LedgerApiError {

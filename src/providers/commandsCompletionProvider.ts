@@ -2,8 +2,10 @@
 // goes and the template's choices (with their argument fields) where a choice goes; from the active
 // node, the active contracts of the command's template where a contractId goes; the Daml fields
 // (with their types) as keys of a create argument or choice argument. Parties
-// complete through the party provider, the request's shape through the JSON schema.
-// damlRegistration.ts registers it at activation.
+// complete through the party provider, the request's shape through the JSON schema. Templates,
+// interfaces and choices with no source in the workspace complete from the active node's packages
+// (their Daml-LF signatures), a choice with a skeleton of its argument. damlRegistration.ts
+// registers it at activation.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { argumentFields, choiceCandidates, templateCandidates } from '../daml/commandCompletions';
@@ -11,6 +13,26 @@ import { argumentKeyAt, stringValueAt } from '../execute/partyCandidates';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { NodeReader } from '../services/ledgerNodes';
 import { activeContractsOf } from '../browse/templateContracts';
+import type { LedgerClient } from '../ledger/ledgerClient';
+import { lfArgumentFields, lfArgumentSkeleton, lfChoiceCandidates, lfTemplateCandidates } from '../daml/lf/lfCompletions';
+import type { PackageSignature } from '../daml/lf/lfSignatures';
+
+/** A node's package signatures (the Daml-LF decoder is a bundle of its own: it brings protobuf-ts). */
+export type NodeSignaturesReader = (client: LedgerClient) => Promise<{ packages: PackageSignature[] }>;
+
+/** The active node's package signatures, or none (no node, unreachable, or it would not say). */
+async function nodePackages(nodes: NodeReader, signatures: NodeSignaturesReader): Promise<PackageSignature[]> {
+  const node = nodes.active();
+  if (!node || nodes.status(node).state === 'unreachable') return [];
+  try {
+    return (await signatures(nodes.client(node))).packages;
+  } catch {
+    return [];
+  }
+}
+
+/** The first party the command acts as, for the skeleton's parties. */
+const actAsOf = (text: string) => /"actAs"\s*:\s*\[\s*"([^"]*)"/.exec(text)?.[1] ?? '<party>';
 
 /** The templateId of the command around `offset`: the nearest one before it, else after it. */
 function templateIdNear(text: string, offset: number): string | undefined {
@@ -31,6 +53,8 @@ function textOf(file: string): string | undefined {
 /** The fields of the create argument or the choice argument being written, with their Daml types. */
 async function argumentKeyItems(
   daml: DamlWorkspace,
+  nodes: NodeReader,
+  signatures: NodeSignaturesReader,
   text: string,
   key: { field: string; start: number },
   range: vscode.Range,
@@ -38,11 +62,13 @@ async function argumentKeyItems(
 ): Promise<vscode.CompletionItem[] | undefined> {
   const index = await daml.ready(cancel);
   const templateId = templateIdNear(text, key.start);
-  if (!index || !templateId) return undefined;
+  if (!templateId) return undefined;
   const choice =
     key.field === 'choiceArgument' ? /"choice"\s*:\s*"([^"]*)"/.exec(text.slice(Math.max(0, text.lastIndexOf('"templateId"', key.start))))?.[1] : undefined;
   if (key.field === 'choiceArgument' && !choice) return undefined;
-  return argumentFields(index, templateId, choice, textOf).map((f) => {
+  const fromSource = index ? argumentFields(index, templateId, choice, textOf) : [];
+  const fields = fromSource.length > 0 ? fromSource : lfArgumentFields(await nodePackages(nodes, signatures), templateId, choice);
+  return fields.map((f) => {
     const item = new vscode.CompletionItem(f.name, vscode.CompletionItemKind.Field);
     item.detail = f.type;
     item.range = range;
@@ -77,18 +103,18 @@ async function contractItems(
   }
 }
 
-export function commandsCompletionProvider(daml: DamlWorkspace, nodes: NodeReader): vscode.CompletionItemProvider {
+export function commandsCompletionProvider(daml: DamlWorkspace, nodes: NodeReader, signatures: NodeSignaturesReader): vscode.CompletionItemProvider {
   return {
     async provideCompletionItems(document, position, cancel) {
       const text = document.getText();
       const key = argumentKeyAt(text, document.offsetAt(position));
-      if (key) return argumentKeyItems(daml, text, key, new vscode.Range(document.positionAt(key.start), position), cancel);
+      if (key) return argumentKeyItems(daml, nodes, signatures, text, key, new vscode.Range(document.positionAt(key.start), position), cancel);
       const slot = stringValueAt(text, document.offsetAt(position));
       if (!slot || (slot.field !== 'templateId' && slot.field !== 'choice' && slot.field !== 'contractId')) return undefined;
       if (slot.field === 'contractId')
         return contractItems(nodes, templateIdNear(text, slot.start), new vscode.Range(document.positionAt(slot.start), position), cancel);
       const index = await daml.ready(cancel);
-      if (!index || cancel.isCancellationRequested) return undefined;
+      if (cancel.isCancellationRequested) return undefined;
       const range = new vscode.Range(document.positionAt(slot.start), position);
       const item = (c: { label: string; detail: string; file: string; line: number }, kind: vscode.CompletionItemKind) => {
         const i = new vscode.CompletionItem(c.label, kind);
@@ -97,9 +123,29 @@ export function commandsCompletionProvider(daml: DamlWorkspace, nodes: NodeReade
         i.range = range;
         return i;
       };
-      if (slot.field === 'templateId') return templateCandidates(index).map((c) => item(c, vscode.CompletionItemKind.Class));
+      const fromNode = (c: { label: string; detail: string }, kind: vscode.CompletionItemKind, doc?: string) => {
+        const i = new vscode.CompletionItem(c.label, kind);
+        i.detail = c.detail;
+        if (doc) i.documentation = new vscode.MarkdownString().appendCodeblock(doc, 'json');
+        i.range = range;
+        return i;
+      };
+      if (slot.field === 'templateId') {
+        const own = index ? templateCandidates(index).map((c) => item(c, vscode.CompletionItemKind.Class)) : [];
+        const seen = new Set(own.map((i) => i.label));
+        const others = lfTemplateCandidates(await nodePackages(nodes, signatures)).filter((c) => !seen.has(c.label));
+        return [...own, ...others.map((c) => fromNode(c, c.kind === 'interface' ? vscode.CompletionItemKind.Interface : vscode.CompletionItemKind.Class))];
+      }
       const templateId = templateIdNear(text, slot.start);
-      return templateId ? choiceCandidates(index, templateId, textOf).map((c) => item(c, vscode.CompletionItemKind.Method)) : undefined;
+      if (!templateId) return undefined;
+      const own = index ? choiceCandidates(index, templateId, textOf).map((c) => item(c, vscode.CompletionItemKind.Method)) : [];
+      if (own.length > 0) return own;
+      const sigs = await nodePackages(nodes, signatures);
+      return lfChoiceCandidates(sigs, templateId).map((c) => {
+        const skeleton = lfArgumentSkeleton(sigs, templateId, c.label, actAsOf(text));
+        const doc = skeleton && [JSON.stringify(skeleton.value, null, 2), ...skeleton.notes.map((n) => `// ${n}`)].join('\n');
+        return fromNode(c, vscode.CompletionItemKind.Method, doc);
+      });
     },
   };
 }

@@ -11,6 +11,7 @@ import { uploadDar, validateDar } from '../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { dar } from '../support/darBuilder';
 import type { BenchRow } from './browseBench';
+import { lfDecodeBench } from './lfBench';
 import { demoLedgerUrl, spawnDemoLedger } from './soak';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -111,5 +112,6 @@ async function darUpload(add: (r: BenchRow) => void): Promise<void> {
 
 export async function packagesBench(add: (r: BenchRow) => void): Promise<void> {
   packagesSection(add);
+  lfDecodeBench(add);
   await darUpload(add);
 }

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { CommandsReviewPanel } from '../../../src/panels/commandsReviewPanel';
 import type { CompletionsPanel } from '../../../src/panels/completionsPanel';
+import { PARTNER_PACKAGE } from '../../../fake-ledger/src/partnerPackage';
 import { cantonLens, resetNodes, until, useFakeNode } from './testApi';
 
 describe('Commands from the editor', function () {
@@ -163,6 +164,54 @@ describe('Commands from the editor', function () {
     assert.ok(!contracts.includes(fake.ledger.samples.archivedContract), 'only active contracts');
     assert.deepEqual(await labels(at('"choiceArgument": { "s')), ['splitAmount'], "the choice argument's Daml fields");
   });
+
+  for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+    it(`${version}: completes a template with no source in the workspace from the node's packages, its choices with a skeleton, its fields`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
+      fakes.push(fake);
+      const name = `cmd-nosource-${version}`;
+      await useFakeNode(api, fake, name, 'alice');
+      await api.nodes.check(api.nodes.find(name)!);
+      const token = '#canton-lens-partner-app:Partner.Token:Token';
+      const uri = vscode.Uri.joinPath(folder(), 'commands', `nosource-${version}.commands.json`);
+      const text =
+        `{\n  "commandId": "c",\n  "actAs": ["${fake.ledger.parties.Alice}"],\n  "commands": [{ "ExerciseCommand": { "templateId": "", "choice": "", "contractId": "" } },\n` +
+        `    { "ExerciseCommand": { "templateId": "${token}", "choice": "", "contractId": "" } },\n` +
+        `    { "ExerciseCommand": { "templateId": "${token}", "choice": "Transfer", "choiceArgument": { "n } } }]\n}\n`;
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const at = (needle: string, nth = 0) => {
+        let i = -1;
+        for (let k = 0; k <= nth; k++) i = text.indexOf(needle, i + 1);
+        return doc.positionAt(i + needle.length);
+      };
+      const items = async (p: vscode.Position) =>
+        (await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, p)).items;
+      const labelOf = (i: vscode.CompletionItem) => (typeof i.label === 'string' ? i.label : i.label.label);
+      const templates = await until("the node's templates", async () => {
+        const l = (await items(at('"templateId": "'))).map(labelOf);
+        return l.includes(token) ? l : undefined;
+      });
+      assert.ok(templates.includes(`${PARTNER_PACKAGE}:Partner.Token:Holding`), 'interfaces too, by package id');
+      assert.ok(templates.includes('#canton-lens-demo-model:Iou:Iou'), "the workspace's own still complete");
+      const choices = await items(at('"choice": "', 1));
+      assert.deepEqual(choices.map(labelOf).sort(), ['Archive', 'Token_Peek', 'Token_Split', 'Transfer']);
+      const transfer = choices.find((c) => labelOf(c) === 'Transfer')!;
+      const docText = (transfer.documentation as vscode.MarkdownString).value;
+      assert.ok(
+        docText.includes(`"newOwner": "${fake.ledger.parties.Alice}"`) &&
+          docText.includes('"kind": "Direct"') &&
+          docText.includes('TransferKind: Direct (also Escrow, Burn)'),
+        docText,
+      );
+      assert.deepEqual(
+        (await items(at('"choiceArgument": { "n'))).map(labelOf).sort(),
+        ['amount', 'kind', 'newOwner'],
+        "the choice argument's fields from the package",
+      );
+    });
+  }
 
   it('the review follows its file: an edit shows, a file that stops parsing shows its problem, Submit sends the file as it is now', async () => {
     const api = await cantonLens();

@@ -1,0 +1,76 @@
+// Part of the `packages` section: Daml-LF signatures decoded from the fake node's largest package
+// (the partner app's) and from a 5 MB archive written by the fake's encoder, cold and from the cache
+// (a package id is decoded once a session). The floor is hashing the payload, which every decode does.
+import { createHash } from 'node:crypto';
+import { SignatureCache } from '../../src/daml/lf/lfPackages';
+import { lfArchive, lfPayload, T, type ModuleDesc } from '../../fake-ledger/src/lfEncode';
+import { partnerDalf } from '../../fake-ledger/src/partnerPackage';
+import type { BenchRow } from './browseBench';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A package of `modules` modules of 20 templates with 12 fields and 3 choices each. */
+export function bigPackage(modules: number): Uint8Array {
+  const mods: ModuleDesc[] = Array.from({ length: modules }, (_, m) => ({
+    name: `Big.M${m}`,
+    enums: [{ name: 'Kind', values: ['A', 'B', 'C'] }],
+    templates: Array.from({ length: 20 }, (_, t) => ({
+      name: `T${t}`,
+      fields: Array.from(
+        { length: 12 },
+        (_, f) => [`field${f}_${t}`, [T.party, T.numeric(10), T.optional(T.text), T.list(T.con(`Big.M${m}:Kind`))][f % 4]] as [string, ReturnType<typeof T.v>],
+      ),
+      key: T.party,
+      choices: Array.from({ length: 3 }, (_, c) => ({
+        name: `T${t}_C${c}`,
+        fields: [[`arg${c}`, T.numeric(c + 2)]] as [string, ReturnType<typeof T.v>][],
+        returns: T.cid(T.con(`Big.M${m}:T${t}`)),
+      })),
+    })),
+  }));
+  return lfArchive(lfPayload({ name: 'bench-big', version: '1.0.0', modules: mods }));
+}
+
+function decodeRows(add: (r: BenchRow) => void, label: string, dalf: Uint8Array, coldTarget: number): void {
+  const cold: number[] = [];
+  const cached: number[] = [];
+  const floor: number[] = [];
+  for (let run = 0; run < 7; run++) {
+    const cache = new SignatureCache();
+    let t = performance.now();
+    createHash('sha256').update(dalf).digest('hex');
+    floor.push(performance.now() - t);
+    t = performance.now();
+    const sig = cache.decode(dalf);
+    cold.push(performance.now() - t);
+    t = performance.now();
+    for (let i = 0; i < 100; i++) cache.decode(dalf, sig.packageId);
+    cached.push((performance.now() - t) / 100);
+  }
+  const size = dalf.length >= 1024 * 1024 ? `${(dalf.length / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(dalf.length / 1024)} KB`;
+  add({
+    area: 'packages',
+    measure: `Daml-LF signatures of ${label} (${size}), cold (floor: hashing it)`,
+    value: median(cold),
+    unit: 'ms',
+    baseline: median(floor),
+    target: `≤ ${coldTarget} ms`,
+    ok: median(cold) <= coldTarget,
+  });
+  add({
+    area: 'packages',
+    measure: `Daml-LF signatures of ${label}, from the cache`,
+    value: median(cached),
+    unit: 'ms',
+    target: '≤ 1 ms',
+    ok: median(cached) <= 1,
+  });
+}
+
+export function lfDecodeBench(add: (r: BenchRow) => void): void {
+  decodeRows(add, "the fake node's largest package", partnerDalf(), 300);
+  let modules = 10;
+  let big = bigPackage(modules);
+  while (big.length < 5 * 1024 * 1024) big = bigPackage((modules = Math.ceil((modules * 5.2 * 1024 * 1024) / big.length)));
+  decodeRows(add, 'a 5 MB archive', big, 300);
+}
