@@ -213,6 +213,13 @@ export function sourceName(source: PartySource): string {
   }
 }
 
+/** The parties among `parties` the known user may not read as (an administrator can grant CanReadAs). */
+export function missingReadRights(parties: readonly string[], access: LearnedAccess | undefined): { user: string; parties: string[] } | undefined {
+  if (access?.state !== 'known' || access.user.isDeactivated) return undefined;
+  const missing = parties.filter((p) => !readRightFor(access.rights, p));
+  return missing.length > 0 ? { user: access.user.id, parties: missing } : undefined;
+}
+
 /**
  * A 403 on a lookup explained from the rights: the party (or the any-party right) the user lacks.
  * Undefined when the rights do not show what is missing.

@@ -29,6 +29,8 @@ export interface LedgerApiErrorDetails {
   bodyPreview?: string;
   /** A 404 without a JsCantonError body: the node has no such endpoint (for example 3.6 and transaction-by-id). */
   routeMissing?: boolean;
+  /** A 403 the rights explain: the user and the parties it may not read as. */
+  missingRight?: { user: string; parties: string[] };
   cause?: unknown;
 }
 
@@ -42,6 +44,7 @@ export class LedgerApiError extends Error {
   readonly plainText?: string;
   readonly bodyPreview?: string;
   readonly routeMissing: boolean;
+  readonly missingRight?: { user: string; parties: string[] };
 
   constructor(details: LedgerApiErrorDetails) {
     super(details.explanation, details.cause === undefined ? undefined : { cause: details.cause });
@@ -55,6 +58,7 @@ export class LedgerApiError extends Error {
     this.plainText = details.plainText;
     this.bodyPreview = details.bodyPreview;
     this.routeMissing = details.routeMissing ?? false;
+    this.missingRight = details.missingRight;
   }
 
   /** The Canton error code (`CONTRACT_EVENTS_NOT_FOUND`, `NA` for redacted errors), if the node sent one. */
@@ -68,8 +72,21 @@ export class LedgerApiError extends Error {
 
   /** The same error with some details changed. */
   with(changes: Partial<LedgerApiErrorDetails>): LedgerApiError {
-    const { kind, explanation, method, path, status, cantonError, plainText, bodyPreview, routeMissing } = this;
-    return new LedgerApiError({ kind, explanation, method, path, status, cantonError, plainText, bodyPreview, routeMissing, cause: this.cause, ...changes });
+    const { kind, explanation, method, path, status, cantonError, plainText, bodyPreview, routeMissing, missingRight } = this;
+    return new LedgerApiError({
+      kind,
+      explanation,
+      method,
+      path,
+      status,
+      cantonError,
+      plainText,
+      bodyPreview,
+      routeMissing,
+      missingRight,
+      cause: this.cause,
+      ...changes,
+    });
   }
 }
 

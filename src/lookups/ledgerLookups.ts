@@ -6,7 +6,7 @@ import type { LedgerClient } from '../ledger/ledgerClient';
 import { describeForm, describeQuery, eventFormatFor, transactionQueryFor, type TransactionQuery } from '../ledger/requestForms';
 import { classifyLedgerId, shortenPartyId } from '../ids/ledgerIds';
 import { NO_TOKEN, type AskedAs, type Credentials } from '../auth/ledgerIdentity';
-import { missingRightFor, type EffectiveParties, type LearnedAccess } from '../auth/userRights';
+import { missingReadRights, missingRightFor, type EffectiveParties, type LearnedAccess } from '../auth/userRights';
 import type { NotFoundExplanation } from './notFoundFacts';
 import * as l10n from '../l10n/l10n';
 import { templateName } from '../ids/templateNames';
@@ -118,7 +118,8 @@ function preflight(ctx: LookupContext, kind: 'contract' | 'update', id: string, 
 function withMissingRight(e: unknown, ctx: LookupContext): unknown {
   if (!isLedgerApiError(e) || e.kind !== 'permissionDenied' || e.status === undefined) return e;
   const missing = missingRightFor(ctx.parties ?? [], ctx.access);
-  return missing ? e.with({ explanation: `${e.explanation} ${missing}` }) : e;
+  const missingRight = missingReadRights(ctx.parties ?? [], ctx.access);
+  return missing ? e.with({ explanation: `${e.explanation} ${missing}`, ...(missingRight ? { missingRight } : {}) }) : e;
 }
 
 function callOptions(ctx: LookupContext) {

@@ -2,7 +2,7 @@
 // lookup under way, the identity bar, the content message the page gets (body, toolbar and the
 // navigation the page keeps), one row's whole event, and the answer as JSON. Pure: no `vscode` import.
 import { askedAsLine, identityChangeNotice, identityName, type AskedAs } from '../auth/ledgerIdentity';
-import { shortId } from '../ids/ledgerIds';
+import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import * as l10n from '../l10n/l10n';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { exerciseTree, treeEvent, type FlatTreeNode } from '../lookups/exerciseTree';
@@ -48,11 +48,20 @@ export function cancelledBody(target: PanelTarget): SafeHtml {
   return errorBody(shortId(target.id), l10n.t('The lookup was cancelled.'), [{ action: 'retry', label: l10n.t('Retry') }]);
 }
 
-/** A lookup that failed: what happened, what to do (a token the node refused: Set Token), and all the node said. */
-export function failureBody(target: PanelTarget, nodeName: string, error: unknown): SafeHtml {
+/**
+ * A lookup that failed: what happened, what to do (a token the node refused: Set Token; a read right
+ * missing, where another node of that URL may grant it: Grant…), and all the node said.
+ */
+export function failureBody(target: PanelTarget, nodeName: string, error: unknown, grantVia?: string): SafeHtml {
   const apiError = isLedgerApiError(error) ? error : undefined;
   const cancelled = apiError?.kind === 'cancelled';
   const actions = [{ action: 'retry', label: l10n.t('Retry') }];
+  const missing = apiError?.missingRight;
+  if (missing && grantVia)
+    actions.push({
+      action: 'grantMissingRight',
+      label: l10n.t('Grant CanReadAs {0} to {1} (as {2})…', missing.parties.map(shortenPartyId).join(', '), missing.user, grantVia),
+    });
   if (apiError?.kind === 'unauthenticated' || apiError?.kind === 'permissionDenied') actions.push({ action: 'setToken', label: l10n.t('Set Token') });
   actions.push({ action: 'selectNode', label: l10n.t('Use Another Node') });
   return errorBody(

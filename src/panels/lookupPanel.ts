@@ -55,6 +55,8 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   private result: LedgerLookup | undefined;
   /** The exercise tree shown (ledger effects), for the details of a row. */
   private tree: FlatTreeNode[] | undefined;
+  /** The read rights the last failed lookup lacked, and the node of that URL that may grant them. */
+  private failure: { node: string; user: string; parties: string[]; via?: string } | undefined;
   private loading: AbortController | undefined;
   /** A refresh under way while the answer it replaces stays on the page (Cancel leaves that, with a note). */
   private refreshing: AbortController | undefined;
@@ -98,6 +100,11 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   /** The answer shown, if any (for Copy as cURL). */
   get lookupResult(): LedgerLookup | undefined {
     return this.result;
+  }
+
+  /** The read rights the last failed lookup lacked, and the node that may grant them (for tests). */
+  get missingRight(): { node: string; user: string; parties: string[]; via?: string } | undefined {
+    return this.failure;
   }
 
   /** Copies the shown answer's request as cURL (the toolbar's button); returns what was copied. */
@@ -205,6 +212,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       if (ac.signal.aborted) return;
       this.settle(ac, asked);
       this.result = result;
+      this.failure = undefined;
       // The answer says who asked it: a token switched in flight leaves it the old identity's.
       this.shownAs.set(node.name, result.askedAs);
       this.tree = shownTree(result, target);
@@ -214,11 +222,39 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       // Cancelled, replaced by another load, or a kept answer's refresh cancelled (the page was told).
       if (ac.signal.aborted && (this.loading !== ac || inPlace)) return;
       this.settle(ac, asked);
-      this.render(failureBody(target, node.name, e));
+      this.failure = isLedgerApiError(e) ? e.missingRight && { ...e.missingRight, node: node.name, via: this.grantVia(node) } : undefined;
+      this.render(failureBody(target, node.name, e, this.failure?.via));
     } finally {
       if (this.loading === ac) this.loading = undefined;
       if (this.refreshing === ac) this.refreshing = undefined;
     }
+  }
+
+  /** Another configured node at the same URL (an administrator's token for the same participant), if any. */
+  private grantVia(node: NodeConfig): string | undefined {
+    const url = node.url.replace(/\/+$/, '');
+    return this.manager.nodes.all().find((n) => n.name !== node.name && n.url.replace(/\/+$/, '') === url)?.name;
+  }
+
+  /**
+   * Grants the read rights the failed lookup lacked, through the other node of that URL (Grant
+   * Right shows what it sends and asks first off this machine), then asks again as the user.
+   */
+  async grantMissingRight(): Promise<void> {
+    const f = this.failure;
+    if (!f?.via) return;
+    for (const party of f.parties) {
+      const outcome = await vscode.commands.executeCommand<{ done: boolean } | undefined>('cantonLens.grantRight', {
+        node: f.via,
+        userId: f.user,
+        party,
+        right: 'CanReadAs',
+      });
+      if (!outcome?.done) return;
+    }
+    // The user's rights changed: what was learned of them goes, and the lookup asks again.
+    this.manager.nodes.facts.forget(f.node);
+    await this.load(true);
   }
 
   /** Lets go of the answer shown, and ends load `ac`'s refresh: `asked` is who asks for what comes next. */
@@ -335,6 +371,8 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
         return void vscode.commands.executeCommand('cantonLens.setToken', this.current.node);
       case 'selectNode':
         return void vscode.commands.executeCommand('cantonLens.selectNode');
+      case 'grantMissingRight':
+        return void this.grantMissingRight();
       default:
         return;
     }

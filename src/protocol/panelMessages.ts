@@ -29,6 +29,7 @@ export const LOOKUP_ACTIONS = [
   'setToken',
   'selectNode',
   'askAgain',
+  'grantMissingRight',
 ] as const;
 export const COMMANDS_REVIEW_ACTIONS = ['submit', 'submitAgain', 'reload', 'openRequest', 'findOutcome', 'pickActiveContract'] as const;
 export const EXECUTE_REVIEW_ACTIONS = ['submit', 'submitAndWait', 'submitAndWaitForTransaction', 'submitAgain', 'sign', 'reload', 'openRequest'] as const;

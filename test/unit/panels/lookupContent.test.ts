@@ -74,6 +74,22 @@ describe('lookup panel content', () => {
     assert.match(missingNodeBody(update).text, /The node &quot;p1&quot; is no longer configured\.[\s\S]*data-action="selectNode"/);
   });
 
+  it('offers Grant for a read right the user lacks only where another node of that URL may grant it', () => {
+    const bob = `Bob${EVIL}::1220${'ab'.repeat(32)}`;
+    const error = new LedgerApiError({
+      kind: 'permissionDenied',
+      status: 403,
+      explanation: 'alice lacks CanReadAs (or CanActAs) for Bob.',
+      missingRight: { user: 'alice', parties: [bob] },
+    });
+    assert.doesNotMatch(failureBody(update, 'p1', error).text, /grantMissingRight/);
+    const offered = failureBody(update, 'p1', error, 'p1-admin').text;
+    assert.match(offered, /data-action="grantMissingRight">Grant CanReadAs Bob.*::1220ab… to alice \(as p1-admin\)…/);
+    assert.ok(!offered.includes(EVIL), 'the party is text');
+    // The error keeps what is missing through a change of its explanation.
+    assert.deepEqual(error.with({ explanation: 'x' }).missingRight, { user: 'alice', parties: [bob] });
+  });
+
   it("builds one row's whole event, of the table or the tree, and nothing for a row that is not there", () => {
     assert.equal(shownTree(tx, update), undefined, 'what changed has no tree');
     const tree = shownTree(tx, effects);
