@@ -18,6 +18,7 @@ import { TailPanels } from './panels/tailPanel';
 import type { TailRow } from './protocol/tailRows';
 import { commandsCompletionProvider } from './providers/commandsCompletionProvider';
 import type * as DamlLfModule from './daml/lf/nodeSignatures';
+import type { NodeSignaturesReader } from './daml/lf/lfSignatures';
 import { DamlCodeLensProvider } from './providers/damlCodeLens';
 import { DamlYamlLens } from './providers/damlYamlLens';
 import { LedgerAuthProvider } from './providers/ledgerAuthProvider';
@@ -62,6 +63,8 @@ export class CantonLensContext {
   readonly extensionUri: vscode.Uri;
   /** The bundles' folder, dist/. */
   readonly bundleDir: string;
+  /** The node's package signatures, decoded from its Daml-LF by the decoder's bundle on first use. */
+  readonly signatures: NodeSignaturesReader = (client) => loadBundle<typeof DamlLfModule>(this.bundleDir, 'damlLf').recentNodeSignatures(client);
   readonly log = new ExtensionLog();
   readonly tokens: TokenStore;
   readonly nodes: LedgerNodes;
@@ -138,9 +141,7 @@ export class CantonLensContext {
       counts,
       codeLens,
       yamlLens,
-      completions: commandsCompletionProvider(workspace, this.nodes, (client) =>
-        loadBundle<typeof DamlLfModule>(this.bundleDir, 'damlLf').recentNodeSignatures(client),
-      ),
+      completions: commandsCompletionProvider(workspace, this.nodes, this.signatures),
     };
     const devKeys = new DevSigningKeys(extension.secrets, extension.globalState);
     const reviews = new ExecuteReviews({

@@ -14,6 +14,7 @@ import { CompletionsPanel } from '../panels/completionsPanel';
 import type { LookupPanels } from '../panels/lookupPanels';
 import { newSubmissionId } from '../panels/randomIds';
 import type { NodeReader } from '../services/ledgerNodes';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 
 export interface CommandsLoopDeps {
@@ -21,6 +22,8 @@ export interface CommandsLoopDeps {
   nodes: NodeReader;
   panels: LookupPanels;
   recent: RecentLookupStore;
+  /** The node's package signatures, for the review's check of the arguments. */
+  signatures?: NodeSignaturesReader;
 }
 
 /** What the Exercise on the Ledger… lens knows of a choice. */
@@ -48,7 +51,7 @@ export class CommandsLoop implements vscode.Disposable {
       .then((p) => p?.contract);
 
   constructor(private readonly deps: CommandsLoopDeps) {
-    this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, () => deps.panels, deps.recent);
+    this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, () => deps.panels, deps.recent, deps.signatures);
   }
 
   /** A party the token may act as: the first of the parties it reads as (from the rights, else the settings). */

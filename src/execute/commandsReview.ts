@@ -16,6 +16,8 @@ export interface CommandsReviewInput {
   rightsUnknownReason?: string;
   /** The node's version (GET /v2/version), when known: what its schema has. */
   nodeVersion?: string;
+  /** The arguments checked against the node's Daml-LF types; undefined: not checked (no template known). */
+  argumentProblems?: string[];
 }
 
 const has = (rights: ExecuteRight[], right: ExecuteRight) => rights.some((r) => JSON.stringify(r) === JSON.stringify(right));
@@ -38,6 +40,8 @@ export function commandsChecks(input: CommandsReviewInput): Finding[] {
       severity: 'warn',
       text: l10n.t('prefetchContractKeys[].limit is new in Canton 3.5: a {0} node ignores it.', input.nodeVersion ?? '3.4'),
     });
+  if (input.argumentProblems?.length === 0) findings.push({ id: 'types', severity: 'ok', text: l10n.t("The arguments fit the types of the node's packages.") });
+  for (const p of input.argumentProblems ?? []) findings.push({ id: 'types', severity: 'block', text: l10n.t('{0}: the node would refuse the commands.', p) });
   if (!input.rights) {
     add(
       'warn',

@@ -6,7 +6,7 @@ import type { ExecuteRight } from '../auth/userRights';
 import * as l10n from '../l10n/l10n';
 import { executeTimeWarning } from './executeTimeWarnings';
 
-export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'showRights' | 'time' | 'scheme' | 'version';
+export type FindingId = 'actingParty' | 'hash' | 'signature' | 'rights' | 'showRights' | 'time' | 'scheme' | 'version' | 'types';
 
 export interface Finding {
   id: FindingId;

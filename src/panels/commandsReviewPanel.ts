@@ -6,6 +6,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
+import { commandArgumentProblems } from '../daml/lf/lfValueCheck';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { followStep, type FollowStep } from '../execute/reviewFollow';
@@ -43,7 +45,21 @@ export class CommandsReviews implements vscode.Disposable {
     /** The lookup panels, asked for when an update is opened. */
     private readonly lookupPanels: () => LookupPanels,
     readonly recent: RecentLookupStore,
+    /** The node's package signatures (its Daml-LF), for the arguments' check; none: not checked. */
+    private readonly signatures?: NodeSignaturesReader,
   ) {}
+
+  /** What the node's Daml-LF types say is wrong with the commands' arguments; undefined: not checked. */
+  async argumentProblems(node: NodeConfig, request: JsCommands): Promise<string[] | undefined> {
+    if (!this.signatures) return undefined;
+    try {
+      const { packages } = await this.signatures(this.nodes.client(node));
+      return commandArgumentProblems(packages, request.commands ?? []);
+    } catch {
+      // Packages the node will not give: the node judges the arguments when it gets them.
+      return undefined;
+    }
+  }
 
   get lookups(): LookupPanels {
     return this.lookupPanels();
@@ -199,6 +215,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       },
     );
     const tokenUser = await this.owner.nodes.tokenUser(node);
+    const argumentProblems = await this.owner.argumentProblems(node, request);
     // A later read of the file (an edit meanwhile) shows instead.
     if (load !== this.loads) return;
     this.request = request;
@@ -212,7 +229,14 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       userId: request.userId || tokenUser,
       deduplication: describeDeduplication(request.deduplicationPeriod),
       lines: commandLines(request),
-      findings: commandsChecks({ request, tokenUser, rights: rights.rights, rightsUnknownReason: rights.reason, nodeVersion: this.versionOf(node) }),
+      findings: commandsChecks({
+        request,
+        tokenUser,
+        rights: rights.rights,
+        rightsUnknownReason: rights.reason,
+        nodeVersion: this.versionOf(node),
+        argumentProblems,
+      }),
       sent: this.submissions,
     };
     this.render();

@@ -13,12 +13,8 @@ import { argumentKeyAt, stringValueAt } from '../execute/partyCandidates';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { NodeReader } from '../services/ledgerNodes';
 import { activeContractsOf } from '../browse/templateContracts';
-import type { LedgerClient } from '../ledger/ledgerClient';
 import { lfArgumentFields, lfArgumentSkeleton, lfChoiceCandidates, lfTemplateCandidates } from '../daml/lf/lfCompletions';
-import type { PackageSignature } from '../daml/lf/lfSignatures';
-
-/** A node's package signatures (the Daml-LF decoder is a bundle of its own: it brings protobuf-ts). */
-export type NodeSignaturesReader = (client: LedgerClient) => Promise<{ packages: PackageSignature[] }>;
+import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
 
 /** The active node's package signatures, or none (no node, unreachable, or it would not say). */
 async function nodePackages(nodes: NodeReader, signatures: NodeSignaturesReader): Promise<PackageSignature[]> {

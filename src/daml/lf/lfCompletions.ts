@@ -73,7 +73,8 @@ function choicesOf(r: Resolved): LfChoice[] {
   return r.template?.choices ?? r.iface?.choices ?? [];
 }
 
-const lookup = (sigs: readonly PackageSignature[], t: LfType): { dt: LfDataType; args: LfType[] } | undefined => {
+/** The data type a type constructor names, with its arguments; undefined for others or one the signatures lack. */
+export const lookup = (sigs: readonly PackageSignature[], t: LfType): { dt: LfDataType; args: LfType[] } | undefined => {
   if (t.kind !== 'con') return undefined;
   const dt = sigs
     .find((s) => s.packageId === t.ref.packageId)
@@ -90,7 +91,8 @@ export function recordFields(sigs: readonly PackageSignature[], t: LfType): { na
   return found.dt.fields.map((f) => ({ name: f.name, type: substitute(f.type, env) }));
 }
 
-function substitute(t: LfType, env: Map<string, LfType | undefined>): LfType {
+/** `t` with the type parameters in `env` put in. */
+export function substitute(t: LfType, env: Map<string, LfType | undefined>): LfType {
   switch (t.kind) {
     case 'var': {
       const bound = env.get(t.name);

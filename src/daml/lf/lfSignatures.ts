@@ -2,6 +2,10 @@
 // variants and enums with their fields and type parameters; templates with their argument, key,
 // choices and the interfaces they implement; interfaces with their view and choices. A type
 // constructor's package is always an id (a package's references to itself are resolved). Pure.
+import type { LedgerClient } from '../../ledger/ledgerClient';
+
+/** A node's package signatures (the Daml-LF decoder is a bundle of its own: it brings protobuf-ts). */
+export type NodeSignaturesReader = (client: LedgerClient) => Promise<{ packages: PackageSignature[] }>;
 
 /** Daml-LF's builtin types that can appear in a serializable type (and the few that cannot). */
 export type LfBuiltin =

@@ -211,6 +211,48 @@ describe('Commands from the editor', function () {
         "the choice argument's fields from the package",
       );
     });
+
+    it(`${version}: the review checks the arguments against the node's Daml-LF types and sends nothing that does not fit`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1 });
+      fakes.push(fake);
+      const name = `cmd-types-${version}`;
+      await useFakeNode(api, fake, name, 'alice');
+      await api.nodes.check(api.nodes.find(name)!);
+      const { Alice } = fake.ledger.parties;
+      const uri = vscode.Uri.joinPath(folder(), 'commands', `types-${version}.commands.json`);
+      const transfer = (choiceArgument: unknown) => ({
+        commandId: `types-${version}`,
+        actAs: [Alice],
+        commands: [
+          {
+            ExerciseCommand: {
+              templateId: '#canton-lens-partner-app:Partner.Token:Token',
+              contractId: `00${'ab'.repeat(32)}`,
+              choice: 'Transfer',
+              choiceArgument,
+            },
+          },
+        ],
+      });
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(transfer({ newOwnr: Alice, amount: '1.0', kind: 'Direct' }), null, 2)));
+      const posts = () => fake.requests.filter((r) => r.path.startsWith('/v2/commands/')).length;
+      const panel = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', uri, name);
+      const types = panel.current?.findings.filter((f) => f.id === 'types').map((f) => `${f.severity} ${f.text}`);
+      assert.deepEqual(types, [
+        'block commands[0].ExerciseCommand.choiceArgument.newOwnr: Transfer has no field newOwnr (its fields: newOwner, amount, kind): the node would refuse the commands.',
+        'block commands[0].ExerciseCommand.choiceArgument.newOwner: missing: Transfer needs newOwner (Party): the node would refuse the commands.',
+      ]);
+      assert.equal(await panel.submit(), undefined);
+      assert.equal(posts(), 0, 'nothing sent');
+      // Fixed in the file: the review follows it, and the arguments fit.
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(transfer({ newOwner: Alice, amount: '1.0', kind: 'Direct' }), null, 2)));
+      await until(
+        'the fixed review',
+        () => panel.current?.findings.some((f) => f.id === 'types' && f.severity === 'ok' && /fit the types of the node's packages/.test(f.text)) || undefined,
+      );
+      panel.dispose();
+    });
   }
 
   it('the review follows its file: an edit shows, a file that stops parsing shows its problem, Submit sends the file as it is now', async () => {

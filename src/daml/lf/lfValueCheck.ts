@@ -1,0 +1,142 @@
+// A request's argument checked against Daml-LF types before it is sent, as the JSON API's value
+// decoder would read it: a record's unknown field, a missing field that is not Optional (a missing
+// Optional reads as None), a variant's unknown constructor, an enum's unknown value, and values of
+// the wrong JSON kind (a number where text goes, text where a party goes that is no party id).
+// Types the signatures lack are not judged. Pure.
+import { argumentType, lookup, substitute } from './lfCompletions';
+import { showType, type LfType, type PackageSignature } from './lfSignatures';
+
+/** Canton 3.x party ids: a hint, "::", and the namespace's fingerprint. */
+const PARTY_ID = /^[A-Za-z0-9_\- ]+(?::[A-Za-z0-9_\- ]+)*::1220[0-9a-f]{64}$/;
+
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+
+/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`; at most `max`. */
+export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, max = 20): string[] {
+  const out: string[] = [];
+  const say = (at: string, text: string) => {
+    if (out.length < max) out.push(`${at}: ${text}`);
+  };
+  const check = (x: LfType, v: unknown, at: string, depth: number): void => {
+    if (out.length >= max || depth > 32) return;
+    const expect = (ok: boolean, what: string) => {
+      if (!ok) say(at, `${what} goes here (${showType(x)}), not ${kindOf(v)}`);
+      return ok;
+    };
+    if (x.kind === 'builtin') {
+      const [a, b] = x.args;
+      switch (x.builtin) {
+        case 'Text':
+        case 'Date':
+        case 'Timestamp':
+        case 'ContractId':
+          expect(typeof v === 'string', 'text');
+          return;
+        case 'Party':
+          if (expect(typeof v === 'string', 'a party id') && !PARTY_ID.test(v as string))
+            say(at, `a party id goes here (hint::1220…), not ${JSON.stringify(String(v).slice(0, 40))}`);
+          return;
+        case 'Int64':
+          expect((typeof v === 'string' && /^-?\d+$/.test(v)) || Number.isInteger(v), 'a whole number');
+          return;
+        case 'Numeric':
+        case 'BigNumeric':
+          expect((typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) || typeof v === 'number', 'a number');
+          return;
+        case 'Bool':
+          expect(typeof v === 'boolean', 'true or false');
+          return;
+        case 'Unit':
+          expect(typeof v === 'object' && v !== null && !Array.isArray(v), '{}');
+          return;
+        case 'Optional':
+          // None is null; Some x is x (a nested Optional's Some is a list of one).
+          if (v === null || !a) return;
+          if (a.kind === 'builtin' && a.builtin === 'Optional') {
+            if (expect(Array.isArray(v) && v.length <= 1, 'an optional value ([] or [x])') && (v as unknown[]).length === 1)
+              check(a, (v as unknown[])[0], `${at}[0]`, depth + 1);
+          } else check(a, v, at, depth + 1);
+          return;
+        case 'List':
+          if (expect(Array.isArray(v), 'a list') && a) (v as unknown[]).forEach((e, i) => check(a, e, `${at}[${i}]`, depth + 1));
+          return;
+        case 'TextMap':
+          if (expect(typeof v === 'object' && v !== null && !Array.isArray(v), 'an object (a text map)') && a)
+            for (const [k, e] of Object.entries(v as object)) check(a, e, `${at}.${k}`, depth + 1);
+          return;
+        case 'GenMap':
+          if (expect(Array.isArray(v), 'a list of [key, value] pairs') && a && b)
+            (v as unknown[]).forEach((pair, i) => {
+              if (!Array.isArray(pair) || pair.length !== 2) return say(`${at}[${i}]`, 'a [key, value] pair goes here');
+              check(a, pair[0], `${at}[${i}][0]`, depth + 1);
+              check(b, pair[1], `${at}[${i}][1]`, depth + 1);
+            });
+          return;
+        default:
+          return;
+      }
+    }
+    const found = lookup(sigs, x);
+    if (!found) return;
+    const { dt, args } = found;
+    const env = new Map(dt.params.map((p, i) => [p, args[i]] as [string, LfType]));
+    if (dt.kind === 'record') {
+      // A record may also be written as the list of its fields' values, in order.
+      if (Array.isArray(v)) {
+        if (v.length !== dt.fields.length) say(at, `${dt.name} has ${dt.fields.length} fields, not ${v.length}`);
+        else dt.fields.forEach((f, i) => check(substitute(f.type, env), v[i], `${at}[${i}]`, depth + 1));
+        return;
+      }
+      if (!expect(typeof v === 'object' && v !== null, `a ${dt.name} record`)) return;
+      const given = v as Record<string, unknown>;
+      const names = new Set(dt.fields.map((f) => f.name));
+      for (const k of Object.keys(given)) if (!names.has(k)) say(`${at}.${k}`, `${dt.name} has no field ${k} (its fields: ${[...names].join(', ') || 'none'})`);
+      for (const f of dt.fields) {
+        const type = substitute(f.type, env);
+        if (!(f.name in given)) {
+          if (!(type.kind === 'builtin' && type.builtin === 'Optional')) say(`${at}.${f.name}`, `missing: ${dt.name} needs ${f.name} (${showType(type)})`);
+        } else check(type, given[f.name], `${at}.${f.name}`, depth + 1);
+      }
+      return;
+    }
+    if (dt.kind === 'enum') {
+      if (expect(typeof v === 'string', `a ${dt.name} value`) && !dt.values.includes(v as string))
+        say(at, `${dt.name} has no value ${JSON.stringify(v)} (its values: ${dt.values.join(', ')})`);
+      return;
+    }
+    if (dt.kind === 'variant') {
+      const tagged = v as { tag?: unknown; value?: unknown } | null;
+      if (!expect(typeof v === 'object' && v !== null && !Array.isArray(v) && typeof tagged?.tag === 'string', `a ${dt.name} ({"tag": …, "value": …})`)) return;
+      const c = dt.constructors.find((k) => k.name === tagged!.tag);
+      if (!c)
+        return say(
+          `${at}.tag`,
+          `${dt.name} has no constructor ${JSON.stringify(tagged!.tag)} (its constructors: ${dt.constructors.map((k) => k.name).join(', ')})`,
+        );
+      check(substitute(c.type, env), tagged!.value, `${at}.value`, depth + 1);
+    }
+  };
+  check(t, value, path, 0);
+  return out;
+}
+
+/** The commands' arguments checked against the signatures; undefined when no command's template is known to them. */
+export function commandArgumentProblems(sigs: readonly PackageSignature[], commands: readonly unknown[]): string[] | undefined {
+  const out: string[] = [];
+  let judged = false;
+  const one = (templateId: unknown, choice: string | undefined, value: unknown, path: string) => {
+    if (typeof templateId !== 'string') return;
+    const t = argumentType(sigs, templateId, choice);
+    if (!t) return;
+    judged = true;
+    out.push(...lfValueProblems(sigs, t, value, path));
+  };
+  commands.forEach((raw, i) => {
+    const [kind, c] = Object.entries((raw ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
+    if (!c) return;
+    const at = `commands[${i}].${kind}`;
+    if (kind === 'CreateCommand' || kind === 'CreateAndExerciseCommand') one(c.templateId, undefined, c.createArguments, `${at}.createArguments`);
+    if (kind !== 'CreateCommand' && typeof c.choice === 'string') one(c.templateId, c.choice, c.choiceArgument, `${at}.choiceArgument`);
+  });
+  return judged ? out : undefined;
+}
