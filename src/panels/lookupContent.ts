@@ -55,13 +55,15 @@ export function cancelledBody(target: PanelTarget): SafeHtml {
 export function failureBody(target: PanelTarget, nodeName: string, error: unknown, grantVia?: string): SafeHtml {
   const apiError = isLedgerApiError(error) ? error : undefined;
   const cancelled = apiError?.kind === 'cancelled';
-  const actions = [{ action: 'retry', label: l10n.t('Retry') }];
+  const actions: { action: string; label: string }[] = [];
   const missing = apiError?.missingRight;
+  // The fix first, where there is one.
   if (missing && grantVia)
     actions.push({
       action: 'grantMissingRight',
       label: l10n.t('Grant CanReadAs {0} to {1} (as {2})…', missing.parties.map(shortenPartyId).join(', '), missing.user, grantVia),
     });
+  actions.push({ action: 'retry', label: l10n.t('Retry') });
   if (apiError?.kind === 'unauthenticated' || apiError?.kind === 'permissionDenied') actions.push({ action: 'setToken', label: l10n.t('Set Token') });
   actions.push({ action: 'selectNode', label: l10n.t('Use Another Node') });
   return errorBody(
