@@ -63,9 +63,9 @@ export function describeRight(right: UserRightJson): string {
 
 /** A change before it is sent: its method, path and body, and in words what it does. */
 export interface AdminChange {
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
-  body: Record<string, unknown>;
+  body?: Record<string, unknown>;
   /** One line per effect, for the confirmation. */
   summary: string[];
 }
@@ -114,7 +114,36 @@ export function revokeRightsChange(userId: string, rights: UserRightJson[]): Adm
   };
 }
 
+/** UpdateUser: only the fields named in the update mask change (their proto names). */
+export function updateUserChange(userId: string, set: { primaryParty?: string; isDeactivated?: boolean }): AdminChange {
+  const paths: string[] = [];
+  const summary: string[] = [];
+  if (set.primaryParty !== undefined) {
+    paths.push('primary_party');
+    summary.push(l10n.t('Set the primary party of the user "{0}" to {1}.', userId, set.primaryParty || '—'));
+  }
+  if (set.isDeactivated !== undefined) {
+    paths.push('is_deactivated');
+    summary.push(
+      set.isDeactivated
+        ? l10n.t('Deactivate the user "{0}": the node then refuses every request with its tokens.', userId)
+        : l10n.t('Reactivate the user "{0}".', userId),
+    );
+  }
+  // The spec lists a FieldMask's unknownFields as required (Canton's decoder defaults it): sent empty, as Canton writes it.
+  return {
+    method: 'PATCH',
+    path: `/v2/users/${encodeURIComponent(userId)}`,
+    body: { user: { id: userId, ...set }, updateMask: { paths, unknownFields: { fields: {} } } },
+    summary,
+  };
+}
+
+export function deleteUserChange(userId: string): AdminChange {
+  return { method: 'DELETE', path: `/v2/users/${encodeURIComponent(userId)}`, summary: [l10n.t('Delete the user "{0}" and all its rights.', userId)] };
+}
+
 /** What will be sent, as text for a confirmation: the effects, then the request itself. */
 export function describeChange(change: AdminChange): string {
-  return [...change.summary, '', `${change.method} ${change.path}`, JSON.stringify(change.body, null, 2)].join('\n');
+  return [...change.summary, '', `${change.method} ${change.path}`, ...(change.body ? [JSON.stringify(change.body, null, 2)] : [])].join('\n');
 }

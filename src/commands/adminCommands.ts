@@ -15,6 +15,8 @@ import {
   describeChange,
   describeRight,
   grantRightsChange,
+  updateUserChange,
+  deleteUserChange,
   partyRight,
   revokeRightsChange,
   type AdminChange,
@@ -46,6 +48,8 @@ export interface AdminAnswers {
   setupFile?: vscode.Uri;
   /** Confirms a change on a node not on this machine. */
   confirm?: boolean;
+  /** What is typed to confirm Delete User (its id). */
+  typed?: string;
 }
 
 /** What a command did, for tests: the report, or the message shown. */
@@ -247,6 +251,72 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
     }
   };
 
+  const updateUser = async (arg: unknown, what: 'primaryParty' | 'deactivate' | 'reactivate'): Promise<AdminOutcome> => {
+    const a = answersOf(arg);
+    const s = await session(arg, vscode.l10n.t('Change a user on which ledger node?'));
+    if (!s) return { done: false };
+    try {
+      const userId = await pickUser(s, a, vscode.l10n.t('Which user?'));
+      if (!userId) return { done: false };
+      const party = what === 'primaryParty' ? await pickParty(s, a, vscode.l10n.t('Its new primary party')) : undefined;
+      if (what === 'primaryParty' && !party) return { done: false };
+      const change = updateUserChange(userId, what === 'primaryParty' ? { primaryParty: party } : { isDeactivated: what === 'deactivate' });
+      if (!(await confirmed(s, change, a))) return { done: false };
+      try {
+        await send(s, change);
+        const back = (await getUser(s.client, userId, s.opts)).user;
+        const message =
+          what === 'primaryParty'
+            ? vscode.l10n.t('The primary party of "{0}" is now {1}.', userId, back.primaryParty || '—')
+            : back.isDeactivated
+              ? vscode.l10n.t('"{0}" is deactivated: "{1}" refuses every request with its tokens.', userId, s.node.name)
+              : vscode.l10n.t('"{0}" is active again on "{1}".', userId, s.node.name);
+        void vscode.window.showInformationMessage(message);
+        return { done: true, message };
+      } catch (e) {
+        return refused(s, change.summary[0], e);
+      }
+    } catch (e) {
+      return refused(s, vscode.l10n.t('Reading the users and parties'), e);
+    }
+  };
+
+  /** Delete User: the user's id typed in full first, on every node (it cannot be undone). */
+  const deleteUser = async (arg?: unknown): Promise<AdminOutcome> => {
+    const a = answersOf(arg);
+    const s = await session(arg, vscode.l10n.t('Delete a user on which ledger node?'));
+    if (!s) return { done: false };
+    try {
+      const userId = await pickUser(s, a, vscode.l10n.t('Delete which user?'));
+      if (!userId) return { done: false };
+      const typed =
+        a.typed ??
+        (await vscode.window.showInputBox({
+          prompt: vscode.l10n.t('Type {0} to delete this user and all its rights on "{1}". It cannot be undone.', userId, s.node.name),
+          validateInput: (v) => (v === userId ? undefined : vscode.l10n.t('Type the user id exactly: {0}', userId)),
+        }));
+      if (typed !== userId) return { done: false, message: vscode.l10n.t('Not deleted: the id typed is not {0}.', userId) };
+      const change = deleteUserChange(userId);
+      try {
+        await send(s, change);
+        // Read back: the node no longer knows the user.
+        const gone = await getUser(s.client, userId, s.opts).then(
+          () => false,
+          (e: unknown) => isLedgerApiError(e) && e.kind === 'notFound',
+        );
+        const message = gone
+          ? vscode.l10n.t('Deleted the user "{0}" on "{1}".', userId, s.node.name)
+          : vscode.l10n.t('Sent the deletion of "{0}", but "{1}" still lists it.', userId, s.node.name);
+        void vscode.window.showInformationMessage(message);
+        return { done: gone, message };
+      } catch (e) {
+        return refused(s, change.summary[0], e);
+      }
+    } catch (e) {
+      return refused(s, vscode.l10n.t('Reading the users and parties'), e);
+    }
+  };
+
   const setUp = async (arg?: unknown): Promise<AdminOutcome> => {
     const a = answersOf(arg);
     const s = await session(arg, vscode.l10n.t('Set up which ledger node?'));
@@ -309,6 +379,10 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
     'cantonLens.createUser': createUser,
     'cantonLens.grantRight': (arg) => changeRight(arg, 'grant'),
     'cantonLens.revokeRight': (arg) => changeRight(arg, 'revoke'),
+    'cantonLens.setPrimaryParty': (arg) => updateUser(arg, 'primaryParty'),
+    'cantonLens.deactivateUser': (arg) => updateUser(arg, 'deactivate'),
+    'cantonLens.reactivateUser': (arg) => updateUser(arg, 'reactivate'),
+    'cantonLens.deleteUser': deleteUser,
   };
 }
 

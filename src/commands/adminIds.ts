@@ -5,6 +5,10 @@ export const ADMIN_COMMANDS = [
   'cantonLens.createUser',
   'cantonLens.grantRight',
   'cantonLens.revokeRight',
+  'cantonLens.setPrimaryParty',
+  'cantonLens.deactivateUser',
+  'cantonLens.reactivateUser',
+  'cantonLens.deleteUser',
 ] as const;
 
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];

@@ -10,7 +10,9 @@ import {
   checkUserId,
   createUserChange,
   describeChange,
+  deleteUserChange,
   grantRightsChange,
+  updateUserChange,
   partyRight,
   revokeRightsChange,
   type AdminVersion,
@@ -54,7 +56,16 @@ describe('administration: what a change will send', () => {
     assert.deepEqual(allocatePartyChange('Shop').body, { partyIdHint: 'Shop' });
     const create = createUserChange('shop', bob, [partyRight('CanActAs', bob)]);
     assert.deepEqual(create.summary, [`Create the user "shop" with the primary party ${bob}.`, `Grant it CanActAs ${bob}.`]);
-    assert.deepEqual(create.body.rights, [{ kind: { CanActAs: { value: { party: bob } } } }]);
+    assert.deepEqual(create.body?.rights, [{ kind: { CanActAs: { value: { party: bob } } } }]);
+    const deactivate = updateUserChange('shop', { isDeactivated: true });
+    assert.deepEqual(
+      [deactivate.method, deactivate.path, deactivate.body],
+      ['PATCH', '/v2/users/shop', { user: { id: 'shop', isDeactivated: true }, updateMask: { paths: ['is_deactivated'], unknownFields: { fields: {} } } }],
+    );
+    assert.deepEqual(updateUserChange('shop', { primaryParty: bob }).body?.updateMask, { paths: ['primary_party'], unknownFields: { fields: {} } });
+    const del = deleteUserChange('a/b');
+    assert.deepEqual([del.method, del.path, del.body], ['DELETE', '/v2/users/a%2Fb', undefined]);
+    assert.equal(describeChange(del), 'Delete the user "a/b" and all its rights.\n\nDELETE /v2/users/a%2Fb');
     const grant = grantRightsChange('a/b', [partyRight('CanReadAs', bob)]);
     assert.equal(grant.path, '/v2/users/a%2Fb/rights');
     assert.equal(grant.method, 'POST');

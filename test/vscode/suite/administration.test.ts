@@ -76,6 +76,24 @@ describe('Node administration', function () {
       const nothing = await run('cantonLens.revokeRight', { node: name, userId: 'alice', right: 'CanReadAs', party: bob });
       assert.match(nothing.done ? nothing.message : '', /did not have CanReadAs .*: nothing changed/);
 
+      // A user's primary party, deactivated and active again, then deleted once its id is typed.
+      const primary = await run('cantonLens.setPrimaryParty', { node: name, userId: 'bob-ui', party: fake.ledger.parties.Alice });
+      assert.match(primary.message ?? '', /^The primary party of "bob-ui" is now Alice::1220/);
+      const off = await run('cantonLens.deactivateUser', { node: name, userId: 'bob-ui' });
+      assert.match(off.done ? off.message : '', /^"bob-ui" is deactivated/);
+      const on = await run('cantonLens.reactivateUser', { node: name, userId: 'bob-ui' });
+      assert.match(on.done ? on.message : '', /^"bob-ui" is active again/);
+      const self = await run('cantonLens.deactivateUser', { node: name, userId: 'participant_admin' });
+      assert.ok(!self.done, 'the token cannot deactivate its own user');
+      assert.match(self.message ?? '', /cannot self-deactivate/);
+      fake.requests.length = 0;
+      const mistyped = await run('cantonLens.deleteUser', { node: name, userId: 'bob-ui', typed: 'bob' });
+      assert.ok(!mistyped.done);
+      assert.deepEqual(writes(), [], 'nothing sent until the id is typed in full');
+      const deleted = await run('cantonLens.deleteUser', { node: name, userId: 'bob-ui', typed: 'bob-ui' });
+      assert.match(deleted.done ? deleted.message : '', /^Deleted the user "bob-ui"/);
+      assert.deepEqual(writes(), ['DELETE /v2/users/bob-ui'], 'sent once');
+
       // A token that may not administer: the node's 403, and what the token's user needs.
       await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
       const denied = await run('cantonLens.allocateParty', { node: name, hint: 'ByAlice' });
