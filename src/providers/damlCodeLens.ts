@@ -17,6 +17,8 @@ import type { NodeReader } from '../services/ledgerNodes';
 /** Counts are asked once the document has not changed for this long. */
 const QUIET_MS = 400;
 const HOVER_WAIT_MS = 1500;
+/** A lens waits this long for its counts, then says it is counting and is provided again once they arrive. */
+const RESOLVE_WAIT_MS = 250;
 
 const enabled = () => vscode.workspace.getConfiguration('cantonLens').get<boolean>('codeLens.enabled', true);
 
@@ -46,6 +48,8 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
   private readonly lastEdit = new Map<string, number>();
   private readonly disposables: vscode.Disposable[] = [];
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts being read for lenses that said "counting…" (by their refs). */
+  private readonly counting = new Set<string>();
 
   constructor(
     private readonly nodes: NodeReader,
@@ -61,6 +65,8 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
     this.disposables.push(
       this.changed,
       nodes.onDidChange(() => refresh(false)),
+      // Refresh asks the node afresh: the counts too.
+      nodes.onDidRequestRefresh(() => refresh(true)),
       daml.onDidChange(() => refresh(true)),
       // Its own setting; node settings reach it through the node registry (nodes.onDidChange).
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -152,7 +158,26 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
       return lens;
     }
     if (!(await this.quiet(lens.uri, token))) return lens;
-    const answer = await this.counts.counts(lens.refs);
+    // Resolving never waits long: VS Code shows the lens it replaces meanwhile, whose command is gone.
+    const pending = this.counts.counts(lens.refs);
+    const answer = await Promise.race([pending, new Promise<'slow'>((r) => setTimeout(() => r('slow'), RESOLVE_WAIT_MS))]);
+    if (answer === 'slow') {
+      const key = lens.refs.join('\n');
+      if (!this.counting.has(key)) {
+        this.counting.add(key);
+        void pending.finally(() => {
+          this.counting.delete(key);
+          this.changed.fire();
+        });
+      }
+      const node = this.nodes.active();
+      lens.command = {
+        title: vscode.l10n.t('$(sync~spin) Canton: counting on {0}…', node?.name ?? ''),
+        command: 'cantonLens.showActiveContracts',
+        arguments: [node?.name, undefined, lens.ref],
+      };
+      return lens;
+    }
     if (!answer) {
       lens.command = { title: vscode.l10n.t('$(info) Canton: no active ledger node'), command: 'cantonLens.selectNode' };
       return lens;

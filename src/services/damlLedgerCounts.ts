@@ -38,6 +38,10 @@ export class DamlLedgerCounts implements vscode.Disposable {
 
   /** Who is asking, and when the node was last checked: a Refresh or a new token counts again. */
   private async identity(node: NodeConfig): Promise<string> {
+    return JSON.stringify([await this.asker(node), this.checkedAt(node)]);
+  }
+
+  private checkedAt(node: NodeConfig): number {
     const s = this.nodes.status(node);
     const checkedAt =
       s.state === 'reachable' || s.state === 'unreachable'
@@ -45,19 +49,26 @@ export class DamlLedgerCounts implements vscode.Disposable {
         : s.state === 'checking' && s.previous && 'checkedAt' in s.previous
           ? s.previous.checkedAt
           : 0;
-    // The token by what it is, not by the time it has left (tokenInfo's expiresInMs changes every call).
+    return checkedAt;
+  }
+
+  /** The node and who asks on it: the token by what it is, not by the time it has left (tokenInfo's expiresInMs changes every call). */
+  private async asker(node: NodeConfig): Promise<string> {
     const ti = await this.nodes.tokenInfo(node);
     const token =
       ti.source === 'blocked'
         ? ['blocked', ti.reason]
         : [ti.source, ti.state.state === 'expiring' ? 'valid' : ti.state.state, 'claims' in ti.state ? ti.state.claims : undefined];
-    return JSON.stringify([node.name, node.url, node.parties ?? [], token, checkedAt]);
+    return JSON.stringify([node.name, node.url, node.parties ?? [], token]);
   }
 
-  /** What decides the counts on the active node now (node, token, parties, last check); undefined without one. */
+  /**
+   * The active node and who asks on it (not when it was last checked); undefined without one. The
+   * lenses are provided again when it changes: a node checked again re-counts on the next ask.
+   */
   async askingIdentity(): Promise<string | undefined> {
     const node = this.nodes.active();
-    return node ? this.identity(node) : undefined;
+    return node ? this.asker(node) : undefined;
   }
 
   /** The counts of `refs` on the active node; undefined when no node is active. Cached per ref. */
