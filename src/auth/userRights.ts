@@ -231,9 +231,8 @@ export function missingRightFor(parties: readonly string[], access: LearnedAcces
   if (parties.length === 0) {
     return readsAnyParty(access.rights) ? undefined : l10n.t('{0} lacks CanReadAsAnyParty, which asking for any party needs.', user);
   }
-  const missing = parties.filter((p) => !readRightFor(access.rights, p));
-  if (missing.length === 0) return undefined;
-  return l10n.t('{0} lacks CanReadAs (or CanActAs) for {1}.', user, missing.map(shortenPartyId).join(', '));
+  const missing = missingReadRights(parties, access);
+  return missing && l10n.t('{0} lacks CanReadAs (or CanActAs) for {1}.', user, missing.parties.map(shortenPartyId).join(', '));
 }
 
 /** The rights of a user grouped by party, for the tree: one line per party, then the others. */

@@ -151,6 +151,11 @@ export function ledgerIdAt(text: string, offset: number): LedgerIdMatch | undefi
 }
 
 /** Classifies one token (for example a selection or an input box value) and says why a near-miss is not an id. */
+/** Exactly a Canton party id (`hint::1220…`), as a value is checked before it is sent. */
+export function isPartyId(s: string): boolean {
+  return partyId.test(s);
+}
+
 export function classifyLedgerId(raw: string): TokenClassification {
   const token = raw.trim().replace(/^["'`]|["'`]$/g, '');
   if (token === '') return { kind: 'none', reason: l10n.t('The text is empty.') };

@@ -165,10 +165,13 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
       const key = lens.refs.join('\n');
       if (!this.counting.has(key)) {
         this.counting.add(key);
-        void pending.finally(() => {
-          this.counting.delete(key);
-          this.changed.fire();
-        });
+        // Settled either way (a failed count says so in the next lens), then the lenses are provided again.
+        void pending
+          .catch(() => undefined)
+          .finally(() => {
+            this.counting.delete(key);
+            this.changed.fire();
+          });
       }
       const node = this.nodes.active();
       lens.command = {

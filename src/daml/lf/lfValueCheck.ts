@@ -3,11 +3,9 @@
 // Optional reads as None), a variant's unknown constructor, an enum's unknown value, and values of
 // the wrong JSON kind (a number where text goes, text where a party goes that is no party id).
 // Types the signatures lack are not judged. Pure.
+import { isPartyId } from '../../ids/ledgerIds';
 import { argumentType, lookup, substitute } from './lfCompletions';
 import { showType, type LfType, type PackageSignature } from './lfSignatures';
-
-/** Canton 3.x party ids: a hint, "::", and the namespace's fingerprint. */
-const PARTY_ID = /^[A-Za-z0-9_\- ]+(?::[A-Za-z0-9_\- ]+)*::1220[0-9a-f]{64}$/;
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
@@ -33,7 +31,7 @@ export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, va
           expect(typeof v === 'string', 'text');
           return;
         case 'Party':
-          if (expect(typeof v === 'string', 'a party id') && !PARTY_ID.test(v as string))
+          if (expect(typeof v === 'string', 'a party id') && !isPartyId(v as string))
             say(at, `a party id goes here (hint::1220…), not ${JSON.stringify(String(v).slice(0, 40))}`);
           return;
         case 'Int64':
