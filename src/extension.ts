@@ -69,14 +69,14 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   // Each feature registers its commands through this one registrar.
   const register = commandRegistrar(ctx.subscriptions);
   registerActiveNodeStatusBar(ctx);
-  registerNodeCommands(ctx);
-  registerTokenCommands(ctx);
+  registerNodeCommands(ctx, register);
+  registerTokenCommands(ctx, register);
   registerTokenExpiryWarnings(ctx);
   registerLedgerAuthProvider(ctx);
-  registerSignInCommands(ctx);
-  registerDemoLedgerCommands(ctx);
+  registerSignInCommands(ctx, register);
+  registerDemoLedgerCommands(ctx, register);
   registerWalkthroughProgress(ctx, registerDemoSetup(ctx));
-  registerRecentLookupCommands(ctx);
+  registerRecentLookupCommands(ctx, register);
   registerAdminCommands(ctx, register);
   registerIdAtCursorContext(ctx);
   registerLedgerIdLinks(ctx);
@@ -86,14 +86,14 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerLedgerIdHover(ctx);
   registerInspectCommands(ctx, register);
   registerCopyAsCurlCommand(ctx, register);
-  registerBrowseCommands(ctx);
+  registerBrowseCommands(ctx, register);
   registerExecuteCommands(ctx.nodes, ctx.execute.reviews, register);
   registerExternalSigningCommands(ctx, register);
   registerDaml(ctx, register);
   registerLanguageModelTools(ctx);
   // Registered now, their code loaded from its bundle on first use (src/services/lazyBundles.ts).
   registerAcrossTimeCommands(ctx);
-  registerCommandsLoop(ctx);
+  registerCommandsLoop(ctx, register);
   registerDebugging(ctx);
   return api(ctx);
 }

@@ -54,6 +54,8 @@ export interface AcsShown {
   parties: readonly string[] | undefined;
   /** Contracts read and left out by the payload filter. */
   filteredOut: number;
+  /** Where the read is: a test that times out says which step never ended. */
+  step: 'waiting for the page' | 'reading rights' | 'reading contracts' | 'done' | 'failed' | 'cancelled';
 }
 
 const FIRST_IDS = 20;
@@ -72,13 +74,14 @@ export class AcsTally {
     pages: 0,
     parties: undefined,
     filteredOut: 0,
+    step: 'waiting for the page',
   };
   /** Create arguments of the first rows read: the payload filter's completion offers their fields. */
   sample: unknown[] = [];
 
   /** A new read (the parties asked as stay until it learns them again). */
   start(): void {
-    Object.assign(this.shown, { activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0 });
+    Object.assign(this.shown, { activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0, step: 'reading rights' });
     this.restart();
   }
 
@@ -96,6 +99,7 @@ export class AcsTally {
     }
     shown.activeAtOffset = page.activeAtOffset;
     shown.pages++;
+    shown.step = 'reading contracts';
     if (page.notice) shown.notice = page.notice;
     return events;
   }

@@ -3,14 +3,9 @@
 // first use of one of them.
 import type * as vscode from 'vscode';
 import { registerLazyCommands, type CommandHandler } from './commandRegistrar';
+import { COMMAND } from '../ids/commandIds';
 
-const COMMANDS = [
-  'cantonLens.compareContracts',
-  'cantonLens.compareWithJson',
-  'cantonLens.markLedgerPoint',
-  'cantonLens.whatChanged',
-  'cantonLens.showActiveContractsAt',
-] as const;
+const COMMANDS = [COMMAND.compareContracts, COMMAND.compareWithJson, COMMAND.markLedgerPoint, COMMAND.whatChanged, COMMAND.showActiveContractsAt] as const;
 
 export interface AcrossTimeRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
   /** The commands' handlers, loaded on first use. */

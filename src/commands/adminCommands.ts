@@ -34,6 +34,7 @@ import type { NodeReader } from '../services/ledgerNodes';
 import { ADMIN_COMMANDS, type AdminCommand } from './adminIds';
 import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
+import { COMMAND } from '../ids/commandIds';
 
 /** Answers a test (or another extension) gives instead of the questions; unset ones are asked. */
 export interface AdminAnswers {
@@ -374,15 +375,15 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
   };
 
   return {
-    'cantonLens.setUpPartiesAndUsers': setUp,
-    'cantonLens.allocateParty': allocate,
-    'cantonLens.createUser': createUser,
-    'cantonLens.grantRight': (arg) => changeRight(arg, 'grant'),
-    'cantonLens.revokeRight': (arg) => changeRight(arg, 'revoke'),
-    'cantonLens.setPrimaryParty': (arg) => updateUser(arg, 'primaryParty'),
-    'cantonLens.deactivateUser': (arg) => updateUser(arg, 'deactivate'),
-    'cantonLens.reactivateUser': (arg) => updateUser(arg, 'reactivate'),
-    'cantonLens.deleteUser': deleteUser,
+    [COMMAND.setUpPartiesAndUsers]: setUp,
+    [COMMAND.allocateParty]: allocate,
+    [COMMAND.createUser]: createUser,
+    [COMMAND.grantRight]: (arg) => changeRight(arg, 'grant'),
+    [COMMAND.revokeRight]: (arg) => changeRight(arg, 'revoke'),
+    [COMMAND.setPrimaryParty]: (arg) => updateUser(arg, 'primaryParty'),
+    [COMMAND.deactivateUser]: (arg) => updateUser(arg, 'deactivate'),
+    [COMMAND.reactivateUser]: (arg) => updateUser(arg, 'reactivate'),
+    [COMMAND.deleteUser]: deleteUser,
   };
 }
 

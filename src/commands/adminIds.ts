@@ -1,14 +1,15 @@
 // The node administration commands' ids, registered by adminCommands.ts.
+import { COMMAND } from '../ids/commandIds';
 export const ADMIN_COMMANDS = [
-  'cantonLens.setUpPartiesAndUsers',
-  'cantonLens.allocateParty',
-  'cantonLens.createUser',
-  'cantonLens.grantRight',
-  'cantonLens.revokeRight',
-  'cantonLens.setPrimaryParty',
-  'cantonLens.deactivateUser',
-  'cantonLens.reactivateUser',
-  'cantonLens.deleteUser',
+  COMMAND.setUpPartiesAndUsers,
+  COMMAND.allocateParty,
+  COMMAND.createUser,
+  COMMAND.grantRight,
+  COMMAND.revokeRight,
+  COMMAND.setPrimaryParty,
+  COMMAND.deactivateUser,
+  COMMAND.reactivateUser,
+  COMMAND.deleteUser,
 ] as const;
 
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];

@@ -1,6 +1,7 @@
 // Canton: Show Active Contracts and Canton: Follow Updates. Both take their arguments
 // from the tree, keybindings or other extensions: (node, parties, templates); without a node they
 // use the active node, or ask.
+import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
 import type { TailPanels } from '../panels/tailPanel';
@@ -9,6 +10,7 @@ import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 import type { BrowseTreeSection } from '../views/browseTree';
 import { nodeNameOf, stringList, nodeForCommand } from './nodeArgument';
+import { COMMAND } from '../ids/commandIds';
 
 export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
   readonly nodes: NodeReader;
@@ -18,7 +20,7 @@ export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subsc
   readonly browse: { readonly acs: AcsPanels; readonly tails: TailPanels };
 }
 
-export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
+export function registerBrowseCommands(ctx: BrowseCommandsDeps, register: CommandRegistrar): void {
   const { nodes, recent } = ctx;
   const nodeFor = (arg: unknown, placeHolder: string) => nodeForCommand(nodes, arg, placeHolder);
   // Into the request history, to open again with the same arguments (the user id only, never a token).
@@ -26,33 +28,28 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
     const askedAs = nodes.knownIdentity(node)?.user;
     void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
   };
-  ctx.subscriptions.push(
-    // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
-    vscode.commands.registerCommand(
-      'cantonLens.showActiveContracts',
-      async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
-        const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
-        if (!node) return undefined;
-        const templateId = stringList(templateArg)?.[0];
-        const parties = stringList(partyArg);
-        remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
-        const o = options as { reload?: unknown; activeAtOffset?: unknown } | undefined;
-        const at = typeof o?.activeAtOffset === 'number' && Number.isInteger(o.activeAtOffset) && o.activeAtOffset >= 0 ? o.activeAtOffset : undefined;
-        return ctx.browse.acs.show({ node: node.name, parties, templateId, ...(at !== undefined ? { activeAtOffset: at } : {}) }, o?.reload === true);
-      },
-    ),
-    vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
-      const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));
-      if (!node) return undefined;
-      const start = typeof startArg === 'number' && Number.isInteger(startArg) && startArg >= 0 ? startArg : undefined;
-      const parties = stringList(partiesArg);
-      const templates = stringList(templatesArg);
-      remember('tail', node, { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) }, vscode.l10n.t('live tail'));
-      return ctx.browse.tails.show({ node: node.name, parties, templates, start });
-    }),
-    vscode.commands.registerCommand('cantonLens.refreshActiveContracts', (nodeArg?: unknown) => {
-      const name = nodeNameOf(nodeArg);
-      if (name) ctx.browseTree.refresh(name);
-    }),
-  );
+  // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
+  register(COMMAND.showActiveContracts, async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
+    const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
+    if (!node) return undefined;
+    const templateId = stringList(templateArg)?.[0];
+    const parties = stringList(partyArg);
+    remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
+    const o = options as { reload?: unknown; activeAtOffset?: unknown } | undefined;
+    const at = typeof o?.activeAtOffset === 'number' && Number.isInteger(o.activeAtOffset) && o.activeAtOffset >= 0 ? o.activeAtOffset : undefined;
+    return ctx.browse.acs.show({ node: node.name, parties, templateId, ...(at !== undefined ? { activeAtOffset: at } : {}) }, o?.reload === true);
+  });
+  register(COMMAND.followUpdates, async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
+    const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));
+    if (!node) return undefined;
+    const start = typeof startArg === 'number' && Number.isInteger(startArg) && startArg >= 0 ? startArg : undefined;
+    const parties = stringList(partiesArg);
+    const templates = stringList(templatesArg);
+    remember('tail', node, { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) }, vscode.l10n.t('live tail'));
+    return ctx.browse.tails.show({ node: node.name, parties, templates, start });
+  });
+  register(COMMAND.refreshActiveContracts, (nodeArg?: unknown) => {
+    const name = nodeNameOf(nodeArg);
+    if (name) ctx.browseTree.refresh(name);
+  });
 }

@@ -17,6 +17,8 @@ import type { LedgerPointStore } from '../services/ledgerPointStore';
 import type { TailRow } from '../protocol/tailRows';
 import { nodeNameOf, stringList, nodeForCommand } from './nodeArgument';
 import { pickPayloadFilter } from '../panels/payloadFilterPick';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export interface ChangesDeps {
   nodes: NodeReader;
@@ -195,7 +197,7 @@ export function registerChangesCommands(
   const open = new Set<ChangesPanel>();
   context.subscriptions.push(
     { dispose: () => open.forEach((p) => p.dispose()) },
-    register('cantonLens.markLedgerPoint', async (nodeArg?: unknown, labelArg?: unknown) => {
+    register(COMMAND.markLedgerPoint, async (nodeArg?: unknown, labelArg?: unknown) => {
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Mark a point on which ledger node?'));
       if (!node) return undefined;
       let end: number;
@@ -232,10 +234,10 @@ export function registerChangesCommands(
           ),
           whatChanged,
         )
-        .then((pick) => pick === whatChanged && vscode.commands.executeCommand('cantonLens.whatChanged', label, 'end', node.name));
+        .then((pick) => pick === whatChanged && runCommand(COMMAND.whatChanged, label, 'end', node.name));
       return point;
     }),
-    register('cantonLens.showActiveContractsAt', async (offsetArg?: unknown, nodeArg?: unknown, templateArg?: unknown) => {
+    register(COMMAND.showActiveContractsAt, async (offsetArg?: unknown, nodeArg?: unknown, templateArg?: unknown) => {
       if (offsetArg !== null && typeof offsetArg === 'object' && nodeNameOf(offsetArg) !== undefined) [offsetArg, nodeArg] = [undefined, offsetArg];
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
       if (!node) return undefined;
@@ -261,9 +263,9 @@ export function registerChangesCommands(
         return undefined;
       }
       const templates = typeof templateArg === 'string' && templateArg ? [templateArg] : undefined;
-      return vscode.commands.executeCommand('cantonLens.showActiveContracts', node.name, undefined, templates, { activeAtOffset: at.offset });
+      return runCommand(COMMAND.showActiveContracts, node.name, undefined, templates, { activeAtOffset: at.offset });
     }),
-    register('cantonLens.whatChanged', async (fromArg?: unknown, toArg?: unknown, nodeArg?: unknown, optionsArg?: unknown) => {
+    register(COMMAND.whatChanged, async (fromArg?: unknown, toArg?: unknown, nodeArg?: unknown, optionsArg?: unknown) => {
       // From the node's context menu in the tree: the node is the first argument.
       if (fromArg !== null && typeof fromArg === 'object' && nodeNameOf(fromArg) !== undefined) [fromArg, nodeArg] = [undefined, fromArg];
       const node = await nodeFor(deps, nodeArg, vscode.l10n.t('What changed on which ledger node?'));
@@ -299,7 +301,7 @@ export function registerChangesCommands(
             : undefined;
         const choice = await vscode.window.showErrorMessage(range.message, ...(retry ? [retry] : []));
         if (choice !== retry || !retry) return undefined;
-        return vscode.commands.executeCommand('cantonLens.whatChanged', range.from, range.to, node.name, o);
+        return runCommand(COMMAND.whatChanged, range.from, range.to, node.name, o);
       }
       const status = deps.nodes.status(node);
       const request: ChangesRequest = {

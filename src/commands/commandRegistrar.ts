@@ -3,10 +3,11 @@
 // command is written in one place. The features of a lazy bundle (the questions across time, the debug
 // type) fill a table instead (handlerTable), which registerLazyCommands hands on to on first call.
 import * as vscode from 'vscode';
+import type { CommandId } from '../ids/commandIds';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- VS Code's own command callback type
 export type CommandHandler = (...args: any[]) => unknown;
-export type CommandRegistrar = (command: string, handler: CommandHandler) => vscode.Disposable;
+export type CommandRegistrar = (command: CommandId, handler: CommandHandler) => vscode.Disposable;
 
 /** Registers with VS Code; each command is disposed with the extension. */
 export function commandRegistrar(subscriptions: { dispose(): unknown }[]): CommandRegistrar {
@@ -32,7 +33,11 @@ export function handlerTable(...registers: ((register: CommandRegistrar) => void
  * Registers `ids` with VS Code now; their handlers come from `load` (a lazy bundle's table) on the
  * first call of one, so the command works from the palette, a menu or another extension alike.
  */
-export function registerLazyCommands(subscriptions: { dispose(): unknown }[], ids: readonly string[], load: () => ReadonlyMap<string, CommandHandler>): void {
+export function registerLazyCommands(
+  subscriptions: { dispose(): unknown }[],
+  ids: readonly CommandId[],
+  load: () => ReadonlyMap<string, CommandHandler>,
+): void {
   let handlers: ReadonlyMap<string, CommandHandler> | undefined;
   const handler = (id: string): CommandHandler => {
     handlers ??= load();

@@ -15,6 +15,8 @@ import type { RecentLookupStore } from '../services/recentLookupStore';
 import { idInEditor } from './idAtCursor';
 import { nodeNameOf, nodeForCommand } from './nodeArgument';
 import { pickRecentOrTypedId } from './recentIdPick';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export interface CompareDeps {
   nodes: NodeReader;
@@ -102,7 +104,7 @@ export function registerCompareCommands(
   const open = new Set<ContractDiffPanel | JsonDiffPanel>();
   context.subscriptions.push(
     { dispose: () => open.forEach((p) => p.dispose()) },
-    register('cantonLens.compareContracts', async (leftArg?: unknown, rightArg?: unknown, nodeArg?: unknown) => {
+    register(COMMAND.compareContracts, async (leftArg?: unknown, rightArg?: unknown, nodeArg?: unknown) => {
       const atCursor = idInEditor(vscode.window.activeTextEditor);
       const left =
         typeof leftArg === 'string' && leftArg.trim()
@@ -125,7 +127,7 @@ export function registerCompareCommands(
       await panel.load();
       return panel;
     }),
-    register('cantonLens.compareWithJson', async (idArg?: unknown, jsonArg?: unknown, nodeArg?: unknown) => {
+    register(COMMAND.compareWithJson, async (idArg?: unknown, jsonArg?: unknown, nodeArg?: unknown) => {
       const expected = expectedJson(jsonArg, vscode.window.activeTextEditor);
       const givenId = typeof idArg === 'string' && idArg.trim() ? idArg.trim() : undefined;
       // Messages are not awaited: the command returns at once, and their buttons act later.
@@ -141,7 +143,7 @@ export function registerCompareCommands(
             const [uri] = (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] } })) ?? [];
             if (!uri) return;
             await vscode.window.showTextDocument(uri);
-            await vscode.commands.executeCommand('cantonLens.compareWithJson', givenId, undefined, nodeArg);
+            await runCommand(COMMAND.compareWithJson, givenId, undefined, nodeNameOf(nodeArg));
           })
           .then(undefined, (e: Error) => void vscode.window.showErrorMessage(e.message));
         return undefined;

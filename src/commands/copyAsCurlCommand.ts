@@ -10,6 +10,7 @@ import type { ExtensionLog } from '../services/extensionLog';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { TokenStore } from '../services/tokenStore';
 import type { CommandRegistrar } from './commandRegistrar';
+import { COMMAND } from '../ids/commandIds';
 
 /** What the command copies: a panel's lookup on a node, or a logged request by id. */
 export type CopyAsCurlArgument = { lookup: LedgerLookup; node: string } | { requestId: number };
@@ -66,7 +67,7 @@ export function registerCopyAsCurlCommand(deps: CopyAsCurlDeps, register: Comman
     )?.request;
   };
 
-  register('cantonLens.copyAsCurl', async (arg?: CopyAsCurlArgument): Promise<string | undefined> => {
+  register(COMMAND.copyAsCurl, async (arg?: CopyAsCurlArgument): Promise<string | undefined> => {
     let request: CurlRequest | string | undefined;
     if (arg && 'lookup' in arg) request = fromLookup(arg.lookup, arg.node);
     else if (arg && typeof arg.requestId === 'number') {

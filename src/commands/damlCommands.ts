@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { DamlMatch, DamlRef, DamlTarget } from '../daml/damlIndex';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { CommandRegistrar } from './commandRegistrar';
+import { COMMAND } from '../ids/commandIds';
 
 /** The command's arguments: (templateId, choice?, packageName?) or one { templateId, choice, packageName }. */
 export function damlRefOf(templateArg: unknown, choiceArg?: unknown, packageArg?: unknown): DamlRef | undefined {
@@ -34,7 +35,7 @@ export async function openDamlTarget(t: DamlTarget): Promise<vscode.TextEditor> 
 }
 
 export function registerDamlCommands(daml: DamlWorkspace, register: CommandRegistrar): void {
-  register('cantonLens.openDamlDefinition', async (templateArg?: unknown, choiceArg?: unknown, packageArg?: unknown) => {
+  register(COMMAND.openDamlDefinition, async (templateArg?: unknown, choiceArg?: unknown, packageArg?: unknown) => {
     let ref = damlRefOf(templateArg, choiceArg, packageArg);
     // Called with something that is not a template id (a link, another extension): nothing to ask.
     if (!ref && templateArg !== undefined) return undefined;

@@ -19,6 +19,7 @@ import type { PackagesTreeSection } from '../views/packagesTree';
 import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
+import { COMMAND } from '../ids/commandIds';
 
 /** What a test or a caller can settle in advance: the vetting choice (skips its question), the answer to the synchronizer question. */
 export interface DarCommandOptions {
@@ -378,6 +379,6 @@ export function registerDarCommands(deps: DarCommandsDeps, register: CommandRegi
     return true;
   };
 
-  register('cantonLens.uploadDar', upload);
-  register('cantonLens.validateDar', validate);
+  register(COMMAND.uploadDar, upload);
+  register(COMMAND.validateDar, validate);
 }

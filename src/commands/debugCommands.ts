@@ -13,6 +13,8 @@ import type { CommandRegistrar } from './commandRegistrar';
 import { idInEditor } from './idAtCursor';
 import { nodeNameOf } from './nodeArgument';
 import { pickRecentOrTypedId } from './recentIdPick';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 const DEBUG_TYPE = 'canton';
 
@@ -140,7 +142,7 @@ export function debugging(deps: DebugDeps): Debugging {
 }
 
 export function registerDebugCommands(deps: DebugDeps, register: CommandRegistrar): void {
-  register('cantonLens.debugTransaction', async (idArg?: unknown, nodeArg?: unknown) => {
+  register(COMMAND.debugTransaction, async (idArg?: unknown, nodeArg?: unknown) => {
     const picked = await pickUpdateId(deps, idArg);
     if (!picked) return false;
     const node = nodeNameOf(nodeArg) ?? picked.node;
@@ -154,7 +156,7 @@ export function registerDebugCommands(deps: DebugDeps, register: CommandRegistra
     return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], config);
   });
   // A contract id in Variables or Watch: open it in the contract panel of the session's node.
-  register('cantonLens.showContractFromDebugger', (arg?: { variable?: { value?: string } }) => {
+  register(COMMAND.showContractFromDebugger, (arg?: { variable?: { value?: string } }) => {
     const raw = arg?.variable?.value ?? '';
     let id = raw;
     try {
@@ -168,6 +170,6 @@ export function registerDebugCommands(deps: DebugDeps, register: CommandRegistra
       void vscode.window.showInformationMessage(vscode.l10n.t('This value is not a contract id.'));
       return undefined;
     }
-    return vscode.commands.executeCommand('cantonLens.showContract', id, node);
+    return runCommand(COMMAND.showContract, id, typeof node === 'string' ? node : undefined);
   });
 }

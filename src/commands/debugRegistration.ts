@@ -3,10 +3,11 @@
 // a configuration is resolved or a command runs.
 import * as vscode from 'vscode';
 import { registerLazyCommands, type CommandHandler } from './commandRegistrar';
+import { COMMAND } from '../ids/commandIds';
 
 const DEBUG_TYPE = 'canton';
 
-const COMMANDS = ['cantonLens.debugTransaction', 'cantonLens.showContractFromDebugger'] as const;
+const COMMANDS = [COMMAND.debugTransaction, COMMAND.showContractFromDebugger] as const;
 
 export interface DebugRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
   /** The debug side, loaded on first use. */

@@ -1,6 +1,7 @@
 // `cantonLens.startDemoLedger`: the embedded fake node, added as the node "Demo Ledger" with a
 // token for the demo user alice, for trying Canton Lens without a ledger. A demo ledger already
 // running on this machine is used; a node of another ledger is never re-pointed.
+import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import type { FakeLedgerNode } from '../../fake-ledger/src/demo';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -9,6 +10,7 @@ import type * as FakeNodeModule from '../../fake-ledger/src/demo';
 import { loadBundle } from '../services/lazyBundles';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
 
 export const DEMO_NODE_NAME = 'Demo Ledger';
 
@@ -22,6 +24,7 @@ export interface DemoLedgerInfo {
 
 export function registerDemoLedgerCommands(
   ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly bundleDir: string; readonly nodes: LedgerNodes; readonly log: ExtensionLog },
+  register: CommandRegistrar,
 ): void {
   const { bundleDir, nodes, log } = ctx;
   let running: Promise<FakeLedgerNode> | undefined;
@@ -68,26 +71,24 @@ export function registerDemoLedgerCommands(
           )
         : vscode.l10n.t('The demo ledger (Canton {0}) is running at {1} as the node "{2}".', info.version, info.url, info.name);
 
-  ctx.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.startDemoLedger', async (): Promise<DemoLedgerInfo | undefined> => {
-      try {
-        const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo ledger…') }, start);
-        void vscode.window.showInformationMessage(said(info), vscode.l10n.t('Show Nodes')).then((pick) => {
-          if (pick) void vscode.commands.executeCommand('cantonLens.nodes.focus');
-        });
-        return info;
-      } catch (e) {
-        const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not start the demo ledger: {0}', why));
-        return undefined;
-      }
-    }),
-    {
-      dispose: () =>
-        void running?.then(
-          (n) => n.close(),
-          () => undefined,
-        ),
-    },
-  );
+  register(COMMAND.startDemoLedger, async (): Promise<DemoLedgerInfo | undefined> => {
+    try {
+      const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo ledger…') }, start);
+      void vscode.window.showInformationMessage(said(info), vscode.l10n.t('Show Nodes')).then((pick) => {
+        if (pick) void vscode.commands.executeCommand('cantonLens.nodes.focus');
+      });
+      return info;
+    } catch (e) {
+      const why = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not start the demo ledger: {0}', why));
+      return undefined;
+    }
+  });
+  ctx.subscriptions.push({
+    dispose: () =>
+      void running?.then(
+        (n) => n.close(),
+        () => undefined,
+      ),
+  });
 }

@@ -7,6 +7,7 @@ import { newSubmissionId } from '../panels/randomIds';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
+import { COMMAND } from '../ids/commandIds';
 
 const isRequestFile = (uri: vscode.Uri | undefined) => Boolean(uri && /\.execute\.json$/i.test(uri.path));
 
@@ -47,6 +48,6 @@ export function registerExecuteCommands(nodes: NodeReader, reviews: ExecuteRevie
     return reviews.review(uri, node);
   };
 
-  register('cantonLens.newExecuteRequest', newRequest);
-  register('cantonLens.executeSubmission', execute);
+  register(COMMAND.newExecuteRequest, newRequest);
+  register(COMMAND.executeSubmission, execute);
 }

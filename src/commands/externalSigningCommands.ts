@@ -16,6 +16,8 @@ import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export interface PrepareResult {
   executeFile: vscode.Uri;
@@ -153,7 +155,7 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
     const sign = vscode.l10n.t('Sign with Development Key');
     void vscode.window
       .showInformationMessage(vscode.l10n.t('Prepared on {0}; wrote {1}, ready to sign. {2}', node.name, path.basename(executeFile.path), note), sign)
-      .then((pick) => pick === sign && vscode.commands.executeCommand('cantonLens.signPreparedTransaction', executeFile));
+      .then((pick) => pick === sign && runCommand(COMMAND.signPreparedTransaction, executeFile));
     return { executeFile, preparedTransactionHash: prepared.preparedTransactionHash, computedHash, hashingDetails: prepared.hashingDetails };
   };
 
@@ -277,7 +279,7 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
         vscode.l10n.t('Signed as {0} with development key {1} (development ledgers only).', party.split('::')[0] ?? party, fingerprint),
         execute,
       )
-      .then((pick) => pick === execute && vscode.commands.executeCommand('cantonLens.executeSubmission', uri));
+      .then((pick) => pick === execute && runCommand(COMMAND.executeSubmission, uri));
     return true;
   };
 
@@ -416,9 +418,9 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
     }
   };
 
-  register('cantonLens.allocateExternalParty', allocateExternalParty);
-  register('cantonLens.newPrepareRequest', newPrepareRequest);
-  register('cantonLens.prepareTransaction', prepareTransaction);
-  register('cantonLens.generateSigningKey', generateSigningKey);
-  register('cantonLens.signPreparedTransaction', signPreparedTransaction);
+  register(COMMAND.allocateExternalParty, allocateExternalParty);
+  register(COMMAND.newPrepareRequest, newPrepareRequest);
+  register(COMMAND.prepareTransaction, prepareTransaction);
+  register(COMMAND.generateSigningKey, generateSigningKey);
+  register(COMMAND.signPreparedTransaction, signPreparedTransaction);
 }

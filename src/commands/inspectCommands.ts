@@ -7,6 +7,7 @@ import type { NodeReader } from '../services/ledgerNodes';
 import type { CommandRegistrar } from './commandRegistrar';
 import { idInEditor } from './idAtCursor';
 import { nodeForCommand } from './nodeArgument';
+import { COMMAND } from '../ids/commandIds';
 
 type Wanted = 'contract' | 'update' | 'any';
 
@@ -108,8 +109,8 @@ export function registerInspectCommands(deps: { readonly nodes: NodeReader; read
     return target;
   };
 
-  register('cantonLens.inspectAtCursor', inspectAtCursor);
-  register('cantonLens.showContract', (id?: unknown, node?: unknown, from?: unknown) => show('contract', id, node, from));
-  register('cantonLens.showTransaction', (id?: unknown, node?: unknown, from?: unknown) => show('update', id, node, from));
-  register('cantonLens.lookUpOnAllNodes', lookUpOnAllNodes);
+  register(COMMAND.inspectAtCursor, inspectAtCursor);
+  register(COMMAND.showContract, (id?: unknown, node?: unknown, from?: unknown) => show('contract', id, node, from));
+  register(COMMAND.showTransaction, (id?: unknown, node?: unknown, from?: unknown) => show('update', id, node, from));
+  register(COMMAND.lookUpOnAllNodes, lookUpOnAllNodes);
 }

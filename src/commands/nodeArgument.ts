@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export function nodeNameOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
@@ -22,8 +24,8 @@ export async function resolveNode(nodes: NodeReader, arg: unknown, placeHolder: 
   if (all.length === 0) {
     const [add, demo] = [vscode.l10n.t('Add Ledger Node'), vscode.l10n.t('Start Demo Ledger')];
     const pick = await vscode.window.showInformationMessage(vscode.l10n.t('No ledger node is configured yet.'), add, demo);
-    if (pick === add) void vscode.commands.executeCommand('cantonLens.addNode');
-    if (pick === demo) void vscode.commands.executeCommand('cantonLens.startDemoLedger');
+    if (pick === add) void runCommand(COMMAND.addNode);
+    if (pick === demo) void runCommand(COMMAND.startDemoLedger);
     return undefined;
   }
   if (all.length === 1) return all[0];

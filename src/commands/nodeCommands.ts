@@ -1,10 +1,12 @@
 // Add, remove, select and refresh ledger nodes.
+import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { urlProblem } from '../nodes/nodeSettings';
 import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { nodeNameOf, resolveNode } from './nodeArgument';
+import { COMMAND } from '../ids/commandIds';
 
 export interface AddNodeArgs {
   name?: string;
@@ -13,7 +15,10 @@ export interface AddNodeArgs {
   userId?: string;
 }
 
-export function registerNodeCommands(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly log: ExtensionLog }): void {
+export function registerNodeCommands(
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly log: ExtensionLog },
+  register: CommandRegistrar,
+): void {
   const { nodes, log } = ctx;
   const addNode = async (args: AddNodeArgs = {}): Promise<{ name: string; version?: string } | undefined> => {
     const name =
@@ -84,9 +89,7 @@ export function registerNodeCommands(ctx: Pick<vscode.ExtensionContext, 'subscri
           vscode.l10n.t('Set Token'),
           vscode.l10n.t('Set Up Sign-In…'),
         )
-        .then(
-          (pick) => pick && vscode.commands.executeCommand(pick === vscode.l10n.t('Set Token') ? 'cantonLens.setToken' : 'cantonLens.setUpSignIn', name.trim()),
-        );
+        .then((pick) => pick && vscode.commands.executeCommand(pick === vscode.l10n.t('Set Token') ? COMMAND.setToken : COMMAND.setUpSignIn, name.trim()));
     }
     return { name: name.trim(), version };
   };
@@ -173,16 +176,14 @@ export function registerNodeCommands(ctx: Pick<vscode.ExtensionContext, 'subscri
     });
   };
 
-  ctx.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.addNode', addNode),
-    vscode.commands.registerCommand('cantonLens.removeNode', removeNode),
-    vscode.commands.registerCommand('cantonLens.selectNode', selectNode),
-    vscode.commands.registerCommand('cantonLens.refresh', refresh),
-    vscode.commands.registerCommand('cantonLens.showLog', () => log.show()),
-    vscode.commands.registerCommand('cantonLens.copyValue', async (element?: { label?: string; value?: string }) => {
-      if (!element?.value) return;
-      await vscode.env.clipboard.writeText(element.value);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', element.label ?? 'value'), 2000);
-    }),
-  );
+  register(COMMAND.addNode, addNode);
+  register(COMMAND.removeNode, removeNode);
+  register(COMMAND.selectNode, selectNode);
+  register(COMMAND.refresh, refresh);
+  register(COMMAND.showLog, () => log.show());
+  register(COMMAND.copyValue, async (element?: { label?: string; value?: string }) => {
+    if (!element?.value) return;
+    await vscode.env.clipboard.writeText(element.value);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', element.label ?? 'value'), 2000);
+  });
 }

@@ -1,9 +1,11 @@
 // The request history (the tree's Recent Lookups): pin, unpin, clear, run an entry again, and
 // Canton: Show Request History, a searchable list of every entry.
+import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import type { RecentLookup } from '../lookups/recentLookups';
 import { entryText, openAction } from '../lookups/recentLookupText';
 import type { RecentLookupStore } from '../services/recentLookupStore';
+import { COMMAND } from '../ids/commandIds';
 
 function entryOf(arg: unknown): RecentLookup | undefined {
   const e = (arg as { entry?: RecentLookup } | undefined)?.entry;
@@ -66,22 +68,23 @@ async function showHistory(recent: RecentLookupStore): Promise<void> {
   if (chosen) await run(chosen.entry, chosen.again);
 }
 
-export function registerRecentLookupCommands(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly recent: RecentLookupStore }): void {
+export function registerRecentLookupCommands(
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly recent: RecentLookupStore },
+  register: CommandRegistrar,
+): void {
   const { recent } = ctx;
-  ctx.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.pinLookup', async (arg?: unknown) => {
-      const e = entryOf(arg);
-      if (e) await recent.pin(e, true);
-    }),
-    vscode.commands.registerCommand('cantonLens.unpinLookup', async (arg?: unknown) => {
-      const e = entryOf(arg);
-      if (e) await recent.pin(e, false);
-    }),
-    vscode.commands.registerCommand('cantonLens.clearRecentLookups', () => recent.clear()),
-    vscode.commands.registerCommand('cantonLens.runAgain', async (arg?: unknown) => {
-      const e = entryOf(arg);
-      if (e) await run(e, true);
-    }),
-    vscode.commands.registerCommand('cantonLens.showRequestHistory', () => showHistory(recent)),
-  );
+  register(COMMAND.pinLookup, async (arg?: unknown) => {
+    const e = entryOf(arg);
+    if (e) await recent.pin(e, true);
+  });
+  register(COMMAND.unpinLookup, async (arg?: unknown) => {
+    const e = entryOf(arg);
+    if (e) await recent.pin(e, false);
+  });
+  register(COMMAND.clearRecentLookups, () => recent.clear());
+  register(COMMAND.runAgain, async (arg?: unknown) => {
+    const e = entryOf(arg);
+    if (e) await run(e, true);
+  });
+  register(COMMAND.showRequestHistory, () => showHistory(recent));
 }

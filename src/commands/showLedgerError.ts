@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export async function showLedgerError(node: NodeConfig | undefined, e: unknown, what: string): Promise<void> {
   // The person cancelled it: nothing failed.
@@ -27,17 +29,17 @@ export async function showLedgerError(node: NodeConfig | undefined, e: unknown, 
   const pick = await vscode.window.showErrorMessage(vscode.l10n.t('{0}{1} failed. {2}', what, where, explanation), ...actions);
   switch (pick) {
     case label.setToken:
-      return void vscode.commands.executeCommand('cantonLens.setToken', node?.name);
+      return void runCommand(COMMAND.setToken, node?.name);
     case label.refreshToken:
-      return void vscode.commands.executeCommand('cantonLens.refresh', node?.name, { refreshToken: true });
+      return void runCommand(COMMAND.refresh, node?.name, { refreshToken: true });
     case label.signIn:
-      return void vscode.commands.executeCommand('cantonLens.signIn', node?.name);
+      return void runCommand(COMMAND.signIn, node?.name);
     case label.retry:
-      return void vscode.commands.executeCommand('cantonLens.refresh', node?.name);
+      return void runCommand(COMMAND.refresh, node?.name);
     case label.openSettings:
       return void vscode.commands.executeCommand('workbench.action.openSettings', 'cantonLens.nodes');
     case label.showLog:
-      return void vscode.commands.executeCommand('cantonLens.showLog');
+      return void runCommand(COMMAND.showLog);
     default:
       return undefined;
   }

@@ -1,13 +1,17 @@
 // Sign In and Sign Out of a node whose tokens come from its OpenID provider.
+import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import type { LedgerAuthProvider, SignInNode } from '../providers/ledgerAuthProvider';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { nodeNameOf } from './nodeArgument';
 import { setUpSignIn, type SetUpSignInArgs } from './signInSetUp';
 import { showLedgerError } from './showLedgerError';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export function registerSignInCommands(
   ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly auth: LedgerAuthProvider },
+  register: CommandRegistrar,
 ): void {
   const { nodes, auth } = ctx;
   /** The sign-in node named by `arg`, else the one picked; explains a node without sign-in. */
@@ -33,7 +37,7 @@ export function registerSignInCommands(
         ? vscode.l10n.t('The ledger node "{0}" does not sign in through an identity provider yet.', name)
         : vscode.l10n.t('No ledger node signs in through an identity provider yet.');
     const pick = await vscode.window.showInformationMessage(message, setUp);
-    if (pick) void vscode.commands.executeCommand('cantonLens.setUpSignIn', name);
+    if (pick) void runCommand(COMMAND.setUpSignIn, name);
     return undefined;
   };
 
@@ -57,9 +61,7 @@ export function registerSignInCommands(
     return true;
   };
 
-  ctx.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.signIn', signIn),
-    vscode.commands.registerCommand('cantonLens.signOut', signOut),
-    vscode.commands.registerCommand('cantonLens.setUpSignIn', (arg?: unknown, args?: SetUpSignInArgs) => setUpSignIn(nodes, arg, args)),
-  );
+  register(COMMAND.signIn, signIn);
+  register(COMMAND.signOut, signOut);
+  register(COMMAND.setUpSignIn, (arg?: unknown, args?: SetUpSignInArgs) => setUpSignIn(nodes, arg, args));
 }

@@ -8,6 +8,8 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { urlProblem } from '../nodes/nodeSettings';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { resolveNode } from './nodeArgument';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 /** Answers given in advance (tests, other extensions); each skips its question. */
 export interface SetUpSignInArgs {
@@ -109,5 +111,5 @@ export async function setUpSignIn(nodes: LedgerNodes, arg: unknown, args: SetUpS
   const saved = await nodes.saveSignIn(node, auth);
   if (!saved) return false;
   if (args.signIn === false) return true;
-  return Boolean(await vscode.commands.executeCommand('cantonLens.signIn', node.name));
+  return Boolean(await runCommand(COMMAND.signIn, node.name));
 }

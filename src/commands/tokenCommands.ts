@@ -1,4 +1,5 @@
 // Set and clear a node's token (or OAuth2 client secret), kept only in SecretStorage.
+import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import { decodeJwtClaims, describeTokenState, tokenState } from '../auth/jwtClaims';
 import { ledgerTokenProblem } from '../auth/oidcAuth';
@@ -6,14 +7,19 @@ import type { ExtensionLog } from '../services/extensionLog';
 import type { LedgerNodes } from '../services/ledgerNodes';
 import { resolveNode } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
-export function registerTokenCommands(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly log: ExtensionLog }): void {
+export function registerTokenCommands(
+  ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: LedgerNodes; readonly log: ExtensionLog },
+  register: CommandRegistrar,
+): void {
   const { nodes, log } = ctx;
   const setToken = async (arg?: unknown, value?: string): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Set the token of which ledger node?'));
     if (!node) return false;
     // A sign-in node's token comes from its provider.
-    if (node.auth?.type === 'oidc') return Boolean(await vscode.commands.executeCommand('cantonLens.signIn', node.name));
+    if (node.auth?.type === 'oidc') return Boolean(await runCommand(COMMAND.signIn, node.name));
     if (node.auth) {
       const secret =
         value ??
@@ -98,9 +104,7 @@ export function registerTokenCommands(ctx: Pick<vscode.ExtensionContext, 'subscr
       if (blocked)
         void vscode.window.showWarningMessage(`${message} ${blocked}`, manageTrust).then((p) => p && vscode.commands.executeCommand('workbench.trust.manage'));
       else if (s.state === 'expired')
-        void vscode.window
-          .showWarningMessage(message, vscode.l10n.t('Set Token'))
-          .then((p) => p && vscode.commands.executeCommand('cantonLens.setToken', node.name));
+        void vscode.window.showWarningMessage(message, vscode.l10n.t('Set Token')).then((p) => p && runCommand(COMMAND.setToken, node.name));
       else void vscode.window.showInformationMessage(message);
     }
     return true;
@@ -109,14 +113,12 @@ export function registerTokenCommands(ctx: Pick<vscode.ExtensionContext, 'subscr
   const clearToken = async (arg?: unknown): Promise<boolean> => {
     const node = await resolveNode(nodes, arg, vscode.l10n.t('Clear the token of which ledger node?'));
     if (!node) return false;
-    if (node.auth?.type === 'oidc') return Boolean(await vscode.commands.executeCommand('cantonLens.signOut', node.name));
+    if (node.auth?.type === 'oidc') return Boolean(await runCommand(COMMAND.signOut, node.name));
     await nodes.clearToken(node);
     log.info(`Cleared the token of node "${node.name}".`);
     return true;
   };
 
-  ctx.subscriptions.push(
-    vscode.commands.registerCommand('cantonLens.setToken', setToken),
-    vscode.commands.registerCommand('cantonLens.clearToken', clearToken),
-  );
+  register(COMMAND.setToken, setToken);
+  register(COMMAND.clearToken, clearToken);
 }

@@ -8,6 +8,7 @@ import type { LedgerLookup } from './ledgerLookups';
 import { contractTemplateId, lookupSummary, templateName } from './ledgerLookups';
 import { relativeTime } from '../l10n/forPeople';
 import * as l10n from '../l10n/l10n';
+import { COMMAND } from '../ids/commandIds';
 
 export function escapeMarkdown(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, '\\$&').replace(/[\r\n]+/g, ' ');
@@ -93,15 +94,12 @@ export function hoverMarkdown(f: HoverFacts): string {
   }
   lines.push(
     '',
-    commandLink(isContract ? l10n.t('Open contract') : l10n.t('Open transaction'), isContract ? 'cantonLens.showContract' : 'cantonLens.showTransaction', [
-      match.text,
-    ]),
+    commandLink(isContract ? l10n.t('Open contract') : l10n.t('Open transaction'), isContract ? COMMAND.showContract : COMMAND.showTransaction, [match.text]),
   );
   // The contract's template in the workspace's Daml source.
   if (l && l.found && l.kind === 'contract') {
     const c = l.response.created?.createdEvent ?? l.response.archived?.archivedEvent;
-    if (c)
-      lines[lines.length - 1] += ` · ${commandLink(l10n.t('Open Daml definition'), 'cantonLens.openDamlDefinition', [c.templateId, undefined, c.packageName])}`;
+    if (c) lines[lines.length - 1] += ` · ${commandLink(l10n.t('Open Daml definition'), COMMAND.openDamlDefinition, [c.templateId, undefined, c.packageName])}`;
   }
   return lines.join('\n');
 }

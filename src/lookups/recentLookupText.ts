@@ -4,6 +4,7 @@ import { shortId } from '../ids/ledgerIds';
 import * as l10n from '../l10n/l10n';
 import { localDateTime, relativeTime } from '../l10n/forPeople';
 import type { RecentLookup } from './recentLookups';
+import { COMMAND } from '../ids/commandIds';
 
 export interface EntryText {
   label: string;
@@ -64,13 +65,13 @@ export function openAction(e: RecentLookup): EntryAction {
     case 'contract':
     case 'update':
       return {
-        command: e.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction',
+        command: e.kind === 'contract' ? COMMAND.showContract : COMMAND.showTransaction,
         args: e.askedAs ? [e.id, e.node, { recordedAs: e.askedAs }] : [e.id, e.node],
       };
     case 'activeContracts':
-      return { command: 'cantonLens.showActiveContracts', args: [e.node, e.args?.parties, e.args?.templates] };
+      return { command: COMMAND.showActiveContracts, args: [e.node, e.args?.parties, e.args?.templates] };
     case 'tail':
-      return { command: 'cantonLens.followUpdates', args: [e.node, e.args?.parties, e.args?.templates] };
+      return { command: COMMAND.followUpdates, args: [e.node, e.args?.parties, e.args?.templates] };
     case 'submission':
       // Never sent again from here: the request opens, and executing it asks for confirmation.
       return e.file ? { file: e.file } : undefined;

@@ -21,6 +21,8 @@ import { acsPageHtml } from './html/browseHtml';
 import type { PageButton } from '../protocol/messageChecks';
 import type { CompiledFilter } from './payloadFilterPick';
 import { WebviewHost } from './webviewHost';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export type { AcsTarget };
 
@@ -122,6 +124,7 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
     this.loading?.abort();
     const ac = new AbortController();
     this.loading = ac;
+    this.shown.step = 'waiting for the page';
     await this.whenReady();
     if (ac.signal.aborted || this.isDisposed) return;
     this.tally.start();
@@ -151,6 +154,7 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
       }
       // One dictionary per read: the page starts its own again with the reset above.
       const encoder = new AcsBatchEncoder();
+      this.shown.step = 'reading contracts';
       for await (const page of readActiveContracts(this.manager.nodes.client(node), {
         eventFormat: browseEventFormat(this.filter(readAs.parties)),
         paged: hasPagedEndpoints(version),
@@ -165,10 +169,14 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
         if (page.notice) this.post({ type: 'notice', text: page.notice });
       }
       this.shown.done = true;
+      this.shown.step = 'done';
       this.post({ type: 'done' });
     } catch (e) {
       if (ac.signal.aborted) {
-        if (this.loading === ac) this.post({ type: 'done', cancelled: true });
+        if (this.loading === ac) {
+          this.shown.step = 'cancelled';
+          this.post({ type: 'done', cancelled: true });
+        }
         return;
       }
       const explanation = isLedgerApiError(e) ? e.explanation : (e as Error).message;
@@ -189,6 +197,7 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
 
   private fail(text: string, actions: PageButton[]): void {
     this.shown.error = text;
+    this.shown.step = 'failed';
     this.post({ type: 'error', text, actions });
   }
 
@@ -219,20 +228,20 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
         this.post({ type: 'done', cancelled: true });
         return;
       case 'openContract':
-        await vscode.commands.executeCommand('cantonLens.showContract', m.id, this.target.node);
+        await runCommand(COMMAND.showContract, m.id, this.target.node);
         return;
       case 'openDaml':
         // A template name: its Daml definition; the command checks the id.
-        await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, undefined, m.packageName);
+        await runCommand(COMMAND.openDamlDefinition, m.templateId, undefined, m.packageName);
         return;
       case 'setToken':
-        return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
+        return void runCommand(COMMAND.setToken, this.target.node);
       case 'filterPayload':
         return this.pickFilter();
       case 'showInactive':
       case 'showAllInRange':
         // The contracts no longer active, or every change, in a range: What Changed on this table's scope.
-        return void vscode.commands.executeCommand('cantonLens.whatChanged', undefined, undefined, this.target.node, {
+        return void runCommand(COMMAND.whatChanged, undefined, undefined, this.target.node, {
           templates: this.target.templateId ? [this.target.templateId] : undefined,
           interfaces: this.target.interfaceId ? [this.target.interfaceId] : undefined,
           parties: this.target.parties,
@@ -240,7 +249,7 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
           kind: m.type === 'showInactive' ? 'inactive' : undefined,
         });
       case 'selectNode':
-        return void vscode.commands.executeCommand('cantonLens.selectNode');
+        return void runCommand(COMMAND.selectNode);
       case 'ready':
         return;
     }

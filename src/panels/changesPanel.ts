@@ -14,6 +14,7 @@ import type { LookupPanels } from './lookupPanels';
 import { acceptedBy, CHANGES_ACTIONS, type ChangesMessage } from '../protocol/panelMessages';
 import type { CompiledFilter } from './payloadFilterPick';
 import { HtmlPanelHost } from './htmlPanelHost';
+import { COMMAND } from '../ids/commandIds';
 
 export interface ChangesRequest extends Omit<ChangesReadOptions, 'signal' | 'method'> {
   nodeName: string;
@@ -59,7 +60,7 @@ export class ChangesPanel extends HtmlPanelHost<ChangesMessage> {
   ) {
     super(
       {
-        viewType: 'cantonLens.whatChanged',
+        viewType: COMMAND.whatChanged,
         accepts: acceptedBy<ChangesMessage>(CHANGES_ACTIONS, 'changes'),
         title: vscode.l10n.t('What Changed {0}–{1}', formatCount(request.from), formatCount(request.to)),
         extensionUri,

@@ -16,6 +16,7 @@ import type { LookupPanels } from './lookupPanels';
 import { acceptedBy, DIFF_ACTIONS, type DiffMessage } from '../protocol/panelMessages';
 import { HtmlPanelHost } from './htmlPanelHost';
 import { html } from './html/safeHtml';
+import { COMMAND } from '../ids/commandIds';
 
 export class ContractDiffPanel extends HtmlPanelHost<DiffMessage> {
   /** The latest comparison's counts (tests, the API). */
@@ -35,7 +36,7 @@ export class ContractDiffPanel extends HtmlPanelHost<DiffMessage> {
   ) {
     super(
       {
-        viewType: 'cantonLens.compareContracts',
+        viewType: COMMAND.compareContracts,
         accepts: acceptedBy<DiffMessage>(DIFF_ACTIONS),
         title: vscode.l10n.t('Compare {0}… ↔ {1}…', leftId.slice(0, 8), rightId.slice(0, 8)),
         extensionUri,
@@ -140,7 +141,7 @@ export class JsonDiffPanel extends HtmlPanelHost<DiffMessage> {
   ) {
     super(
       {
-        viewType: 'cantonLens.compareWithJson',
+        viewType: COMMAND.compareWithJson,
         accepts: acceptedBy<DiffMessage>(DIFF_ACTIONS),
         title: vscode.l10n.t('Compare {0}… ↔ JSON', contractId.slice(0, 8)),
         extensionUri,

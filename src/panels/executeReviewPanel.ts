@@ -20,6 +20,7 @@ import { HtmlPanelHost } from './htmlPanelHost';
 import { followRequestFile } from './requestFileFollow';
 import { sendExecute } from './executeSubmission';
 import { followStep, type FollowStep } from '../execute/reviewFollow';
+import { COMMAND } from '../ids/commandIds';
 
 export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
   private view: ReviewView | undefined;
@@ -262,7 +263,7 @@ export class ExecuteReviewPanel extends HtmlPanelHost<ExecuteReviewMessage> {
         return void this.submitAgain().catch((e: Error) => vscode.window.showErrorMessage(vscode.l10n.t('Could not submit again: {0}', e.message)));
       case 'sign': {
         if (!this.node || this.view?.outcome) return;
-        if (!(await vscode.commands.executeCommand<boolean>('cantonLens.signPreparedTransaction', this.uri))) return;
+        if (!(await vscode.commands.executeCommand<boolean>(COMMAND.signPreparedTransaction, this.uri))) return;
         await this.reread(this.node, await vscode.workspace.openTextDocument(this.uri), true);
         return;
       }

@@ -9,6 +9,8 @@ import { classifyLedgerId } from '../ids/ledgerIds';
 import type { TransactionShape } from '../lookups/ledgerLookups';
 import type { PanelTarget } from './panelTargets';
 import { WebviewHost } from './webviewHost';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 /** What opens a lookup panel (LookupPanels): a structural type, so that the lookup panel can stand on this kit. */
 export interface LookupOpener {
@@ -92,7 +94,7 @@ export abstract class HtmlPanelHost<M extends PageMessage = PageMessage> extends
     if (m.type === 'openId') {
       if (classifyLedgerId(m.id).kind === 'contract') lookups.show({ kind: 'contract', id: m.id, node });
       else if (/^1220[0-9a-f]{64}$/.test(m.id)) lookups.show({ kind: 'update', id: m.id, node, ...(shape ? { shape } : {}) });
-    } else if (m.type === 'openDaml') await vscode.commands.executeCommand('cantonLens.openDamlDefinition', m.templateId, m.choice, m.packageName);
+    } else if (m.type === 'openDaml') await runCommand(COMMAND.openDamlDefinition, m.templateId, m.choice, m.packageName);
     else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
   }
 

@@ -37,6 +37,8 @@ import { lookupMarkdown } from './lookupMarkdown';
 import { busyMessage, acceptedBy, LOOKUP_ACTIONS, type LookupMessage } from '../protocol/panelMessages';
 import { PanelHistory } from './panelHistory';
 import { idKind, packageNameOf, titleOf, type PanelState, type PanelTarget } from './panelTargets';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export const LOOKUP_VIEW_TYPE = 'cantonLens.ledgerPanel';
 
@@ -110,7 +112,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   /** Copies the shown answer's request as cURL (the toolbar's button); returns what was copied. */
   copyAsCurl(): Thenable<string | undefined> {
     if (!this.result) return Promise.resolve(undefined);
-    return vscode.commands.executeCommand<string | undefined>('cantonLens.copyAsCurl', { lookup: this.result, node: this.current.node });
+    return vscode.commands.executeCommand<string | undefined>(COMMAND.copyAsCurl, { lookup: this.result, node: this.current.node });
   }
 
   /** Opens the answer's JSON as a read-only document (closing it never asks to save). */
@@ -244,7 +246,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
     const f = this.failure;
     if (!f?.via) return;
     for (const party of f.parties) {
-      const outcome = await vscode.commands.executeCommand<{ done: boolean } | undefined>('cantonLens.grantRight', {
+      const outcome = await vscode.commands.executeCommand<{ done: boolean } | undefined>(COMMAND.grantRight, {
         node: f.via,
         userId: f.user,
         party,
@@ -326,7 +328,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       case 'setShape':
         return this.setShape(m.shape);
       case 'setTokenFor':
-        if (this.manager.nodes.find(m.node)) void vscode.commands.executeCommand('cantonLens.setToken', m.node);
+        if (this.manager.nodes.find(m.node)) void runCommand(COMMAND.setToken, m.node);
         return;
       case 'eventDetail':
         return this.answer(m.requestId, eventDetail(this.result, this.tree, m.source, m.index));
@@ -364,13 +366,13 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
         this.manager.show({ kind: 'everywhere', id: this.current.id, node: this.current.node });
         return;
       case 'debug':
-        return void vscode.commands.executeCommand('cantonLens.debugTransaction', this.current.id, this.current.node);
+        return void runCommand(COMMAND.debugTransaction, this.current.id, this.current.node);
       case 'compare':
-        return void vscode.commands.executeCommand('cantonLens.compareContracts', this.current.id, undefined, this.current.node);
+        return void runCommand(COMMAND.compareContracts, this.current.id, undefined, this.current.node);
       case 'setToken':
-        return void vscode.commands.executeCommand('cantonLens.setToken', this.current.node);
+        return void runCommand(COMMAND.setToken, this.current.node);
       case 'selectNode':
-        return void vscode.commands.executeCommand('cantonLens.selectNode');
+        return void runCommand(COMMAND.selectNode);
       case 'grantMissingRight':
         return void this.grantMissingRight();
       default:
@@ -382,7 +384,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   openDaml(templateId: unknown, choice: unknown, packageName: unknown): Thenable<unknown> | undefined {
     if (typeof templateId !== 'string' || !templateId.includes(':')) return undefined;
     const pkg = typeof packageName === 'string' && packageName ? packageName : packageNameOf(this.result, templateId);
-    return vscode.commands.executeCommand('cantonLens.openDamlDefinition', templateId, typeof choice === 'string' ? choice : undefined, pkg);
+    return runCommand(COMMAND.openDamlDefinition, templateId, typeof choice === 'string' ? choice : undefined, pkg);
   }
 
   /** Shows the transaction as what changed or what happened; the choice stays with the panel. */

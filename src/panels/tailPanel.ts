@@ -16,10 +16,12 @@ import type { NodeReader } from '../services/ledgerNodes';
 import { tailPageHtml } from './html/browseHtml';
 import { parseTailFromPage, type TailFromPage, type TailStateMessage, type TailToPage } from '../protocol/tailMessages';
 import { WebviewHost } from './webviewHost';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from '../services/runCommand';
 
 export type { TailTarget };
 
-const VIEW_TYPE = 'cantonLens.followUpdates';
+const VIEW_TYPE = COMMAND.followUpdates;
 /** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
 const LIST_LIMIT = 200;
 const IDLE_MS = 1000;
@@ -300,9 +302,9 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
         return void this.start(typed.start);
       }
       case 'openUpdate':
-        return void vscode.commands.executeCommand('cantonLens.showTransaction', m.id, this.target.node);
+        return void runCommand(COMMAND.showTransaction, m.id, this.target.node);
       case 'setToken':
-        return void vscode.commands.executeCommand('cantonLens.setToken', this.target.node);
+        return void runCommand(COMMAND.setToken, this.target.node);
       case 'startAtEarliest':
         return void this.startAtEarliest();
       case 'ready':

@@ -51,6 +51,12 @@ export function panelGroupColumn(): vscode.ViewColumn | undefined {
   return vscode.window.tabGroups.all.find(ours)?.viewColumn;
 }
 
+/**
+ * How long a shown page may take to say it loaded before its HTML is set again: a browser's webview
+ * can fail to start (its resource service worker, on a loaded machine) and would stay blank. Twice at most.
+ */
+const LOAD_PATIENCE_MS = [10_000, 20_000];
+
 export abstract class WebviewHost<ToPage extends { type: string }, FromPage extends { type: string }> implements vscode.Disposable {
   protected readonly panel: vscode.WebviewPanel;
   private ready = false;
@@ -59,6 +65,8 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
   private readonly queued: ToPage[] = [];
   private readonly waiting: (() => void)[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
+  private loadTimer: ReturnType<typeof setTimeout> | undefined;
+  private reloads = 0;
 
   constructor(private readonly options: WebviewHostOptions<FromPage>) {
     const column = options.column ?? panelGroupColumn() ?? vscode.ViewColumn.Beside;
@@ -77,15 +85,38 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
       // A hidden page is unloaded (unless its context is retained): it says ready again when shown.
       this.panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.visible && !options.retainContextWhenHidden) this.ready = false;
+        if (e.webviewPanel.visible) this.watchLoad();
       }),
       this.panel.onDidDispose(() => this.disposeHost()),
     );
+    this.setShell();
+  }
+
+  /** Times the page loaded again because it never said it had (tests read it). */
+  get pageReloads(): number {
+    return this.reloads;
+  }
+
+  private setShell(): void {
     const webview = this.panel.webview;
-    webview.html = options.shell({
+    webview.html = this.options.shell({
       nonce: newNonce(),
       cspSource: webview.cspSource,
-      media: (f) => webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'media', f)).toString(),
+      media: (f) => webview.asWebviewUri(vscode.Uri.joinPath(this.options.extensionUri, 'media', f)).toString(),
     });
+    this.watchLoad();
+  }
+
+  /** While the page is shown and has not said it loaded, loads it again after a while. */
+  private watchLoad(): void {
+    clearTimeout(this.loadTimer);
+    if (this.ready || this.disposed || this.reloads >= LOAD_PATIENCE_MS.length) return;
+    this.loadTimer = setTimeout(() => {
+      // A hidden page loads when it is shown again, and is watched from then.
+      if (this.ready || this.disposed || !this.panel.visible) return;
+      this.reloads++;
+      this.setShell();
+    }, LOAD_PATIENCE_MS[this.reloads]);
   }
 
   get isDisposed(): boolean {
@@ -152,6 +183,7 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
     if (!message || this.disposed) return;
     if (message.type === 'ready') {
       this.ready = true;
+      clearTimeout(this.loadTimer);
       this.onReady();
       for (const m of this.queued.splice(0)) this.post(m);
       for (const resolve of this.waiting.splice(0)) resolve();
@@ -167,6 +199,7 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
 
   private disposeHost(): void {
     this.disposed = true;
+    clearTimeout(this.loadTimer);
     this.queued.length = 0;
     for (const resolve of this.waiting.splice(0)) resolve();
     for (const s of this.subscriptions.splice(0)) s.dispose();

@@ -13,6 +13,7 @@ import { shortId } from '../ids/ledgerIds';
 import type { DamlLedgerCounts } from '../services/damlLedgerCounts';
 import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { NodeReader } from '../services/ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
 
 /** Counts are asked once the document has not changed for this long. */
 const QUIET_MS = 400;
@@ -134,7 +135,7 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
           new vscode.CodeLens(new vscode.Range(d.line, 0, d.line, d.column + d.name.length), {
             title: vscode.l10n.t('$(play) Exercise on the Ledger…'),
             tooltip: vscode.l10n.t('Write a request that exercises {0} on a {1} contract of the active node, to review and submit', d.name, d.parent ?? ''),
-            command: 'cantonLens.exerciseOnLedger',
+            command: COMMAND.exerciseOnLedger,
             arguments: [{ file: doc.uri.toString(), line: d.line, module: r.module, template: d.parent, choice: d.name, packageName: r.packageName }],
           }),
       );
@@ -176,16 +177,16 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
       const node = this.nodes.active();
       lens.command = {
         title: vscode.l10n.t('$(sync~spin) Canton: counting on {0}…', node?.name ?? ''),
-        command: 'cantonLens.showActiveContracts',
+        command: COMMAND.showActiveContracts,
         arguments: [node?.name, undefined, lens.ref],
       };
       return lens;
     }
     if (!answer) {
-      lens.command = { title: vscode.l10n.t('$(info) Canton: no active ledger node'), command: 'cantonLens.selectNode' };
+      lens.command = { title: vscode.l10n.t('$(info) Canton: no active ledger node'), command: COMMAND.selectNode };
       return lens;
     }
-    const open = { command: 'cantonLens.showActiveContracts', arguments: [answer.node, undefined, lens.ref] };
+    const open = { command: COMMAND.showActiveContracts, arguments: [answer.node, undefined, lens.ref] };
     if (answer.state === 'error' && answer.noReadRight) {
       // Brief, and a way out: the node that can read (Select Node picks one when none is known).
       const reader = await this.counts.readingNode(answer.node);
@@ -194,7 +195,7 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
           ? vscode.l10n.t('$(lock) Canton: no read right on {0} · switch to {1}', answer.node, reader.name)
           : vscode.l10n.t('$(lock) Canton: no read right on {0}', answer.node),
         tooltip: answer.error,
-        command: 'cantonLens.selectNode',
+        command: COMMAND.selectNode,
         arguments: reader ? [reader.name] : [],
       };
       return lens;
@@ -258,9 +259,9 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
     else if (answer.unknown.has(ref))
       lines.push('', escapeMarkdown(vscode.l10n.t('{0} has no package that defines this template: upload the package to count its contracts.', answer.node)));
     else lines.push('', ...hoverCounts(answer.counts.get(ref) ?? { active: 0, recent: 0, latest: [] }, answer.capped, answer.node));
-    lines.push('', link(vscode.l10n.t('Show active contracts'), 'cantonLens.showActiveContracts', [node.name, null, ref]));
+    lines.push('', link(vscode.l10n.t('Show active contracts'), COMMAND.showActiveContracts, [node.name, null, ref]));
     const md = new vscode.MarkdownString(lines.join('\n'));
-    md.isTrusted = { enabledCommands: ['cantonLens.showActiveContracts', 'cantonLens.showContract'] };
+    md.isTrusted = { enabledCommands: [COMMAND.showActiveContracts, COMMAND.showContract] };
     md.supportThemeIcons = true;
     return new vscode.Hover(md, range);
 
@@ -268,8 +269,7 @@ export class DamlCodeLensProvider implements vscode.CodeLensProvider<vscode.Code
       const out = [escapeMarkdown(countTitle(c, capped))];
       if (c.latest.length > 0) {
         out.push('', vscode.l10n.t('Latest:'));
-        for (const l of c.latest)
-          out.push(`- ${link(shortId(l.contractId), 'cantonLens.showContract', [l.contractId, nodeName])} ${escapeMarkdown(l.createdAt)}`);
+        for (const l of c.latest) out.push(`- ${link(shortId(l.contractId), COMMAND.showContract, [l.contractId, nodeName])} ${escapeMarkdown(l.createdAt)}`);
       }
       return out;
     }

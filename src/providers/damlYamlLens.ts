@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { PackagesTreeSection } from '../views/packagesTree';
 import { projectOnNode } from '../daml/packageMatch';
+import { COMMAND } from '../ids/commandIds';
 
 const enabled = () => vscode.workspace.getConfiguration('cantonLens').get<boolean>('codeLens.enabled', true);
 
@@ -61,12 +62,12 @@ export class DamlYamlLens implements vscode.CodeLensProvider, vscode.Disposable 
           : [lens(vscode.l10n.t('Canton: uploaded to "{0}", not vetted', node.name))];
       case 'notUploaded':
         return darUri
-          ? [lens(vscode.l10n.t('Canton: not on "{0}" · Upload DAR', node.name), 'cantonLens.uploadDar', [darUri, node.name])]
+          ? [lens(vscode.l10n.t('Canton: not on "{0}" · Upload DAR', node.name), COMMAND.uploadDar, [darUri, node.name])]
           : [lens(vscode.l10n.t('Canton: not on "{0}" (not built here)', node.name))];
       case 'otherBuild':
         return [
           lens(vscode.l10n.t('Canton: "{0}" runs another build of {1} {2}', node.name, build.name, build.version)),
-          lens(vscode.l10n.t('Validate DAR on Node'), 'cantonLens.validateDar', [darUri, node.name]),
+          lens(vscode.l10n.t('Validate DAR on Node'), COMMAND.validateDar, [darUri, node.name]),
         ];
       case 'onNodeNotBuilt':
         return [lens(vscode.l10n.t('Canton: "{0}" has {1} {2} (build here to compare)', node.name, build.name, build.version))];

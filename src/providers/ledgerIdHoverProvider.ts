@@ -8,6 +8,7 @@ import { sameIdentity } from '../auth/ledgerIdentity';
 import { hoverMarkdown, type HoverFacts } from '../lookups/hoverMarkdown';
 import type { LedgerLookupService } from '../services/lookupService';
 import type { NodeReader } from '../services/ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
 
 const isJson = (d: vscode.TextDocument) => d.languageId === 'json' || d.languageId === 'jsonc' || /\.jsonc?$/i.test(d.uri.path);
 
@@ -51,7 +52,7 @@ export function ledgerIdHoverProvider(nodes: NodeReader, lookups: LedgerLookupSe
         }
       }
       const md = new vscode.MarkdownString(hoverMarkdown(facts));
-      md.isTrusted = { enabledCommands: ['cantonLens.showContract', 'cantonLens.showTransaction', 'cantonLens.openDamlDefinition'] };
+      md.isTrusted = { enabledCommands: [COMMAND.showContract, COMMAND.showTransaction, COMMAND.openDamlDefinition] };
       md.supportThemeIcons = true;
       const range = new vscode.Range(position.line, match.start, position.line, match.end);
       return new vscode.Hover(md, range);

@@ -2,6 +2,7 @@
 // at most MAX_SCAN_CHARS are scanned and MAX_LINKS links made, the targets resolved on demand.
 import * as vscode from 'vscode';
 import { findLedgerIds } from '../ids/ledgerIds';
+import { COMMAND } from '../ids/commandIds';
 
 const MAX_SCAN_CHARS = 4 * 1024 * 1024;
 const MAX_LINKS = 2000;
@@ -31,7 +32,7 @@ export function registerLedgerIdLinks(ctx: Pick<vscode.ExtensionContext, 'subscr
       return links;
     },
     resolveDocumentLink(link) {
-      const command = link.kind === 'contract' ? 'cantonLens.showContract' : 'cantonLens.showTransaction';
+      const command = link.kind === 'contract' ? COMMAND.showContract : COMMAND.showTransaction;
       link.target = vscode.Uri.parse(`command:${command}?${encodeURIComponent(JSON.stringify([link.id]))}`);
       return link;
     },

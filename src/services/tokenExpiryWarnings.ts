@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { EXPIRY_WARNING_MS, relativeTime } from '../auth/jwtClaims';
 import type { NodeReader } from './ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
+import { runCommand } from './runCommand';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -17,7 +19,7 @@ export function registerTokenExpiryWarnings(ctx: Pick<vscode.ExtensionContext, '
     warned.add(key);
     void vscode.window
       .showWarningMessage(vscode.l10n.t('The token for "{0}" expires {1}.', name, relativeTime(expiresAt - Date.now())), vscode.l10n.t('Set Token'))
-      .then((pick) => pick && vscode.commands.executeCommand('cantonLens.setToken', name));
+      .then((pick) => pick && runCommand(COMMAND.setToken, name));
   };
 
   const reschedule = async () => {

@@ -1,12 +1,13 @@
 // One status bar item: the active node and its version; a click picks another node.
 import * as vscode from 'vscode';
 import type { NodeReader } from '../services/ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
 
 export function registerActiveNodeStatusBar(ctx: Pick<vscode.ExtensionContext, 'subscriptions'> & { readonly nodes: NodeReader }): void {
   const { nodes } = ctx;
   const item = vscode.window.createStatusBarItem('cantonLens.activeNode', vscode.StatusBarAlignment.Left, 10);
   item.name = vscode.l10n.t('Canton Lens: Active Node');
-  item.command = 'cantonLens.selectNode';
+  item.command = COMMAND.selectNode;
   const update = () => {
     const node = nodes.active();
     if (!node) {

@@ -8,6 +8,7 @@ import { countActiveContracts } from '../browse/activeContractCounts';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
 
 export type BrowseTreeItem =
   | { kind: 'acsRoot' }
@@ -48,7 +49,7 @@ export class BrowseTreeSection implements vscode.Disposable {
         tooltip: end.live
           ? vscode.l10n.t('The last offset a Follow Updates panel has read; it moves as updates commit.')
           : vscode.l10n.t('The last offset read; open Follow Updates to see it move.'),
-        command: { command: 'cantonLens.followUpdates', title: vscode.l10n.t('Follow Updates'), arguments: [node.name] },
+        command: { command: COMMAND.followUpdates, title: vscode.l10n.t('Follow Updates'), arguments: [node.name] },
       });
     }
     rows.push({ kind: 'acsRoot' });
@@ -126,7 +127,7 @@ export class BrowseTreeSection implements vscode.Disposable {
         tooltip: t.templateId,
         templateId: t.templateId,
         packageName: e.packageName,
-        command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name, undefined, t.templateId] },
+        command: { command: COMMAND.showActiveContracts, title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name, undefined, t.templateId] },
       }));
       if (e.templates.length > MAX_TEMPLATE_ITEMS)
         shown.push({
@@ -147,7 +148,7 @@ export class BrowseTreeSection implements vscode.Disposable {
       kind: 'message',
       icon: 'table',
       text: vscode.l10n.t('Show All in a Table'),
-      command: { command: 'cantonLens.showActiveContracts', title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] },
+      command: { command: COMMAND.showActiveContracts, title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] },
     };
     if (c.state === 'loading')
       return [{ kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.read.toLocaleString('en-US')) }, all];
@@ -158,7 +159,7 @@ export class BrowseTreeSection implements vscode.Disposable {
           icon: 'warning',
           text: c.error,
           tooltip: c.error,
-          command: { command: 'cantonLens.refreshActiveContracts', title: vscode.l10n.t('Retry'), arguments: [node.name] },
+          command: { command: COMMAND.refreshActiveContracts, title: vscode.l10n.t('Retry'), arguments: [node.name] },
         },
       ];
     const out: BrowseTreeItem[] = [all];

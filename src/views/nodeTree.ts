@@ -14,6 +14,7 @@ import { recentItem } from './recentRows';
 import { tokenDetail, type DetailRow } from './tokenRows';
 import type { NodeFacts } from '../nodes/nodeFacts';
 import { factRows, type FactGroup } from '../nodes/factRows';
+import { COMMAND } from '../ids/commandIds';
 
 export type NodeTreeElement =
   | { kind: 'node'; name: string }
@@ -208,7 +209,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<NodeTreeElement
         icon: 'warning',
         contextValue: 'cantonLens.error',
         tooltip: vscode.l10n.t('{0}\n\nChecked {1}. Retry with the refresh action.', status.error.explanation, relativeTime(status.checkedAt - Date.now())),
-        command: { command: 'cantonLens.refresh', title: vscode.l10n.t('Retry'), arguments: [name] },
+        command: { command: COMMAND.refresh, title: vscode.l10n.t('Retry'), arguments: [name] },
       });
     }
     out.push({

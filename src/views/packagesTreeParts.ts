@@ -10,6 +10,7 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { parseLedgerVersion } from '../ledger/ledgerVersion';
 import { hasVettingList, listAllVettedPackages, listPackageIds, ownVettingRequest } from '../ledger/packageRequests';
+import { COMMAND } from '../ids/commandIds';
 
 export type WorkspaceProject = WorkspaceBuild & { darUri?: string; yamlUri: string };
 
@@ -114,7 +115,7 @@ export function packagesRowItem(node: string, e: Extract<PackagesTreeItem, { kin
 function projectItem(node: string, build: WorkspaceProject, onNode: ProjectOnNode | undefined, vettingUnknown = false): vscode.TreeItem {
   const item = new vscode.TreeItem(`${build.name} ${build.version}`, vscode.TreeItemCollapsibleState.None);
   const upload: vscode.Command | undefined = build.darUri
-    ? { command: 'cantonLens.uploadDar', title: vscode.l10n.t('Upload DAR'), arguments: [vscode.Uri.parse(build.darUri), node] }
+    ? { command: COMMAND.uploadDar, title: vscode.l10n.t('Upload DAR'), arguments: [vscode.Uri.parse(build.darUri), node] }
     : undefined;
   if (!onNode) {
     item.description = vscode.l10n.t("workspace · the node's packages could not be read");

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { describeTokenState } from '../auth/jwtClaims';
 import type { TokenInfo } from '../services/ledgerNodes';
+import { COMMAND } from '../ids/commandIds';
 
 /** A detail row of the node tree (nodeTree.ts's `detail` element). */
 export interface DetailRow {
@@ -16,7 +17,7 @@ export interface DetailRow {
 }
 
 export function tokenDetail(name: string, token: TokenInfo): DetailRow {
-  const setToken: vscode.Command = { command: 'cantonLens.setToken', title: vscode.l10n.t('Set Token'), arguments: [name] };
+  const setToken: vscode.Command = { command: COMMAND.setToken, title: vscode.l10n.t('Set Token'), arguments: [name] };
   if (token.source === 'blocked') {
     return {
       kind: 'detail',
@@ -57,7 +58,7 @@ function signInDetail(name: string, token: Extract<TokenInfo, { source: 'signIn'
       icon: 'sign-in',
       tooltip: vscode.l10n.t('Tokens come from signing in at {0}. Click to sign in.', origin),
       contextValue: 'cantonLens.token.signIn',
-      command: { command: 'cantonLens.signIn', title: vscode.l10n.t('Sign In'), arguments: [name] },
+      command: { command: COMMAND.signIn, title: vscode.l10n.t('Sign In'), arguments: [name] },
     };
   }
   const s = token.state;

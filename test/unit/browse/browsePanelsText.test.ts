@@ -44,6 +44,7 @@ describe('the Active Contracts panel, in words and counts', () => {
         pages: 1,
         parties: undefined,
         filteredOut: 1,
+        step: 'reading contracts',
       },
     );
     assert.equal(tally.sample.length, 3, 'the sample is of every row read');

@@ -116,7 +116,7 @@ describe('Code and ledger side by side', function () {
       },
       20_000,
     ).catch((e: Error) => {
-      throw new Error(`${e.message}: ${JSON.stringify(panel.shown)}`);
+      throw new Error(`${e.message}: ${JSON.stringify(panel.shown)}, visible ${panel.webviewPanel.visible}, loaded again ${panel.pageReloads}×`);
     });
     assert.equal(panel.shown.error, '');
     const shown = /([\d,]+) active/.exec(lens.command!.title)![1].replace(/,/g, '');
