@@ -30,16 +30,16 @@ const builds = [
   { ...common, entryPoints: { debugAdapter: 'src/bundles/debug.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { fakeNode: 'fake-ledger/src/demo.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { damlLf: 'src/daml/lf/nodeSignatures.ts' }, outdir: 'dist' },
-  // Ours, too large to fold in: the questions across time, the commands loop, the execute review.
-  { ...common, entryPoints: { acrossTime: 'src/commands/acrossTime.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { commandsLoop: 'src/commands/commandsLoop.ts' }, outdir: 'dist' },
+  // Ours, too large to fold in: the ledger history, the ledger commands loop, the execute review.
+  { ...common, entryPoints: { ledgerHistory: 'src/commands/ledgerHistory.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { ledgerCommandsLoop: 'src/commands/ledgerCommandsLoop.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { executeReview: 'src/panels/executeReviewPanel.ts' }, outdir: 'dist' },
   // The demo ledger as a process of its own (npm run demo).
   { ...common, entryPoints: { demoLedger: 'fake-ledger/src/demoLedgerMain.ts' }, outdir: 'dist' },
   // The panels' page script (TypeScript in src/webview/), for the browser of the webview.
   { ...common, entryPoints: { panel: 'src/webview/panel.ts' }, outdir: 'media', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
-  // The Active Contracts and Follow Updates pages (src/webview/acs/, src/webview/tail/).
-  ...['acs', 'tail'].map((page) => ({
+  // The Active Contracts and Follow Updates pages (src/webview/acs/, src/webview/updates/).
+  ...['acs', 'updates'].map((page) => ({
     ...common,
     entryPoints: { [page]: `src/webview/${page}/${page}Page.ts` },
     outdir: 'media',

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { registerLanguageModelTools } from './agentTools/toolRegistration';
-import { registerAcrossTimeCommands } from './commands/acrossTimeCommands';
+import { registerLedgerHistoryCommands } from './commands/ledgerHistoryCommands';
 import { registerAdminCommands } from './commands/adminCommands';
 import { registerBrowseCommands } from './commands/browseCommands';
-import { registerCommandsLoop, type CommandsLoopAccess } from './commands/commandsLoopCommands';
+import { registerLedgerCommands, type LedgerCommandsLoopAccess } from './commands/ledgerCommandsRegistration';
 import { commandRegistrar } from './commands/commandRegistrar';
 import { registerCopyAsCurlCommand } from './commands/copyAsCurlCommand';
 import { registerDaml } from './commands/damlRegistration';
@@ -22,7 +22,7 @@ import { useTranslator } from './l10n/l10n';
 import type { AcsPanels } from './panels/acsPanel';
 import type { ExecuteReviews } from './panels/executeReviews';
 import type { LookupPanels } from './panels/lookupPanels';
-import type { TailPanels } from './panels/tailPanel';
+import type { UpdatesPanels } from './panels/updatesPanel';
 import { registerJsonDocuments } from './providers/jsonDocuments';
 import { registerLedgerAuthProvider, type LedgerAuthProvider } from './providers/ledgerAuthProvider';
 import { registerLedgerIdHover } from './providers/ledgerIdHover';
@@ -51,14 +51,14 @@ export interface CantonLensApi {
   lookups: LedgerLookupService;
   recent: RecentLookupStore;
   execute: ExecuteReviews;
-  /** Active contracts and the update tail. */
-  browse: { acs: AcsPanels; tails: TailPanels; tree: BrowseTreeSection };
+  /** Active contracts and the followed updates. */
+  browse: { acs: AcsPanels; updates: UpdatesPanels; tree: BrowseTreeSection };
   /** The workspace's Daml index and the counts of its templates on the ledger. */
   daml: { workspace: DamlWorkspace; counts: DamlLedgerCounts };
   /** Sign-in per node (the Accounts menu's "Canton Ledger" provider). */
   auth: LedgerAuthProvider;
   /** Commands requests, their review and the completions (loaded on first use). */
-  commands: CommandsLoopAccess;
+  commands: LedgerCommandsLoopAccess;
 }
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
@@ -92,8 +92,8 @@ export function activate(context: vscode.ExtensionContext): CantonLensApi {
   registerDaml(ctx, register);
   registerLanguageModelTools(ctx);
   // Registered now, their code loaded from its bundle on first use (src/services/lazyBundles.ts).
-  registerAcrossTimeCommands(ctx);
-  registerCommandsLoop(ctx, register);
+  registerLedgerHistoryCommands(ctx);
+  registerLedgerCommands(ctx, register);
   registerDebugging(ctx);
   return api(ctx);
 }
@@ -102,7 +102,7 @@ export function deactivate(): void {
   // Everything is disposed through context.subscriptions.
 }
 
-/** The API over the context; the commands loop loads with its first use. */
+/** The API over the context; the ledger commands loop loads with its first use. */
 function api(ctx: CantonLensContext): CantonLensApi {
   return {
     nodeTree: ctx.nodeTree,
@@ -112,9 +112,9 @@ function api(ctx: CantonLensContext): CantonLensApi {
     lookups: ctx.lookups,
     recent: ctx.recent,
     execute: ctx.execute.reviews,
-    browse: { acs: ctx.browse.acs, tails: ctx.browse.tails, tree: ctx.browseTree },
+    browse: { acs: ctx.browse.acs, updates: ctx.browse.updates, tree: ctx.browseTree },
     daml: { workspace: ctx.daml.workspace, counts: ctx.daml.counts },
     auth: ctx.auth,
-    commands: { load: () => ctx.commandsLoop, loaded: () => ctx.loadedCommandsLoop },
+    commands: { load: () => ctx.ledgerCommandsLoop, loaded: () => ctx.loadedLedgerCommandsLoop },
   };
 }

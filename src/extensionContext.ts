@@ -7,15 +7,15 @@ import { commandFailureTool } from './agentTools/commandFailureTool';
 import { languageModelTools } from './agentTools/languageModelTools';
 import { COMMAND_FAILURE_TOOL } from './agentTools/toolNames';
 import type * as DebugBundle from './bundles/debug';
-import type * as AcrossTimeModule from './commands/acrossTime';
+import type * as LedgerHistoryModule from './commands/ledgerHistory';
 import type { CommandHandler } from './commands/commandRegistrar';
-import type * as LoopModule from './commands/commandsLoop';
+import type * as LoopModule from './commands/ledgerCommandsLoop';
 import { AcsPanels } from './panels/acsPanel';
 import { ExecuteReviews } from './panels/executeReviews';
 import { LookupPanels } from './panels/lookupPanels';
 import type { CompiledFilter } from './panels/payloadFilterPick';
-import { TailPanels } from './panels/tailPanel';
-import type { TailRow } from './protocol/tailRows';
+import { UpdatesPanels } from './panels/updatesPanel';
+import type { UpdateRow } from './protocol/updateRows';
 import { commandsCompletionProvider } from './providers/commandsCompletionProvider';
 import type * as DamlLfModule from './daml/lf/nodeSignatures';
 import type { NodeSignaturesReader } from './daml/lf/lfSignatures';
@@ -80,8 +80,8 @@ export class CantonLensContext {
   readonly idHover: vscode.HoverProvider;
   /** The lookup panels (their serializer revives those a reload left open). */
   readonly panels: LookupPanels;
-  /** The Active Contracts tables and the live tails. */
-  readonly browse: { readonly acs: AcsPanels; readonly tails: TailPanels };
+  /** The Active Contracts tables and the Follow Updates panels. */
+  readonly browse: { readonly acs: AcsPanels; readonly updates: UpdatesPanels };
   /** The Daml index, the counts of its templates on the node, its lenses and the requests' completions. */
   readonly daml: {
     readonly workspace: DamlWorkspace;
@@ -98,14 +98,14 @@ export class CantonLensContext {
 
   private readonly lazy = {
     debug: new Lazy(() => loadBundle<typeof DebugBundle>(this.bundleDir, 'debugAdapter').createDebug(this)),
-    acrossTime: new Lazy(() => loadBundle<typeof AcrossTimeModule>(this.bundleDir, 'acrossTime')),
-    commandsLoop: new Lazy(() => {
-      const loop = loadBundle<typeof LoopModule>(this.bundleDir, 'commandsLoop').createCommandsLoop(this);
+    ledgerHistory: new Lazy(() => loadBundle<typeof LedgerHistoryModule>(this.bundleDir, 'ledgerHistory')),
+    ledgerCommandsLoop: new Lazy(() => {
+      const loop = loadBundle<typeof LoopModule>(this.bundleDir, 'ledgerCommandsLoop').createLedgerCommandsLoop(this);
       this.subscriptions.push(loop);
       return loop;
     }),
   };
-  private readonly acrossTimeHandlers = new Lazy(() => this.lazy.acrossTime.get().acrossTimeHandlers(this.extension, this));
+  private readonly ledgerHistoryHandlers = new Lazy(() => this.lazy.ledgerHistory.get().ledgerHistoryHandlers(this.extension, this));
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.subscriptions = extension.subscriptions;
@@ -126,12 +126,12 @@ export class CantonLensContext {
 
     this.lookups = new LedgerLookupService(this.nodes.registry, this.nodes.facts);
     this.idHover = ledgerIdHoverProvider(this.nodes, this.lookups);
-    this.panels = new LookupPanels(this.extensionUri, this.nodes, this.lookups, (t, summary, askedAs) => {
-      if (t.kind === 'contract' || t.kind === 'update') void this.recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedAs });
+    this.panels = new LookupPanels(this.extensionUri, this.nodes, this.lookups, (t, summary, askedByUser) => {
+      if (t.kind === 'contract' || t.kind === 'update') void this.recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedByUser });
     });
     const acs = new AcsPanels(this.extensionUri, this.nodes, (current, sample, parties) => this.pickPayloadFilter(current, sample, parties));
-    const tails = new TailPanels(this.extensionUri, this.nodes, (node, offset, live) => this.browseTree.reportLedgerEnd(node, offset, live));
-    this.browse = { acs, tails };
+    const updates = new UpdatesPanels(this.extensionUri, this.nodes, (node, offset, live) => this.browseTree.reportLedgerEnd(node, offset, live));
+    this.browse = { acs, updates };
     const workspace = new DamlWorkspace(this.log);
     const counts = new DamlLedgerCounts(this.nodes);
     const codeLens = new DamlCodeLensProvider(this.nodes, workspace, counts);
@@ -157,10 +157,10 @@ export class CantonLensContext {
     const tools = languageModelTools(this);
     tools.set(
       COMMAND_FAILURE_TOOL,
-      commandFailureTool(this.nodes, () => this.loadedCommandsLoop?.reviews.refused ?? []),
+      commandFailureTool(this.nodes, () => this.loadedLedgerCommandsLoop?.reviews.refused ?? []),
     );
     this.agentTools = tools;
-    this.subscriptions.push(this.lookups, this.panels, this.panels.registerSerializer(), acs, tails, workspace, counts, codeLens, yamlLens, reviews);
+    this.subscriptions.push(this.lookups, this.panels, this.panels.registerSerializer(), acs, updates, workspace, counts, codeLens, yamlLens, reviews);
   }
 
   /** The `canton` debug type (dist/debugAdapter.js). */
@@ -168,29 +168,29 @@ export class CantonLensContext {
     return this.lazy.debug.get();
   }
 
-  /** The questions across time's commands (dist/acrossTime.js). */
-  get acrossTimeCommands(): ReadonlyMap<string, CommandHandler> {
-    return this.acrossTimeHandlers.get();
+  /** The ledger history's commands (dist/ledgerHistory.js). */
+  get ledgerHistoryCommands(): ReadonlyMap<string, CommandHandler> {
+    return this.ledgerHistoryHandlers.get();
   }
 
-  /** The commands loop (dist/commandsLoop.js). */
-  get commandsLoop(): LoopModule.CommandsLoop {
-    return this.lazy.commandsLoop.get();
+  /** The ledger commands loop (dist/ledgerCommandsLoop.js). */
+  get ledgerCommandsLoop(): LoopModule.LedgerCommandsLoop {
+    return this.lazy.ledgerCommandsLoop.get();
   }
 
-  /** The commands loop if it was loaded (the API; the command-failure tool's refusals). */
-  get loadedCommandsLoop(): LoopModule.CommandsLoop | undefined {
-    return this.lazy.commandsLoop.peek();
+  /** The ledger commands loop if it was loaded (the API; the command-failure tool's refusals). */
+  get loadedLedgerCommandsLoop(): LoopModule.LedgerCommandsLoop | undefined {
+    return this.lazy.ledgerCommandsLoop.peek();
   }
 
-  /** The payload filter's input (for the Active Contracts table; dist/acrossTime.js). */
+  /** The payload filter's input (for the Active Contracts table; dist/ledgerHistory.js). */
   pickPayloadFilter(current: string, sample: readonly unknown[], parties: readonly string[]): Promise<CompiledFilter | undefined> {
-    return this.lazy.acrossTime.get().pickPayloadFilter(current, sample, parties);
+    return this.lazy.ledgerHistory.get().pickPayloadFilter(current, sample, parties);
   }
 
-  /** The latest rows of the node's open Follow Updates tails, newest first. */
-  tailRows(node: string): readonly TailRow[] {
-    return this.browse.tails.recentRows(node);
+  /** The latest rows of the node's open Follow Updates panels, newest first. */
+  updateRows(node: string): readonly UpdateRow[] {
+    return this.browse.updates.recentRows(node);
   }
 
   /** The first rows of the open Active Contracts tables. */

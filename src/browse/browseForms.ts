@@ -1,4 +1,4 @@
-// The filters of ACS and tail requests: the given or configured parties (else any party, which
+// The filters of ACS and update requests: the given or configured parties (else any party, which
 // needs CanReadAsAnyParty), narrowed to templates or interfaces where asked. No `vscode` import.
 import type { EventFormat, Filters, UpdateFormat } from '../ledger/apiTypes';
 import { shortenPartyId } from '../ids/ledgerIds';
@@ -34,8 +34,8 @@ export function browseEventFormat(f: BrowseFilter): EventFormat {
   return { filtersForAnyParty: filters, verbose: true };
 }
 
-/** Ledger effects: the tail shows exercised choices, not only creates and archives. */
-export function tailUpdateFormat(f: BrowseFilter): UpdateFormat {
+/** Ledger effects: Follow Updates shows exercised choices, not only creates and archives. */
+export function followedUpdateFormat(f: BrowseFilter): UpdateFormat {
   return { includeTransactions: { eventFormat: browseEventFormat(f), transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } };
 }
 
@@ -46,7 +46,7 @@ export function hasPagedEndpoints(version: string | undefined): boolean {
   return v.major > 3 || (v.major === 3 && v.minor >= 5);
 }
 
-/** Who a table or tail reads as, in words: "as seen by Alice::1220ab…", any party, or not known yet. */
+/** Who a table or Follow Updates panel reads as, in words: "as seen by Alice::1220ab…", any party, or not known yet. */
 export function asSeenBy(parties: readonly string[] | undefined): string {
   if (parties === undefined) return l10n.t('as seen by …');
   return parties.length ? l10n.t('as seen by {0}', parties.map(shortenPartyId).join(', ')) : l10n.t('as seen by any party on the node');

@@ -4,7 +4,7 @@
 import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
-import type { TailPanels } from '../panels/tailPanel';
+import type { UpdatesPanels } from '../panels/updatesPanel';
 import { browseKey, type BrowseArgs, type RecentKind } from '../lookups/recentLookups';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
@@ -16,8 +16,8 @@ export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subsc
   readonly nodes: NodeReader;
   readonly recent: RecentLookupStore;
   readonly browseTree: BrowseTreeSection;
-  /** The tables and tails, loaded by the first command that opens one. */
-  readonly browse: { readonly acs: AcsPanels; readonly tails: TailPanels };
+  /** The tables and Follow Updates panels, loaded by the first command that opens one. */
+  readonly browse: { readonly acs: AcsPanels; readonly updates: UpdatesPanels };
 }
 
 export function registerBrowseCommands(ctx: BrowseCommandsDeps, register: CommandRegistrar): void {
@@ -25,8 +25,8 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps, register: Comman
   const nodeFor = (arg: unknown, placeHolder: string) => nodeForCommand(nodes, arg, placeHolder);
   // Into the request history, to open again with the same arguments (the user id only, never a token).
   const remember = (kind: RecentKind, node: Parameters<NodeReader['knownIdentity']>[0], args: BrowseArgs, summary: string) => {
-    const askedAs = nodes.knownIdentity(node)?.user;
-    void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
+    const askedByUser = nodes.knownIdentity(node)?.user;
+    void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedByUser ? { askedByUser } : {}) });
   };
   // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
   register(COMMAND.showActiveContracts, async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
@@ -45,8 +45,8 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps, register: Comman
     const start = typeof startArg === 'number' && Number.isInteger(startArg) && startArg >= 0 ? startArg : undefined;
     const parties = stringList(partiesArg);
     const templates = stringList(templatesArg);
-    remember('tail', node, { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) }, vscode.l10n.t('live tail'));
-    return ctx.browse.tails.show({ node: node.name, parties, templates, start });
+    remember('followUpdates', node, { ...(parties ? { parties } : {}), ...(templates ? { templates } : {}) }, vscode.l10n.t('Follow Updates'));
+    return ctx.browse.updates.show({ node: node.name, parties, templates, start });
   });
   register(COMMAND.refreshActiveContracts, (nodeArg?: unknown) => {
     const name = nodeNameOf(nodeArg);

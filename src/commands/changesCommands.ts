@@ -14,7 +14,7 @@ import { ChangesPanel, type ChangesRequest } from '../panels/changesPanel';
 import type { LookupPanels } from '../panels/lookupPanels';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { LedgerPointStore } from '../services/ledgerPointStore';
-import type { TailRow } from '../protocol/tailRows';
+import type { UpdateRow } from '../protocol/updateRows';
 import { nodeNameOf, stringList, nodeForCommand } from './nodeArgument';
 import { pickPayloadFilter } from '../panels/payloadFilterPick';
 import { COMMAND } from '../ids/commandIds';
@@ -24,8 +24,8 @@ export interface ChangesDeps {
   nodes: NodeReader;
   panels: LookupPanels;
   points: LedgerPointStore;
-  /** The latest rows of the node's open Follow Updates tails, newest first. */
-  tailRows: (node: string) => readonly TailRow[];
+  /** The latest rows of the node's open Follow Updates panels, newest first. */
+  updateRows: (node: string) => readonly UpdateRow[];
 }
 
 /** What What Changed may be given besides the two points. */
@@ -131,14 +131,14 @@ async function pickPoint(
       point: { offset: p.offset, label: p.label },
     });
   }
-  for (const r of deps.tailRows(node.name)) {
+  for (const r of deps.updateRows(node.name)) {
     if (which === 'to' && r.offset <= after) continue;
     const what = [...r.choices, ...r.templates].slice(0, 3).join(', ');
     items.push({
       label: `$(pulse) ${vscode.l10n.t('offset {0}', formatCount(r.offset))}`,
       description: what,
       detail: vscode.l10n.t('From Follow Updates: {0}', relativeTime(r.recordTime, now) ?? r.recordTime),
-      point: { offset: r.offset, label: vscode.l10n.t('offset {0} of the tail', formatCount(r.offset)) },
+      point: { offset: r.offset, label: vscode.l10n.t('offset {0} of Follow Updates', formatCount(r.offset)) },
     });
   }
   items.push({ label: vscode.l10n.t('An offset…'), ask: 'offset' }, { label: vscode.l10n.t('A time…'), ask: 'time' });

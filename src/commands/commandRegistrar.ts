@@ -1,6 +1,6 @@
 // How a feature registers its commands: its `register*(deps, register)` calls `register(id, handler)`
 // once per command, and activate() hands every feature the same registrar (commandRegistrar), so each
-// command is written in one place. The features of a lazy bundle (the questions across time, the debug
+// command is written in one place. The features of a lazy bundle (the ledger history, the debug
 // type) fill a table instead (handlerTable), which registerLazyCommands hands on to on first call.
 import * as vscode from 'vscode';
 import type { CommandId } from '../ids/commandIds';

@@ -23,7 +23,7 @@ async function run(entry: RecentLookup, again: boolean): Promise<void> {
   const args = !again
     ? action.args
     : entry.kind === 'contract' || entry.kind === 'update'
-      ? [entry.id, entry.node, { ...(entry.askedAs ? { recordedAs: entry.askedAs } : {}), refresh: true }]
+      ? [entry.id, entry.node, { ...(entry.askedByUser ? { recordedAs: entry.askedByUser } : {}), refresh: true }]
       : entry.kind === 'activeContracts'
         ? [...action.args, { reload: true }]
         : action.args;

@@ -7,7 +7,7 @@ import type { LedgerClient } from '../ledger/ledgerClient';
 import { lookupContract, lookupTransaction } from '../lookups/ledgerLookups';
 import { otherUpdatesFormat, transactionQueryFor, eventFormatFor } from '../ledger/requestForms';
 import { abortableSleep, isTransient } from '../browse/acsPaging';
-import { updatesListFetch, updatesStreamFetch, type UpdatesFetch } from '../browse/tailFollower';
+import { updatesListFetch, updatesStreamFetch, type UpdatesFetch } from '../browse/updatesFollower';
 import { followCompletions } from '../execute/completionFollower';
 import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, LedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
 import { readUpdateRange } from '../browse/updateRange';

@@ -25,7 +25,7 @@ function what(e: RecentLookup): string {
       return l10n.t('Submission {0}', shortId(e.id));
     case 'activeContracts':
       return e.args?.templates?.length ? l10n.t('Active contracts of {0}', e.args.templates.map(templateName).join(', ')) : l10n.t('Active contracts');
-    case 'tail':
+    case 'followUpdates':
       return e.args?.templates?.length ? l10n.t('Updates of {0}', e.args.templates.map(templateName).join(', ')) : l10n.t('Updates');
   }
 }
@@ -40,18 +40,18 @@ const ICONS: Record<RecentLookup['kind'], string> = {
   update: 'git-commit',
   submission: 'send',
   activeContracts: 'table',
-  tail: 'pulse',
+  followUpdates: 'pulse',
 };
 
 export function entryText(e: RecentLookup): EntryText {
   const parties = e.args?.parties?.length ? l10n.t('for {0}', e.args.parties.join(', ')) : '';
-  const description = e.askedAs ? l10n.t('{0} · {1} as {2}', e.summary, e.node, e.askedAs) : l10n.t('{0} · {1}', e.summary, e.node);
+  const description = e.askedByUser ? l10n.t('{0} · {1} as {2}', e.summary, e.node, e.askedByUser) : l10n.t('{0} · {1}', e.summary, e.node);
   const lines = [
-    e.kind === 'activeContracts' || e.kind === 'tail' ? [what(e), parties].filter(Boolean).join(' ') : `${what(e).split(' ')[0]} ${e.id}`,
+    e.kind === 'activeContracts' || e.kind === 'followUpdates' ? [what(e), parties].filter(Boolean).join(' ') : `${what(e).split(' ')[0]} ${e.id}`,
     e.summary,
     l10n.t('on {0}, {1}', e.node, localDateTime(new Date(e.at).getTime())),
   ];
-  if (e.askedAs) lines.push(l10n.t("Asked as {0}; opening it asks again as the node's current token.", e.askedAs));
+  if (e.askedByUser) lines.push(l10n.t("Asked as {0}; opening it asks again as the node's current token.", e.askedByUser));
   if (e.kind === 'submission') lines.push(l10n.t('Running it again opens the request: a submission is never sent again by itself.'));
   return { label: what(e), description, tooltip: lines.join('\n'), icon: e.pinned ? 'pinned' : ICONS[e.kind] };
 }
@@ -66,11 +66,11 @@ export function openAction(e: RecentLookup): EntryAction {
     case 'update':
       return {
         command: e.kind === 'contract' ? COMMAND.showContract : COMMAND.showTransaction,
-        args: e.askedAs ? [e.id, e.node, { recordedAs: e.askedAs }] : [e.id, e.node],
+        args: e.askedByUser ? [e.id, e.node, { recordedAs: e.askedByUser }] : [e.id, e.node],
       };
     case 'activeContracts':
       return { command: COMMAND.showActiveContracts, args: [e.node, e.args?.parties, e.args?.templates] };
-    case 'tail':
+    case 'followUpdates':
       return { command: COMMAND.followUpdates, args: [e.node, e.args?.parties, e.args?.templates] };
     case 'submission':
       // Never sent again from here: the request opens, and executing it asks for confirmation.

@@ -1,17 +1,19 @@
 // The history of requests (the tree's Recent Lookups): newest first, one entry per request and
 // node, pinned entries kept, the others bounded. Pure, so the rules are tested without VS Code.
 
-export type RecentKind = 'contract' | 'update' | 'submission' | 'activeContracts' | 'tail';
-const KINDS: readonly RecentKind[] = ['contract', 'update', 'submission', 'activeContracts', 'tail'];
+export type RecentKind = 'contract' | 'update' | 'submission' | 'activeContracts' | 'followUpdates';
+const KINDS: readonly RecentKind[] = ['contract', 'update', 'submission', 'activeContracts', 'followUpdates'];
+/** Kinds stored under an earlier name. */
+const RENAMED_KINDS: Readonly<Record<string, RecentKind>> = { tail: 'followUpdates' };
 
-/** What an Active Contracts table or a tail was opened with, to open it again the same way. */
+/** What an Active Contracts table or a Follow Updates panel was opened with, to open it again the same way. */
 export interface BrowseArgs {
   parties?: string[];
   templates?: string[];
 }
 
 export interface RecentLookup {
-  /** A lookup, an execute submission (id: its submission id), an Active Contracts table or a tail (id: browseKey of its args). */
+  /** A lookup, an execute submission (id: its submission id), an Active Contracts table or a Follow Updates panel (id: browseKey of its args). */
   kind: RecentKind;
   id: string;
   node: string;
@@ -22,12 +24,12 @@ export interface RecentLookup {
   /** For a submission: the request file. */
   file?: string;
   /** Who asked: the token's user id (the JWT subject, not a secret); unset when not known. Never a token or digest. */
-  askedAs?: string;
-  /** For a table or a tail: its parties and templates. */
+  askedByUser?: string;
+  /** For a table or a Follow Updates panel: its parties and templates. */
   args?: BrowseArgs;
 }
 
-/** One history entry per node and set of arguments of a table or tail. */
+/** One history entry per node and set of arguments of a table or Follow Updates panel. */
 export function browseKey(args: BrowseArgs): string {
   const list = (xs: string[] | undefined) => (xs && xs.length > 0 ? [...xs].sort().join(',') : '*');
   return `${list(args.templates)} for ${list(args.parties)}`;
@@ -63,24 +65,34 @@ export function ordered(list: readonly RecentLookup[]): RecentLookup[] {
 /** Entries from storage that still make sense (storage may hold anything). */
 export function validRecent(value: unknown): RecentLookup[] {
   if (!Array.isArray(value)) return [];
-  return (value as unknown[])
-    .filter((x): x is RecentLookup => {
-      const e = x as Partial<Record<keyof RecentLookup, unknown>> | null;
-      return (
-        typeof e === 'object' &&
-        e !== null &&
-        KINDS.includes(e.kind as RecentKind) &&
-        typeof e.id === 'string' &&
-        typeof e.node === 'string' &&
-        typeof e.summary === 'string' &&
-        typeof e.at === 'number'
-      );
-    })
-    .map((e) => (e.askedAs === undefined || typeof e.askedAs === 'string' ? e : { ...e, askedAs: undefined }))
-    .map((e) => {
-      if (e.args === undefined) return e;
-      const a = e.args as unknown as Record<string, unknown> | null;
-      const args = { parties: strings(a?.parties), templates: strings(a?.templates) };
-      return { ...e, args: { ...(args.parties ? { parties: args.parties } : {}), ...(args.templates ? { templates: args.templates } : {}) } };
-    });
+  return (
+    (value as unknown[])
+      .map((x) => {
+        const kind = (x as { kind?: unknown } | null)?.kind;
+        return typeof kind === 'string' && kind in RENAMED_KINDS ? { ...(x as object), kind: RENAMED_KINDS[kind] } : x;
+      })
+      .filter((x): x is RecentLookup => {
+        const e = x as Partial<Record<keyof RecentLookup, unknown>> | null;
+        return (
+          typeof e === 'object' &&
+          e !== null &&
+          KINDS.includes(e.kind as RecentKind) &&
+          typeof e.id === 'string' &&
+          typeof e.node === 'string' &&
+          typeof e.summary === 'string' &&
+          typeof e.at === 'number'
+        );
+      })
+      // Entries stored before the field was named askedByUser kept it as askedAs.
+      .map(({ askedAs, ...e }: RecentLookup & { askedAs?: unknown }) => {
+        const user = e.askedByUser ?? askedAs;
+        return { ...e, askedByUser: typeof user === 'string' ? user : undefined };
+      })
+      .map((e) => {
+        if (e.args === undefined) return e;
+        const a = e.args as unknown as Record<string, unknown> | null;
+        const args = { parties: strings(a?.parties), templates: strings(a?.templates) };
+        return { ...e, args: { ...(args.parties ? { parties: args.parties } : {}), ...(args.templates ? { templates: args.templates } : {}) } };
+      })
+  );
 }

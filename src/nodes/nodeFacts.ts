@@ -90,7 +90,7 @@ export class NodeFacts {
   }
 
   /**
-   * The parties a read of many contracts or updates (Active Contracts, the counts, the tail) asks
+   * The parties a read of many contracts or updates (Active Contracts, the counts, Follow Updates) asks
    * as: the given ones, else the lookups' own (settings, else the token's rights, else any party).
    * Reading as any party without CanReadAsAnyParty is refused by every node, so it is never the
    * default while the rights name parties.

@@ -48,7 +48,7 @@ export interface LookupPanelsContext {
   readonly nodes: NodeReader;
   readonly lookups: LedgerLookupService;
   /** Told about every finished lookup, for the recent list: who asked is its user id, if known. */
-  readonly onLookedUp: (target: PanelTarget, summary: string, askedAs: string | undefined) => void;
+  readonly onLookedUp: (target: PanelTarget, summary: string, askedByUser: string | undefined) => void;
   show(target: PanelTarget): unknown;
 }
 

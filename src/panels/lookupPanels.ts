@@ -20,7 +20,7 @@ export class LookupPanels implements vscode.Disposable, LookupPanelsContext {
     readonly nodes: NodeReader,
     readonly lookups: LedgerLookupService,
     /** Told about every finished lookup, for the recent list: who asked is its user id, if known. */
-    readonly onLookedUp: (target: PanelTarget, summary: string, askedAs: string | undefined) => void = () => undefined,
+    readonly onLookedUp: (target: PanelTarget, summary: string, askedByUser: string | undefined) => void = () => undefined,
   ) {
     // Open panels say at once when the node's identity is no longer the one they were asked as.
     this.subscription = nodes.onDidChangeIdentity((e) => {

@@ -454,7 +454,7 @@ async function main(): Promise<void> {
   if (want('transactions')) for (const row of await transactionRows()) add(row);
   if (want('rights')) for (const row of await rightsRows()) add(row);
   if (want('host')) await hostMemory();
-  // The ACS table over 100,000 contracts and the tail at 1,000 updates/s.
+  // The ACS table over 100,000 contracts and Follow Updates at 1,000 updates/s.
   if (want('browse')) await browseBench(add);
   if (want('browse') || want('browse-host')) await hostAcsMemory();
   // The Daml index and CodeLens.

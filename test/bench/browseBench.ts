@@ -1,5 +1,5 @@
 // `CANTON_LENS_BENCH_ONLY=browse npm run bench`: the Active Contracts table over
-// 100,000 contracts and the Follow Updates tail at 1,000 updates/s, each against a floor measured
+// 100,000 contracts and Follow Updates at 1,000 updates/s, each against a floor measured
 // in the same run. The pages run in Chromium, served as a webview serves them, and get their rows
 // as the extension sends them (postMessage); the host side runs in this process.
 import * as fs from 'node:fs';
@@ -10,13 +10,13 @@ import { chromium, type Page } from 'playwright-core';
 import { Agent, request } from 'undici';
 import { readActiveContracts } from '../../src/browse/acsPaging';
 import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
-import { browseEventFormat, tailUpdateFormat } from '../../src/browse/browseForms';
-import { followUpdates, TailCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../../src/browse/tailFollower';
-import type { TailRow } from '../../src/protocol/tailRows';
+import { browseEventFormat, followedUpdateFormat } from '../../src/browse/browseForms';
+import { followUpdates, UpdatesCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
+import type { UpdateRow } from '../../src/protocol/updateRows';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
-import { acsPageHtml, tailPageHtml } from '../../src/panels/html/browseHtml';
+import { acsPageHtml, updatesPageHtml } from '../../src/panels/html/browseHtml';
 import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
 
 export interface BenchRow {
@@ -75,7 +75,7 @@ const longestTask = (page: Page) => page.evaluate(() => Math.max(0, ...(window a
 
 export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
   const contracts = Number(process.env.CANTON_LENS_BENCH_ACS ?? 100_000);
-  const tailSeconds = Number(process.env.CANTON_LENS_BENCH_TAIL_SECONDS ?? 60);
+  const updatesSeconds = Number(process.env.CANTON_LENS_BENCH_TAIL_SECONDS ?? 60);
   const node = await FakeLedgerNode.start({
     version: '3.5',
     requestLog: 0,
@@ -86,7 +86,7 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
   const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => token, timeoutMs: 60_000 });
   const served = await servePages({
     '/acs': (o) => acsPageHtml(pageOptions(o, 'acs.js')),
-    '/tail': (o) => tailPageHtml({ ...pageOptions(o, 'tail.js'), start: '' }),
+    '/tail': (o) => updatesPageHtml({ ...pageOptions(o, 'updates.js'), start: '' }),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
@@ -246,21 +246,21 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     await page.close();
     add({ area: 'browse', measure: 'ACS: baseline time to read all pages raw', value: base.ms, unit: 'ms' });
 
-    // The tail at 1,000 updates/s.
+    // Follow Updates at 1,000 updates/s.
     for (const transport of ['websocket', 'updates', 'updatesPage'] as const) {
-      const seconds = transport === 'updatesPage' ? Math.min(10, tailSeconds) : tailSeconds;
+      const seconds = transport === 'updatesPage' ? Math.min(10, updatesSeconds) : updatesSeconds;
       const upgrades0 = node.channels.upgrades.length;
       const tail = await browser.newPage();
       await tail.goto(`${served.origin}/tail`);
       await watchLongTasks(tail);
       const start = node.generated.ledgerEnd();
       node.generated.setRate(1000);
-      const cursor = new TailCursor(start);
+      const cursor = new UpdatesCursor(start);
       const ac = new AbortController();
       const got: number[] = [];
       const lags: number[] = [];
       let requests = 0;
-      const format = tailUpdateFormat({});
+      const format = followedUpdateFormat({});
       const list = updatesListFetch(client, format, { limit: 200, idleMs: 1000 });
       const inner =
         transport === 'websocket'
@@ -284,7 +284,7 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
         cursor,
         signal: ac.signal,
         pollMs: 100,
-        onRows: (rows: TailRow[], position) => {
+        onRows: (rows: UpdateRow[], position) => {
           const now = Date.now();
           for (const r of rows) {
             got.push(r.offset);
@@ -309,8 +309,8 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       const duplicated = got.length - seen.size + cursor.duplicates;
       const task = await longestTask(tail);
       const heap = await tail.evaluate(() => ({
-        shown: (window as unknown as { cantonTail: { shown: number; dropped: number } }).cantonTail.shown,
-        dropped: (window as unknown as { cantonTail: { dropped: number } }).cantonTail.dropped,
+        shown: (window as unknown as { cantonUpdates: { shown: number; dropped: number } }).cantonUpdates.shown,
+        dropped: (window as unknown as { cantonUpdates: { dropped: number } }).cantonUpdates.dropped,
         rows: document.querySelectorAll('.vt-body tr').length,
       }));
       const sorted = [...lags].sort((a, b) => a - b);
@@ -325,7 +325,7 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
             ? '/v2/updates (held open, limit up to 200 following the rate)'
             : 'get-updates-page (polled every 100 ms when idle)';
       add({
-        area: 'tail',
+        area: 'followUpdates',
         measure: `${label}, 1,000/s for ${seconds} s: updates lost / duplicated (against the fake node's ${expected.length.toLocaleString('en-US')} offsets)`,
         value: lost + duplicated,
         unit: 'updates',
@@ -333,17 +333,17 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
         ok: lost + duplicated === 0,
       });
       add({
-        area: 'tail',
+        area: 'followUpdates',
         measure: `${label}: longest page task (Chromium long-task observer)`,
         value: task,
         unit: 'ms',
         target: 'no task > 50 ms',
         ok: task <= 50,
       });
-      add({ area: 'tail', measure: `${label}: commit-to-shown latency p50 / p95`, value: p50, unit: 'ms', baseline: p95 });
-      add({ area: 'tail', measure: `${label}: requests per second`, value: requests / seconds, unit: 'req/s' });
+      add({ area: 'followUpdates', measure: `${label}: commit-to-shown latency p50 / p95`, value: p50, unit: 'ms', baseline: p95 });
+      add({ area: 'followUpdates', measure: `${label}: requests per second`, value: requests / seconds, unit: 'req/s' });
       add({
-        area: 'tail',
+        area: 'followUpdates',
         measure: `${label}: rows kept in the page / dropped older (bounded)`,
         value: heap.shown,
         unit: 'rows',
@@ -351,7 +351,7 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
         target: '≤ 22,000 kept',
         ok: heap.shown <= 22_000 && heap.rows < 200,
       });
-      add({ area: 'tail', measure: `${label}: RSS growth of the following process`, value: mb(rssMax - rss0), unit: 'MB', target: 'bounded' });
+      add({ area: 'followUpdates', measure: `${label}: RSS growth of the following process`, value: mb(rssMax - rss0), unit: 'MB', target: 'bounded' });
       await tail.close();
     }
   } finally {

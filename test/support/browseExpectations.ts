@@ -24,7 +24,7 @@ export function expectedAcs(node: FakeLedgerNode, parties: string[], activeAt: n
   return { ids: events.map((e) => e.contractId), events, byPackage };
 }
 
-/** The offsets of the transactions `parties` see in (from, to], as ledger effects: what a tail must show, once each. */
+/** The offsets of the transactions `parties` see in (from, to], as ledger effects: what Follow Updates must show, once each. */
 export function expectedTailOffsets(node: FakeLedgerNode, parties: string[], from: number, to: number): number[] {
   const format = browseEventFormat({ parties });
   const queries = new LedgerQueries(node.ledger);

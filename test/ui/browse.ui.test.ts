@@ -2,7 +2,7 @@
 // Browsing as a person does it, in the packaged extension in the VS Code Server driven
 // through Chromium, against a fake 3.5 node with a generated ledger: the Active Contracts table
 // (search narrows, sort by time flips, a row opens the contract panel, hostile template names and
-// arguments stay text) and the Follow Updates tail (rows as the node commits, Pause stops them,
+// arguments stay text) and Follow Updates (rows as the node commits, Pause stops them,
 // Resume goes on without a gap, a restart of the node resumes without gap or duplicate). What the
 // pages show is checked against what the fake node holds.
 import * as assert from 'node:assert/strict';
@@ -164,7 +164,7 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
     });
   });
 
-  describe('the Follow Updates tail', () => {
+  describe('Follow Updates', () => {
     let tail: FrameLocator;
     const status = () => tail.locator('#status');
     const shown = async () => parseNum((await tail.locator('#counts').innerText()).match(/^([\d,]+) updates? shown/)![1]);
@@ -217,7 +217,7 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       assert.deepEqual({ shown: await shown(), position: await position() }, held, 'no new rows while paused');
       await tail.locator('#pause').click();
       await until('rows again after Resume', async () => (await shown()) > held.shown + 5);
-      const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonTail: { offsets(): number[] } }).cantonTail.offsets());
+      const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonUpdates: { offsets(): number[] } }).cantonUpdates.offsets());
       const last = offsets.at(-1)!;
       assert.deepEqual(offsets, expectedTailOffsets(node(), [alice()], start, last), 'every update Alice sees, in order, once');
     });
@@ -237,7 +237,7 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       await status()
         .filter({ hasText: `Following from offset ${num(end)}` })
         .waitFor({ timeout: 30_000 });
-      const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonTail: { offsets(): number[] } }).cantonTail.offsets());
+      const offsets = await tail.locator('body').evaluate(() => (window as unknown as { cantonUpdates: { offsets(): number[] } }).cantonUpdates.offsets());
       const want = expectedTailOffsets(node(), [alice()], start, end);
       assert.ok(
         want.some((o) => o > endAtRestart),

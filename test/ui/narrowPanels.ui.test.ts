@@ -9,9 +9,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
-import type { TailRow } from '../../src/protocol/tailRows';
+import type { UpdateRow } from '../../src/protocol/updateRows';
 import { completionsBody } from '../../src/panels/html/completionsHtml';
-import { acsPageHtml, tailPageHtml } from '../../src/panels/html/browseHtml';
+import { acsPageHtml, updatesPageHtml } from '../../src/panels/html/browseHtml';
 import { lookupActions } from '../../src/panels/html/panelPage';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
 import { hostileTransaction } from '../support/hostileLookups';
@@ -42,7 +42,7 @@ function acsEvents(n: number) {
   }));
 }
 
-function tailRows(n: number): TailRow[] {
+function updateRows(n: number): UpdateRow[] {
   return Array.from({ length: n }, (_, i) => ({
     offset: 1_000 + i,
     updateId: `1220${hex(i, 64)}`,
@@ -116,11 +116,11 @@ describe('UI: pages in half an editor (700 px)', function () {
 
   before(() => {
     pages.publishPage('acs', (origin) => acsPageHtml(browse(origin, 'acs.js')));
-    pages.publishPage('tail', (origin) => tailPageHtml({ ...browse(origin, 'tail.js'), start: '' }));
+    pages.publishPage('tail', (origin) => updatesPageHtml({ ...browse(origin, 'updates.js'), start: '' }));
     pages.publish('transaction', transactionBody(hostileTransaction(50)), {
       actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true, found: 'transaction' }),
     });
-    const rows = tailRows(30).map((r, i) => ({
+    const rows = updateRows(30).map((r, i) => ({
       offset: r.offset,
       commandId: r.commandId,
       actAs: [ALICE],
@@ -223,7 +223,7 @@ describe('UI: pages in half an editor (700 px)', function () {
 
   it('Follow Updates: every header shows its head, the table scrolls sideways, a column resizes', async () => {
     const page = await pages.open('tail');
-    await pages.post(page, { type: 'rows', rows: tailRows(300), position: 1_300 } as never);
+    await pages.post(page, { type: 'rows', rows: updateRows(300), position: 1_300 } as never);
     await page.locator('#counts', { hasText: '300 updates shown' }).waitFor();
     await oneRow(page);
     const heads = await headerRoom(page, '#table .vt-head th');

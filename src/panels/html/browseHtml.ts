@@ -1,4 +1,4 @@
-// The pages of the Active Contracts table and the Follow Updates tail: a strict CSP with a nonce,
+// The pages of the Active Contracts table and Follow Updates: a strict CSP with a nonce,
 // a toolbar, and an empty table the page script fills from messages (rows are ledger data: they
 // only ever become text nodes there). Pure: tested without VS Code.
 import * as l10n from '../../l10n/l10n';
@@ -9,7 +9,7 @@ import { html, type SafeHtml } from './safeHtml';
 export interface BrowsePageOptions {
   nonce: string;
   cspSource: string;
-  /** The page script (media/acs.js or media/tail.js, built from src/webview/). */
+  /** The page script (media/acs.js or media/updates.js, built from src/webview/). */
   scriptUris: string[];
   styleUris: string[];
   title: string;
@@ -94,7 +94,7 @@ ${nodeLabel(o.nodeName)}
   );
 }
 
-export function tailPageStrings(): Record<string, string> {
+export function updatesPageStrings(): Record<string, string> {
   return {
     following: l10n.t('Following from offset {0}', '{0}'),
     paused: l10n.t('Paused at offset {0}', '{0}'),
@@ -112,10 +112,10 @@ export function tailPageStrings(): Record<string, string> {
   };
 }
 
-export function tailPageHtml(o: BrowsePageOptions & { start: string }): string {
+export function updatesPageHtml(o: BrowsePageOptions & { start: string }): string {
   return page(
     o,
-    tailPageStrings(),
+    updatesPageStrings(),
     html`<nav class="toolbar" aria-label="${l10n.t('Panel actions')}">
 <button data-action="pause" id="pause" title="${l10n.t('Stop asking the node; Resume goes on from the last offset shown')}">${l10n.t('Pause')}</button>
 <label>${l10n.t('Start at')} <input id="start" size="12" value="${o.start}" placeholder="${l10n.t('ledger end')}" aria-label="${l10n.t('Start offset: empty for the ledger end')}"></label>

@@ -49,7 +49,7 @@ export function saveState(part: Record<string, unknown>): void {
   api.setState(kept);
 }
 
-// Localized by the extension (pageStrings, acsPageStrings, tailPageStrings); English when absent.
+// Localized by the extension (pageStrings, acsPageStrings, updatesPageStrings); English when absent.
 const strings = JSON.parse(document.getElementById('page-strings')?.getAttribute('data-strings') ?? '{}') as Record<string, string>;
 export const say = (key: string, english: string, ...args: (string | number)[]): string =>
   (strings[key] ?? english).replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));

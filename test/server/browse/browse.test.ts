@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { TemplateCounter, splitTemplateId } from '../../../src/browse/acsGrouping';
 import { readActiveContracts, type AcsPage } from '../../../src/browse/acsPaging';
-import { followUpdates, RowBuffer, TailCursor, updatesListFetch, updatesPageFetch, type FetchResult } from '../../../src/browse/tailFollower';
-import type { TailRow, TailState } from '../../../src/protocol/tailRows';
+import { followUpdates, RowBuffer, UpdatesCursor, updatesListFetch, updatesPageFetch, type FetchResult } from '../../../src/browse/updatesFollower';
+import type { UpdateRow, UpdatesState } from '../../../src/protocol/updateRows';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { EventFormat, UpdateFormat } from '../../../src/ledger/apiTypes';
 import { LedgerApiError } from '../../../src/ledger/ledgerApiError';
@@ -73,9 +73,9 @@ describe('grouping active contracts by package, module and template', () => {
   });
 });
 
-describe('the tail cursor', () => {
+describe('the Follow Updates cursor', () => {
   it('drops what it has shown, moves past checkpoints and page bounds', () => {
-    const c = new TailCursor(10);
+    const c = new UpdatesCursor(10);
     assert.deepEqual(
       c.accept({ updates: [tx(9), tx(10), tx(11), checkpoint(15), tx(14), tx(16)] as never }).map((r) => r.offset),
       [11, 16],
@@ -98,8 +98,8 @@ describe('the tail cursor', () => {
 describe('following updates (a fake fetch)', () => {
   const run = async (answers: (FetchResult | Error)[], start = 0) => {
     const asked: number[] = [];
-    const states: TailState[] = [];
-    const rows: TailRow[] = [];
+    const states: UpdatesState[] = [];
+    const rows: UpdateRow[] = [];
     const ac = new AbortController();
     const fetch = Object.assign(
       async (begin: number) => {
@@ -116,7 +116,7 @@ describe('following updates (a fake fetch)', () => {
     );
     const end = await followUpdates({
       fetch,
-      cursor: new TailCursor(start),
+      cursor: new UpdatesCursor(start),
       onRows: (r) => rows.push(...r),
       onState: (s) => states.push(s),
       signal: ac.signal,
@@ -369,14 +369,14 @@ for (const version of VERSIONS) {
       it(`follows updates through ${transport} across a node restart, without a gap or a duplicate`, async () => {
         const start = node.generated.ledgerEnd();
         node.generated.setRate(400);
-        const rows: TailRow[] = [];
-        const states: TailState[] = [];
+        const rows: UpdateRow[] = [];
+        const states: UpdatesState[] = [];
         const ac = new AbortController();
         const fetch =
           transport === 'updates'
             ? updatesListFetch(client, updateFormat(), { limit: 200, idleMs: 100 })
             : updatesPageFetch(client, updateFormat(), { pageSize: 200 });
-        const cursor = new TailCursor(start);
+        const cursor = new UpdatesCursor(start);
         const done = followUpdates({ fetch, cursor, onRows: (r) => rows.push(...r), onState: (s) => states.push(s), signal: ac.signal, pollMs: 50 });
         await new Promise((r) => setTimeout(r, 600));
         const g = node.generated;

@@ -1,11 +1,11 @@
 // Browsing reads as lookups do: with no parties in the settings, an ordinary user's token reads as
-// the parties its rights name, on every view (Active Contracts, the counts, the tail), not as any
+// the parties its rights name, on every view (Active Contracts, the counts, Follow Updates), not as any
 // party (which the node refuses without CanReadAsAnyParty). Through the node registry, against the
 // fake node over real HTTP.
 import * as assert from 'node:assert/strict';
 import { readActiveContracts } from '../../../src/browse/acsPaging';
-import { browseEventFormat, tailUpdateFormat } from '../../../src/browse/browseForms';
-import { updatesListFetch } from '../../../src/browse/tailFollower';
+import { browseEventFormat, followedUpdateFormat } from '../../../src/browse/browseForms';
+import { updatesListFetch } from '../../../src/browse/updatesFollower';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { registryAs } from '../../support/registryAs';
 
@@ -30,7 +30,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
         contracts += page.events.length;
       assert.ok(contracts > 0);
       const begin = fake.generated.ledgerEnd() - 5;
-      const fetch = updatesListFetch(client, tailUpdateFormat({ parties: readAs.parties }), { limit: 50, idleMs: 50 });
+      const fetch = updatesListFetch(client, followedUpdateFormat({ parties: readAs.parties }), { limit: 50, idleMs: 50 });
       const result = await fetch(begin, new AbortController().signal);
       // The node refuses updateFormat beside a top-level verbose or filter, as Canton does: it answered.
       assert.ok(result.updates.length > 0);

@@ -4,8 +4,8 @@
 // What Changed, the time-to-offset search and Follow Updates over pages read such a node whole.
 import * as assert from 'node:assert/strict';
 import { offsetAtTime, readChanges, type ChangesProgress } from '../../../src/browse/changesReader';
-import { followUpdates, TailCursor, updatesPageFetch } from '../../../src/browse/tailFollower';
-import type { TailRow } from '../../../src/protocol/tailRows';
+import { followUpdates, UpdatesCursor, updatesPageFetch } from '../../../src/browse/updatesFollower';
+import type { UpdateRow } from '../../../src/protocol/updateRows';
 import type { UpdateFormat } from '../../../src/ledger/apiTypes';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { LedgerApiError } from '../../../src/ledger/ledgerApiError';
@@ -102,10 +102,10 @@ for (const version of VERSIONS) {
         };
         const raw = await client.getUpdatesPage({ beginOffsetExclusive: to - 8, updateFormat, maxPageSize: 50 });
         assert.ok(raw.nextPageToken, 'a page without an end always has a token');
-        const rows: TailRow[] = [];
+        const rows: UpdateRow[] = [];
         const ac = new AbortController();
         const waits: number[] = [];
-        const cursor = new TailCursor(from);
+        const cursor = new UpdatesCursor(from);
         const done = followUpdates({
           fetch: updatesPageFetch(client, updateFormat, { pageSize: 20 }),
           cursor,

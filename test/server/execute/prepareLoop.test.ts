@@ -312,7 +312,7 @@ describe("the fake node's ledger end counts signed commits", function () {
         node.generated.advance(1);
         assert.equal(await ledgerEnd(), start + 6);
 
-        // A tail from the end before: every offset once, the commits among the live updates.
+        // Following updates from the end before: every offset once, the commits among the live updates.
         const anyParty = {
           filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
           verbose: true,

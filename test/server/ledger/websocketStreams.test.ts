@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { readActiveContracts, type AcsPage } from '../../../src/browse/acsPaging';
-import { followUpdates, TailCursor, updatesListFetch, updatesStreamFetch } from '../../../src/browse/tailFollower';
+import { followUpdates, UpdatesCursor, updatesListFetch, updatesStreamFetch } from '../../../src/browse/updatesFollower';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { tokenFromProtocols } from '../../../fake-ledger/src/websocketRoutes';
 import { closeExplanation, streamChannel } from '../../../src/ledger/ledgerChannels';
@@ -185,7 +185,7 @@ describe('following updates over the websocket channel', function () {
         const fallback = updatesListFetch(client, format, { limit: 200, idleMs: 50 });
         const fetch = updatesStreamFetch(client, format, { idleMs: 100, fallback });
         const start = node.generated.ledgerEnd();
-        const cursor = new TailCursor(start);
+        const cursor = new UpdatesCursor(start);
         const ac = new AbortController();
         const offsets: number[] = [];
         const following = followUpdates({

@@ -1,10 +1,10 @@
 // What the Active Contracts and Follow Updates panels say and count, without VS Code
-// (src/browse/acsReading.ts, src/browse/tailControls.ts).
+// (src/browse/acsReading.ts, src/browse/updatesControls.ts).
 import * as assert from 'node:assert/strict';
 import { acsScope, acsTitle, AcsTally } from '../../../src/browse/acsReading';
 import type { AcsPage } from '../../../src/browse/acsPaging';
-import { parseStartOffset, stopOffers, tailScope, TailTally } from '../../../src/browse/tailControls';
-import type { TailRow } from '../../../src/protocol/tailRows';
+import { parseStartOffset, stopOffers, updatesScope, UpdatesTally } from '../../../src/browse/updatesControls';
+import type { UpdateRow } from '../../../src/protocol/updateRows';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
 
 const event = (i: number, amount: number): CreatedEvent =>
@@ -81,13 +81,13 @@ describe('the Follow Updates panel, in words and counts', () => {
       ['resume', 'setToken'],
     );
     assert.deepEqual(stopOffers({ state: 'stopped', reason: 'cancelled' }), []);
-    assert.equal(tailScope({ node: 'p1', templates: ['A', 'B'] }, ['Alice::1220abcdef']), 'templates A, B, as seen by Alice::1220ab…');
+    assert.equal(updatesScope({ node: 'p1', templates: ['A', 'B'] }, ['Alice::1220abcdef']), 'templates A, B, as seen by Alice::1220ab…');
   });
 
   it('counts the rows sent (sum of offsets: no gap, no duplicate) and keeps the last 20', () => {
-    const tally = new TailTally();
+    const tally = new UpdatesTally();
     tally.started(100);
-    const rows = Array.from({ length: 30 }, (_, i) => ({ offset: 101 + i }) as TailRow);
+    const rows = Array.from({ length: 30 }, (_, i) => ({ offset: 101 + i }) as UpdateRow);
     tally.rows(rows.slice(0, 10), 110, 0);
     tally.rows(rows.slice(10), 130, 2);
     assert.deepEqual(

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { useTranslator } from '../../../src/l10n/l10n';
 import { errorFromResponse } from '../../../src/ledger/ledgerApiError';
-import { acsPageHtml, tailPageHtml } from '../../../src/panels/html/browseHtml';
+import { acsPageHtml, updatesPageHtml } from '../../../src/panels/html/browseHtml';
 import { contractBody } from '../../../src/panels/html/contractHtml';
 import { errorDetailsHtml } from '../../../src/panels/html/errorDetailsHtml';
 import { errorBody, lookupActions, renderPanelPage } from '../../../src/panels/html/panelPage';
@@ -131,7 +131,7 @@ describe('the translation bundle', () => {
       'ledger effects': transactionBody(transaction, 'TRANSACTION_SHAPE_LEDGER_EFFECTS').text,
       error: errorBody('update', error.explanation, [{ action: 'retry', label: 'Ŕétrý' }], errorDetailsHtml(error)).text,
       'active contracts': acsPageHtml(browse),
-      tail: tailPageHtml({ ...browse, start: '42' }),
+      tail: updatesPageHtml({ ...browse, start: '42' }),
     };
     const untranslated: string[] = [];
     for (const [name, page] of Object.entries(pages)) {

@@ -1,4 +1,4 @@
-// The request history: tables and tails are entries too, kept per set of arguments; stored entries
+// The request history: tables and Follow Updates panels are entries too, kept per set of arguments; stored entries
 // are checked; each kind opens the same request again, and a submission is never sent again.
 import * as assert from 'node:assert/strict';
 import { addRecent, browseKey, validRecent, type RecentLookup } from '../../../src/lookups/recentLookups';
@@ -15,33 +15,33 @@ const acs = (parties?: string[], templates?: string[]): RecentLookup => ({
 });
 
 describe('the request history', () => {
-  it('keeps one entry per table or tail and arguments, whatever their order', () => {
+  it('keeps one entry per table or Follow Updates panel and arguments, whatever their order', () => {
     assert.equal(browseKey({ parties: ['b', 'a'] }), browseKey({ parties: ['a', 'b'] }));
     assert.notEqual(browseKey({ parties: ['a'] }), browseKey({ templates: ['a'] }));
     let list = addRecent([], acs(['Alice::1220aa']));
     list = addRecent(list, acs(['Alice::1220aa']));
     list = addRecent(list, acs(['Alice::1220aa'], ['pkg:Iou:Iou']));
-    list = addRecent(list, { ...acs(['Alice::1220aa']), kind: 'tail' });
+    list = addRecent(list, { ...acs(['Alice::1220aa']), kind: 'followUpdates' });
     assert.equal(list.length, 3);
   });
 
-  it('reads back stored tables and tails, and drops arguments that are not lists of strings', () => {
+  it('reads back stored tables and Follow Updates panels, and drops arguments that are not lists of strings', () => {
     const stored = [acs(['A'], ['t']), { ...acs(), kind: 'tail', args: { parties: [1, 2], templates: 'x' } }, { ...acs(), kind: 'bogus' }];
     const read = validRecent(JSON.parse(JSON.stringify(stored)));
     assert.deepEqual(
       read.map((e) => e.kind),
-      ['activeContracts', 'tail'],
+      ['activeContracts', 'followUpdates'],
     );
     assert.deepEqual(read[0].args, { parties: ['A'], templates: ['t'] });
     assert.deepEqual(read[1].args, {});
   });
 
   it('opens each kind as it was asked', () => {
-    const contract: RecentLookup = { kind: 'contract', id: '00abc', node: 'p1', summary: 'active', at, askedAs: 'alice' };
+    const contract: RecentLookup = { kind: 'contract', id: '00abc', node: 'p1', summary: 'active', at, askedByUser: 'alice' };
     assert.deepEqual(openAction(contract), { command: 'cantonLens.showContract', args: ['00abc', 'p1', { recordedAs: 'alice' }] });
-    assert.deepEqual(openAction({ ...contract, kind: 'update', askedAs: undefined }), { command: 'cantonLens.showTransaction', args: ['00abc', 'p1'] });
+    assert.deepEqual(openAction({ ...contract, kind: 'update', askedByUser: undefined }), { command: 'cantonLens.showTransaction', args: ['00abc', 'p1'] });
     assert.deepEqual(openAction(acs(['A'], ['pkg:M:T'])), { command: 'cantonLens.showActiveContracts', args: ['p1', ['A'], ['pkg:M:T']] });
-    assert.deepEqual(openAction({ ...acs(['A']), kind: 'tail' }), { command: 'cantonLens.followUpdates', args: ['p1', ['A'], undefined] });
+    assert.deepEqual(openAction({ ...acs(['A']), kind: 'followUpdates' }), { command: 'cantonLens.followUpdates', args: ['p1', ['A'], undefined] });
   });
 
   it('never sends a submission again: it opens the request file, or nothing', () => {
@@ -53,8 +53,8 @@ describe('the request history', () => {
 
   it('reads as what each entry is, with who asked and where', () => {
     assert.equal(entryText(acs(['A'], ['pkg:Iou:Iou'])).label, 'Active contracts of Iou:Iou');
-    assert.equal(entryText({ ...acs(), kind: 'tail' }).label, 'Updates');
-    const t = entryText({ kind: 'contract', id: `00${'ab'.repeat(34)}`, node: 'p1', summary: 'active · Iou:Iou', at, askedAs: 'alice', pinned: true });
+    assert.equal(entryText({ ...acs(), kind: 'followUpdates' }).label, 'Updates');
+    const t = entryText({ kind: 'contract', id: `00${'ab'.repeat(34)}`, node: 'p1', summary: 'active · Iou:Iou', at, askedByUser: 'alice', pinned: true });
     assert.match(t.label, /^Contract 00abab/);
     assert.equal(t.description, 'active · Iou:Iou · p1 as alice');
     assert.equal(t.icon, 'pinned');

@@ -40,13 +40,13 @@ describe('recent lookups', () => {
   });
 
   it('record who asked (a user id), the latest asker replacing the earlier; junk in its place is dropped', () => {
-    let list = addRecent([], { ...entry('c', 1), askedAs: 'reader' });
-    list = addRecent(list, { ...entry('c', 2), askedAs: 'participant_admin' });
+    let list = addRecent([], { ...entry('c', 1), askedByUser: 'reader' });
+    list = addRecent(list, { ...entry('c', 2), askedByUser: 'participant_admin' });
     assert.deepEqual(
-      list.map((e) => [e.id, e.askedAs]),
+      list.map((e) => [e.id, e.askedByUser]),
       [['c', 'participant_admin']],
     );
-    assert.equal(validRecent([{ ...entry('d', 1), askedAs: { token: 'x' } }])[0].askedAs, undefined);
-    assert.equal(validRecent([{ ...entry('d', 1), askedAs: 'alice' }])[0].askedAs, 'alice');
+    assert.equal(validRecent([{ ...entry('d', 1), askedByUser: { token: 'x' } }])[0].askedByUser, undefined);
+    assert.equal(validRecent([{ ...entry('d', 1), askedAs: 'alice' }])[0].askedByUser, 'alice');
   });
 });

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { acsPageHtml, ACS_WIDTHS, tailPageHtml, TAIL_WIDTHS } from '../../../src/panels/html/browseHtml';
+import { acsPageHtml, ACS_WIDTHS, updatesPageHtml, TAIL_WIDTHS } from '../../../src/panels/html/browseHtml';
 import { completionsBody } from '../../../src/panels/html/completionsHtml';
 import { dataTable } from '../../../src/panels/html/dataTable';
 import { lookupActions, renderPanelPage } from '../../../src/panels/html/panelPage';
@@ -90,7 +90,7 @@ describe('pages in half an editor', () => {
   it('the virtual tables: a first width in ch for every column, each enough for the head of what it holds', () => {
     for (const [page, widths] of [
       [acsPageHtml(browse), ACS_WIDTHS],
-      [tailPageHtml({ ...browse, start: '' }), TAIL_WIDTHS],
+      [updatesPageHtml({ ...browse, start: '' }), TAIL_WIDTHS],
     ] as const) {
       const columns = JSON.parse(page.match(/data-columns="([^"]*)"/)![1].replace(/&quot;/g, '"')) as string[];
       const sent = JSON.parse(page.match(/data-widths="([^"]*)"/)![1]) as number[];

@@ -1,11 +1,11 @@
 // The messages of the Active Contracts and Follow Updates pages (src/protocol/acsMessages.ts,
-// tailMessages.ts): what each side accepts, and what it drops.
+// updatesMessages.ts): what each side accepts, and what it drops.
 import * as assert from 'node:assert/strict';
 import { AcsBatchEncoder } from '../../../src/browse/acsBatchEncoder';
 import { parseAcsFromPage, parseAcsToPage, type AcsToPage } from '../../../src/protocol/acsMessages';
-import { parseTailFromPage, parseTailToPage, type TailToPage } from '../../../src/protocol/tailMessages';
+import { parseTailFromPage, parseTailToPage, type UpdatesToPage } from '../../../src/protocol/updatesMessages';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
-import type { TailRow } from '../../../src/protocol/tailRows';
+import type { UpdateRow } from '../../../src/protocol/updateRows';
 
 const UPDATE = `1220${'ab'.repeat(32)}`;
 const batch = () =>
@@ -21,7 +21,7 @@ const batch = () =>
       createArgument: { a: 1 },
     } as unknown as CreatedEvent,
   ]);
-const row: TailRow = {
+const row: UpdateRow = {
   offset: 5,
   updateId: UPDATE,
   commandId: 'c',
@@ -91,7 +91,7 @@ describe('the Follow Updates page messages', () => {
   });
 
   it('to the page: rows, states and offers as sent; malformed ones dropped', () => {
-    const sent: TailToPage[] = [
+    const sent: UpdatesToPage[] = [
       { type: 'scope', text: 's' },
       { type: 'reset', position: 4 },
       { type: 'rows', rows: [row], position: 5 },

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { AcsPanel } from '../../../src/panels/acsPanel';
-import type { TailPanel } from '../../../src/panels/tailPanel';
+import type { UpdatesPanel } from '../../../src/panels/updatesPanel';
 import { expectedAcs, expectedTailOffsets } from '../../support/browseExpectations';
 import { cantonLens, find, renderTree, resetNodes, until } from './testApi';
 
@@ -20,7 +20,7 @@ function expectedTail(node: FakeLedgerNode, parties: string[], from: number, to:
 }
 
 for (const version of VERSIONS) {
-  describe(`Browsing a ${version} node: active contracts and a live tail`, function () {
+  describe(`Browsing a ${version} node: active contracts and followed updates`, function () {
     this.timeout(90_000);
     let node: FakeLedgerNode;
     const name = `browse ${version}`;
@@ -38,7 +38,7 @@ for (const version of VERSIONS) {
     after(async () => {
       const api = await cantonLens();
       api.browse.acs.dispose();
-      api.browse.tails.dispose();
+      api.browse.updates.dispose();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       node.generated.setRate(0);
       await resetNodes();
@@ -159,8 +159,8 @@ for (const version of VERSIONS) {
     });
 
     it('Follow Updates shows updates as they are generated; pause holds, resume goes on; a node restart loses and repeats nothing', async () => {
-      const panel = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', name);
-      await until('the tail starts', () => panel.shown.state === 'following' || undefined, 15_000);
+      const panel = await vscode.commands.executeCommand<UpdatesPanel>('cantonLens.followUpdates', name);
+      await until('Follow Updates starts', () => panel.shown.state === 'following' || undefined, 15_000);
       const start = panel.shown.start!;
       assert.equal(start, node.generated.ledgerEnd(), 'from the ledger end');
       node.generated.setRate(50);
@@ -179,14 +179,14 @@ for (const version of VERSIONS) {
       const g = node.generated;
       const port = Number(new URL(node.url).port);
       await node.close();
-      await until('the tail notices the node is gone', () => panel.shown.reconnects > 0 || undefined, 20_000);
+      await until('Follow Updates notices the node is gone', () => panel.shown.reconnects > 0 || undefined, 20_000);
       assert.equal(panel.shown.state, 'reconnecting');
       const endAtRestart = g.ledgerEnd();
       node = await FakeLedgerNode.start({ version, port, bigTransactionEvents: 10, generated: g });
       await until('updates committed after the restart are shown', () => (panel.shown.position ?? 0) > endAtRestart + 5 || undefined, 20_000);
       g.setRate(0);
       const end = g.ledgerEnd();
-      await until('the tail catches up with the ledger end', () => panel.shown.position === end || undefined, 20_000);
+      await until('Follow Updates catches up with the ledger end', () => panel.shown.position === end || undefined, 20_000);
       assert.equal(panel.shown.state, 'following');
       assert.equal(panel.shown.duplicates, 0);
       const expected = expectedTail(node, both(), start, end);
@@ -197,8 +197,8 @@ for (const version of VERSIONS) {
 
     it('a start offset the node has pruned stops and offers the earliest offset, which then follows', async () => {
       assert.equal(node.prunedUpTo, 10);
-      const panel = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', name, undefined, undefined, 3);
-      await until('the tail stops', () => panel.shown.state === 'stopped' || undefined, 15_000);
+      const panel = await vscode.commands.executeCommand<UpdatesPanel>('cantonLens.followUpdates', name, undefined, undefined, 3);
+      await until('Follow Updates stops', () => panel.shown.state === 'stopped' || undefined, 15_000);
       assert.match(panel.shown.message, /pruned the updates before offset 10/);
       assert.equal(panel.shown.rows, 0);
       const offer = panel.shown.offers.find((o) => o.action === 'startAt');
@@ -213,8 +213,8 @@ for (const version of VERSIONS) {
 
     it('a start offset beyond the ledger end stops and offers the ledger end, which then follows', async () => {
       const end = node.generated.ledgerEnd();
-      const panel = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', name, [bob()], undefined, end + 1000);
-      await until('the tail stops', () => panel.shown.state === 'stopped' || undefined, 15_000);
+      const panel = await vscode.commands.executeCommand<UpdatesPanel>('cantonLens.followUpdates', name, [bob()], undefined, end + 1000);
+      await until('Follow Updates stops', () => panel.shown.state === 'stopped' || undefined, 15_000);
       assert.match(panel.shown.message, /after the ledger end/);
       assert.equal(panel.shown.rows, 0);
       const offer = panel.shown.offers.find((o) => o.action === 'startAt');
@@ -259,7 +259,7 @@ for (const version of VERSIONS) {
       }
     });
 
-    it("with no parties configured, an ordinary user's token browses as its own parties: the table, the counts and the tail", async () => {
+    it("with no parties configured, an ordinary user's token browses as its own parties: the table, the counts and Follow Updates", async () => {
       const plain = `${name} (rights)`;
       await vscode.commands.executeCommand('cantonLens.addNode', { name: plain, url: node.url });
       await vscode.commands.executeCommand('cantonLens.setToken', plain, node.mintToken('alice'));
@@ -285,8 +285,8 @@ for (const version of VERSIONS) {
         const [total, activeAt] = root.description.match(/[\d,]+/g)!.map((x) => Number(x.replace(/,/g, '')));
         assert.equal(total, expectedAcs(node, [alice()], activeAt).ids.length, root.description);
 
-        const tail = await vscode.commands.executeCommand<TailPanel>('cantonLens.followUpdates', plain);
-        await until('the tail starts', () => tail.shown.state === 'following' || undefined, 15_000);
+        const tail = await vscode.commands.executeCommand<UpdatesPanel>('cantonLens.followUpdates', plain);
+        await until('Follow Updates starts', () => tail.shown.state === 'following' || undefined, 15_000);
         const start = tail.shown.start!;
         node.generated.advance(30);
         const end = node.generated.ledgerEnd();
@@ -295,7 +295,7 @@ for (const version of VERSIONS) {
         assert.deepEqual({ rows: tail.shown.rows, offsetSum: tail.shown.offsetSum }, expectedTail(node, [alice()], start, end), "Alice's updates");
         // Another token: the rows read as Alice go (the page is kept while hidden), and it follows on as Bob.
         await vscode.commands.executeCommand('cantonLens.setToken', plain, node.mintToken('bob'));
-        await until('the tail follows on as the new token', () => (tail.shown.state === 'following' && tail.shown.rows === 0) || undefined, 15_000);
+        await until('Follow Updates follows on as the new token', () => (tail.shown.state === 'following' && tail.shown.rows === 0) || undefined, 15_000);
         assert.deepEqual(tail.recent, [], "Alice's rows are not offered as points any more");
         const again = tail.shown.start!;
         node.generated.advance(30);

@@ -84,8 +84,8 @@ describe('What Changed', function () {
         undefined,
         point.offset,
       );
-      await until('the tail shows the test run', () => (tail.shown.rows >= 30 ? true : undefined), 60_000);
-      const offered = api.browse.tails.recentRows(name);
+      await until('Follow Updates shows the test run', () => (tail.shown.rows >= 30 ? true : undefined), 60_000);
+      const offered = api.browse.updates.recentRows(name);
       assert.equal(offered.length, 20);
       assert.equal(offered[0].offset, fake.generated.ledgerEnd(), 'newest first');
       tail.dispose();

@@ -119,7 +119,7 @@ describe('Who asked: token switches', function () {
     const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showContract', node.ledger.samples.activeContract);
     await panelFor(target, /badge active/);
     const entry = await until('a recent lookup', () => api.recent.all().find((e) => e.id === node.ledger.samples.activeContract));
-    assert.equal(entry.askedAs, 'reader');
+    assert.equal(entry.askedByUser, 'reader');
     const item = api.nodeTree.getTreeItem({ kind: 'recent', name: entry.node, entry });
     assert.match(String(item.description), /as reader/);
     await closePanels();

@@ -245,7 +245,7 @@ describe('Inspecting ids', function () {
     assert.ok(tree.children.length >= 4, `${tree.children.length} recent lookups`);
     const first = api.recent.all()[0];
     assert.ok(
-      tree.children.some((c) => c.description === `${first.summary} · ${first.node} as ${first.askedAs}`),
+      tree.children.some((c) => c.description === `${first.summary} · ${first.node} as ${first.askedByUser}`),
       'who asked is part of the entry',
     );
     assert.ok(tree.children.every((c) => c.command === 'cantonLens.showContract' || c.command === 'cantonLens.showTransaction'));

@@ -32,7 +32,7 @@ describe('The request history', function () {
     await vscode.commands.executeCommand('cantonLens.showContract', id, 'history');
     const entry = await until('the history entry', () => api.recent.all().find((e) => e.kind === 'contract' && e.id === id));
     assert.equal(entry.node, 'history');
-    assert.equal(entry.askedAs, 'alice');
+    assert.equal(entry.askedByUser, 'alice');
     await until('the lookup', () => (lookupsOf(id) === 1 ? true : undefined));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 

@@ -1,13 +1,13 @@
 // The rows of the Follow Updates page: a bounded buffer, oldest first (the newest beyond the
 // capacity push the oldest out, counted), and the view of those that pass the party and template or
 // choice filters. Used by the page script; no DOM, no `vscode`.
-import type { TailRow } from '../protocol/tailRows';
+import type { UpdateRow } from '../protocol/updateRows';
 
 export const TAIL_CAPACITY = 20_000;
 
-export class TailRows {
-  private rows: TailRow[] = [];
-  private shown: TailRow[] = this.rows;
+export class UpdateRows {
+  private rows: UpdateRow[] = [];
+  private shown: UpdateRow[] = this.rows;
   private party = '';
   private template = '';
   /** Rows dropped to keep the buffer bounded, and rows received since the last reset. */
@@ -17,7 +17,7 @@ export class TailRows {
   constructor(private readonly capacity = TAIL_CAPACITY) {}
 
   /** The rows that pass the filters, oldest first. */
-  get view(): readonly TailRow[] {
+  get view(): readonly UpdateRow[] {
     return this.shown;
   }
   get kept(): number {
@@ -48,7 +48,7 @@ export class TailRows {
    * Adds new rows (newer than all kept). Returns how many joined the view, or `rebuilt` when the
    * oldest were dropped (the view is another list then).
    */
-  add(fresh: readonly TailRow[]): { added: number; rebuilt: boolean } {
+  add(fresh: readonly UpdateRow[]): { added: number; rebuilt: boolean } {
     this.received += fresh.length;
     const before = this.shown.length;
     for (const r of fresh) this.rows.push(r);
@@ -64,7 +64,7 @@ export class TailRows {
     return { added: this.shown.length - before, rebuilt: false };
   }
 
-  matches(r: TailRow): boolean {
+  matches(r: UpdateRow): boolean {
     const has = (list: readonly string[], part: string) => list.some((x) => x.toLowerCase().includes(part));
     return (!this.party || has(r.parties, this.party)) && (!this.template || has(r.templates, this.template) || has(r.choices, this.template));
   }

@@ -12,7 +12,7 @@ import type { LedgerClient } from '../ledger/ledgerClient';
 import { abortableSleep, isTransient } from './acsPaging';
 import { splitTemplateId } from './acsGrouping';
 import * as l10n from '../l10n/l10n';
-import type { TailRow, TailState } from '../protocol/tailRows';
+import type { UpdateRow, UpdatesState } from '../protocol/updateRows';
 
 export interface FetchResult {
   updates: JsGetUpdatesResponse['update'][];
@@ -88,9 +88,9 @@ export function updatesPageFetch(client: Pick<LedgerClient, 'getUpdatesPage'>, u
 }
 
 /**
- * The `/v2/updates` websocket channel as a fetch: one stream stays open while the tail asks from
+ * The `/v2/updates` websocket channel as a fetch: one stream stays open while Follow Updates asks from
  * where it ended; each call takes what has arrived (waiting up to `idleMs` for the first), so no
- * request is sent per batch. A break throws (the tail reconnects from its position, which opens a
+ * request is sent per batch. A break throws (Follow Updates reconnects from its position, which opens a
  * new stream there). Where the upgrade is refused, it falls back to `fallback` for good and says
  * why in `fallbackReason`.
  */
@@ -164,7 +164,7 @@ export function updatesStreamFetch(
 const nextTurn = () => new Promise<'idle'>((r) => setImmediate(() => r('idle')));
 
 /** The position, and what a batch of updates adds to the table. */
-export class TailCursor {
+export class UpdatesCursor {
   /** Updates at or before it were shown or passed. */
   position: number;
   duplicates = 0;
@@ -174,8 +174,8 @@ export class TailCursor {
   }
 
   /** The rows of the updates after the position, in order; moves the position past them and past checkpoints. */
-  accept(result: Pick<FetchResult, 'updates' | 'readUpTo'>): TailRow[] {
-    const rows: TailRow[] = [];
+  accept(result: Pick<FetchResult, 'updates' | 'readUpTo'>): UpdateRow[] {
+    const rows: UpdateRow[] = [];
     for (const u of result.updates) {
       if (!u || typeof u !== 'object') continue;
       const w = u as {
@@ -192,14 +192,14 @@ export class TailCursor {
         continue;
       }
       this.position = offset;
-      if (t) rows.push(tailRow(t));
+      if (t) rows.push(updateRow(t));
     }
     if (typeof result.readUpTo === 'number' && result.readUpTo > this.position) this.position = result.readUpTo;
     return rows;
   }
 }
 
-export function tailRow(t: JsTransaction): TailRow {
+export function updateRow(t: JsTransaction): UpdateRow {
   const kinds: string[] = [];
   const templates: string[] = [];
   const choices: string[] = [];
@@ -235,9 +235,9 @@ export function tailRow(t: JsTransaction): TailRow {
 
 export interface FollowOptions {
   fetch: UpdatesFetch & { limit?: number; maxLimit?: number };
-  cursor: TailCursor;
-  onRows: (rows: TailRow[], position: number) => void;
-  onState: (s: TailState) => void;
+  cursor: UpdatesCursor;
+  onRows: (rows: UpdateRow[], position: number) => void;
+  onState: (s: UpdatesState) => void;
   signal: AbortSignal;
   /** Pause after an idle answer of a transport that does not wait (get-updates-page). */
   pollMs?: number;
@@ -246,11 +246,11 @@ export interface FollowOptions {
 }
 
 /** Runs until the signal aborts or the node refuses the position for good. */
-export async function followUpdates(o: FollowOptions): Promise<TailState> {
+export async function followUpdates(o: FollowOptions): Promise<UpdatesState> {
   const sleep = o.sleep ?? abortableSleep;
   let attempt = 0;
-  let state: TailState['state'] | undefined;
-  const report = (s: TailState) => {
+  let state: UpdatesState['state'] | undefined;
+  const report = (s: UpdatesState) => {
     state = s.state;
     o.onState(s);
     return s;
@@ -314,8 +314,8 @@ export class RowBuffer<T> {
   }
 }
 
-/** What to say when the tail stopped, and what the person can do. */
-export function describeStop(s: Extract<TailState, { state: 'stopped' }>): string {
+/** What to say when Follow Updates stopped, and what the person can do. */
+export function describeStop(s: Extract<UpdatesState, { state: 'stopped' }>): string {
   switch (s.reason) {
     case 'cancelled':
       return l10n.t('Stopped.');

@@ -1,8 +1,8 @@
 // The Follow Updates page's rows and states, as host and page both read them. No `vscode` import.
 import type { LedgerErrorKind } from '../ledger/ledgerApiError';
 
-/** One update as a row: what the tail table shows. */
-export interface TailRow {
+/** One update as a row: what the Follow Updates table shows. */
+export interface UpdateRow {
   offset: number;
   updateId: string;
   commandId: string;
@@ -21,7 +21,7 @@ export interface TailRow {
 
 export type TransportKind = 'websocket' | 'updates' | 'updatesPage';
 
-export type TailState =
+export type UpdatesState =
   | { state: 'following' }
   | { state: 'reconnecting'; attempt: number; error: string }
   | { state: 'stopped'; reason: 'cancelled' }
@@ -32,7 +32,7 @@ export type TailState =
   | { state: 'stopped'; reason: 'error'; error: string; kind: LedgerErrorKind | 'unknown' };
 
 /** A button the page offers: `startAt` restarts at `offset` (none: the ledger end). */
-export interface TailOffer {
+export interface UpdatesOffer {
   action: 'startAt' | 'startAtEarliest' | 'resume' | 'restart' | 'setToken';
   label: string;
   offset?: number;

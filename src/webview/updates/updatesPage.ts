@@ -1,21 +1,21 @@
 /// <reference lib="dom" />
-// The Follow Updates page, bundled by esbuild into media/tail.js: updates arrive from the extension
-// (src/protocol/tailMessages.ts) as they commit, newest on top, in a bounded buffer (older rows are
-// dropped and counted: src/browse/tailTable.ts); filters by party and template or choice; pause,
+// The Follow Updates page, bundled by esbuild into media/updates.js: updates arrive from the extension
+// (src/protocol/updatesMessages.ts) as they commit, newest on top, in a bounded buffer (older rows are
+// dropped and counted: src/browse/updatesTable.ts); filters by party and template or choice; pause,
 // resume, restart at an offset; a row opens its transaction. Text nodes only. The filters and the
 // rows in view stay while updates arrive.
-import { TailRows } from '../../browse/tailTable';
-import type { TailRow } from '../../protocol/tailRows';
+import { UpdateRows } from '../../browse/updatesTable';
+import type { UpdateRow } from '../../protocol/updateRows';
 import { shortId } from '../../ids/ledgerIds';
-import { parseTailFromPage, parseTailToPage, type TailFromPage, type TailStateMessage } from '../../protocol/tailMessages';
+import { parseTailFromPage, parseTailToPage, type UpdatesFromPage, type UpdatesStateMessage } from '../../protocol/updatesMessages';
 import { buttons, byId, debounce, num, onMessages, pageState, poster, say } from '../pageKit/page';
 import { VirtualTable, type Cell } from '../pageKit/virtualTable';
 
-const post = poster<TailFromPage>();
+const post = poster<UpdatesFromPage>();
 const { state: saved, save } = pageState({ party: '', template: '' });
-const rows = new TailRows(Number(document.body.dataset.capacity) || undefined);
+const rows = new UpdateRows(Number(document.body.dataset.capacity) || undefined);
 let position: number | undefined;
-let state: TailStateMessage['state'] = 'starting';
+let state: UpdatesStateMessage['state'] = 'starting';
 let paused = false;
 
 const when = (iso: string): string => {
@@ -24,7 +24,7 @@ const when = (iso: string): string => {
 };
 const tableElement = byId('table');
 // Newest first: the last row of the view is shown at the top.
-const rowAt = (index: number): TailRow => rows.view[rows.view.length - 1 - index];
+const rowAt = (index: number): UpdateRow => rows.view[rows.view.length - 1 - index];
 
 const table = new VirtualTable(tableElement, {
   cells: (index): Cell[] => {
@@ -79,7 +79,7 @@ function showCounts(): void {
   counts.textContent = parts.join(' · ');
 }
 
-function showState(m: TailStateMessage): void {
+function showState(m: UpdatesStateMessage): void {
   state = m.state;
   paused = m.state === 'paused';
   pauseButton.textContent = paused ? say('resume', 'Resume') : say('pause', 'Pause');
@@ -162,7 +162,7 @@ document.addEventListener('click', (event) => {
 });
 
 // For the bench and UI tests: what the page holds (offsets of the kept rows, oldest first).
-(window as unknown as { cantonTail: unknown }).cantonTail = {
+(window as unknown as { cantonUpdates: unknown }).cantonUpdates = {
   get received() {
     return rows.received;
   },

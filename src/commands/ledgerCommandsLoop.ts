@@ -1,4 +1,4 @@
-// The inner loop's heavy part, in its own bundle (dist/commandsLoop.js), loaded on the first use of
+// The inner loop's heavy part, in its own bundle (dist/ledgerCommandsLoop.js), loaded on the first use of
 // one of its commands: write a commands request (a skeleton, or an exercise of a Daml choice on a
 // contract picked from the node), review and submit it, follow the completions.
 import { contractPickText } from '../browse/contractPickText';
@@ -17,7 +17,7 @@ import type { NodeReader } from '../services/ledgerNodes';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import type { RecentLookupStore } from '../services/recentLookupStore';
 
-export interface CommandsLoopDeps {
+export interface LedgerCommandsLoopDeps {
   extensionUri: vscode.Uri;
   nodes: NodeReader;
   panels: LookupPanels;
@@ -38,7 +38,7 @@ export interface ChoiceTarget {
   packageName?: string;
 }
 
-export class CommandsLoop implements vscode.Disposable {
+export class LedgerCommandsLoop implements vscode.Disposable {
   readonly reviews: CommandsReviews;
   readonly completions = new Set<CompletionsPanel>();
   /** Picks a contract among the node's active ones of a template; tests replace it. */
@@ -50,7 +50,7 @@ export class CommandsLoop implements vscode.Disposable {
       )
       .then((p) => p?.contract);
 
-  constructor(private readonly deps: CommandsLoopDeps) {
+  constructor(private readonly deps: LedgerCommandsLoopDeps) {
     this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, () => deps.panels, deps.recent, deps.signatures);
   }
 
@@ -162,6 +162,6 @@ export class CommandsLoop implements vscode.Disposable {
   }
 }
 
-export function createCommandsLoop(deps: CommandsLoopDeps): CommandsLoop {
-  return new CommandsLoop(deps);
+export function createLedgerCommandsLoop(deps: LedgerCommandsLoopDeps): LedgerCommandsLoop {
+  return new LedgerCommandsLoop(deps);
 }

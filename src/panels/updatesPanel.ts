@@ -3,23 +3,23 @@
 // resume continue from the last offset shown; a restart of the node or a dropped connection is
 // retried from there; closing the panel stops it.
 //
-// The page keeps its context while its tab is hidden (retainContextWhenHidden): the tail goes on
+// The page keeps its context while its tab is hidden (retainContextWhenHidden): Follow Updates goes on
 // following, and its rows (up to 20,000, only in the page) are there when the tab comes back. A page
 // loaded again anyway (a webview reload) is told the scope and the state, and goes on from there.
 import * as vscode from 'vscode';
-import { tailUpdateFormat } from '../browse/browseForms';
-import { parseStartOffset, RECENT_ROWS, stopOffers, tailScope, TailTally, type TailTarget } from '../browse/tailControls';
-import type { TailOffer, TailRow, TailState } from '../protocol/tailRows';
-import { describeStop, followUpdates, TailCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../browse/tailFollower';
+import { followedUpdateFormat } from '../browse/browseForms';
+import { parseStartOffset, RECENT_ROWS, stopOffers, updatesScope, UpdatesTally, type UpdatesTarget } from '../browse/updatesControls';
+import type { UpdatesOffer, UpdateRow, UpdatesState } from '../protocol/updateRows';
+import { describeStop, followUpdates, UpdatesCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../browse/updatesFollower';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeReader } from '../services/ledgerNodes';
-import { tailPageHtml } from './html/browseHtml';
-import { parseTailFromPage, type TailFromPage, type TailStateMessage, type TailToPage } from '../protocol/tailMessages';
+import { updatesPageHtml } from './html/browseHtml';
+import { parseTailFromPage, type UpdatesFromPage, type UpdatesStateMessage, type UpdatesToPage } from '../protocol/updatesMessages';
 import { WebviewHost } from './webviewHost';
 import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
 
-export type { TailTarget };
+export type { UpdatesTarget };
 
 const VIEW_TYPE = COMMAND.followUpdates;
 /** /v2/updates: at most this many per answer, and how long the node waits for new ones. */
@@ -28,8 +28,8 @@ const IDLE_MS = 1000;
 
 export type PositionListener = (node: string, offset: number | undefined, live: boolean) => void;
 
-export class TailPanels implements vscode.Disposable {
-  private readonly open = new Set<TailPanel>();
+export class UpdatesPanels implements vscode.Disposable {
+  private readonly open = new Set<UpdatesPanel>();
 
   constructor(
     readonly extensionUri: vscode.Uri,
@@ -37,19 +37,19 @@ export class TailPanels implements vscode.Disposable {
     readonly onPosition: PositionListener = () => undefined,
   ) {}
 
-  show(target: TailTarget): TailPanel {
-    const p = new TailPanel(this, target);
+  show(target: UpdatesTarget): UpdatesPanel {
+    const p = new UpdatesPanel(this, target);
     this.open.add(p);
     p.onDidDispose(() => this.open.delete(p));
     return p;
   }
 
-  get panels(): readonly TailPanel[] {
+  get panels(): readonly UpdatesPanel[] {
     return [...this.open];
   }
 
-  /** The latest rows the node's open tails showed, newest first (points to ask What Changed from). */
-  recentRows(node: string): TailRow[] {
+  /** The latest rows the node's open Follow Updates panels showed, newest first (points to ask What Changed from). */
+  recentRows(node: string): UpdateRow[] {
     return [...this.open]
       .filter((p) => p.target.node === node)
       .flatMap((p) => p.recent)
@@ -62,26 +62,26 @@ export class TailPanels implements vscode.Disposable {
   }
 }
 
-type StateUpdate = Omit<TailStateMessage, 'type' | 'position'>;
+type StateUpdate = Omit<UpdatesStateMessage, 'type' | 'position'>;
 
-export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
+export class UpdatesPanel extends WebviewHost<UpdatesToPage, UpdatesFromPage> {
   private following: AbortController | undefined;
-  /** Why the tail is not on the websocket channel, when it is not. */
+  /** Why Follow Updates is not on the websocket channel, when it is not. */
   private transportNote: () => string | undefined = () => undefined;
-  /** The parties the tail reads as (empty: any party), learned when it starts. */
+  /** The parties Follow Updates reads as (empty: any party), learned when it starts. */
   private readAs: readonly string[] | undefined;
-  private cursor: TailCursor | undefined;
-  private readonly tally = new TailTally();
+  private cursor: UpdatesCursor | undefined;
+  private readonly tally = new UpdatesTally();
   /** What the page was told last, for a page loaded again. */
   private scope: string;
-  private lastState: TailStateMessage | undefined;
+  private lastState: UpdatesStateMessage | undefined;
   private started = false;
   /** Each start's number: a start overtaken by a later one (a restart, a new token) stops before it follows. */
   private starts = 0;
 
   constructor(
-    private readonly manager: TailPanels,
-    readonly target: TailTarget,
+    private readonly manager: UpdatesPanels,
+    readonly target: UpdatesTarget,
   ) {
     const title = vscode.l10n.t('Updates on {0}', target.node);
     super({
@@ -93,21 +93,21 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
       retainContextWhenHidden: true,
       parse: parseTailFromPage,
       shell: ({ nonce, cspSource, media }) =>
-        tailPageHtml({
+        updatesPageHtml({
           nonce,
           cspSource,
-          scriptUris: [media('tail.js')],
+          scriptUris: [media('updates.js')],
           styleUris: [media('panel.css'), media('browse.css')],
           title,
           nodeName: target.node,
           // Who reads is known once the token's rights are (start): the page is told then.
-          scope: tailScope(target, undefined),
+          scope: updatesScope(target, undefined),
           start: target.start === undefined ? '' : String(target.start),
         }),
     });
-    this.scope = tailScope(target, undefined);
+    this.scope = updatesScope(target, undefined);
     // Rows read as one token are not shown to the next (the page is kept while hidden): cleared,
-    // and the tail follows on from where it was as the new token's parties.
+    // and Follow Updates follows on from where it was as the new token's parties.
     this.track(
       manager.nodes.onDidChangeIdentity((e) => {
         if (e.node !== target.node || this.isDisposed || !this.started) return;
@@ -125,12 +125,12 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
   }
 
   /** For tests: rows sent (with the sum of their offsets: no gap and no duplicate), the start, the position, the state, reconnections, offers. */
-  get shown(): TailTally['shown'] {
+  get shown(): UpdatesTally['shown'] {
     return this.tally.shown;
   }
 
   /** The last rows shown, oldest first. */
-  get recent(): readonly TailRow[] {
+  get recent(): readonly UpdateRow[] {
     return this.tally.recent;
   }
 
@@ -147,7 +147,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
   }
 
   private showScope(parties: readonly string[] | undefined): void {
-    this.scope = tailScope(this.target, parties);
+    this.scope = updatesScope(this.target, parties);
     this.post({ type: 'scope', text: this.scope });
   }
 
@@ -191,7 +191,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
         begin = (await this.manager.nodes.client(node).getLedgerEnd()).offset ?? 0;
       } catch (e) {
         const setToken = isLedgerApiError(e) && (e.kind === 'unauthenticated' || e.kind === 'permissionDenied');
-        const offers: TailOffer[] = [{ action: 'restart', label: vscode.l10n.t('Try Again') }];
+        const offers: UpdatesOffer[] = [{ action: 'restart', label: vscode.l10n.t('Try Again') }];
         if (setToken) offers.push({ action: 'setToken', label: vscode.l10n.t('Set Token') });
         this.state({
           state: 'stopped',
@@ -202,7 +202,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
       }
     }
     if (generation !== this.starts) return;
-    this.cursor = new TailCursor(begin);
+    this.cursor = new UpdatesCursor(begin);
     this.tally.started(begin);
     this.post({ type: 'reset', position: begin });
     this.follow();
@@ -216,7 +216,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
     const ac = new AbortController();
     this.following = ac;
     const client = this.manager.nodes.client(node);
-    const format = tailUpdateFormat({ parties: this.readAs ?? [], templates: this.target.templates });
+    const format = followedUpdateFormat({ parties: this.readAs ?? [], templates: this.target.templates });
     const list = updatesListFetch(client, format, { limit: LIST_LIMIT, idleMs: IDLE_MS });
     // The websocket channel by default (no request per batch); the HTTP list where it is refused.
     const fetch =
@@ -242,7 +242,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
     });
   }
 
-  private onState(s: TailState, ac: AbortController): void {
+  private onState(s: UpdatesState, ac: AbortController): void {
     if (this.following !== ac) return;
     if (s.state === 'following') return this.state({ state: 'following', message: this.transportNote() });
     if (s.state === 'reconnecting') {
@@ -290,7 +290,7 @@ export class TailPanel extends WebviewHost<TailToPage, TailFromPage> {
     this.follow();
   }
 
-  protected onMessage(m: TailFromPage): void {
+  protected onMessage(m: UpdatesFromPage): void {
     switch (m.type) {
       case 'pause':
         return this.pause();

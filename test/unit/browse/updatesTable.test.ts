@@ -1,10 +1,10 @@
-// The Follow Updates page's rows (src/browse/tailTable.ts): bounded, oldest dropped and counted,
+// The Follow Updates page's rows (src/browse/updatesTable.ts): bounded, oldest dropped and counted,
 // filtered by party and by template or choice as rows arrive.
 import * as assert from 'node:assert/strict';
-import { TailRows } from '../../../src/browse/tailTable';
-import type { TailRow } from '../../../src/protocol/tailRows';
+import { UpdateRows } from '../../../src/browse/updatesTable';
+import type { UpdateRow } from '../../../src/protocol/updateRows';
 
-const row = (offset: number, over: Partial<TailRow> = {}): TailRow => ({
+const row = (offset: number, over: Partial<UpdateRow> = {}): UpdateRow => ({
   offset,
   updateId: `1220${String(offset).padStart(64, '0')}`,
   commandId: `c${offset}`,
@@ -17,11 +17,11 @@ const row = (offset: number, over: Partial<TailRow> = {}): TailRow => ({
   events: 1,
   ...over,
 });
-const offsets = (rows: readonly TailRow[]) => rows.map((r) => r.offset);
+const offsets = (rows: readonly UpdateRow[]) => rows.map((r) => r.offset);
 
-describe('the tail page rows', () => {
+describe('the Follow Updates page rows', () => {
   it('keep the newest up to the capacity (with some slack), counting those dropped', () => {
-    const t = new TailRows(10);
+    const t = new UpdateRows(10);
     assert.deepEqual(t.add([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((o) => row(o))), { added: 11, rebuilt: false });
     assert.deepEqual(t.add([row(12)]), { added: 0, rebuilt: true });
     assert.deepEqual(t.offsets(), [3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -31,7 +31,7 @@ describe('the tail page rows', () => {
   });
 
   it('filter by party and by template or choice, new rows included as they arrive', () => {
-    const t = new TailRows(100);
+    const t = new UpdateRows(100);
     t.add([row(1), row(2, { parties: ['Bob::1220bb'] }), row(3, { templates: ['Finance:Cash'], choices: ['Transfer'] })]);
     t.filter('  ALICE ', '');
     assert.deepEqual(offsets(t.view), [1, 3]);
@@ -48,7 +48,7 @@ describe('the tail page rows', () => {
   });
 
   it('a filtered view stays filtered when the oldest are dropped', () => {
-    const t = new TailRows(4);
+    const t = new UpdateRows(4);
     t.filter('bob', '');
     t.add([1, 2, 3, 4].map((o) => row(o, o % 2 ? {} : { parties: ['Bob::1220bb'] })));
     assert.deepEqual(t.add([row(5), row(6, { parties: ['Bob::1220bb'] })]), { added: 0, rebuilt: true });

@@ -2,9 +2,9 @@
 // the buttons a stop offers, and what it counts of the rows it sent. No `vscode` import.
 import * as l10n from '../l10n/l10n';
 import { asSeenBy } from './browseForms';
-import type { TailOffer, TailRow, TailState, TransportKind } from '../protocol/tailRows';
+import type { UpdatesOffer, UpdateRow, UpdatesState, TransportKind } from '../protocol/updateRows';
 
-export interface TailTarget {
+export interface UpdatesTarget {
   node: string;
   parties?: string[];
   templates?: string[];
@@ -13,10 +13,10 @@ export interface TailTarget {
   transport?: TransportKind;
 }
 
-/** Rows each tail remembers for What Changed's points. */
+/** Rows each Follow Updates panel remembers for What Changed's points. */
 export const RECENT_ROWS = 20;
 
-export function tailScope(t: TailTarget, parties: readonly string[] | undefined): string {
+export function updatesScope(t: UpdatesTarget, parties: readonly string[] | undefined): string {
   const what = t.templates?.length ? l10n.t('templates {0}', t.templates.join(', ')) : l10n.t('every template');
   return `${what}, ${asSeenBy(parties)}`;
 }
@@ -29,9 +29,9 @@ export function parseStartOffset(typed: string): { start: number | undefined } |
   return { start: Number(text) };
 }
 
-/** What a stopped tail offers: the ledger end, the earliest offset, another try, a new token. */
-export function stopOffers(s: Extract<TailState, { state: 'stopped' }>): TailOffer[] {
-  const offers: TailOffer[] = [];
+/** What a stopped Follow Updates panel offers: the ledger end, the earliest offset, another try, a new token. */
+export function stopOffers(s: Extract<UpdatesState, { state: 'stopped' }>): UpdatesOffer[] {
+  const offers: UpdatesOffer[] = [];
   if (s.reason === 'beyondEnd') offers.push({ action: 'startAt', label: l10n.t('Start at the Ledger End') });
   // Without the offset in the error, the node's pruning point is asked when the button is pressed.
   if (s.reason === 'pruned')
@@ -47,8 +47,8 @@ export function stopOffers(s: Extract<TailState, { state: 'stopped' }>): TailOff
   return offers;
 }
 
-/** What a tail sent to its page (tests read it: no gap, no duplicate), and its latest rows. */
-export class TailTally {
+/** What a Follow Updates panel sent to its page (tests read it: no gap, no duplicate), and its latest rows. */
+export class UpdatesTally {
   readonly shown = {
     rows: 0,
     offsetSum: 0,
@@ -58,10 +58,10 @@ export class TailTally {
     state: 'starting' as string,
     message: '',
     reconnects: 0,
-    offers: [] as TailOffer[],
+    offers: [] as UpdatesOffer[],
   };
   /** The last rows shown, oldest first. */
-  readonly recent: TailRow[] = [];
+  readonly recent: UpdateRow[] = [];
 
   /** Rows read as a previous token are not offered to the next. */
   forget(): void {
@@ -72,7 +72,7 @@ export class TailTally {
     Object.assign(this.shown, { rows: 0, offsetSum: 0, start, position: start });
   }
 
-  rows(rows: readonly TailRow[], position: number, duplicates: number): void {
+  rows(rows: readonly UpdateRow[], position: number, duplicates: number): void {
     this.shown.rows += rows.length;
     for (const r of rows) this.shown.offsetSum += r.offset;
     this.recent.push(...rows.slice(-RECENT_ROWS));

@@ -1,10 +1,10 @@
-// Questions across time as a person asks them in the packaged extension: a ledger point marked before
+// The ledger history as a person asks about it in the packaged extension: a ledger point marked before
 // a "test run", What Changed since it (rows by kind, a payload filter typed with its completion), the
 // table as it was at the point; and Compare Contracts on two contracts typed in.
 import * as assert from 'node:assert/strict';
 import { useWorkbench } from './uiFixture';
 
-describe('UI: across time', function () {
+describe('UI: the ledger history', function () {
   this.timeout(240_000);
   const ui = useWorkbench({
     nodes: { participant1: { version: '3.6', bigTransactionEvents: 1, generated: { contracts: 20 } } },

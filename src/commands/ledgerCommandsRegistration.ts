@@ -1,4 +1,4 @@
-// The inner loop's commands: New Commands Request, Submit Commands, Follow Completions, Exercise on
+// The ledger commands loop's VS Code commands: New Commands Request, Submit Commands, Follow Completions, Exercise on
 // the Ledger… (the Daml choice lens). Only the registrations load with the extension; the loop
 // itself (requests, review, completions) is its own bundle, required on first use.
 import type { CommandRegistrar } from './commandRegistrar';
@@ -6,29 +6,29 @@ import * as vscode from 'vscode';
 import { isCommandsFile } from '../execute/commandsRequest';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
-import type * as LoopModule from './commandsLoop';
+import type * as LoopModule from './ledgerCommandsLoop';
 import { nodeNameOf, resolveNode, nodeForCommand } from './nodeArgument';
 import { COMMAND } from '../ids/commandIds';
 
-export interface CommandsLoopAccess {
+export interface LedgerCommandsLoopAccess {
   /** The loop, loaded on first use. */
-  load(): LoopModule.CommandsLoop;
+  load(): LoopModule.LedgerCommandsLoop;
   /** The loop if it was loaded (tests, the API). */
-  loaded(): LoopModule.CommandsLoop | undefined;
+  loaded(): LoopModule.LedgerCommandsLoop | undefined;
 }
 
-export interface CommandsLoopRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
+export interface LedgerCommandsLoopRegistrationDeps extends Pick<vscode.ExtensionContext, 'subscriptions'> {
   readonly nodes: NodeReader;
   /** The loop, loaded on first use. */
-  readonly commandsLoop: LoopModule.CommandsLoop;
+  readonly ledgerCommandsLoop: LoopModule.LedgerCommandsLoop;
 }
 
-export function registerCommandsLoop(ctx: CommandsLoopRegistrationDeps, register: CommandRegistrar): void {
+export function registerLedgerCommands(ctx: LedgerCommandsLoopRegistrationDeps, register: CommandRegistrar): void {
   const nodeFor = (arg: unknown, placeHolder: string): Promise<NodeConfig | undefined> => nodeForCommand(ctx.nodes, arg, placeHolder);
 
   register(COMMAND.newCommandsRequest, async (targetArg?: unknown, nodeArg?: unknown) => {
     const node = nodeNameOf(nodeArg) !== undefined ? await resolveNode(ctx.nodes, nodeArg, '') : ctx.nodes.active();
-    return ctx.commandsLoop.newRequest(node, targetArg instanceof vscode.Uri ? targetArg : undefined);
+    return ctx.ledgerCommandsLoop.newRequest(node, targetArg instanceof vscode.Uri ? targetArg : undefined);
   });
   register(COMMAND.submitCommands, async (fileArg?: unknown, nodeArg?: unknown) => {
     let uri = fileArg instanceof vscode.Uri ? fileArg : typeof fileArg === 'string' ? vscode.Uri.parse(fileArg) : undefined;
@@ -47,12 +47,12 @@ export function registerCommandsLoop(ctx: CommandsLoopRegistrationDeps, register
     if (!node) return undefined;
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) await doc.save();
-    return ctx.commandsLoop.submit(uri, node);
+    return ctx.ledgerCommandsLoop.submit(uri, node);
   });
   register(COMMAND.followCompletions, async (nodeArg?: unknown, beginArg?: unknown) => {
     const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the completions of which ledger node?'));
     if (!node) return undefined;
-    return ctx.commandsLoop.follow(node, typeof beginArg === 'number' && Number.isSafeInteger(beginArg) && beginArg >= 0 ? beginArg : undefined);
+    return ctx.ledgerCommandsLoop.follow(node, typeof beginArg === 'number' && Number.isSafeInteger(beginArg) && beginArg >= 0 ? beginArg : undefined);
   });
   register(COMMAND.exerciseOnLedger, async (targetArg?: unknown, nodeArg?: unknown, fileArg?: unknown) => {
     const t = targetArg as Partial<LoopModule.ChoiceTarget> | undefined;
@@ -62,6 +62,6 @@ export function registerCommandsLoop(ctx: CommandsLoopRegistrationDeps, register
     }
     const node = await nodeFor(nodeArg, vscode.l10n.t('Exercise on which ledger node?'));
     if (!node) return undefined;
-    return ctx.commandsLoop.exercise(node, t as LoopModule.ChoiceTarget, fileArg instanceof vscode.Uri ? fileArg : undefined);
+    return ctx.ledgerCommandsLoop.exercise(node, t as LoopModule.ChoiceTarget, fileArg instanceof vscode.Uri ? fileArg : undefined);
   });
 }

@@ -1,41 +1,41 @@
-// The messages between the Follow Updates page (src/webview/tail/) and its panel (tailPanel.ts):
+// The messages between the Follow Updates page (src/webview/updates/) and its panel (updatesPanel.ts):
 // one union per direction, each checked where it is received.
-import type { TailOffer, TailRow } from './tailRows';
+import type { UpdatesOffer, UpdateRow } from './updateRows';
 import { isButton, isIndex, isRecord, isString, isStrings, isText, optional, type Fields } from './messageChecks';
 
-export type { TailOffer };
+export type { UpdatesOffer };
 
 export const TAIL_STATES = ['starting', 'following', 'paused', 'reconnecting', 'stopped'] as const;
-export type TailStateName = (typeof TAIL_STATES)[number];
+export type UpdatesStateName = (typeof TAIL_STATES)[number];
 
-export interface TailStateMessage {
+export interface UpdatesStateMessage {
   type: 'state';
-  state: TailStateName;
+  state: UpdatesStateName;
   /** The last offset shown. */
   position?: number;
   attempt?: number;
   error?: string;
   message?: string;
-  offers?: TailOffer[];
+  offers?: UpdatesOffer[];
   /** Stopped, but Resume may go on from the position (an error, not the end of the road). */
   canResume?: boolean;
 }
 
 /** From the extension to the page. */
-export type TailToPage =
+export type UpdatesToPage =
   | { type: 'scope'; text: string }
   /** The table starts again, following from `position`. */
   | { type: 'reset'; position: number }
-  | { type: 'rows'; rows: TailRow[]; position?: number }
-  | TailStateMessage;
+  | { type: 'rows'; rows: UpdateRow[]; position?: number }
+  | UpdatesStateMessage;
 
 export const TAIL_PAGE_ACTIONS = ['ready', 'pause', 'resume', 'setToken', 'startAtEarliest'] as const;
-export type TailPageAction = (typeof TAIL_PAGE_ACTIONS)[number];
+export type UpdatesPageAction = (typeof TAIL_PAGE_ACTIONS)[number];
 
 /** From the page to the extension: `restart` from an offset as typed (the extension checks it). */
-export type TailFromPage = { type: TailPageAction } | { type: 'restart'; start: string } | { type: 'openUpdate'; id: string };
+export type UpdatesFromPage = { type: UpdatesPageAction } | { type: 'restart'; start: string } | { type: 'openUpdate'; id: string };
 
-export function parseTailFromPage(raw: unknown): TailFromPage | undefined {
+export function parseTailFromPage(raw: unknown): UpdatesFromPage | undefined {
   if (!isRecord(raw)) return undefined;
   switch (raw.type) {
     case 'restart':
@@ -43,12 +43,12 @@ export function parseTailFromPage(raw: unknown): TailFromPage | undefined {
     case 'openUpdate':
       return isString(raw.id) && /^1220[0-9a-f]{64}$/.test(raw.id) ? { type: 'openUpdate', id: raw.id } : undefined;
     default:
-      return (TAIL_PAGE_ACTIONS as readonly unknown[]).includes(raw.type) ? { type: raw.type as TailPageAction } : undefined;
+      return (TAIL_PAGE_ACTIONS as readonly unknown[]).includes(raw.type) ? { type: raw.type as UpdatesPageAction } : undefined;
   }
 }
 
 const isOffset = (v: unknown): v is number => isIndex(v);
-const isRow = (v: unknown): v is TailRow =>
+const isRow = (v: unknown): v is UpdateRow =>
   isRecord(v) &&
   isOffset(v.offset) &&
   isString(v.updateId) &&
@@ -60,11 +60,11 @@ const isRow = (v: unknown): v is TailRow =>
   isStrings(v.choices) &&
   isStrings(v.parties) &&
   isIndex(v.events);
-const OFFERS: readonly unknown[] = ['startAt', 'startAtEarliest', 'resume', 'restart', 'setToken'] satisfies TailOffer['action'][];
-const isOffer = (v: unknown): v is TailOffer => isButton(v) && OFFERS.includes(v.action) && optional((v as { offset?: unknown }).offset, isOffset);
-const isState = (v: unknown): v is TailStateName => (TAIL_STATES as readonly unknown[]).includes(v);
+const OFFERS: readonly unknown[] = ['startAt', 'startAtEarliest', 'resume', 'restart', 'setToken'] satisfies UpdatesOffer['action'][];
+const isOffer = (v: unknown): v is UpdatesOffer => isButton(v) && OFFERS.includes(v.action) && optional((v as { offset?: unknown }).offset, isOffset);
+const isState = (v: unknown): v is UpdatesStateName => (TAIL_STATES as readonly unknown[]).includes(v);
 
-export function parseTailToPage(raw: unknown): TailToPage | undefined {
+export function parseTailToPage(raw: unknown): UpdatesToPage | undefined {
   if (!isRecord(raw)) return undefined;
   const m: Fields = raw;
   switch (m.type) {
@@ -80,7 +80,7 @@ export function parseTailToPage(raw: unknown): TailToPage | undefined {
         optional(m.attempt, isIndex) &&
         optional(m.error, isString) &&
         optional(m.message, isString) &&
-        optional(m.offers, (o): o is TailOffer[] => Array.isArray(o) && o.every(isOffer)) &&
+        optional(m.offers, (o): o is UpdatesOffer[] => Array.isArray(o) && o.every(isOffer)) &&
         optional(m.canResume, (b): b is boolean => typeof b === 'boolean')
         ? {
             type: 'state',
