@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { decodeArchive } from '../../../src/daml/lf/lfDecode';
 import { valueTree } from '../../../src/panels/html/ledgerValues';
+import { answerBody, typedPackageOf } from '../../../src/panels/lookupContent';
+import { hostileContract } from '../../support/hostileLookups';
 import { createArgumentTree } from '../../../src/panels/html/typedValues';
 import { PARTNER_PACKAGE, partnerDalf } from '../../../fake-ledger/src/partnerPackage';
 
@@ -70,5 +72,19 @@ describe('values drawn with their Daml-LF types', () => {
     const odd = createArgumentTree(token({ surprise: 1, settlement: { tag: 'Unknown', value: 1 } }), TOKEN, sigs).toString();
     assert.match(odd, /<span class="v-key"><bdi>surprise<\/bdi><\/span>/);
     assert.ok(!odd.includes('Settlement</bdi>.'), 'an unknown constructor is not named');
+  });
+
+  it("a contract panel's body: untyped first, typed when the signatures are given; the package to read is the template's", () => {
+    const l = hostileContract(token());
+    const created = l.found ? l.response.created : undefined;
+    assert.ok(created);
+    created.createdEvent.templateId = TOKEN;
+    const target = { kind: 'contract' as const, id: l.contractId, node: 'n' };
+    assert.equal(typedPackageOf(l), PARTNER_PACKAGE);
+    const untyped = answerBody(l, target).toString();
+    const typed = answerBody(l, target, sigs).toString();
+    assert.ok(!untyped.includes('v-enum'));
+    assert.ok(typed.includes('class="v-enum"') && typed.includes('title="Numeric 10"'));
+    assert.ok(typed.includes(`data-open-id="${CID}"`));
   });
 });
