@@ -126,9 +126,15 @@ export class CantonLensContext {
 
     this.lookups = new LedgerLookupService(this.nodes.registry, this.nodes.facts);
     this.idHover = ledgerIdHoverProvider(this.nodes, this.lookups);
-    this.panels = new LookupPanels(this.extensionUri, this.nodes, this.lookups, (t, summary, askedByUser) => {
-      if (t.kind === 'contract' || t.kind === 'update') void this.recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedByUser });
-    });
+    this.panels = new LookupPanels(
+      this.extensionUri,
+      this.nodes,
+      this.lookups,
+      (t, summary, askedByUser) => {
+        if (t.kind === 'contract' || t.kind === 'update') void this.recent.add({ kind: t.kind, id: t.id, node: t.node, summary, at: Date.now(), askedByUser });
+      },
+      this.signatures,
+    );
     const acs = new AcsPanels(this.extensionUri, this.nodes, (current, sample, parties) => this.pickPayloadFilter(current, sample, parties));
     const updates = new UpdatesPanels(this.extensionUri, this.nodes, (node, offset, live) => this.browseTree.reportLedgerEnd(node, offset, live));
     this.browse = { acs, updates };

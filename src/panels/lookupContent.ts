@@ -8,6 +8,7 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { exerciseTree, treeEvent, type FlatTreeNode } from '../lookups/exerciseTree';
 import { updateValue, type LedgerLookup } from '../lookups/ledgerLookups';
 import { contractBody } from './html/contractHtml';
+import type { PackageSignature } from '../daml/lf/lfSignatures';
 import { errorDetailsHtml } from './html/errorDetailsHtml';
 import { eventDetailHtml } from './html/eventDetailHtml';
 import { identityBar } from './html/identityHtml';
@@ -20,9 +21,17 @@ import { idKind, sameTarget, type PanelTarget } from './panelTargets';
 
 export type Notice = { text: string; button: string };
 
-/** The body of an answer: a contract, or an update in the target's shape with its highlighted node. */
-export function answerBody(result: LedgerLookup, target: PanelTarget): SafeHtml {
-  return result.kind === 'contract' ? contractBody(result) : transactionBody(result, target.shape, target.highlight);
+/**
+ * The body of an answer: a contract (its values typed when the node's signatures `sigs` are read),
+ * or an update in the target's shape with its highlighted node.
+ */
+export function answerBody(result: LedgerLookup, target: PanelTarget, sigs?: readonly PackageSignature[]): SafeHtml {
+  return result.kind === 'contract' ? contractBody(result, sigs) : transactionBody(result, target.shape, target.highlight);
+}
+
+/** The package a found contract's template is of, whose signature would type its values; none otherwise. */
+export function typedPackageOf(result: LedgerLookup): string | undefined {
+  return result.kind === 'contract' && result.found ? result.response.created?.createdEvent.templateId.split(':')[0] : undefined;
 }
 
 /** The target being looked up on `nodeName`, with a Cancel button. */

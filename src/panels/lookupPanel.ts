@@ -3,6 +3,7 @@
 // message, so what the person did on it stays; the page keeps the navigation (setState), from which
 // the serializer (LookupPanels, lookupPanels.ts) brings the panel back after a window reload.
 import * as vscode from 'vscode';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import type { AskedAs } from '../auth/ledgerIdentity';
 import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -19,6 +20,7 @@ import type { SafeHtml } from './html/safeHtml';
 import { HtmlPanelHost } from './htmlPanelHost';
 import {
   answerBody,
+  typedPackageOf,
   answerJson,
   cancelledBody,
   eventDetail,
@@ -50,6 +52,8 @@ export interface LookupPanelsContext {
   /** Told about every finished lookup, for the recent list: who asked is its user id, if known. */
   readonly onLookedUp: (target: PanelTarget, summary: string, askedByUser: string | undefined) => void;
   show(target: PanelTarget): unknown;
+  /** The node's package signatures, to type a contract's values once read (never before the first paint). */
+  readonly signatures?: NodeSignaturesReader;
 }
 
 export class LookupPanel extends HtmlPanelHost<LookupMessage> {
@@ -219,6 +223,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       this.shownAs.set(node.name, result.askedAs);
       this.tree = shownTree(result, target);
       this.render(answerBody(result, target), true);
+      void this.typeValues(result, target, node);
       this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
     } catch (e) {
       // Cancelled, replaced by another load, or a kept answer's refresh cancelled (the page was told).
@@ -229,6 +234,19 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
     } finally {
       if (this.loading === ac) this.loading = undefined;
       if (this.refreshing === ac) this.refreshing = undefined;
+    }
+  }
+
+  /** Draws the answer again with its Daml-LF types once the node's signatures are read, if the answer is still the one shown. */
+  private async typeValues(result: LedgerLookup, target: PanelTarget, node: NodeConfig): Promise<void> {
+    const packageId = typedPackageOf(result);
+    if (!packageId || !this.manager.signatures) return;
+    try {
+      const { packages } = await this.manager.signatures(this.manager.nodes.client(node));
+      if (this.isDisposed || this.result !== result || !packages.some((p) => p.packageId === packageId)) return;
+      this.render(answerBody(result, target, packages), true);
+    } catch {
+      // Untyped values stay: the signatures are an addition.
     }
   }
 

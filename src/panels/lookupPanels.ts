@@ -1,6 +1,7 @@
 // The lookup panels: one per looked-up id (lookupPanel.ts), in one column, each revealed when its
 // id is asked again, told when a node's identity changes, and brought back after a window reload
 // from the navigation its page kept.
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import * as vscode from 'vscode';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { LedgerLookupService } from '../services/lookupService';
@@ -21,6 +22,8 @@ export class LookupPanels implements vscode.Disposable, LookupPanelsContext {
     readonly lookups: LedgerLookupService,
     /** Told about every finished lookup, for the recent list: who asked is its user id, if known. */
     readonly onLookedUp: (target: PanelTarget, summary: string, askedByUser: string | undefined) => void = () => undefined,
+    /** The node's package signatures, to type a contract's values once read. */
+    readonly signatures?: NodeSignaturesReader,
   ) {
     // Open panels say at once when the node's identity is no longer the one they were asked as.
     this.subscription = nodes.onDidChangeIdentity((e) => {

@@ -14,14 +14,26 @@ import type { DamlWorkspace } from '../services/damlWorkspace';
 import type { NodeReader } from '../services/ledgerNodes';
 import { activeContractsOf } from '../browse/templateContracts';
 import { lfArgumentFields, lfArgumentSkeleton, lfChoiceCandidates, lfTemplateCandidates } from '../daml/lf/lfCompletions';
-import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
+import { unreadSummary, type NodeSignaturesReader, type PackageSignature } from '../daml/lf/lfSignatures';
 
-/** The active node's package signatures, or none (no node, unreachable, or it would not say). */
+/** What was said already: why a node's packages could not be read is shown once a session, not on every keystroke. */
+const said = new Set<string>();
+
+/**
+ * The active node's package signatures, or none (no node, unreachable, or it would not say). What
+ * could not be read is said once in the status bar: completion goes on with the workspace's Daml.
+ */
 async function nodePackages(nodes: NodeReader, signatures: NodeSignaturesReader): Promise<PackageSignature[]> {
   const node = nodes.active();
   if (!node || nodes.status(node).state === 'unreachable') return [];
   try {
-    return (await signatures(nodes.client(node))).packages;
+    const answer = await signatures(nodes.client(node));
+    const summary = unreadSummary(node.name, answer);
+    if (summary && !said.has(`${node.name}\n${summary}`)) {
+      said.add(`${node.name}\n${summary}`);
+      vscode.window.setStatusBarMessage(`$(warning) ${summary}`, 15_000);
+    }
+    return answer.packages;
   } catch {
     return [];
   }

@@ -2,15 +2,20 @@
 // (the partner app's) and from a 5 MB archive written by the fake's encoder, cold and from the cache
 // (a package id is decoded once a session). The floor is hashing the payload, which every decode does.
 import { createHash } from 'node:crypto';
+import { lfArgumentSkeleton, lfChoiceCandidates, lfTemplateCandidates } from '../../src/daml/lf/lfCompletions';
 import { SignatureCache } from '../../src/daml/lf/lfPackages';
-import { lfArchive, lfPayload, T, type ModuleDesc } from '../../fake-ledger/src/lfEncode';
+import { lfArchive, lfPayload, packageIdOfPayload, T, type ModuleDesc } from '../../fake-ledger/src/lfEncode';
 import { partnerDalf } from '../../fake-ledger/src/partnerPackage';
 import type { BenchRow } from './browseBench';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** A package of `modules` modules of 20 templates with 12 fields and 3 choices each. */
-export function bigPackage(modules: number): Uint8Array {
+/** A package of `modules` modules (named `name`) of 20 templates with 12 fields and 3 choices each. */
+export function bigPackage(modules: number, name = 'bench-big'): Uint8Array {
+  return lfArchive(bigPayload(modules, name));
+}
+
+function bigPayload(modules: number, name: string): Uint8Array {
   const mods: ModuleDesc[] = Array.from({ length: modules }, (_, m) => ({
     name: `Big.M${m}`,
     enums: [{ name: 'Kind', values: ['A', 'B', 'C'] }],
@@ -28,7 +33,7 @@ export function bigPackage(modules: number): Uint8Array {
       })),
     })),
   }));
-  return lfArchive(lfPayload({ name: 'bench-big', version: '1.0.0', modules: mods }));
+  return lfPayload({ name, version: '1.0.0', modules: mods });
 }
 
 function decodeRows(add: (r: BenchRow) => void, label: string, dalf: Uint8Array, coldTarget: number): void {
@@ -73,4 +78,43 @@ export function lfDecodeBench(add: (r: BenchRow) => void): void {
   let big = bigPackage(modules);
   while (big.length < 5 * 1024 * 1024) big = bigPackage((modules = Math.ceil((modules * 5.2 * 1024 * 1024) / big.length)));
   decodeRows(add, 'a 5 MB archive', big, 300);
+}
+
+/**
+ * Completion in a *.commands.json with 200 packages on the node (each 2 modules of 20 templates):
+ * every template id, then the choices of one with their argument skeletons, from signatures already
+ * read, the first time after the node's list is read again (it is reused for 30 s, and the
+ * candidates with it). The floor is listing the template names alone.
+ */
+export function lfCompletionBench(add: (r: BenchRow) => void): void {
+  const cache = new SignatureCache();
+  const sigs = Array.from({ length: 200 }, (_, i) => {
+    const payload = bigPayload(2, `bench-pkg-${i}`);
+    return cache.decodePayload(payload, packageIdOfPayload(payload));
+  });
+  const one = `#bench-pkg-7:Big.M1:T3`;
+  const floor: number[] = [];
+  const took: number[] = [];
+  for (let run = 0; run < 7; run++) {
+    let t = performance.now();
+    const names: string[] = [];
+    for (const s of sigs) for (const m of s.modules) for (const x of m.templates) names.push(`${s.packageId}:${m.name}:${x.name}`);
+    floor.push(performance.now() - t);
+    t = performance.now();
+    // A new list each run: the first completion after the node's list is read again.
+    const list = [...sigs];
+    const templates = lfTemplateCandidates(list);
+    const choices = lfChoiceCandidates(list, one).map((c) => lfArgumentSkeleton(list, one, c.label, 'Alice::1220'));
+    took.push(performance.now() - t);
+    if (templates.length < 200 * 40 || choices.length !== 4) throw new Error(`completion listed ${templates.length} templates, ${choices.length} choices`);
+  }
+  add({
+    area: 'packages',
+    measure: "Completion of template ids and of one template's choices with skeletons, 200 packages on the node (floor: listing the template names)",
+    value: median(took),
+    unit: 'ms',
+    baseline: median(floor),
+    target: '≤ 50 ms',
+    ok: median(took) <= 50,
+  });
 }

@@ -11,7 +11,7 @@ import { uploadDar, validateDar } from '../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { dar } from '../support/darBuilder';
 import type { BenchRow } from './browseBench';
-import { lfDecodeBench } from './lfBench';
+import { lfCompletionBench, lfDecodeBench } from './lfBench';
 import { demoLedgerUrl, spawnDemoLedger } from './soak';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -113,5 +113,6 @@ async function darUpload(add: (r: BenchRow) => void): Promise<void> {
 export async function packagesBench(add: (r: BenchRow) => void): Promise<void> {
   packagesSection(add);
   lfDecodeBench(add);
+  lfCompletionBench(add);
   await darUpload(add);
 }

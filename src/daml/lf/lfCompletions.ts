@@ -30,23 +30,44 @@ function latestByName(sigs: readonly PackageSignature[]): Map<string, PackageSig
   return out;
 }
 
-/** Every template and interface, by package name and by package id. Library packages (daml-prim, daml-stdlib) have none worth listing. */
+/** By code unit: localeCompare over thousands of ids took most of a completion, and VS Code orders the list again itself. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const candidatesOf = new WeakMap<readonly PackageSignature[], LfCandidate[]>();
+
+/**
+ * Every template and interface, by package name and by package id. Library packages (daml-prim,
+ * daml-stdlib) have none worth listing. Kept per list of signatures: a node's list is reused
+ * between keystrokes.
+ */
 export function lfTemplateCandidates(sigs: readonly PackageSignature[]): LfCandidate[] {
-  const out = new Map<string, LfCandidate>();
+  const known = candidatesOf.get(sigs);
+  if (known) return known;
+  const byName: LfCandidate[] = [];
+  const byId: LfCandidate[] = [];
+  const seen = new Set<string>();
   const latest = latestByName(sigs);
-  for (const s of sigs)
+  const entitiesOf = (s: PackageSignature) => {
+    const details = { template: `${s.name} ${s.version} · template`, interface: `${s.name} ${s.version} · interface` };
+    const entities: LfCandidate[] = [];
     for (const m of s.modules) {
-      const entities: [string, 'template' | 'interface'][] = [
-        ...m.templates.map((t) => [t.name, 'template'] as [string, 'template']),
-        ...m.interfaces.map((i) => [i.name, 'interface'] as [string, 'interface']),
-      ];
-      for (const [name, kind] of entities) {
-        if (latest.get(s.name) === s)
-          out.set(`#${s.name}:${m.name}:${name}`, { label: `#${s.name}:${m.name}:${name}`, detail: `${s.name} ${s.version} · ${kind}`, kind });
-        out.set(`${s.packageId}:${m.name}:${name}`, { label: `${s.packageId}:${m.name}:${name}`, detail: `${s.name} ${s.version} · ${kind}`, kind });
-      }
+      for (const t of m.templates) entities.push({ label: `${m.name}:${t.name}`, detail: details.template, kind: 'template' });
+      for (const i of m.interfaces) entities.push({ label: `${m.name}:${i.name}`, detail: details.interface, kind: 'interface' });
     }
-  return [...out.values()].sort((a, b) => a.label.localeCompare(b.label));
+    return entities.sort((a, b) => cmp(a.label, b.label));
+  };
+  // Packages in order of `name:` and of id, so the labels come out sorted without comparing them all.
+  const byKey = (key: (s: PackageSignature) => string) => [...sigs].map((s) => ({ s, k: key(s) })).sort((a, b) => cmp(a.k, b.k));
+  for (const { s } of byKey((x) => `${x.name}:`))
+    if (latest.get(s.name) === s) for (const e of entitiesOf(s)) byName.push({ ...e, label: `#${s.name}:${e.label}` });
+  for (const { s } of byKey((x) => x.packageId)) {
+    if (seen.has(s.packageId)) continue;
+    seen.add(s.packageId);
+    for (const e of entitiesOf(s)) byId.push({ ...e, label: `${s.packageId}:${e.label}` });
+  }
+  const list = [...byName, ...byId];
+  candidatesOf.set(sigs, list);
+  return list;
 }
 
 interface Resolved {

@@ -5,12 +5,12 @@
 // digital-asset/daml's sdk/daml-lf/archive), read with protobuf-ts's BinaryReader. 2.dev adds
 // curried type application (Type.tapp = 9) and package imports (Package.package_imports = 9,
 // SelfOrImportedPackageId.package_import_id = 4); TEXTMAP moved from 1001 to 19.
-// Expressions are skipped unread: a signature needs none of them. Strings, dotted names and types
-// are interned per package (Package fields 2, 3, 5); interned types are decoded when first used.
+// Expressions are stepped over unread: a signature needs none of them. Strings, dotted names and
+// types are interned per package (Package fields 2, 3, 5) and decoded when first used.
 import { createHash } from 'node:crypto';
 import { WireType } from '@protobuf-ts/runtime';
 import * as l10n from '../../l10n/l10n';
-import { int32s, LfError, PackageReader, readMessage } from './lfPackageReader';
+import { LfError, PackageReader, readMessage } from './lfPackageReader';
 import type { PackageSignature } from './lfSignatures';
 
 export { LfError };
@@ -23,44 +23,9 @@ const wrap = (e: unknown): never => {
   throw new LfError(l10n.t('The archive is truncated or is not a Daml-LF archive ({0}).', (e as Error).message));
 };
 
-/** Package (modules = 1, interned_strings = 2, interned_dotted_names = 3, metadata = 4, interned_types = 5, package_imports = 9). */
 function decodePackage(packageId: string, lfVersion: string, bytes: Uint8Array): PackageSignature {
-  const modules: Uint8Array[] = [];
-  const strings: string[] = [];
-  const dnames: number[][] = [];
-  const types: Uint8Array[] = [];
-  const imports: string[] = [];
-  let metadata: Uint8Array | undefined;
-  readMessage(bytes, {
-    1: (r) => void modules.push(r.bytes()),
-    2: (r) => void strings.push(r.string()),
-    3: (r) => {
-      const segments: number[] = [];
-      readMessage(r.bytes(), { 1: (v, w) => int32s(v, w, segments) });
-      dnames.push(segments);
-    },
-    4: (r) => {
-      metadata = r.bytes();
-    },
-    5: (r) => void types.push(r.bytes()),
-    9: (r) => readMessage(r.bytes(), { 1: (v) => void imports.push(v.string()) }),
-  });
-  const reader = new PackageReader(packageId, strings, dnames, types, imports);
-  // PackageMetadata (name_interned_str = 1, version_interned_str = 2); proto3 leaves out a 0.
-  let nameIx = 0;
-  let versionIx = 0;
-  if (!metadata) throw new LfError(l10n.t('The package has no name and version, which every Daml-LF 2 package has.'));
-  readMessage(metadata, {
-    1: (r) => {
-      nameIx = r.int32();
-    },
-    2: (r) => {
-      versionIx = r.int32();
-    },
-  });
-  const name = reader.str(nameIx);
-  const version = reader.str(versionIx);
-  return { packageId, name, version, lfVersion, modules: modules.map((m) => reader.module(m)) };
+  const { name, version, modules } = new PackageReader(packageId, bytes).read();
+  return { packageId, name, version, lfVersion, modules };
 }
 
 /**

@@ -1,388 +1,494 @@
-// Reads one Daml-LF 2 package's messages (daml_lf2.proto: Module and below) with its interning
-// tables; lfDecode.ts checks the archive around it. Field numbers are in each reader's comment.
-import { BinaryReader, WireType } from '@protobuf-ts/runtime';
+// Reads one Daml-LF 2 package (daml_lf2.proto: Package and below); lfDecode.ts checks the archive
+// around it. Field numbers are in each reader's comment. Each message is read in place (lfWire.ts),
+// expressions (Module.values) are stepped over by their length, and interned types are decoded
+// when first used.
 import * as l10n from '../../l10n/l10n';
-import type { LfBuiltin, LfChoice, LfDataType, LfField, LfInterface, LfModule, LfTemplate, LfType, LfTypeRef } from './lfSignatures';
+import type { LfChoice, LfDataType, LfField, LfInterface, LfModule, LfTemplate, LfType, LfTypeRef } from './lfSignatures';
+import { BUILTINS, LD, LfError, LfWire, NO_ARGS, UNIT, VARINT, wrongWire } from './lfWire';
 
-export class LfError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LfError';
-  }
+export { LfError, readMessage } from './lfWire';
+
+export interface PackageContents {
+  name: string;
+  version: string;
+  modules: LfModule[];
 }
-
-type Handler = (r: BinaryReader, wire: WireType) => void;
-
-// One decoder for every reader: BinaryReader makes a TextDecoder of its own when given none, which
-// for the many small messages of a package cost most of the decode.
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Reads one message, calling the handler of each field it has; fields without one are skipped. */
-export function readMessage(bytes: Uint8Array, handlers: Record<number, Handler>): void {
-  const r = new BinaryReader(bytes, UTF8);
-  while (r.pos < r.len) {
-    const [field, wire] = r.tag();
-    const h = handlers[field];
-    if (h) h(r, wire);
-    else r.skip(wire);
-  }
-}
-
-/** A repeated int32 field, packed (proto3's default) or not. */
-export function int32s(r: BinaryReader, wire: WireType, into: number[]): void {
-  if (wire !== WireType.LengthDelimited) {
-    into.push(r.int32());
-    return;
-  }
-  const inner = new BinaryReader(r.bytes(), UTF8);
-  while (inner.pos < inner.len) into.push(inner.int32());
-}
-
-const BUILTINS: Record<number, LfBuiltin> = {
-  0: 'Unit',
-  1: 'Bool',
-  2: 'Int64',
-  3: 'Date',
-  4: 'Timestamp',
-  5: 'Numeric',
-  6: 'Party',
-  7: 'Text',
-  8: 'ContractId',
-  9: 'Optional',
-  10: 'List',
-  11: 'GenMap',
-  13: 'Any',
-  14: 'AnyException',
-  15: 'TypeRep',
-  16: 'Arrow',
-  17: 'Update',
-  18: 'FailureCategory',
-  19: 'TextMap',
-  1001: 'TextMap',
-  1002: 'BigNumeric',
-  1003: 'RoundingMode',
-};
 
 /**
- * One package's interning tables and the readers that use them. proto3 leaves a field at its
- * default out, so an interned index not written is 0, not absent: each reader resolves after reading.
+ * One package's interning tables and the readers that use them, over one BinaryReader. Each
+ * message reader starts with the reader at the message's first byte and is given its end. proto3
+ * leaves a field at its default out, so an interned index not written is 0, not absent: each reader
+ * resolves after reading.
  */
-export class PackageReader {
+export class PackageReader extends LfWire {
+  // Where each interned type is ([start, end) pairs), and what it decoded to.
+  private readonly typeAt: number[] = [];
   private readonly types: (LfType | undefined)[] = [];
+  private readonly imports: string[] = [];
+  private readonly sharedFields = new Map<number, LfField>();
 
   constructor(
     private readonly packageId: string,
-    private readonly strings: string[],
-    private readonly dnames: number[][],
-    private readonly typeBytes: Uint8Array[],
-    private readonly imports: string[],
-  ) {}
-
-  str(i: number): string {
-    const s = this.strings[i];
-    if (s === undefined) throw new LfError(l10n.t('The package refers to interned string {0}, which it does not have.', i));
-    return s;
+    bytes: Uint8Array,
+  ) {
+    super(bytes);
   }
 
-  dname(i: number): string {
-    const d = this.dnames[i];
-    if (d === undefined) throw new LfError(l10n.t('The package refers to interned name {0}, which it does not have.', i));
-    return d.map((s) => this.str(s)).join('.');
-  }
-
-  /** ModuleId (package_id = 1: self = 1 or imported_package_id_interned_str = 3; module_name_interned_dname = 2). */
-  private moduleRef(bytes: Uint8Array): { packageId: string; module: string } {
-    let packageId = this.packageId;
-    let moduleIx = 0;
-    readMessage(bytes, {
-      1: (r) =>
-        readMessage(r.bytes(), {
-          3: (p) => {
-            packageId = this.str(p.int32());
-          },
-          4: (p) => {
-            const i = p.int32();
-            const id = this.imports[i];
-            if (id === undefined) throw new LfError(l10n.t('The package refers to imported package {0}, which it does not list.', i));
-            packageId = id;
-          },
-        }),
-      2: (r) => {
-        moduleIx = r.int32();
-      },
-    });
-    return { packageId, module: this.dname(moduleIx) };
-  }
-
-  /** TypeConId (module = 1, name_interned_dname = 2). */
-  typeRef(bytes: Uint8Array): LfTypeRef {
-    let module: Uint8Array = new Uint8Array(0);
-    let nameIx = 0;
-    readMessage(bytes, {
-      1: (r) => {
-        module = r.bytes();
-      },
-      2: (r) => {
-        nameIx = r.int32();
-      },
-    });
-    return { ...this.moduleRef(module), name: this.dname(nameIx) };
-  }
-
-  /** Type (var = 1, con = 2, builtin = 3, forall = 4, struct = 5, nat = 6, syn = 7, interned = 8). */
-  type(bytes: Uint8Array): LfType {
-    // The compiler interns every type, so most are `Type { interned = i }`: read without a reader.
-    if (bytes.length > 1 && bytes.length <= 6 && bytes[0] === 0x40) {
-      let v = 0;
-      let i = 1;
-      for (let shift = 0; i < bytes.length; shift += 7) {
-        const b = bytes[i++];
-        v += (b & 0x7f) * 2 ** shift;
-        if (b < 0x80) break;
+  /** Package (modules = 1, interned_strings = 2, interned_dotted_names = 3, metadata = 4, interned_types = 5, package_imports = 9). */
+  read(): PackageContents {
+    const r = this.r;
+    const end = r.len;
+    const moduleAt: number[] = [];
+    let metadataAt: number[] | undefined;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          this.content(tag, end, moduleAt);
+          break;
+        case 2:
+          this.content(tag, end, this.stringAt);
+          break;
+        case 3:
+          this.content(tag, end, this.dnameAt);
+          break;
+        case 4:
+          metadataAt = [];
+          this.content(tag, end, metadataAt);
+          break;
+        case 5:
+          this.content(tag, end, this.typeAt);
+          break;
+        case 9:
+          // PackageImports (imported_packages = 1).
+          for (const e = this.open(tag, end); r.pos < e;) {
+            const t = r.uint32();
+            if (t >>> 3 === 1) this.imports.push(this.string(t, e));
+            else this.skip(t, e);
+          }
+          break;
+        default:
+          this.skip(tag, end);
       }
-      if (i === bytes.length && bytes[i - 1] < 0x80) return this.interned(v);
     }
-    let t: LfType | undefined;
-    const applied = (b: Uint8Array, head: Handler) => {
-      const args: LfType[] = [];
-      readMessage(b, { 1: head, 2: (r) => void args.push(this.type(r.bytes())), 3: head });
-      return args;
-    };
-    readMessage(bytes, {
-      1: (r) => {
-        let nameIx = 0;
-        const args = applied(r.bytes(), (v, w) => {
-          if (w === WireType.Varint) nameIx = v.int32();
-          else v.skip(w);
-        });
-        t = { kind: 'var', name: this.str(nameIx), args };
-      },
-      2: (r) => {
-        let ref: LfTypeRef | undefined;
-        const args = applied(r.bytes(), (v, w) => {
-          if (w === WireType.LengthDelimited) ref = this.typeRef(v.bytes());
-          else v.skip(w);
-        });
-        t = { kind: 'con', ref: ref ?? this.typeRef(new Uint8Array(0)), args };
-      },
-      3: (r) => {
-        let code = 0;
-        const args = applied(r.bytes(), (v, w) => {
-          if (w === WireType.Varint) code = v.int32();
-          else v.skip(w);
-        });
-        const builtin = BUILTINS[code];
-        if (!builtin) throw new LfError(l10n.t('The package uses builtin type {0}, which this reader does not know.', code));
-        t = { kind: 'builtin', builtin, args };
-      },
-      4: (r) => {
-        const vars: string[] = [];
-        let body: LfType | undefined;
-        readMessage(r.bytes(), {
-          1: (v) => void vars.push(this.binder(v.bytes())),
-          2: (v) => {
-            body = this.type(v.bytes());
-          },
-        });
-        t = { kind: 'forall', vars, body: body ?? { kind: 'builtin', builtin: 'Unit', args: [] } };
-      },
-      5: (r) => {
-        const fields: LfField[] = [];
-        readMessage(r.bytes(), { 1: (v) => void fields.push(this.field(v.bytes())) });
-        t = { kind: 'struct', fields };
-      },
-      6: (r) => {
-        t = { kind: 'nat', value: r.sint64().toNumber() };
-      },
-      7: (r) => {
-        let ref: LfTypeRef | undefined;
-        const args = applied(r.bytes(), (v, w) => {
-          if (w === WireType.LengthDelimited) ref = this.typeRef(v.bytes());
-          else v.skip(w);
-        });
-        t = { kind: 'syn', ref: ref ?? this.typeRef(new Uint8Array(0)), args };
-      },
-      8: (r) => {
-        t = this.interned(r.int32());
-      },
-      9: (r) => {
-        let lhs: LfType | undefined;
-        let rhs: LfType | undefined;
-        readMessage(r.bytes(), {
-          1: (v) => {
-            lhs = this.type(v.bytes());
-          },
-          2: (v) => {
-            rhs = this.type(v.bytes());
-          },
-        });
-        if (!lhs || !rhs || lhs.kind === 'nat' || lhs.kind === 'struct' || lhs.kind === 'forall')
-          throw new LfError(l10n.t('The package applies a type that cannot be applied.'));
-        t = { ...lhs, args: [...lhs.args, rhs] };
-      },
-    });
-    if (!t) throw new LfError(l10n.t('The package holds a type of a form this reader does not know.'));
-    return t;
+    if (!metadataAt) throw new LfError(l10n.t('The package has no name and version, which every Daml-LF 2 package has.'));
+    // PackageMetadata (name_interned_str = 1, version_interned_str = 2).
+    let nameIx = 0;
+    let versionIx = 0;
+    r.pos = metadataAt[0];
+    for (const e = metadataAt[1]; r.pos < e;) {
+      const t = r.uint32();
+      if (t === 0x08) nameIx = r.int32();
+      else if (t === 0x10) versionIx = r.int32();
+      else this.skip(t, e);
+    }
+    const modules: LfModule[] = [];
+    for (let i = 0; i < moduleAt.length; i += 2) {
+      r.pos = moduleAt[i];
+      modules.push(this.module(moduleAt[i + 1]));
+    }
+    return { name: this.str(nameIx), version: this.str(versionIx), modules };
   }
 
   private interned(i: number): LfType {
     const known = this.types[i];
     if (known) return known;
-    const bytes = this.typeBytes[i];
-    if (!bytes) throw new LfError(l10n.t('The package refers to interned type {0}, which it does not have.', i));
+    const start = this.typeAt[2 * i];
+    if (start === undefined || start < 0) throw new LfError(l10n.t('The package refers to interned type {0}, which it does not have.', i));
     // Guards a table that refers to itself: an interned type may only use those before it.
-    this.typeBytes[i] = new Uint8Array(0);
-    const t = this.type(bytes);
+    this.typeAt[2 * i] = -1;
+    const r = this.r;
+    const back = r.pos;
+    r.pos = start;
+    const t = this.type(this.typeAt[2 * i + 1]);
+    r.pos = back;
     this.types[i] = t;
     return t;
   }
 
+  // --- messages: each is read from the reader's position to `end` ----------------------------------
+
+  /** ModuleId (package_id = 1: self = 1 or imported_package_id_interned_str = 3 or package_import_id = 4; module_name_interned_dname = 2). */
+  private moduleRef(end: number): { packageId: string; module: string } {
+    const r = this.r;
+    let packageId = this.packageId;
+    let moduleIx = 0;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      if (tag >>> 3 === 2) moduleIx = this.int(tag);
+      else if (tag >>> 3 === 1)
+        for (const e = this.open(tag, end); r.pos < e;) {
+          const t = r.uint32();
+          if (t >>> 3 === 3) packageId = this.str(this.int(t));
+          else if (t >>> 3 === 4) {
+            const i = this.int(t);
+            const id = this.imports[i];
+            if (id === undefined) throw new LfError(l10n.t('The package refers to imported package {0}, which it does not list.', i));
+            packageId = id;
+          } else this.skip(t, e);
+        }
+      else this.skip(tag, end);
+    }
+    return { packageId, module: this.dname(moduleIx) };
+  }
+
+  /** TypeConId (module = 1, name_interned_dname = 2). */
+  private typeRef(end: number): LfTypeRef {
+    const r = this.r;
+    let mod: { packageId: string; module: string } | undefined;
+    let nameIx = 0;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      if (tag >>> 3 === 1) mod = this.moduleRef(this.open(tag, end));
+      else if (tag >>> 3 === 2) nameIx = this.int(tag);
+      else this.skip(tag, end);
+    }
+    mod ??= this.moduleRef(r.pos);
+    return { packageId: mod.packageId, module: mod.module, name: this.dname(nameIx) };
+  }
+
+  /**
+   * Type.Var / Con / Builtin / Syn: a head (field 1 or 3: an index when a varint, a TypeConId when
+   * length-delimited) and the arguments (field 2).
+   */
+  private applied(end: number, head: { ix: number; ref?: LfTypeRef }): LfType[] {
+    const r = this.r;
+    let args: LfType[] | undefined;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      const field = tag >>> 3;
+      if (field === 2) (args ??= []).push(this.type(this.open(tag, end)));
+      else if ((field === 1 || field === 3) && (tag & 7) === VARINT) head.ix = r.int32();
+      else if ((field === 1 || field === 3) && (tag & 7) === LD) head.ref = this.typeRef(this.open(tag, end));
+      else this.skip(tag, end);
+    }
+    return args ?? NO_ARGS;
+  }
+
+  private defaultRef(): LfTypeRef {
+    return this.typeRef(this.r.pos);
+  }
+
+  /** Type (var = 1, con = 2, builtin = 3, forall = 4, struct = 5, nat = 6, syn = 7, interned = 8, tapp = 9). */
+  private type(end: number): LfType {
+    const r = this.r;
+    let t: LfType | undefined;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      switch (tag >>> 3) {
+        case 8:
+          t = this.interned(this.int(tag));
+          break;
+        case 1: {
+          const head = { ix: 0 };
+          const args = this.applied(this.open(tag, end), head);
+          t = { kind: 'var', name: this.str(head.ix), args };
+          break;
+        }
+        case 2:
+        case 7: {
+          const head: { ix: number; ref?: LfTypeRef } = { ix: 0 };
+          const args = this.applied(this.open(tag, end), head);
+          t = { kind: tag >>> 3 === 2 ? 'con' : 'syn', ref: head.ref ?? this.defaultRef(), args };
+          break;
+        }
+        case 3: {
+          const head = { ix: 0 };
+          const args = this.applied(this.open(tag, end), head);
+          const builtin = BUILTINS[head.ix];
+          if (!builtin) throw new LfError(l10n.t('The package uses builtin type {0}, which this reader does not know.', head.ix));
+          t = { kind: 'builtin', builtin, args };
+          break;
+        }
+        case 4: {
+          const vars: string[] = [];
+          let body: LfType = UNIT;
+          for (const e = this.open(tag, end); r.pos < e;) {
+            const f = r.uint32();
+            if (f >>> 3 === 1) vars.push(this.binder(this.open(f, e)));
+            else if (f >>> 3 === 2) body = this.type(this.open(f, e));
+            else this.skip(f, e);
+          }
+          t = { kind: 'forall', vars, body };
+          break;
+        }
+        case 5: {
+          const fields: LfField[] = [];
+          for (const e = this.open(tag, end); r.pos < e;) {
+            const f = r.uint32();
+            if (f >>> 3 === 1) fields.push(this.field(this.open(f, e)));
+            else this.skip(f, e);
+          }
+          t = { kind: 'struct', fields };
+          break;
+        }
+        case 6:
+          if ((tag & 7) !== VARINT) throw wrongWire();
+          t = { kind: 'nat', value: r.sint64().toNumber() };
+          break;
+        case 9: {
+          let lhs: LfType | undefined;
+          let rhs: LfType | undefined;
+          for (const e = this.open(tag, end); r.pos < e;) {
+            const f = r.uint32();
+            if (f >>> 3 === 1) lhs = this.type(this.open(f, e));
+            else if (f >>> 3 === 2) rhs = this.type(this.open(f, e));
+            else this.skip(f, e);
+          }
+          if (!lhs || !rhs || lhs.kind === 'nat' || lhs.kind === 'struct' || lhs.kind === 'forall')
+            throw new LfError(l10n.t('The package applies a type that cannot be applied.'));
+          t = { ...lhs, args: [...lhs.args, rhs] };
+          break;
+        }
+        default:
+          this.skip(tag, end);
+      }
+    }
+    if (!t) throw new LfError(l10n.t('The package holds a type of a form this reader does not know.'));
+    return t;
+  }
+
   /** TypeVarWithKind (var_interned_str = 3; the kind is not needed). */
-  private binder(bytes: Uint8Array): string {
+  private binder(end: number): string {
+    const r = this.r;
     let ix = 0;
-    readMessage(bytes, {
-      3: (r) => {
-        ix = r.int32();
-      },
-    });
+    while (r.pos < end) {
+      const tag = r.uint32();
+      if (tag >>> 3 === 3) ix = this.int(tag);
+      else this.skip(tag, end);
+    }
     return this.str(ix);
   }
 
   /** FieldWithType / VarWithType (name interned str = 3, type = 2). */
-  field(bytes: Uint8Array): LfField {
+  private field(end: number): LfField {
+    const r = this.r;
     let nameIx = 0;
-    let type: LfType = { kind: 'builtin', builtin: 'Unit', args: [] };
-    readMessage(bytes, {
-      3: (r) => {
-        nameIx = r.int32();
-      },
-      2: (r) => {
-        type = this.type(r.bytes());
-      },
-    });
-    return { name: this.str(nameIx), type };
+    let type: LfType = UNIT;
+    // The same name with the same interned type recurs across records: one object serves them all.
+    let typeIx = -1;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      if (tag >>> 3 === 3) nameIx = this.int(tag);
+      else if (tag >>> 3 === 2) {
+        const e = this.open(tag, end);
+        const start = r.pos;
+        typeIx = -1;
+        if (this.bytes[start] === 0x40) {
+          r.pos++;
+          typeIx = r.int32();
+          if (r.pos !== e) typeIx = -1;
+        }
+        if (typeIx >= 0) type = this.interned(typeIx);
+        else {
+          r.pos = start;
+          type = this.type(e);
+        }
+      } else this.skip(tag, end);
+    }
+    if (typeIx < 0) return { name: this.str(nameIx), type };
+    const key = nameIx * 0x1000000 + typeIx;
+    let f = this.sharedFields.get(key);
+    if (!f) {
+      f = { name: this.str(nameIx), type };
+      this.sharedFields.set(key, f);
+    }
+    return f;
+  }
+
+  /** DefDataType.Fields / .Constructors (fields = 1). */
+  private fields(end: number): LfField[] {
+    const r = this.r;
+    const out: LfField[] = [];
+    while (r.pos < end) {
+      const tag = r.uint32();
+      if (tag >>> 3 === 1) out.push(this.field(this.open(tag, end)));
+      else this.skip(tag, end);
+    }
+    return out;
   }
 
   /** DefDataType (name = 2, params = 3, serializable = 4, record = 5, variant = 6, enum = 7, interface = 8). */
-  dataType(bytes: Uint8Array): LfDataType {
+  private dataType(end: number): LfDataType {
+    const r = this.r;
     let nameIx = 0;
     const params: string[] = [];
     let serializable = false;
-    let made: ((base: { name: string; params: string[]; serializable: boolean }) => LfDataType) | undefined;
-    const fieldsOf = (b: Uint8Array) => {
-      const out: LfField[] = [];
-      readMessage(b, { 1: (r) => void out.push(this.field(r.bytes())) });
-      return out;
-    };
-    readMessage(bytes, {
-      2: (r) => {
-        nameIx = r.int32();
-      },
-      3: (r) => void params.push(this.binder(r.bytes())),
-      4: (r) => {
-        serializable = r.bool();
-      },
-      5: (r) => {
-        const fields = fieldsOf(r.bytes());
-        made = (b) => ({ kind: 'record', ...b, fields });
-      },
-      6: (r) => {
-        const constructors = fieldsOf(r.bytes());
-        made = (b) => ({ kind: 'variant', ...b, constructors });
-      },
-      7: (r) => {
-        const ids: number[] = [];
-        readMessage(r.bytes(), { 2: (v, w) => int32s(v, w, ids) });
-        made = (b) => ({ kind: 'enum', ...b, values: ids.map((i) => this.str(i)) });
-      },
-      8: (r) => {
-        r.skip(WireType.LengthDelimited);
-        made = (b) => ({ kind: 'interface', ...b });
-      },
-    });
-    const base = { name: this.dname(nameIx), params, serializable };
     // A record without fields may be written as an empty `record`, which proto3 still sends.
-    return made ? made(base) : { kind: 'record', ...base, fields: [] };
+    let kind: LfDataType['kind'] = 'record';
+    let fields: LfField[] = [];
+    let values: string[] = [];
+    while (r.pos < end) {
+      const tag = r.uint32();
+      switch (tag >>> 3) {
+        case 2:
+          nameIx = this.int(tag);
+          break;
+        case 3:
+          params.push(this.binder(this.open(tag, end)));
+          break;
+        case 4:
+          serializable = this.int(tag) !== 0;
+          break;
+        case 5:
+        case 6:
+          kind = tag >>> 3 === 5 ? 'record' : 'variant';
+          fields = this.fields(this.open(tag, end));
+          break;
+        case 7: {
+          // EnumConstructors (constructors_interned_str = 2, packed or not).
+          kind = 'enum';
+          values = [];
+          for (const e = this.open(tag, end); r.pos < e;) {
+            const t = r.uint32();
+            if (t === 0x10) values.push(this.str(r.int32()));
+            else if (t === 0x12) for (const p = this.open(t, e); r.pos < p;) values.push(this.str(r.int32()));
+            else this.skip(t, e);
+          }
+          break;
+        }
+        case 8:
+          this.skipBody(tag, end);
+          kind = 'interface';
+          break;
+        default:
+          this.skip(tag, end);
+      }
+    }
+    const name = this.dname(nameIx);
+    switch (kind) {
+      case 'record':
+        return { kind, name, params, serializable, fields };
+      case 'variant':
+        return { kind, name, params, serializable, constructors: fields };
+      case 'enum':
+        return { kind, name, params, serializable, values };
+      default:
+        return { kind, name, params, serializable };
+    }
   }
 
   /** TemplateChoice (name = 2, consuming = 3, arg_binder = 6, ret_type = 8). */
-  choice(bytes: Uint8Array): LfChoice {
-    const c: LfChoice = {
-      name: '',
-      consuming: false,
-      argType: { kind: 'builtin', builtin: 'Unit', args: [] },
-      returnType: { kind: 'builtin', builtin: 'Unit', args: [] },
-    };
+  private choice(end: number): LfChoice {
+    const r = this.r;
     let nameIx = 0;
-    readMessage(bytes, {
-      2: (r) => {
-        nameIx = r.int32();
-      },
-      3: (r) => {
-        c.consuming = r.bool();
-      },
-      6: (r) => {
-        c.argType = this.field(r.bytes()).type;
-      },
-      8: (r) => {
-        c.returnType = this.type(r.bytes());
-      },
-    });
-    c.name = this.str(nameIx);
-    return c;
+    let consuming = false;
+    let argType = UNIT;
+    let returnType = UNIT;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      switch (tag >>> 3) {
+        case 2:
+          nameIx = this.int(tag);
+          break;
+        case 3:
+          consuming = this.int(tag) !== 0;
+          break;
+        case 6:
+          argType = this.field(this.open(tag, end)).type;
+          break;
+        case 8:
+          returnType = this.type(this.open(tag, end));
+          break;
+        default:
+          this.skip(tag, end);
+      }
+    }
+    return { name: this.str(nameIx), consuming, argType, returnType };
   }
 
   /** DefTemplate (tycon = 1, choices = 6, key = 9 (type = 1), implements = 10 (interface = 1)). */
-  template(bytes: Uint8Array): LfTemplate {
-    const t: LfTemplate = { name: '', choices: [], implements: [] };
+  private template(end: number): LfTemplate {
+    const r = this.r;
     let nameIx = 0;
-    readMessage(bytes, {
-      1: (r) => {
-        nameIx = r.int32();
-      },
-      6: (r) => void t.choices.push(this.choice(r.bytes())),
-      9: (r) =>
-        readMessage(r.bytes(), {
-          1: (k) => {
-            t.keyType = this.type(k.bytes());
-          },
-        }),
-      10: (r) => readMessage(r.bytes(), { 1: (i) => void t.implements.push(this.typeRef(i.bytes())) }),
-    });
-    t.name = this.dname(nameIx);
+    let keyType: LfType | undefined;
+    const choices: LfChoice[] = [];
+    const implemented: LfTypeRef[] = [];
+    while (r.pos < end) {
+      const tag = r.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          nameIx = this.int(tag);
+          break;
+        case 6:
+          choices.push(this.choice(this.open(tag, end)));
+          break;
+        case 9:
+          for (const e = this.open(tag, end); r.pos < e;) {
+            const t = r.uint32();
+            if (t >>> 3 === 1) keyType = this.type(this.open(t, e));
+            else this.skip(t, e);
+          }
+          break;
+        case 10:
+          for (const e = this.open(tag, end); r.pos < e;) {
+            const t = r.uint32();
+            if (t >>> 3 === 1) implemented.push(this.typeRef(this.open(t, e)));
+            else this.skip(t, e);
+          }
+          break;
+        default:
+          this.skip(tag, end);
+      }
+    }
+    const t: LfTemplate = { name: this.dname(nameIx), choices, implements: implemented };
+    if (keyType) t.keyType = keyType;
     return t;
   }
 
   /** DefInterface (tycon = 2, choices = 5, view = 6, requires = 7). */
-  iface(bytes: Uint8Array): LfInterface {
-    const i: LfInterface = { name: '', viewType: { kind: 'builtin', builtin: 'Unit', args: [] }, choices: [], requires: [] };
+  private iface(end: number): LfInterface {
+    const r = this.r;
     let nameIx = 0;
-    readMessage(bytes, {
-      2: (r) => {
-        nameIx = r.int32();
-      },
-      5: (r) => void i.choices.push(this.choice(r.bytes())),
-      6: (r) => {
-        i.viewType = this.type(r.bytes());
-      },
-      7: (r) => void i.requires.push(this.typeRef(r.bytes())),
-    });
-    i.name = this.dname(nameIx);
-    return i;
+    let viewType = UNIT;
+    const choices: LfChoice[] = [];
+    const requires: LfTypeRef[] = [];
+    while (r.pos < end) {
+      const tag = r.uint32();
+      switch (tag >>> 3) {
+        case 2:
+          nameIx = this.int(tag);
+          break;
+        case 5:
+          choices.push(this.choice(this.open(tag, end)));
+          break;
+        case 6:
+          viewType = this.type(this.open(tag, end));
+          break;
+        case 7:
+          requires.push(this.typeRef(this.open(tag, end)));
+          break;
+        default:
+          this.skip(tag, end);
+      }
+    }
+    return { name: this.dname(nameIx), viewType, choices, requires };
   }
 
-  /** Module (name = 1, data_types = 4, templates = 6, interfaces = 8; values = 5 are skipped). */
-  module(bytes: Uint8Array): LfModule {
-    const m: LfModule = { name: '', dataTypes: [], templates: [], interfaces: [] };
+  /** Module (name = 1, data_types = 4, templates = 6, interfaces = 8; values = 5 are stepped over). */
+  private module(end: number): LfModule {
+    const r = this.r;
     let nameIx = 0;
-    readMessage(bytes, {
-      1: (r) => {
-        nameIx = r.int32();
-      },
-      4: (r) => void m.dataTypes.push(this.dataType(r.bytes())),
-      6: (r) => void m.templates.push(this.template(r.bytes())),
-      8: (r) => void m.interfaces.push(this.iface(r.bytes())),
-    });
+    const m: LfModule = { name: '', dataTypes: [], templates: [], interfaces: [] };
+    while (r.pos < end) {
+      const tag = r.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          nameIx = this.int(tag);
+          break;
+        case 4:
+          m.dataTypes.push(this.dataType(this.open(tag, end)));
+          break;
+        case 6:
+          m.templates.push(this.template(this.open(tag, end)));
+          break;
+        case 8:
+          m.interfaces.push(this.iface(this.open(tag, end)));
+          break;
+        default:
+          this.skip(tag, end);
+      }
+    }
     m.name = this.dname(nameIx);
     return m;
   }

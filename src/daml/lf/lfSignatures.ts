@@ -3,9 +3,33 @@
 // choices and the interfaces they implement; interfaces with their view and choices. A type
 // constructor's package is always an id (a package's references to itself are resolved). Pure.
 import type { LedgerClient } from '../../ledger/ledgerClient';
+import * as l10n from '../../l10n/l10n';
+
+/** What of a node's packages could not be read: each package left out with why, or why none could be listed. */
+export interface UnreadPackages {
+  missing?: { packageId: string; reason: string }[];
+  refused?: string;
+}
 
 /** A node's package signatures (the Daml-LF decoder is a bundle of its own: it brings protobuf-ts). */
-export type NodeSignaturesReader = (client: LedgerClient) => Promise<{ packages: PackageSignature[] }>;
+export type NodeSignaturesReader = (client: LedgerClient) => Promise<{ packages: PackageSignature[] } & UnreadPackages>;
+
+/** One line saying which of the node's packages completion could not use and why; undefined when it could use them all. */
+export function unreadSummary(node: string, u: UnreadPackages): string | undefined {
+  if (u.refused) return l10n.t("{0} would not list its packages ({1}); completion uses the workspace's Daml.", node, u.refused);
+  const missing = u.missing ?? [];
+  if (missing.length === 0) return undefined;
+  const [first] = missing;
+  return missing.length === 1
+    ? l10n.t("Package {0} of {1} could not be read ({2}); completion uses the workspace's Daml for it.", first.packageId.slice(0, 12), node, first.reason)
+    : l10n.t(
+        "{0} packages of {1} could not be read; completion uses the workspace's Daml for them. The first, {2}: {3}",
+        missing.length,
+        node,
+        first.packageId.slice(0, 12),
+        first.reason,
+      );
+}
 
 /** Daml-LF's builtin types that can appear in a serializable type (and the few that cannot). */
 export type LfBuiltin =

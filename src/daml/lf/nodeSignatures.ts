@@ -2,7 +2,9 @@
 // archive (`GET /v2/packages/{package-id}`) decoded once per id for the whole session (an id never
 // changes meaning). A package the node will not give (rights, not found) or that does not decode is
 // left out with its reason, and the workspace's Daml index stays what completes. No `vscode` import.
+import { LedgerApiError } from '../../ledger/ledgerApiError';
 import type { LedgerClient } from '../../ledger/ledgerClient';
+import * as l10n from '../../l10n/l10n';
 import { getPackagePayload, listPackageIds } from '../../ledger/packageRequests';
 import { LfError } from './lfDecode';
 import { SignatureCache } from './lfPackages';
@@ -15,13 +17,34 @@ export interface NodeSignatures {
   packages: PackageSignature[];
   /** Packages left out, each with why. */
   missing: { packageId: string; reason: string }[];
+  /** Why the node's packages could not be listed at all, when they could not. */
+  refused?: string;
+}
+
+/** Why a package (or the list) could not be read, in words that say whose doing it was. */
+export function unreadReason(e: unknown): string {
+  if (e instanceof LfError) return l10n.t('its archive does not decode: {0}', e.message);
+  if (e instanceof LedgerApiError) {
+    if (e.kind === 'permissionDenied') return l10n.t('the node refused it (403): {0}', e.explanation);
+    if (e.kind === 'unauthenticated') return l10n.t('the node did not accept the token (401): {0}', e.explanation);
+    if (e.kind === 'notFound') return l10n.t('the node does not have it (404): {0}', e.explanation);
+    return e.explanation;
+  }
+  return (e as Error).message;
 }
 
 /** Downloads at most this many archives at once. */
 const PARALLEL = 4;
 
 export async function nodeSignatures(client: LedgerClient, signal?: AbortSignal, cache = SIGNATURES): Promise<NodeSignatures> {
-  const ids = (await listPackageIds(client, { signal })).packageIds ?? [];
+  let ids: string[];
+  try {
+    ids = (await listPackageIds(client, { signal })).packageIds ?? [];
+  } catch (e) {
+    // A node that will not list its packages (rights) leaves completion to the workspace's Daml.
+    if (signal?.aborted || !(e instanceof LedgerApiError) || (e.kind !== 'permissionDenied' && e.kind !== 'unauthenticated')) throw e;
+    return { packages: [], missing: [], refused: unreadReason(e) };
+  }
   const packages: PackageSignature[] = [];
   const missing: NodeSignatures['missing'] = [];
   const todo = [...ids];
@@ -34,14 +57,14 @@ export async function nodeSignatures(client: LedgerClient, signal?: AbortSignal,
       }
       const refused = cache.refusal(id);
       if (refused) {
-        missing.push({ packageId: id, reason: refused.message });
+        missing.push({ packageId: id, reason: unreadReason(refused) });
         continue;
       }
       try {
         packages.push(cache.decodePayload(await getPackagePayload(client, id, { signal }), id));
       } catch (e) {
         if (signal?.aborted) throw e;
-        missing.push({ packageId: id, reason: e instanceof LfError ? e.message : (e as Error).message });
+        missing.push({ packageId: id, reason: unreadReason(e) });
       }
     }
   };

@@ -9,10 +9,13 @@ import { timeHtml } from './peopleFormat';
 import { synchronizer } from './updateHtml';
 import { field, idLink, parties, typeIds, valueTree, viewStatus } from './ledgerValues';
 import { damlLink } from './damlLinkHtml';
+import { createArgumentTree } from './typedValues';
+import type { PackageSignature } from '../../daml/lf/lfSignatures';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
 
-export function contractBody(l: ContractLookup): SafeHtml {
+/** `sigs`: the node's package signatures, when read: the create argument is then drawn with its types. */
+export function contractBody(l: ContractLookup, sigs?: readonly PackageSignature[]): SafeHtml {
   const badge = !l.found
     ? html`<span class="badge notfound">${l10n.t('Not found')}</span>`
     : l.status === 'active'
@@ -51,7 +54,7 @@ ${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="mut
 </tbody></table></section>`;
   const argument = html`<section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create argument')}</h2>
 <div class="tree-tools"><input type="search" class="tree-search" placeholder="${l10n.t('Search the argument')}" aria-label="${l10n.t('Search the create argument')}"> <button data-action="expandAll">${l10n.t('Expand all')}</button> <button data-action="collapseAll">${l10n.t('Collapse all')}</button> <button data-copy-json="create-argument">${l10n.t('Copy JSON')}</button></div>
-<div class="value-tree" id="create-argument">${valueTree(c.createArgument)}</div></section>`;
+<div class="value-tree" id="create-argument">${sigs ? createArgumentTree(c.createArgument, c.templateId, sigs) : valueTree(c.createArgument)}</div></section>`;
   const views =
     (c.interfaceViews ?? []).length === 0
       ? html``

@@ -1,7 +1,7 @@
 // A package's archive from the node (`GET /v2/packages/{package-id}`), on every version, over real
 // HTTP, every answer checked against the version's spec: the bytes decode to the package's
 // signature under the id asked for; an uploaded DAR's package comes back as uploaded; an id the
-// node does not have is PACKAGE_NOT_FOUND.
+// node does not have is PACKAGE_NOT_FOUND; a package refused or not decoding is left out with why.
 import * as assert from 'node:assert/strict';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { PARTNER_PACKAGE } from '../../../fake-ledger/src/partnerPackage';
@@ -11,7 +11,8 @@ import { getPackagePayload, listPackageIds, uploadDar } from '../../../src/ledge
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { SignatureCache } from '../../../src/daml/lf/lfPackages';
 import { nodeSignatures } from '../../../src/daml/lf/nodeSignatures';
-import { showType, templatesOf } from '../../../src/daml/lf/lfSignatures';
+import { showType, templatesOf, unreadSummary } from '../../../src/daml/lf/lfSignatures';
+import { redacted } from '../../../fake-ledger/src/cantonErrorBodies';
 import { dar } from '../../support/darBuilder';
 import { rejectsWith } from '../../support/rejectsWith';
 
@@ -107,6 +108,25 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       } finally {
         await client.close();
       }
+    });
+
+    it('keeps why a package was not read: refused (403), an archive that does not decode, a list refused', async () => {
+      const path = `/v2/packages/${PARTNER_PACKAGE}`;
+      node.injectFault({ path, fault: { type: 'reply', ...redacted(403) }, times: 1 });
+      let sigs = await nodeSignatures(alice, undefined, new SignatureCache());
+      assert.ok(!sigs.packages.some((p) => p.packageId === PARTNER_PACKAGE));
+      assert.match(sigs.missing.find((m) => m.packageId === PARTNER_PACKAGE)?.reason ?? '', /refused it \(403\)/);
+      node.injectFault({ path, fault: { type: 'reply', status: 200, contentType: 'application/octet-stream', body: 'not an archive' }, times: 1 });
+      sigs = await nodeSignatures(alice, undefined, new SignatureCache());
+      assert.match(sigs.missing.find((m) => m.packageId === PARTNER_PACKAGE)?.reason ?? '', /archive does not decode: .*not package/);
+      node.injectFault({ path: '/v2/packages', fault: { type: 'reply', ...redacted(403) }, times: 1 });
+      sigs = await nodeSignatures(alice, undefined, new SignatureCache());
+      assert.deepEqual(sigs.packages, []);
+      assert.match(sigs.refused ?? '', /refused it \(403\)/);
+      assert.ok(unreadSummary('n', sigs)?.includes("completion uses the workspace's Daml"));
+      // Drained: the node gives the package again.
+      sigs = await nodeSignatures(alice, undefined, new SignatureCache());
+      assert.ok(sigs.packages.some((p) => p.packageId === PARTNER_PACKAGE));
     });
 
     it('refuses an id it does not have with PACKAGE_NOT_FOUND', async () => {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { decodeArchive } from '../../../src/daml/lf/lfDecode';
 import { decodeDar } from '../../../src/daml/lf/lfPackages';
 import { lfArgumentFields, lfArgumentSkeleton, lfChoiceCandidates, lfTemplateCandidates, resolveEntity } from '../../../src/daml/lf/lfCompletions';
+import type { PackageSignature } from '../../../src/daml/lf/lfSignatures';
 import { PARTNER_PACKAGE, partnerDalf } from '../../../fake-ledger/src/partnerPackage';
 
 const ALICE = 'Alice::1220aa';
@@ -20,6 +21,34 @@ describe('completion from Daml-LF signatures', () => {
       `${PARTNER_PACKAGE}:Partner.Token:Token template`,
       `${PARTNER_PACKAGE}:Partner.Token:TransferOffer template`,
     ]);
+  });
+
+  it('lists many packages in label order: the latest version of each name, each id once', () => {
+    const sig = (name: string, version: string, id: string, mods: [string, string[]][]): PackageSignature => ({
+      packageId: id.repeat(64),
+      name,
+      version,
+      lfVersion: '2.1',
+      modules: mods.map(([m, ts]) => ({ name: m, dataTypes: [], interfaces: [], templates: ts.map((t) => ({ name: t, choices: [], implements: [] })) })),
+    });
+    const sigs = [
+      sig('a', '1.0.0', 'c', [
+        ['Z', ['T']],
+        ['A.B', ['U', 'T']],
+      ]),
+      sig('a-b', '1.0.0', '0', [['M', ['X']]]),
+      sig('a', '2.0.0', '9', [['Y', ['V']]]),
+      sig('a', '2.0.0', '9', [['Y', ['V']]]),
+      sig('B', '1.0.0', 'f', [['M', ['X', 'Aa', 'a']]]),
+    ];
+    const labels = lfTemplateCandidates(sigs).map((c) => c.label);
+    assert.deepEqual(labels, [...labels].sort(), 'in code-unit order');
+    assert.deepEqual(
+      labels.filter((l) => l.startsWith('#')),
+      ['#B:M:Aa', '#B:M:X', '#B:M:a', '#a-b:M:X', '#a:Y:V'],
+    );
+    assert.equal(labels.filter((l) => !l.startsWith('#')).length, 8);
+    assert.equal(lfTemplateCandidates(sigs), lfTemplateCandidates(sigs), 'one list per list of signatures');
   });
 
   it("lists a template's and an interface's choices with their arguments and results", () => {
