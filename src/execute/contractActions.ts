@@ -180,3 +180,24 @@ export function disclosedUses(request: { commands?: unknown; disclosedContracts?
     };
   });
 }
+
+/** What Exercise Contract Choice… and Add as Disclosed Contract are given (a contract panel's contract, a test's). */
+export interface ContractArgument extends ContractFacts {
+  node: string;
+  createdEventBlob?: string;
+  synchronizerId?: string;
+}
+
+/** A command's argument as a ContractArgument, or undefined when it is not one. */
+export function parseContractArgument(v: unknown): ContractArgument | undefined {
+  if (!isObject(v)) return undefined;
+  const text = (k: string) => (typeof v[k] === 'string' && v[k] !== '' ? v[k] : undefined);
+  const [node, contractId, templateId, packageName] = [text('node'), text('contractId'), text('templateId'), text('packageName')];
+  if (!node || !contractId || !templateId || templateId.split(':').length !== 3) return undefined;
+  const out: ContractArgument = { node, contractId, templateId, packageName: packageName ?? '' };
+  const blob = text('createdEventBlob');
+  const synchronizerId = text('synchronizerId');
+  if (blob) out.createdEventBlob = blob;
+  if (synchronizerId) out.synchronizerId = synchronizerId;
+  return out;
+}

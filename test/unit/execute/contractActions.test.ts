@@ -6,6 +6,7 @@ import { PARTNER_PACKAGE, partnerDalf } from '../../../fake-ledger/src/partnerPa
 import { DamlIndex } from '../../../src/daml/damlIndex';
 import { decodeArchive } from '../../../src/daml/lf/lfDecode';
 import { checkCommandsRequest, exerciseRequest } from '../../../src/execute/commandsRequest';
+import { commandsReviewBody } from '../../../src/panels/html/commandsReviewHtml';
 import { choiceSkeleton, contractChoices, disclosedUses, exerciseFileName, withDisclosedContract } from '../../../src/execute/contractActions';
 
 const ALICE = 'Alice::1220aa';
@@ -91,6 +92,18 @@ describe("a contract panel's actions", () => {
     assert.deepEqual(parsed.disclosedContracts, [{ ...d, createdEventBlob: 'new' }]);
     assert.ok('problem' in withDisclosedContract('{ "commandId": ', d));
     assert.ok('problem' in withDisclosedContract('[]', d));
+    const request = (disclosedContracts: unknown) =>
+      JSON.stringify({
+        commandId: 'c',
+        actAs: [`Alice::1220${'a'.repeat(64)}`],
+        commands: [{ CreateCommand: { templateId: TOKEN, createArguments: {} } }],
+        disclosedContracts,
+      });
+    assert.deepEqual(checkCommandsRequest(request([d])).problems, []);
+    assert.deepEqual(
+      checkCommandsRequest(request([{ ...d, createdEventBlob: '' }, 'x'])).problems.map((p) => p.path),
+      ['$.disclosedContracts[0].createdEventBlob', '$.disclosedContracts[1]'],
+    );
   });
 
   it('says which commands use each disclosed contract: as the exercised contract or in an argument', () => {
@@ -115,5 +128,36 @@ describe("a contract panel's actions", () => {
         [[], 0, undefined],
       ],
     );
+  });
+
+  it('the review lists each disclosed contract with the commands that use it, its blob and synchronizer, escaped', () => {
+    const id = token.contractId;
+    const request = {
+      commandId: 'c',
+      actAs: [ALICE],
+      commands: [{ ExerciseCommand: { templateId: TOKEN, contractId: id, choice: 'Token_Peek', choiceArgument: {} } }],
+      disclosedContracts: [
+        { contractId: id, templateId: token.templateId, createdEventBlob: 'abcd', synchronizerId: 'da::1220<b>' },
+        { contractId: `00${'99'.repeat(32)}`, templateId: 'p:M:<img src=x>', createdEventBlob: '' },
+      ],
+    };
+    const body = commandsReviewBody({
+      fileName: 'x.commands.json',
+      node: 'n',
+      commandId: 'c',
+      actAs: [ALICE],
+      readAs: [],
+      deduplication: 'd',
+      lines: [],
+      disclosed: disclosedUses(request),
+      findings: [],
+      sent: 0,
+    }).text;
+    assert.match(body, /Disclosed contracts \(2\)/);
+    assert.match(body, /used by command 1</);
+    assert.match(body, /created event blob: 4 base64 characters/);
+    assert.match(body, /no command uses it: the node ignores it/);
+    assert.match(body, /no created event blob: the node refuses it/);
+    assert.ok(!body.includes('<img') && !body.includes('<b>'), 'ledger strings are escaped');
   });
 });
