@@ -30,6 +30,21 @@ export interface ContractCommandsDeps {
   actingParty(node: NodeConfig): Promise<string>;
 }
 
+/**
+ * Writes a request file. One open in an editor is replaced there and saved: written on disk only,
+ * its editor (and what reads the document) would go on showing the old request a while.
+ */
+async function writeRequest(uri: vscode.Uri, text: string): Promise<void> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), text);
+    if ((await vscode.workspace.applyEdit(edit)) && (await open.save())) return;
+  }
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+}
+
 const reason = (e: unknown) => (isLedgerApiError(e) ? e.explanation : (e as Error).message);
 
 export class ContractCommands {
@@ -109,8 +124,7 @@ export class ContractCommands {
       contractId: c.contractId,
       choiceArgument: (skeleton.value ?? {}) as Record<string, unknown>,
     });
-    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(request, 'utf8'));
+    await writeRequest(uri, request);
     await vscode.window.showTextDocument(uri);
     if (skeleton.notes.length > 0) void vscode.window.setStatusBarMessage(skeleton.notes.join(' · '), 15_000);
     return uri;
@@ -152,7 +166,10 @@ export class ContractCommands {
     }
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), edited.text);
-    await vscode.workspace.applyEdit(edit);
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} changed meanwhile: nothing was added. Try again.', vscode.workspace.asRelativePath(uri)));
+      return undefined;
+    }
     await vscode.window.showTextDocument(doc);
     void vscode.window.setStatusBarMessage(
       edited.replaced
