@@ -3,7 +3,6 @@
 // itself (requests, review, completions) is its own bundle, required on first use.
 import * as vscode from 'vscode';
 import { isCommandsFile } from '../execute/commandsRequest';
-import { parseContractArgument } from '../execute/contractActions';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
 import type * as LoopModule from './commandsLoop';
@@ -64,15 +63,12 @@ export function registerCommandsLoop(ctx: CommandsLoopRegistrationDeps): void {
       if (!node) return undefined;
       return ctx.commandsLoop.exercise(node, t as LoopModule.ChoiceTarget, fileArg instanceof vscode.Uri ? fileArg : undefined);
     }),
-    vscode.commands.registerCommand('cantonLens.exerciseContract', (contractArg?: unknown, fileArg?: unknown) => {
-      const c = parseContractArgument(contractArg);
-      if (!c) return void vscode.window.showInformationMessage(vscode.l10n.t('Exercise… runs from a contract panel: open a contract first.'));
-      return ctx.commandsLoop.contracts.exercise(c, fileArg instanceof vscode.Uri ? fileArg : undefined);
-    }),
-    vscode.commands.registerCommand('cantonLens.addDisclosedContract', (contractArg?: unknown, fileArg?: unknown) => {
-      const c = parseContractArgument(contractArg);
-      if (!c) return void vscode.window.showInformationMessage(vscode.l10n.t('Add as Disclosed Contract runs from a contract panel: open a contract first.'));
-      return ctx.commandsLoop.contracts.addDisclosed(c, fileArg instanceof vscode.Uri ? fileArg : undefined);
-    }),
+    // A contract panel's actions: the argument is checked in the loop's bundle (contractCommands.ts).
+    vscode.commands.registerCommand('cantonLens.exerciseContract', (contractArg?: unknown, fileArg?: unknown) =>
+      ctx.commandsLoop.contracts.exercise(contractArg, fileArg instanceof vscode.Uri ? fileArg : undefined),
+    ),
+    vscode.commands.registerCommand('cantonLens.addDisclosedContract', (contractArg?: unknown, fileArg?: unknown) =>
+      ctx.commandsLoop.contracts.addDisclosed(contractArg, fileArg instanceof vscode.Uri ? fileArg : undefined),
+    ),
   );
 }

@@ -9,8 +9,8 @@ import {
   choiceSkeleton,
   contractChoices,
   exerciseFileName,
+  parseContractArgument,
   withDisclosedContract,
-  type ContractArgument,
   type ContractChoice,
   type DisclosedContract,
 } from '../execute/contractActions';
@@ -84,7 +84,12 @@ export class ContractCommands {
   }
 
   /** Writes (into `target`, else commands/<Template>_<Choice>.commands.json) a request that exercises a choice on the contract, and opens it. */
-  async exercise(c: ContractArgument, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  async exercise(arg: unknown, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const c = parseContractArgument(arg);
+    if (!c) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Exercise… runs from a contract panel: open a contract first.'));
+      return undefined;
+    }
     const node = this.deps.nodes.find(c.node);
     if (!node) return undefined;
     const [sigs, index] = await vscode.window.withProgress(
@@ -135,7 +140,12 @@ export class ContractCommands {
    * active editor (or a visible one), else of one picked; the blob is read from the node when the
    * panel did not have it. The file is edited in its editor (undo works), not saved.
    */
-  async addDisclosed(c: ContractArgument, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  async addDisclosed(arg: unknown, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const c = parseContractArgument(arg);
+    if (!c) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Add as Disclosed Contract runs from a contract panel: open a contract first.'));
+      return undefined;
+    }
     const node = this.deps.nodes.find(c.node);
     if (!node) return undefined;
     const open = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].find((e) => e && isCommandsFile(e.document.uri.path));
