@@ -15,6 +15,8 @@ import { interactiveState, type SubmissionRecord } from './interactiveSubmission
 import { completionResponse } from './interactiveRoutes';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';
 import { packageState } from './packageRoutes';
+import { PARTNER_MODEL, PARTNER_TEMPLATES } from './partnerModel';
+import { checkDisclosedContracts } from './disclosedContracts';
 
 export interface CommandContext {
   ledger: () => DemoLedger;
@@ -77,10 +79,13 @@ export function resolveCommands(ctx: CommandContext, b: Args): ResolvedCommand[]
         9,
       );
     const templateId = `${pkg?.packageId ?? ref}:${moduleName}:${entity}`;
-    if (!pkg || !ctx.catalog().templates.has(templateId))
+    if (!pkg || !(ctx.catalog().templates.has(templateId) || PARTNER_TEMPLATES.has(templateId)))
       return cantonError(404, 'TEMPLATES_OR_INTERFACES_NOT_FOUND', `Templates do not exist: [${templateId}].`, 11, 5, [['TEMPLATE_ID', templateId]]);
     const name = `${moduleName}:${entity}`;
     const model = DEMO_MODEL[name];
+    const partner = PARTNER_TEMPLATES.has(templateId) ? PARTNER_MODEL[name] : undefined;
+    if (partner && typeof body.choice === 'string' && !partner.choices[body.choice])
+      return invalidArgument(`Invalid template:${templateId} or choice:${body.choice}`);
     const argument = (fields: Record<string, string>, value: unknown): ErrorReply | undefined => {
       const p = fieldProblems(fields as never, value);
       if (p.missing.length > 0)
@@ -159,6 +164,8 @@ function validate(ctx: CommandContext, b: Args): ErrorReply | undefined {
     if (typeof body.contractId === 'string' && !CONTRACT.test(body.contractId))
       return invalidField('contract_id', `cannot parse ContractId "${body.contractId.slice(0, 80)}"`);
   }
+  const disclosed = checkDisclosedContracts((id) => ctx.queries().contract(id)?.create.event, c.disclosedContracts);
+  if (disclosed) return disclosed;
   if (c.minLedgerTimeAbs && c.minLedgerTimeRel) return invalidArgument('min_ledger_time_abs cannot be specified at the same time as min_ledger_time_rel');
   const dedup = c.deduplicationPeriod as { DeduplicationDuration?: { value?: { seconds?: number } }; DeduplicationOffset?: { value?: number } } | undefined;
   if ((dedup?.DeduplicationDuration?.value?.seconds ?? 0) < 0) return invalidField('deduplication_period', 'Duration must be positive');

@@ -4,11 +4,13 @@
 // (docs/fake-node.md#commands lists each with its source). No `vscode` import.
 import { createHash } from 'node:crypto';
 import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
-import { DEMO_MODEL, type TemplateModel } from './commandModel';
+import type { TemplateModel } from './commandModel';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
 import { interactiveState, recordCompletion, tickClock } from './interactiveSubmissions';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';
+import { templateModel } from './partnerModel';
+import { disclosedBlobs } from './disclosedContracts';
 
 /** A command after the JSON layer resolved its template to a package id. */
 export interface ResolvedCommand {
@@ -77,7 +79,7 @@ function assertionFailed(message: string, trace: string[], correlationId: string
 }
 
 /** The demo model of a template, if the node runs it; others only create and archive. */
-const modelOf = (c: ResolvedCommand): TemplateModel | undefined => DEMO_MODEL[c.name];
+const modelOf = (c: ResolvedCommand): TemplateModel | undefined => templateModel(c.templateId, c.name);
 const short = (templateId: string) => {
   const [pkg, ...rest] = templateId.split(':');
   return [pkg.slice(0, 8), ...rest].join(':');
@@ -107,6 +109,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
   const b = r.body;
   const actAs = (b.actAs as string[]) ?? [];
   const readers = new Set([...actAs, ...((b.readAs as string[] | undefined) ?? [])]);
+  const disclosed = disclosedBlobs(b.disclosedContracts);
   const userId = (b.userId as string | undefined) || r.user;
   const commandId = b.commandId as string;
   const submissionId = (b.submissionId as string | undefined) || digest(`submission:${commandId}:${Date.now()}:${Math.random()}`).slice(0, 32);
@@ -123,7 +126,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
   const seed = `${commandId}:${state.submittedCount++}`;
   let created = 0;
   const create = (c: { templateId: string; packageName: string; name: string }, argument: Args, authorizers: string[]): ErrorReply | StoredCreate => {
-    const model = DEMO_MODEL[c.name];
+    const model = templateModel(c.templateId, c.name);
     if (model?.ensure && !model.ensure(argument)) return preconditionViolated(c.templateId, argument, submissionId);
     const signatories = model ? unique(model.signatories(argument)) : actAs;
     if (signatories.some((p) => !authorizers.includes(p))) return authorizationError(events.length, c.templateId, signatories, authorizers, submissionId);
@@ -138,7 +141,8 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
         templateId: c.templateId,
         contractKey: null,
         createArgument: argument,
-        createdEventBlob: '',
+        // What the node gives for explicit disclosure (opaque to clients; the fake's own form).
+        createdEventBlob: Buffer.from(`CgMyLjES${digest(`blob:${seed}:${created}`)}`, 'utf8').toString('base64'),
         interfaceViews: [],
         witnessParties: unique([...signatories, ...observers]),
         signatories,
@@ -251,7 +255,10 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
           ],
           submissionId,
         );
-      const visible = known && [...known.event.signatories, ...(known.event.observers ?? [])].some((p) => readers.has(p));
+      // A contract none of the parties sees is found only when disclosed with the commands (its blob given).
+      const visible =
+        known &&
+        ([...known.event.signatories, ...(known.event.observers ?? [])].some((p) => readers.has(p)) || disclosed.has(known.event.createdEventBlob ?? ''));
       if (!known || archived || !visible) return contractNotFound(id, submissionId);
       target = known;
     }

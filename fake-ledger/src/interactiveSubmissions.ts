@@ -5,6 +5,7 @@
 // Ed25519 signatures of the external parties the node knows (a wrong one is refused as a node
 // refuses it). The node knows no Daml packages: signatories are the acting parties, values are
 // typed from their JSON (numbers in strings with a dot are numerics, `Name::1220…` are parties).
+import { checkDisclosedContracts } from './disclosedContracts';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import type * as LedgerProto from '@canton-network/core-ledger-proto' with { 'resolution-mode': 'import' };
 import type * as TxVisualizer from '@canton-network/core-tx-visualizer' with { 'resolution-mode': 'import' };
@@ -145,7 +146,7 @@ interface PrepareBody {
   synchronizerId?: string;
   verboseHashing?: boolean;
   hashingSchemeVersion?: string;
-  disclosedContracts?: { contractId?: string; templateId?: string }[];
+  disclosedContracts?: unknown;
   maxRecordTime?: string;
 }
 
@@ -175,6 +176,8 @@ export async function prepare(ledger: DemoLedger, user: string, body: Record<str
   }
   const contracts = new Map<string, StoredCreate>();
   for (const t of ledger.transactions) for (const e of t.events) if (e.kind === 'created') contracts.set(e.event.contractId, e);
+  const disclosed = checkDisclosedContracts((id) => contracts.get(id)?.event, b.disclosedContracts);
+  if (disclosed) return disclosed;
 
   const nodes: unknown[] = [];
   const committed: PreparedNode[] = [];

@@ -16,6 +16,8 @@ import { newSubmissionId } from '../panels/randomIds';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import type { RecentLookupStore } from '../services/recentLookupStore';
+import type { DamlIndex } from '../daml/damlIndex';
+import { ContractCommands } from './contractCommands';
 
 export interface LedgerCommandsLoopDeps {
   extensionUri: vscode.Uri;
@@ -24,6 +26,8 @@ export interface LedgerCommandsLoopDeps {
   recent: RecentLookupStore;
   /** The node's package signatures, for the review's check of the arguments. */
   signatures?: NodeSignaturesReader;
+  /** The workspace's Daml index, for a contract's choices declared in its source. */
+  daml?: { readonly workspace: { ready(): Promise<DamlIndex | undefined> } };
 }
 
 /** What the Exercise on the Ledger… lens knows of a choice. */
@@ -50,8 +54,17 @@ export class LedgerCommandsLoop implements vscode.Disposable {
       )
       .then((p) => p?.contract);
 
+  /** A contract panel's Exercise… and Add as Disclosed Contract. */
+  readonly contracts: ContractCommands;
+
   constructor(private readonly deps: LedgerCommandsLoopDeps) {
     this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, () => deps.panels, deps.recent, deps.signatures);
+    this.contracts = new ContractCommands({
+      nodes: deps.nodes,
+      signatures: deps.signatures,
+      damlIndex: deps.daml ? () => deps.daml!.workspace.ready() : undefined,
+      actingParty: (node) => this.actingParty(node),
+    });
   }
 
   /** A party the token may act as: the first of the parties it reads as (from the rights, else the settings). */

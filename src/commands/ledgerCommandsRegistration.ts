@@ -64,4 +64,11 @@ export function registerLedgerCommands(ctx: LedgerCommandsLoopRegistrationDeps, 
     if (!node) return undefined;
     return ctx.ledgerCommandsLoop.exercise(node, t as LoopModule.ChoiceTarget, fileArg instanceof vscode.Uri ? fileArg : undefined);
   });
+  // A contract panel's actions: the argument is checked in the loop's bundle (contractCommands.ts).
+  register(COMMAND.exerciseContract, (contractArg?: unknown, fileArg?: unknown) =>
+    ctx.ledgerCommandsLoop.contracts.exercise(contractArg, fileArg instanceof vscode.Uri ? fileArg : undefined),
+  );
+  register(COMMAND.addDisclosedContract, (contractArg?: unknown, fileArg?: unknown) =>
+    ctx.ledgerCommandsLoop.contracts.addDisclosed(contractArg, fileArg instanceof vscode.Uri ? fileArg : undefined),
+  );
 }

@@ -63,6 +63,16 @@ function checkDeduplication(v: unknown, add: AddProblem): void {
     add('$.deduplicationPeriod.DeduplicationOffset.value', l10n.t('Must be an offset: a whole number, 0 or more.'));
 }
 
+/** DisclosedContract: the blob is required (Canton's ValidateDisclosedContracts); the ids, if given, are checked against it by the node. */
+function checkDisclosed(v: unknown, add: AddProblem): void {
+  if (!Array.isArray(v)) return add('$.disclosedContracts', l10n.t('Must be a list of disclosed contracts.'));
+  v.forEach((d, i) => {
+    if (!isObject(d)) return add(`$.disclosedContracts[${i}]`, l10n.t('Must be an object: contractId, templateId, createdEventBlob, synchronizerId.'));
+    if (typeof d.createdEventBlob !== 'string' || d.createdEventBlob === '')
+      add(`$.disclosedContracts[${i}].createdEventBlob`, l10n.t('Required: the node refuses a disclosed contract without its created event blob.'));
+  });
+}
+
 export function checkCommandsRequest(text: string, tokenUser?: string): CheckedCommands {
   let value: unknown;
   try {
@@ -88,6 +98,7 @@ export function checkCommandsRequest(text: string, tokenUser?: string): CheckedC
   if (r.minLedgerTimeRel !== undefined) checkDuration(r.minLedgerTimeRel, '$.minLedgerTimeRel', add);
   if (r.synchronizerId !== undefined && r.synchronizerId !== '' && (typeof r.synchronizerId !== 'string' || !PARTY.test(r.synchronizerId)))
     add('$.synchronizerId', l10n.t('Not a synchronizer id (name::1220…).'));
+  if (r.disclosedContracts !== undefined) checkDisclosed(r.disclosedContracts, add);
   for (const k of Object.keys(r)) if (!KNOWN.has(k)) add(`$.${k}`, l10n.t('Unknown field: a node ignores it; is it misspelled?'));
   return { request: problems.length === 0 ? (r as unknown as JsCommands) : undefined, problems };
 }

@@ -13,6 +13,8 @@ export const COMMAND = {
   submitCommands: 'cantonLens.submitCommands',
   followCompletions: 'cantonLens.followCompletions',
   exerciseOnLedger: 'cantonLens.exerciseOnLedger',
+  exerciseContract: 'cantonLens.exerciseContract',
+  addDisclosedContract: 'cantonLens.addDisclosedContract',
   newPrepareRequest: 'cantonLens.newPrepareRequest',
   prepareTransaction: 'cantonLens.prepareTransaction',
   generateSigningKey: 'cantonLens.generateSigningKey',

@@ -9,6 +9,7 @@ import { checkCommandsRequest, describeDeduplication, type CheckedCommands } fro
 import { commandArgumentProblems } from '../daml/lf/lfValueCheck';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
+import { disclosedUses } from '../execute/contractActions';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
 import { followStep, type FollowStep } from '../execute/reviewFollow';
 import type { JsCommands } from '../ledger/apiTypes';
@@ -229,6 +230,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       userId: request.userId || tokenUser,
       deduplication: describeDeduplication(request.deduplicationPeriod),
       lines: commandLines(request),
+      disclosed: disclosedUses(request),
       findings: commandsChecks({
         request,
         tokenUser,

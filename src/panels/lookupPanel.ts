@@ -35,6 +35,7 @@ import {
   seenAsLabel,
   staleNotices,
 } from './lookupContent';
+import { contractArgument } from './contractArgument';
 import { lookupMarkdown } from './lookupMarkdown';
 import { busyMessage, acceptedBy, LOOKUP_ACTIONS, type LookupMessage } from '../protocol/panelMessages';
 import { PanelHistory } from './panelHistory';
@@ -393,9 +394,25 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
         return void runCommand(COMMAND.selectNode);
       case 'grantMissingRight':
         return void this.grantMissingRight();
+      case 'exercise':
+        return void this.exercise();
+      case 'addDisclosed':
+        return void this.addDisclosed();
       default:
         return;
     }
+  }
+
+  /** Writes a request that exercises one of the contract's choices (Canton: Exercise Contract Choice…). */
+  exercise(): Thenable<unknown> | undefined {
+    const contract = contractArgument(this.result, this.current.node);
+    return contract && runCommand(COMMAND.exerciseContract, contract);
+  }
+
+  /** Puts the contract into a request's disclosed contracts (Canton: Add as Disclosed Contract). */
+  addDisclosed(): Thenable<unknown> | undefined {
+    const contract = contractArgument(this.result, this.current.node);
+    return contract && runCommand(COMMAND.addDisclosedContract, contract);
   }
 
   /** A template, interface or choice name: its definition in the workspace's Daml source. */

@@ -30,6 +30,8 @@ export const LOOKUP_ACTIONS = [
   'selectNode',
   'askAgain',
   'grantMissingRight',
+  'exercise',
+  'addDisclosed',
 ] as const;
 export const COMMANDS_REVIEW_ACTIONS = ['submit', 'submitAgain', 'reload', 'openRequest', 'findOutcome', 'pickActiveContract'] as const;
 export const EXECUTE_REVIEW_ACTIONS = ['submit', 'submitAndWait', 'submitAndWaitForTransaction', 'submitAgain', 'sign', 'reload', 'openRequest'] as const;

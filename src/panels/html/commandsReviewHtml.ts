@@ -3,6 +3,7 @@
 // the checks; then the committed transaction, or why the node refused it, down to the Daml choice.
 import type { FailureExplanation } from '../../execute/commandFailure';
 import type { CommandLine } from '../../execute/commandsReview';
+import type { DisclosedUse } from '../../execute/contractActions';
 import type { Finding } from '../../execute/preSendChecks';
 import { templateName } from '../../ids/templateNames';
 import * as l10n from '../../l10n/l10n';
@@ -28,6 +29,8 @@ export interface CommandsView {
   userId?: string;
   deduplication: string;
   lines: CommandLine[];
+  /** The request's disclosed contracts and the commands that use each. */
+  disclosed?: DisclosedUse[];
   findings: Finding[];
   outcome?: CommandsOutcome;
   /** How many times this review sent the commands (each click sends once). */
@@ -102,6 +105,20 @@ function outcomeBlock(v: CommandsView): SafeHtml {
   }
 }
 
+/** The disclosed contracts sent with the commands, each with the commands (1-based, as the list numbers them) that use it. */
+function disclosedBlock(disclosed: DisclosedUse[]): SafeHtml {
+  if (disclosed.length === 0) return html``;
+  const row = (d: DisclosedUse) => {
+    const used =
+      d.usedBy.length === 0
+        ? html`<span class="muted">${l10n.t('no command uses it: the node ignores it')}</span>`
+        : html`${l10n.t('used by command {0}', d.usedBy.map((i) => String(i + 1)).join(', '))}`;
+    return html`<li class="disclosed"><p>${d.contractId ? idLink(d.contractId, 'contract') : l10n.t('(no contract id)')} <span title="${d.templateId}">${ledgerText(templateName(d.templateId))}</span> · ${used}</p>
+<p class="muted">${d.blobLength > 0 ? l10n.t('created event blob: {0} base64 characters', d.blobLength.toLocaleString('en-US')) : l10n.t('no created event blob: the node refuses it')}${d.synchronizerId ? html` · ${tHtml('synchronizer {0}', html`<code>${d.synchronizerId}</code>`)}` : ''}</p></li>`;
+  };
+  return html`<section aria-labelledby="disclosed-h"><h2 id="disclosed-h">${l10n.t('Disclosed contracts ({0})', disclosed.length)}</h2><ul class="disclosed-contracts">${disclosed.map(row)}</ul></section>`;
+}
+
 export function commandsReviewBody(v: CommandsView): SafeHtml {
   const blocks = v.findings.filter((f) => f.severity === 'block');
   const busy = v.outcome?.state === 'sending' || v.outcome?.state === 'searching';
@@ -113,6 +130,7 @@ export function commandsReviewBody(v: CommandsView): SafeHtml {
 <p class="submit-bar">${canSubmit ? html`<button class="primary" data-action="submit">${l10n.t('Submit to {0}', v.node)}</button> ` : ''}${busy ? '' : html`<button data-action="reload">${l10n.t('Check Again')}</button>`}</p>
 ${outcomeBlock(v)}
 <section aria-labelledby="cmd-h"><h2 id="cmd-h">${l10n.t('Commands ({0})', v.lines.length)}</h2><ol class="review-nodes">${v.lines.map(commandLine)}</ol></section>
+${disclosedBlock(v.disclosed ?? [])}
 <section aria-labelledby="req-h"><h2 id="req-h">${l10n.t('Request')}</h2><table class="fields"><tbody>
 ${field(l10n.t('File'), v.fileName)}
 ${field(l10n.t('Node'), v.node)}

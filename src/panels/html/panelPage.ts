@@ -40,7 +40,11 @@ export function lookupActions(o: { canGoBack: boolean; canGoForward: boolean; ha
     o.found === 'transaction'
       ? [{ action: 'debug', label: l10n.t('Debug Transaction') }]
       : o.found === 'contract'
-        ? [{ action: 'compare', label: l10n.t('Compare With…') }]
+        ? [
+            { action: 'compare', label: l10n.t('Compare With…') },
+            { action: 'exercise', label: l10n.t('Exercise…') },
+            { action: 'addDisclosed', label: l10n.t('Add as Disclosed Contract'), more: true },
+          ]
         : [];
   return [
     { action: 'back', label: l10n.t('Back'), enabled: o.canGoBack },
