@@ -147,3 +147,52 @@ export function deleteUserChange(userId: string): AdminChange {
 export function describeChange(change: AdminChange): string {
   return [...change.summary, '', `${change.method} ${change.path}`, ...(change.body ? [JSON.stringify(change.body, null, 2)] : [])].join('\n');
 }
+
+const NO_UNKNOWN_FIELDS = { unknownFields: { fields: {} } };
+
+/** Annotations to send, in words: each key added, changed or removed (an empty value removes it). */
+function annotationLines(delta: Record<string, string>): string[] {
+  return Object.keys(delta)
+    .sort()
+    .map((k) => (delta[k] === '' ? l10n.t('Remove the annotation {0}.', k) : l10n.t('Set the annotation {0} to "{1}".', k, delta[k])));
+}
+
+/**
+ * UpdateUser of the annotations only: the mask is `metadata.annotations`, and the resource version
+ * read with them, so a change made meanwhile is refused (CONCURRENT_USER_UPDATE_DETECTED) rather than lost.
+ */
+export function userAnnotationsChange(userId: string, delta: Record<string, string>, resourceVersion: string): AdminChange {
+  return {
+    method: 'PATCH',
+    path: `/v2/users/${encodeURIComponent(userId)}`,
+    body: {
+      user: { id: userId, metadata: { resourceVersion, annotations: delta } },
+      updateMask: { paths: ['metadata.annotations'], ...NO_UNKNOWN_FIELDS },
+    },
+    summary: [l10n.t('Change the annotations of the user "{0}":', userId), ...annotationLines(delta)],
+  };
+}
+
+/** UpdatePartyDetails of the local metadata's annotations, with the resource version read. */
+export function partyMetadataChange(party: string, delta: Record<string, string>, resourceVersion: string): AdminChange {
+  return {
+    method: 'PATCH',
+    path: `/v2/parties/${encodeURIComponent(party)}`,
+    body: {
+      partyDetails: { party, localMetadata: { resourceVersion, annotations: delta } },
+      updateMask: { paths: ['local_metadata.annotations'], ...NO_UNKNOWN_FIELDS },
+    },
+    summary: [l10n.t('Change the local metadata of the party {0}:', party), ...annotationLines(delta)],
+  };
+}
+
+/** UpdateUserIdentityProviderId: "" is the default identity provider. */
+export function moveUserChange(userId: string, source: string, target: string): AdminChange {
+  const name = (idp: string) => idp || l10n.t('the default identity provider');
+  return {
+    method: 'PATCH',
+    path: `/v2/users/${encodeURIComponent(userId)}/identity-provider-id`,
+    body: { userId, sourceIdentityProviderId: source, targetIdentityProviderId: target },
+    summary: [l10n.t('Move the user "{0}" from {1} to {2}.', userId, name(source), name(target))],
+  };
+}

@@ -1,5 +1,5 @@
-// The node administration commands' ids, registered by adminCommands.ts.
-export const ADMIN_COMMANDS = [
+// The node administration commands' ids, registered by adminCommands.ts (the edits by adminEditCommands.ts).
+export const ADMIN_CHANGE_COMMANDS = [
   'cantonLens.setUpPartiesAndUsers',
   'cantonLens.allocateParty',
   'cantonLens.createUser',
@@ -11,4 +11,9 @@ export const ADMIN_COMMANDS = [
   'cantonLens.deleteUser',
 ] as const;
 
+export const ADMIN_EDIT_COMMANDS = ['cantonLens.editUserAnnotations', 'cantonLens.editPartyMetadata', 'cantonLens.moveUserIdentityProvider'] as const;
+
+export const ADMIN_COMMANDS = [...ADMIN_CHANGE_COMMANDS, ...ADMIN_EDIT_COMMANDS] as const;
+
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
+export type AdminEditCommand = (typeof ADMIN_EDIT_COMMANDS)[number];
