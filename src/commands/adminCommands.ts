@@ -25,7 +25,7 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import type { AdminTreeProvider } from '../views/adminTree';
 import { adminEditHandlers } from './adminEditCommands';
-import { ADMIN_COMMANDS, type AdminCommand, type AdminEditCommand } from './adminIds';
+import { ADMIN_COMMANDS, type AdminCommand, type AdminEditCommand, type AdminVettingCommand } from './adminIds';
 import {
   answersOf,
   pickParty,
@@ -41,12 +41,15 @@ import {
   type Session,
 } from './adminKit';
 import type { CommandRegistrar } from './commandRegistrar';
+import { vettingHandlers } from './vettingCommands';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import type { PackagesTreeSection } from '../views/packagesTree';
 
 export type { AdminAnswers, AdminOutcome } from './adminKit';
 
 type Handlers = Record<AdminCommand, (arg?: unknown) => Promise<AdminOutcome>>;
 
-export function adminHandlers(deps: AdminDeps): Omit<Handlers, AdminEditCommand> {
+export function adminHandlers(deps: AdminDeps): Omit<Handlers, AdminEditCommand | AdminVettingCommand> {
   const { nodes } = deps;
   const session = (arg: unknown, placeHolder: string) => openSession(nodes, arg, placeHolder);
 
@@ -258,9 +261,16 @@ export function adminHandlers(deps: AdminDeps): Omit<Handlers, AdminEditCommand>
 }
 
 /** Registers the administration commands and the Administration view's own (filter, refresh, more). */
-export function registerAdminCommands(ctx: { nodes: AdminDeps['nodes']; adminView: AdminTreeProvider }, register: CommandRegistrar): void {
+export function registerAdminCommands(
+  ctx: { nodes: AdminDeps['nodes']; adminView: AdminTreeProvider; signatures: NodeSignaturesReader; packages: PackagesTreeSection },
+  register: CommandRegistrar,
+): void {
   const deps: AdminDeps = { nodes: ctx.nodes, changed: () => ctx.adminView.refresh() };
-  const handlers: Handlers = { ...adminHandlers(deps), ...adminEditHandlers(deps) };
+  const handlers: Handlers = {
+    ...adminHandlers(deps),
+    ...adminEditHandlers(deps),
+    ...vettingHandlers({ ...deps, signatures: ctx.signatures, packagesChanged: (node) => ctx.packages.forget(node) }),
+  };
   for (const id of ADMIN_COMMANDS) register(id, (arg?: unknown) => handlers[id](arg));
   register('cantonLens.filterAdminView', async (arg?: unknown) => {
     const text =

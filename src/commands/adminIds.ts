@@ -1,4 +1,4 @@
-// The node administration commands' ids, registered by adminCommands.ts (the edits by adminEditCommands.ts).
+// The node administration commands' ids, registered by adminCommands.ts (the edits by adminEditCommands.ts, vetting by vettingCommands.ts).
 export const ADMIN_CHANGE_COMMANDS = [
   'cantonLens.setUpPartiesAndUsers',
   'cantonLens.allocateParty',
@@ -13,7 +13,10 @@ export const ADMIN_CHANGE_COMMANDS = [
 
 export const ADMIN_EDIT_COMMANDS = ['cantonLens.editUserAnnotations', 'cantonLens.editPartyMetadata', 'cantonLens.moveUserIdentityProvider'] as const;
 
-export const ADMIN_COMMANDS = [...ADMIN_CHANGE_COMMANDS, ...ADMIN_EDIT_COMMANDS] as const;
+export const ADMIN_VETTING_COMMANDS = ['cantonLens.vetPackage', 'cantonLens.unvetPackage'] as const;
+
+export const ADMIN_COMMANDS = [...ADMIN_CHANGE_COMMANDS, ...ADMIN_EDIT_COMMANDS, ...ADMIN_VETTING_COMMANDS] as const;
 
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 export type AdminEditCommand = (typeof ADMIN_EDIT_COMMANDS)[number];
+export type AdminVettingCommand = (typeof ADMIN_VETTING_COMMANDS)[number];

@@ -19,7 +19,7 @@ import {
   userLine,
   userMatches,
 } from '../../../src/auth/adminRows';
-import { moveUserChange, partyMetadataChange, userAnnotationsChange } from '../../../src/auth/nodeAdmin';
+import { moveUserChange, partyMetadataChange, userAnnotationsChange, vettingChange } from '../../../src/auth/nodeAdmin';
 import { parseRights, type LearnedAccess } from '../../../src/auth/userRights';
 
 const NS = `1220${'ab'.repeat(32)}`;
@@ -147,5 +147,33 @@ describe('administration view: annotations edited', () => {
     assert.equal(move.path, '/v2/users/a%2Fb/identity-provider-id');
     assert.deepEqual(move.body, { userId: 'a/b', sourceIdentityProviderId: '', targetIdentityProviderId: 'acme-idp' });
     assert.match(move.summary[0], /from the default identity provider to acme-idp/);
+  });
+});
+
+describe('administration: vetting a package', () => {
+  it('sends one Vet or Unvet by package id, on the synchronizer given, and names the templates it affects', () => {
+    const pkg = { packageId: 'ab'.repeat(32), name: 'shop-app', version: '1.2.0' };
+    const vet = vettingChange('vet', pkg, 'da1::1220cd', ['Shop:Order', 'Shop:Invoice']);
+    assert.equal(vet.method, 'POST');
+    assert.equal(vet.path, '/v2/package-vetting/update');
+    assert.deepEqual(vet.body, {
+      changes: [{ operation: { Vet: { value: { packages: [{ packageId: pkg.packageId }] } } } }],
+      dryRun: false,
+      synchronizerId: 'da1::1220cd',
+    });
+    assert.equal(vet.summary[0], 'Vet shop-app 1.2.0 (abababababab…) on da1::1220cd.');
+    assert.match(vet.summary[1], /accepts transactions that use its templates: Shop:Order, Shop:Invoice\.$/);
+    const unvet = vettingChange('unvet', { packageId: pkg.packageId }, undefined, []);
+    assert.deepEqual(Object.keys(unvet.body ?? {}), ['changes', 'dryRun'], 'no synchronizer: the node picks its only one');
+    assert.ok('Unvet' in (unvet.body as { changes: { operation: object }[] }).changes[0].operation);
+    assert.equal(unvet.summary[1], 'It defines no template.');
+    assert.equal(vettingChange('unvet', pkg, undefined, undefined).summary[1], 'Its templates could not be read.');
+    const many = vettingChange(
+      'unvet',
+      pkg,
+      undefined,
+      Array.from({ length: 20 }, (_, i) => `M:T${i}`),
+    );
+    assert.match(many.summary[1], /can no longer be used through this package: M:T0, .*M:T11, …\.$/);
   });
 });

@@ -3,9 +3,10 @@
 // provider's users and is told identity providers need ParticipantAdmin; any other token one row.
 // The edits from it: a user's annotations (hostile text escaped in the tooltip; an edit that changes
 // nothing sends nothing), a party's local metadata, a user moved to another identity provider, and
-// the move refused (403) for an IdentityProviderAdmin.
+// the move refused (403) for an IdentityProviderAdmin; a package vetted and unvetted, an unknown one refused.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { PARTNER_PACKAGE } from '../../../fake-ledger/src/partnerPackage';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { AdminOutcome } from '../../../src/commands/adminCommands';
 import type { AdminElement, AdminTreeProvider } from '../../../src/views/adminTree';
@@ -35,7 +36,8 @@ describe('Administration view', function () {
       fakes.push(fake);
       const name = `adminview-${version}`;
       await useFakeNode(api, fake, name, 'participant_admin');
-      const writes = () => fake.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+      // POST /v2/package-vetting/list only reads.
+      const writes = () => fake.requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/list')).map((r) => `${r.method} ${r.path}`);
       const labels = async (e?: AdminElement) => (await view.getChildren(e)).map((c) => label(view, c));
       const section = async (title: string) => (await view.getChildren()).find((e) => label(view, e) === title)!;
 
@@ -95,6 +97,20 @@ describe('Administration view', function () {
       assert.deepEqual(writes(), ['PATCH /v2/users/bob/identity-provider-id'], 'sent once');
       await until('bob gone from the view', async () => ((await labels(await section('Users'))).includes('bob') ? undefined : true));
 
+      // A package vetted, then unvetted, on the node's synchronizer: the templates it affects are named; an unknown one is refused.
+      fake.requests.length = 0;
+      const vetted = await run('cantonLens.vetPackage', { node: name, packageId: PARTNER_PACKAGE });
+      assert.match(
+        vetted.done ? vetted.message : '',
+        /^canton-lens-partner-app is vetted on .+; \d+ packages are vetted there\. This participant then accepts transactions that use its templates: \w/,
+      );
+      assert.deepEqual(writes(), ['POST /v2/package-vetting/update'], 'sent once');
+      const unvetted = await run('cantonLens.unvetPackage', { node: name, packageId: PARTNER_PACKAGE });
+      assert.match(unvetted.done ? unvetted.message : '', /^canton-lens-partner-app is not vetted on .+ refuses transactions that use its templates/);
+      const unknownPackage = await run('cantonLens.vetPackage', { node: name, packageId: 'f'.repeat(64) });
+      assert.ok(!unknownPackage.done);
+      assert.match(unknownPackage.message ?? '', /refused by .*: UNRESOLVED_VETTING_REFERENCE\. .*does not match any package/);
+
       // An IdentityProviderAdmin: its provider's users; identity providers need ParticipantAdmin; moving is refused.
       await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('idp_admin'));
       view.refresh();
@@ -105,6 +121,8 @@ describe('Administration view', function () {
       assert.ok(!denied.done);
       assert.match(denied.message ?? '', /refused by .*403.*needs ParticipantAdmin/);
       assert.deepEqual(writes(), ['PATCH /v2/users/acme_app/identity-provider-id']);
+      const noVetting = await run('cantonLens.vetPackage', { node: name, packageId: PARTNER_PACKAGE });
+      assert.match(noVetting.message ?? '', /403.*needs ParticipantAdmin/);
 
       // A token that may not administer: one row, saying which right.
       await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
