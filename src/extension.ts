@@ -39,12 +39,15 @@ import type { RecentLookupStore } from './services/recentLookupStore';
 import { registerTokenExpiryWarnings } from './services/tokenExpiryWarnings';
 import { registerWalkthroughProgress } from './services/walkthroughProgress';
 import { registerActiveNodeStatusBar } from './views/activeNodeStatusBar';
+import type { AdminTreeProvider } from './views/adminTree';
 import type { BrowseTreeSection } from './views/browseTree';
 import type { NodeTreeProvider } from './views/nodeTree';
 
 /** What tests (and other extensions) can see; no tokens. */
 export interface CantonLensApi {
   nodeTree: NodeTreeProvider;
+  /** The Administration view. */
+  adminView: AdminTreeProvider;
   nodes: LedgerNodes;
   log: ExtensionLog;
   panels: LookupPanels;
@@ -106,6 +109,7 @@ export function deactivate(): void {
 function api(ctx: CantonLensContext): CantonLensApi {
   return {
     nodeTree: ctx.nodeTree,
+    adminView: ctx.adminView,
     nodes: ctx.nodes,
     log: ctx.log,
     panels: ctx.panels,

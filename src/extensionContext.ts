@@ -33,6 +33,7 @@ import { LedgerPointStore } from './services/ledgerPointStore';
 import { LedgerLookupService } from './services/lookupService';
 import { RecentLookupStore } from './services/recentLookupStore';
 import { TokenStore } from './services/tokenStore';
+import { AdminTreeProvider, type AdminElement } from './views/adminTree';
 import { BrowseTreeSection } from './views/browseTree';
 import { NodeTreeProvider, type NodeTreeElement } from './views/nodeTree';
 import { PackagesTreeSection } from './views/packagesTree';
@@ -75,6 +76,8 @@ export class CantonLensContext {
   readonly browseTree: BrowseTreeSection;
   readonly packages: PackagesTreeSection;
   readonly nodeTree: NodeTreeProvider;
+  /** The Administration view (users, parties, identity providers of the active node). */
+  readonly adminView: AdminTreeProvider;
   /** The lookup service, with its cache, and the hover on ids. */
   readonly lookups: LedgerLookupService;
   readonly idHover: vscode.HoverProvider;
@@ -122,6 +125,10 @@ export class CantonLensContext {
     this.nodeTree = new NodeTreeProvider(this.nodes, this.recent, this.browseTree, this.nodes.facts, this.packages);
     const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: this.nodeTree, showCollapseAll: true });
     this.nodeTree.attach(view);
+    this.adminView = new AdminTreeProvider(this.nodes);
+    const adminView = vscode.window.createTreeView<AdminElement>('cantonLens.admin', { treeDataProvider: this.adminView });
+    this.adminView.attach(adminView);
+    this.subscriptions.push(this.adminView, adminView);
     this.subscriptions.push(this.log, this.tokens, this.recent, this.nodes, this.points, this.auth, this.browseTree, this.packages, this.nodeTree, view);
 
     this.lookups = new LedgerLookupService(this.nodes.registry, this.nodes.facts);

@@ -14,6 +14,7 @@ import { PACKAGE_VERSIONS } from './demoLedgerHistory';
 import { createHash } from 'node:crypto';
 import { PARTNER_PACKAGE, PARTNER_PAYLOAD } from './partnerPackage';
 import type { ConnectedSynchronizer } from './userRoutes';
+import { updateVetting } from './vettingUpdate';
 
 export interface PackageContext {
   ledger: () => DemoLedger;
@@ -264,6 +265,24 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
     '/v2/package-vetting/list': { method: 'POST', served: ctx.hasVettingList, rights: () => undefined, handle: (_user, b) => listVetting(b) },
     // Deprecated in 3.4.12 and 3.5, gone in 3.6; the only vetting list before 3.4.12. A GET with a body.
     '/v2/package-vetting': { method: 'GET', versions: ['3.4', '3.5'], rights: () => undefined, handle: (_user, b) => listVetting(b) },
+    // From 3.4.12 on (before: POST /v2/package-vetting, not served); a ParticipantAdmin only (RequiredClaim.Admin).
+    '/v2/package-vetting/update': {
+      method: 'POST',
+      served: ctx.hasVettingList,
+      rights: adminOnly,
+      handle: (_user, b) =>
+        updateVetting(
+          {
+            store: () => [...state().packages.values()],
+            participantId: ctx.ledger().participantId,
+            synchronizer: (asked) => synchronizerFor(new URLSearchParams(asked ? { synchronizerId: asked } : {}), true),
+            serial: (sync) => state().serial.get(sync) ?? 1,
+            bumpSerial: (sync) => state().serial.set(sync, (state().serial.get(sync) ?? 1) + 1),
+            now: () => new Date().toISOString(),
+          },
+          b,
+        ),
+    },
     '/v2/dars': {
       method: 'POST',
       rights: adminOnly,

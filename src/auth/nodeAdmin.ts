@@ -147,3 +147,99 @@ export function deleteUserChange(userId: string): AdminChange {
 export function describeChange(change: AdminChange): string {
   return [...change.summary, '', `${change.method} ${change.path}`, ...(change.body ? [JSON.stringify(change.body, null, 2)] : [])].join('\n');
 }
+
+const NO_UNKNOWN_FIELDS = { unknownFields: { fields: {} } };
+
+/** Annotations to send, in words: each key added, changed or removed (an empty value removes it). */
+function annotationLines(delta: Record<string, string>): string[] {
+  return Object.keys(delta)
+    .sort()
+    .map((k) => (delta[k] === '' ? l10n.t('Remove the annotation {0}.', k) : l10n.t('Set the annotation {0} to "{1}".', k, delta[k])));
+}
+
+/**
+ * UpdateUser of the annotations only: the mask is `metadata.annotations`, and the resource version
+ * read with them, so a change made meanwhile is refused (CONCURRENT_USER_UPDATE_DETECTED) rather than lost.
+ */
+export function userAnnotationsChange(userId: string, delta: Record<string, string>, resourceVersion: string): AdminChange {
+  return {
+    method: 'PATCH',
+    path: `/v2/users/${encodeURIComponent(userId)}`,
+    body: {
+      user: { id: userId, metadata: { resourceVersion, annotations: delta } },
+      updateMask: { paths: ['metadata.annotations'], ...NO_UNKNOWN_FIELDS },
+    },
+    summary: [l10n.t('Change the annotations of the user "{0}":', userId), ...annotationLines(delta)],
+  };
+}
+
+/** UpdatePartyDetails of the local metadata's annotations, with the resource version read. */
+export function partyMetadataChange(party: string, delta: Record<string, string>, resourceVersion: string): AdminChange {
+  return {
+    method: 'PATCH',
+    path: `/v2/parties/${encodeURIComponent(party)}`,
+    body: {
+      partyDetails: { party, localMetadata: { resourceVersion, annotations: delta } },
+      updateMask: { paths: ['local_metadata.annotations'], ...NO_UNKNOWN_FIELDS },
+    },
+    summary: [l10n.t('Change the local metadata of the party {0}:', party), ...annotationLines(delta)],
+  };
+}
+
+/** UpdateUserIdentityProviderId: "" is the default identity provider. */
+export function moveUserChange(userId: string, source: string, target: string): AdminChange {
+  const name = (idp: string) => idp || l10n.t('the default identity provider');
+  return {
+    method: 'PATCH',
+    path: `/v2/users/${encodeURIComponent(userId)}/identity-provider-id`,
+    body: { userId, sourceIdentityProviderId: source, targetIdentityProviderId: target },
+    summary: [l10n.t('Move the user "{0}" from {1} to {2}.', userId, name(source), name(target))],
+  };
+}
+
+/** A package as a vetting change names it: its id, and its name and version where known. */
+export interface VettingTarget {
+  packageId: string;
+  name?: string;
+  version?: string;
+}
+
+const packageWords = (p: VettingTarget) => (p.name ? `${p.name} ${p.version ?? '?'} (${p.packageId.slice(0, 12)}…)` : p.packageId);
+
+/**
+ * UpdateVettedPackages of one package by its id, on the synchronizer given (else the node's only
+ * one). The summary names the templates it affects: vetted, this participant accepts transactions
+ * that use them; unvetted, it refuses them, and its active contracts of these templates can no
+ * longer be used in a transaction through this package.
+ */
+export function vettingChange(
+  how: 'vet' | 'unvet',
+  pkg: VettingTarget,
+  synchronizerId: string | undefined,
+  templates: readonly string[] | undefined,
+): AdminChange {
+  const op = how === 'vet' ? 'Vet' : 'Unvet';
+  const where = synchronizerId ?? l10n.t("the node's synchronizer");
+  const shown = templates === undefined ? undefined : templates.length > 12 ? [...templates.slice(0, 12), '…'] : templates;
+  const effect =
+    shown === undefined
+      ? l10n.t('Its templates could not be read.')
+      : shown.length === 0
+        ? l10n.t('It defines no template.')
+        : how === 'vet'
+          ? l10n.t('This participant then accepts transactions that use its templates: {0}.', shown.join(', '))
+          : l10n.t(
+              'This participant then refuses transactions that use its templates, and its active contracts of them can no longer be used through this package: {0}.',
+              shown.join(', '),
+            );
+  return {
+    method: 'POST',
+    path: '/v2/package-vetting/update',
+    body: {
+      changes: [{ operation: { [op]: { value: { packages: [{ packageId: pkg.packageId }] } } } }],
+      dryRun: false,
+      ...(synchronizerId ? { synchronizerId } : {}),
+    },
+    summary: [how === 'vet' ? l10n.t('Vet {0} on {1}.', packageWords(pkg), where) : l10n.t('Unvet {0} on {1}.', packageWords(pkg), where), effect],
+  };
+}

@@ -1,151 +1,58 @@
 // Node administration for an administrator's token: Set Up Parties and Users (a workspace's
-// canton-setup.json, loopback nodes only), Allocate Party, Create User, Grant Right and Revoke Right.
-// Each change says what it sends, is confirmed on a node that is not on this machine, is sent once
-// (never again by itself), then read back; a refusal is told with its Canton code. In the main
-// bundle, registered at activation.
+// canton-setup.json, loopback nodes only), Allocate Party, Create User, Grant Right and Revoke Right,
+// Set Primary Party, Deactivate, Reactivate and Delete User. Each change goes through runAdminChange
+// (adminKit.ts): what it sends, confirmed on a node that is not on this machine, sent once, read back,
+// a refusal told with its Canton code. The edits (annotations, metadata, identity provider, vetting)
+// are adminEditCommands.ts. In the main bundle, registered at activation.
 import * as vscode from 'vscode';
 import { readSetup, SETUP_FILE, type CantonSetup } from '../auth/cantonSetup';
-import { runSetup, type SetupReport } from '../auth/cantonSetupRun';
+import { runSetup } from '../auth/cantonSetupRun';
 import {
-  adminVersion,
   allocatePartyChange,
   checkPartyHint,
   checkUserId,
   createUserChange,
-  describeChange,
   describeRight,
   grantRightsChange,
   updateUserChange,
   deleteUserChange,
   partyRight,
   revokeRightsChange,
-  type AdminChange,
-  type AdminVersion,
-  type PartyRightKind,
 } from '../auth/nodeAdmin';
-import { getUser, listAllParties, listAllUsers } from '../ledger/adminRequests';
+import { getUser, listAllParties } from '../ledger/adminRequests';
 import type { UserRightJson } from '../ledger/apiTypes';
-import type { CallOptions, LedgerClient } from '../ledger/ledgerClient';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
-import { parseLedgerVersion } from '../ledger/ledgerVersion';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
-import type { NodeConfig } from '../nodes/nodeSettings';
-import type { NodeReader } from '../services/ledgerNodes';
-import { ADMIN_COMMANDS, type AdminCommand } from './adminIds';
+import type { AdminTreeProvider } from '../views/adminTree';
+import { adminEditHandlers } from './adminEditCommands';
+import { ADMIN_COMMANDS, type AdminCommand, type AdminEditCommand, type AdminVettingCommand } from './adminIds';
+import {
+  answersOf,
+  pickParty,
+  pickRight,
+  pickUser,
+  refused,
+  runAdminChange,
+  session as openSession,
+  synchronizerFor,
+  type AdminAnswers,
+  type AdminDeps,
+  type AdminOutcome,
+  type Session,
+} from './adminKit';
 import type { CommandRegistrar } from './commandRegistrar';
-import { nodeForCommand } from './nodeArgument';
+import { vettingHandlers } from './vettingCommands';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import type { PackagesTreeSection } from '../views/packagesTree';
 import { COMMAND } from '../ids/commandIds';
 
-/** Answers a test (or another extension) gives instead of the questions; unset ones are asked. */
-export interface AdminAnswers {
-  node?: string;
-  hint?: string;
-  userId?: string;
-  party?: string;
-  right?: PartyRightKind;
-  /** The synchronizer to allocate on, on a node with several. */
-  synchronizerId?: string;
-  /** The set-up file (else the workspace's first canton-setup.json). */
-  setupFile?: vscode.Uri;
-  /** Confirms a change on a node not on this machine. */
-  confirm?: boolean;
-  /** What is typed to confirm Delete User (its id). */
-  typed?: string;
-}
+export type { AdminAnswers, AdminOutcome } from './adminKit';
 
-/** What a command did, for tests: the report, or the message shown. */
-export type AdminOutcome = { done: false; message?: string } | { done: true; message: string; report?: SetupReport };
+type Handlers = Record<AdminCommand, (arg?: unknown) => Promise<AdminOutcome>>;
 
-interface Session {
-  node: NodeConfig;
-  client: LedgerClient;
-  opts: CallOptions;
-  version: AdminVersion;
-}
-
-export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, (arg?: unknown) => Promise<AdminOutcome>> {
-  const { nodes } = ctx;
-  const answersOf = (arg: unknown): AdminAnswers => (typeof arg === 'object' && arg !== null && !('kind' in arg) ? arg : {});
-
-  const session = async (arg: unknown, placeHolder: string): Promise<Session | undefined> => {
-    const a = answersOf(arg);
-    const node = await nodeForCommand(nodes, a.node ?? (typeof arg === 'string' ? arg : (arg as { name?: string } | undefined)?.name), placeHolder);
-    if (!node) return undefined;
-    const client = nodes.client(node);
-    const opts: CallOptions = { auth: { token: (await nodes.credentials(node)).token } };
-    const raw = await client.getVersion(opts).catch(() => undefined);
-    return { node, client, opts, version: adminVersion(raw ? parseLedgerVersion(raw.version) : undefined) };
-  };
-
-  /** A refusal in words: what was asked, the node's code, and what to do. */
-  const refused = (s: Session, what: string, e: unknown): AdminOutcome => {
-    const code = isLedgerApiError(e) ? (e.code ?? String(e.status ?? e.kind)) : '';
-    const explanation = isLedgerApiError(e) ? e.explanation : ((e as Error)?.message ?? String(e));
-    const advice =
-      isLedgerApiError(e) && e.status === 403
-        ? vscode.l10n.t("The token's user needs ParticipantAdmin (or IdentityProviderAdmin within its identity provider).")
-        : code === 'USER_ALREADY_EXISTS'
-          ? vscode.l10n.t('Pick another user id, or grant rights to the existing user.')
-          : '';
-    const message = vscode.l10n.t('{0} was refused by "{1}": {2}. {3} {4}', what, s.node.name, code, explanation, advice).trim();
-    void vscode.window.showErrorMessage(message);
-    return { done: false, message };
-  };
-
-  /** Shows what will be sent; on a node not on this machine, asks first. True: send it. */
-  const confirmed = async (s: Session, change: AdminChange, a: AdminAnswers): Promise<boolean> => {
-    if (isLoopbackUrl(s.node.url)) return true;
-    if (a.confirm !== undefined) return a.confirm;
-    const send = vscode.l10n.t('Send');
-    const pick = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Change "{0}" at {1}?', s.node.name, new URL(s.node.url).origin),
-      { modal: true, detail: describeChange(change) },
-      send,
-    );
-    return pick === send;
-  };
-
-  const send = async <T>(s: Session, change: AdminChange): Promise<T> => s.client.request<T>(change.method, change.path, change.body, s.opts);
-
-  const pickParty = async (s: Session, a: AdminAnswers, placeHolder: string): Promise<string | undefined> => {
-    if (a.party) return a.party;
-    const parties = await listAllParties(s.client, s.opts);
-    const picked = await vscode.window.showQuickPick(
-      parties.map((p) => ({ label: p.party })),
-      { placeHolder, matchOnDescription: true },
-    );
-    return picked?.label;
-  };
-
-  const pickUser = async (s: Session, a: AdminAnswers, placeHolder: string): Promise<string | undefined> => {
-    if (a.userId) return a.userId;
-    const users = await listAllUsers(s.client, s.opts);
-    const picked = await vscode.window.showQuickPick(
-      users.map((u) => ({ label: u.id, description: u.primaryParty || undefined })),
-      { placeHolder },
-    );
-    return picked?.label;
-  };
-
-  const pickRight = async (a: AdminAnswers, placeHolder: string): Promise<PartyRightKind | undefined> => {
-    if (a.right) return a.right;
-    const picked = await vscode.window.showQuickPick(
-      (['CanActAs', 'CanReadAs', 'CanExecuteAs'] as const).map((r) => ({ label: r })),
-      { placeHolder },
-    );
-    return picked?.label;
-  };
-
-  const synchronizerFor = async (s: Session, a: AdminAnswers): Promise<string | undefined | false> => {
-    if (a.synchronizerId) return a.synchronizerId;
-    const connected = (await s.client.getConnectedSynchronizers(undefined, s.opts)).connectedSynchronizers ?? [];
-    if (connected.length <= 1) return undefined;
-    const picked = await vscode.window.showQuickPick(
-      connected.map((c) => ({ label: c.synchronizerAlias, description: c.synchronizerId })),
-      { placeHolder: vscode.l10n.t('"{0}" is connected to several synchronizers: allocate on which?', s.node.name) },
-    );
-    return picked?.description ?? false;
-  };
+export function adminHandlers(deps: AdminDeps): Omit<Handlers, AdminEditCommand | AdminVettingCommand> {
+  const { nodes } = deps;
+  const session = (arg: unknown, placeHolder: string) => openSession(nodes, arg, placeHolder);
 
   const allocate = async (arg?: unknown): Promise<AdminOutcome> => {
     const a = answersOf(arg);
@@ -156,23 +63,19 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
     if (hint === undefined) return { done: false };
     const bad = checkPartyHint(hint, s.version);
     if (bad) return { done: false, message: bad };
-    const what = vscode.l10n.t('Allocating the party "{0}"', hint);
     try {
       const synchronizerId = await synchronizerFor(s, a);
       if (synchronizerId === false) return { done: false };
-      const change = allocatePartyChange(hint, synchronizerId);
-      if (!(await confirmed(s, change, a))) return { done: false };
-      const res = await send<{ partyDetails: { party: string } }>(s, change);
-      const party = res.partyDetails.party;
-      // Read back: the party is now among the node's.
-      const seen = (await listAllParties(s.client, s.opts)).some((p) => p.party === party);
-      const message = seen
-        ? vscode.l10n.t('Allocated {0} on "{1}".', party, s.node.name)
-        : vscode.l10n.t('Allocated {0} on "{1}"; the node does not list it yet.', party, s.node.name);
-      void vscode.window.showInformationMessage(message);
-      return { done: true, message };
+      return await runAdminChange<{ partyDetails: { party: string } }>(deps, s, a, allocatePartyChange(hint, synchronizerId), async (res) => {
+        const party = res.partyDetails.party;
+        // Read back: the party is now among the node's.
+        const seen = (await listAllParties(s.client, s.opts)).some((p) => p.party === party);
+        return seen
+          ? vscode.l10n.t('Allocated {0} on "{1}".', party, s.node.name)
+          : vscode.l10n.t('Allocated {0} on "{1}"; the node does not list it yet.', party, s.node.name);
+      });
     } catch (e) {
-      return refused(s, what, e);
+      return refused(s, vscode.l10n.t('Allocating the party "{0}"', hint), e);
     }
   };
 
@@ -184,26 +87,22 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
     if (id === undefined) return { done: false };
     const bad = checkUserId(id, s.version);
     if (bad) return { done: false, message: bad };
-    const what = vscode.l10n.t('Creating the user "{0}"', id);
     try {
       const party = await pickParty(s, a, vscode.l10n.t('Its primary party (it can act as it)'));
       const rights: UserRightJson[] = party ? [partyRight(a.right ?? 'CanActAs', party)] : [];
-      const change = createUserChange(id, party, rights);
-      if (!(await confirmed(s, change, a))) return { done: false };
-      await send(s, change);
-      const back = await getUser(s.client, id, s.opts);
-      const held = (await s.client.listUserRights(id, s.opts)).rights ?? [];
-      const message = vscode.l10n.t(
-        'Created the user "{0}" on "{1}" (primary party: {2}; rights: {3}).',
-        back.user.id,
-        s.node.name,
-        back.user.primaryParty || '—',
-        held.map(describeRight).join(', ') || '—',
-      );
-      void vscode.window.showInformationMessage(message);
-      return { done: true, message };
+      return await runAdminChange(deps, s, a, createUserChange(id, party, rights), async () => {
+        const back = await getUser(s.client, id, s.opts);
+        const held = (await s.client.listUserRights(id, s.opts)).rights ?? [];
+        return vscode.l10n.t(
+          'Created the user "{0}" on "{1}" (primary party: {2}; rights: {3}).',
+          back.user.id,
+          s.node.name,
+          back.user.primaryParty || '—',
+          held.map(describeRight).join(', ') || '—',
+        );
+      });
     } catch (e) {
-      return refused(s, what, e);
+      return refused(s, vscode.l10n.t('Creating the user "{0}"', id), e);
     }
   };
 
@@ -223,30 +122,17 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
       if (!party) return { done: false };
       const right = partyRight(kind, party);
       const change = how === 'grant' ? grantRightsChange(userId, [right]) : revokeRightsChange(userId, [right]);
-      if (!(await confirmed(s, change, a))) return { done: false };
-      try {
-        const res = await send<{ newlyGrantedRights?: UserRightJson[]; newlyRevokedRights?: UserRightJson[] }>(s, change);
+      return await runAdminChange<{ newlyGrantedRights?: UserRightJson[]; newlyRevokedRights?: UserRightJson[] }>(deps, s, a, change, async (res) => {
         const changed = (how === 'grant' ? res.newlyGrantedRights : res.newlyRevokedRights) ?? [];
         const held = (await s.client.listUserRights(userId, s.opts)).rights ?? [];
-        const message =
-          changed.length === 0
-            ? how === 'grant'
-              ? vscode.l10n.t('"{0}" already had {1}: nothing changed.', userId, describeRight(right))
-              : vscode.l10n.t('"{0}" did not have {1}: nothing changed.', userId, describeRight(right))
-            : how === 'grant'
-              ? vscode.l10n.t('Granted {0} to "{1}"; it now has {2} rights.', describeRight(right), userId, held.length)
-              : vscode.l10n.t('Revoked {0} from "{1}"; it now has {2} rights.', describeRight(right), userId, held.length);
-        void vscode.window.showInformationMessage(message);
-        return { done: true, message };
-      } catch (e) {
-        return refused(
-          s,
-          how === 'grant'
-            ? vscode.l10n.t('Granting {0} to "{1}"', describeRight(right), userId)
-            : vscode.l10n.t('Revoking {0} from "{1}"', describeRight(right), userId),
-          e,
-        );
-      }
+        return changed.length === 0
+          ? how === 'grant'
+            ? vscode.l10n.t('"{0}" already had {1}: nothing changed.', userId, describeRight(right))
+            : vscode.l10n.t('"{0}" did not have {1}: nothing changed.', userId, describeRight(right))
+          : how === 'grant'
+            ? vscode.l10n.t('Granted {0} to "{1}"; it now has {2} rights.', describeRight(right), userId, held.length)
+            : vscode.l10n.t('Revoked {0} from "{1}"; it now has {2} rights.', describeRight(right), userId, held.length);
+      });
     } catch (e) {
       return refused(s, vscode.l10n.t('Reading the users and parties'), e);
     }
@@ -262,21 +148,14 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
       const party = what === 'primaryParty' ? await pickParty(s, a, vscode.l10n.t('Its new primary party')) : undefined;
       if (what === 'primaryParty' && !party) return { done: false };
       const change = updateUserChange(userId, what === 'primaryParty' ? { primaryParty: party } : { isDeactivated: what === 'deactivate' });
-      if (!(await confirmed(s, change, a))) return { done: false };
-      try {
-        await send(s, change);
+      return await runAdminChange(deps, s, a, change, async () => {
         const back = (await getUser(s.client, userId, s.opts)).user;
-        const message =
-          what === 'primaryParty'
-            ? vscode.l10n.t('The primary party of "{0}" is now {1}.', userId, back.primaryParty || '—')
-            : back.isDeactivated
-              ? vscode.l10n.t('"{0}" is deactivated: "{1}" refuses every request with its tokens.', userId, s.node.name)
-              : vscode.l10n.t('"{0}" is active again on "{1}".', userId, s.node.name);
-        void vscode.window.showInformationMessage(message);
-        return { done: true, message };
-      } catch (e) {
-        return refused(s, change.summary[0], e);
-      }
+        return what === 'primaryParty'
+          ? vscode.l10n.t('The primary party of "{0}" is now {1}.', userId, back.primaryParty || '—')
+          : back.isDeactivated
+            ? vscode.l10n.t('"{0}" is deactivated: "{1}" refuses every request with its tokens.', userId, s.node.name)
+            : vscode.l10n.t('"{0}" is active again on "{1}".', userId, s.node.name);
+      });
     } catch (e) {
       return refused(s, vscode.l10n.t('Reading the users and parties'), e);
     }
@@ -297,22 +176,17 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
           validateInput: (v) => (v === userId ? undefined : vscode.l10n.t('Type the user id exactly: {0}', userId)),
         }));
       if (typed !== userId) return { done: false, message: vscode.l10n.t('Not deleted: the id typed is not {0}.', userId) };
-      const change = deleteUserChange(userId);
-      try {
-        await send(s, change);
+      // The typed id is the confirmation; a node not on this machine still shows the request first.
+      return await runAdminChange(deps, s, a, deleteUserChange(userId), async () => {
         // Read back: the node no longer knows the user.
         const gone = await getUser(s.client, userId, s.opts).then(
           () => false,
           (e: unknown) => isLedgerApiError(e) && e.kind === 'notFound',
         );
-        const message = gone
+        return gone
           ? vscode.l10n.t('Deleted the user "{0}" on "{1}".', userId, s.node.name)
           : vscode.l10n.t('Sent the deletion of "{0}", but "{1}" still lists it.', userId, s.node.name);
-        void vscode.window.showInformationMessage(message);
-        return { done: gone, message };
-      } catch (e) {
-        return refused(s, change.summary[0], e);
-      }
+      });
     } catch (e) {
       return refused(s, vscode.l10n.t('Reading the users and parties'), e);
     }
@@ -387,8 +261,29 @@ export function adminHandlers(ctx: { nodes: NodeReader }): Record<AdminCommand, 
   };
 }
 
-/** Registers the administration commands. */
-export function registerAdminCommands(ctx: { nodes: NodeReader }, register: CommandRegistrar): void {
-  const handlers = adminHandlers(ctx);
+/** Registers the administration commands and the Administration view's own (filter, refresh, more). */
+export function registerAdminCommands(
+  ctx: { nodes: AdminDeps['nodes']; adminView: AdminTreeProvider; signatures: NodeSignaturesReader; packages: PackagesTreeSection },
+  register: CommandRegistrar,
+): void {
+  const deps: AdminDeps = { nodes: ctx.nodes, changed: () => ctx.adminView.refresh() };
+  const handlers: Handlers = {
+    ...adminHandlers(deps),
+    ...adminEditHandlers(deps),
+    ...vettingHandlers({ ...deps, signatures: ctx.signatures, packagesChanged: (node) => ctx.packages.forget(node) }),
+  };
   for (const id of ADMIN_COMMANDS) register(id, (arg?: unknown) => handlers[id](arg));
+  register(COMMAND.filterAdminView, async (arg?: unknown) => {
+    const text =
+      typeof arg === 'string'
+        ? arg
+        : await vscode.window.showInputBox({
+            prompt: vscode.l10n.t('Show the users and parties whose id, primary party, identity provider or annotations hold this text'),
+            value: ctx.adminView.filter,
+          });
+    if (text !== undefined) ctx.adminView.setFilter(text);
+  });
+  register(COMMAND.clearAdminFilter, () => ctx.adminView.setFilter(''));
+  register(COMMAND.refreshAdminView, () => ctx.adminView.refresh());
+  register(COMMAND.adminLoadMore, (section: unknown) => (section === 'users' || section === 'parties' ? ctx.adminView.more(section) : undefined));
 }

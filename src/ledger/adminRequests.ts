@@ -50,8 +50,10 @@ export async function listAllParties(client: LedgerClient, opts: CallOptions = {
   return out;
 }
 
-export function getUser(client: LedgerClient, id: string, opts: CallOptions = {}): Promise<GetUserResponse> {
-  return client.request('GET', userPath(id), undefined, opts);
+/** GET /v2/users/{id}, in the given identity provider (else the token's own). */
+export function getUser(client: LedgerClient, id: string, opts: CallOptions = {}, identityProviderId = ''): Promise<GetUserResponse> {
+  const query = identityProviderId ? `?identity-provider-id=${encodeURIComponent(identityProviderId)}` : '';
+  return client.request('GET', `${userPath(id)}${query}`, undefined, opts);
 }
 
 /** POST /v2/users: a write. */
@@ -72,4 +74,14 @@ export function revokeRights(client: LedgerClient, userId: string, rights: UserR
 /** POST /v2/parties: a write. */
 export function allocateParty(client: LedgerClient, request: AllocatePartyRequest, opts: CallOptions = {}): Promise<AllocatePartyResponse> {
   return client.request('POST', '/v2/parties', request, opts);
+}
+
+/** GET /v2/idps: the identity provider configs (a ParticipantAdmin's token). */
+export function listIdentityProviders(client: LedgerClient, opts: CallOptions = {}): Promise<{ identityProviderConfigs?: unknown[] }> {
+  return client.request('GET', '/v2/idps', undefined, opts);
+}
+
+/** GET /v2/parties/{party}: one party's details (its local metadata included). */
+export function getParty(client: LedgerClient, party: string, opts: CallOptions = {}): Promise<{ partyDetails?: unknown[] }> {
+  return client.request('GET', `/v2/parties/${encodeURIComponent(party)}`, undefined, opts);
 }

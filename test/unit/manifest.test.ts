@@ -53,7 +53,7 @@ describe('package.json', () => {
   it('has a walkthrough whose steps use contributed commands and shipped media', () => {
     const commands = new Set((manifest.contributes.commands as { command: string }[]).map((c) => c.command));
     const [walkthrough] = manifest.contributes.walkthroughs as { steps: { description: string; media: { markdown: string }; completionEvents: string[] }[] }[];
-    assert.equal(walkthrough.steps.length, 6);
+    assert.equal(walkthrough.steps.length, 7);
     for (const step of walkthrough.steps) {
       assert.ok(fs.existsSync(path.join(root, step.media.markdown)), step.media.markdown);
       for (const m of step.description.matchAll(/command:([\w.]+)/g)) assert.ok(commands.has(m[1]), m[1]);

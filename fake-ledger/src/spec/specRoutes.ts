@@ -45,6 +45,7 @@ export const SPEC_ROUTES = [
   'GET /v2/idps',
   'GET /v2/packages',
   'POST /v2/package-vetting/list',
+  'POST /v2/package-vetting/update',
   'GET /v2/package-vetting',
   'POST /v2/dars',
   'POST /v2/dars/validate',

@@ -1,0 +1,78 @@
+// The fake node vets and unvets packages on a synchronizer as Canton does (docs/fake-node.md):
+// POST /v2/package-vetting/update, a ParticipantAdmin only; a dry run changes nothing; a reference
+// that matches no package is UNRESOLVED_VETTING_REFERENCE when vetting and ignored when unvetting;
+// one that matches several versions is AMBIGUOUS_VETTING_REFERENCE when vetting; a change whose
+// operation is Empty or a reference with only a version is a deserialization failure; a node connected to
+// two synchronizers needs the synchronizer's id. Per version, every answer checked against its spec.
+import * as assert from 'node:assert/strict';
+import { FakeLedgerNode, type FakeVersion } from '../src/testing';
+import { PARTNER_PACKAGE } from '../src/packageRoutes';
+import { send } from '../../test/support/specBodies';
+
+type Json = Record<string, unknown>;
+const vet = (...packages: Json[]) => ({ operation: { Vet: { value: { packages } } } });
+const unvet = (...packages: Json[]) => ({ operation: { Unvet: { value: { packages } } } });
+
+for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
+  describe(`the fake node vets and unvets packages as Canton ${version} does`, function () {
+    this.timeout(30_000);
+    let node: FakeLedgerNode;
+    const call = (body: unknown, user = 'participant_admin') =>
+      send(node, 'POST', '/v2/package-vetting/update', JSON.stringify(body), { authorization: `Bearer ${node.mintToken(user)}` });
+    const vettedIds = (r: { json?: Json }, which: 'newVettedPackages' | 'pastVettedPackages') =>
+      (((r.json?.[which] ?? {}) as Json).packages as { packageId: string }[] | undefined)?.map((p) => p.packageId) ?? [];
+    const sync = () => ({ synchronizerId: node.ledger.synchronizerId });
+
+    beforeEach(async () => {
+      node = await FakeLedgerNode.start({ version, checkResponses: true, singleSynchronizer: true });
+    });
+    afterEach(async () => {
+      assert.deepEqual(node.responseProblems, [], 'every answer is one the spec allows');
+      await node.close();
+    });
+
+    it('vets a package by id, then unvets it by name; a dry run changes nothing (UpdateVettedPackagesOpts, PackageService.updateVettedPackages)', async () => {
+      const dry = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], dryRun: true });
+      assert.equal(dry.status, 200, dry.text);
+      assert.ok(vettedIds(dry, 'newVettedPackages').includes(PARTNER_PACKAGE));
+      assert.ok(!vettedIds(dry, 'pastVettedPackages').includes(PARTNER_PACKAGE));
+      const still = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], dryRun: true });
+      assert.ok(!vettedIds(still, 'pastVettedPackages').includes(PARTNER_PACKAGE), 'the dry run vetted nothing');
+
+      const vetted = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], ...sync() });
+      assert.equal(vetted.status, 200, vetted.text);
+      assert.ok(vettedIds(vetted, 'newVettedPackages').includes(PARTNER_PACKAGE));
+      const serial = ((vetted.json?.newVettedPackages ?? {}) as Json).topologySerial as number;
+      assert.ok(serial > (((vetted.json?.pastVettedPackages ?? {}) as Json).topologySerial as number));
+
+      const unvetted = await call({ changes: [unvet({ packageName: 'canton-lens-partner-app' })] });
+      assert.equal(unvetted.status, 200, unvetted.text);
+      assert.ok(vettedIds(unvetted, 'pastVettedPackages').includes(PARTNER_PACKAGE));
+      assert.ok(!vettedIds(unvetted, 'newVettedPackages').includes(PARTNER_PACKAGE));
+    });
+
+    it('refuses what Canton refuses: no ParticipantAdmin (403), an unresolved or ambiguous vetting reference, a change with no operation, a bad reference', async () => {
+      assert.equal((await call({ changes: [vet({ packageId: PARTNER_PACKAGE })] }, 'alice')).status, 403);
+      const unknown = await call({ changes: [vet({ packageId: 'f'.repeat(64) })] });
+      assert.equal(unknown.status, 404, unknown.text);
+      assert.equal(unknown.json?.code, 'UNRESOLVED_VETTING_REFERENCE');
+      assert.match(String(unknown.json?.cause), /package-id: 'f+' does not match any package in the package store\. Reason: No packages with package ID f+/);
+      // Unvetting what matches nothing is no error (an old package unvetted "just in case").
+      assert.equal((await call({ changes: [unvet({ packageName: 'no-such-package' })] })).status, 200);
+      const twoVersions = await call({ changes: [vet({ packageName: 'canton-lens-demo-model' })] });
+      if (twoVersions.status !== 200) {
+        assert.equal(twoVersions.json?.code, 'AMBIGUOUS_VETTING_REFERENCE', twoVersions.text);
+        assert.match(String(twoVersions.json?.cause), /matches multiple packages/);
+      }
+      // No operation: the JSON decoder's 400 (the oneOf needs one of its keys); Empty: FieldNotSet(operation).
+      const none = await call({ changes: [{ operation: {} }] });
+      assert.equal(none.status, 400, none.text);
+      const empty = await call({ changes: [{ operation: { Empty: {} } }] });
+      assert.equal(empty.json?.code, 'PROTO_DESERIALIZATION_FAILURE', empty.text);
+      const onlyVersion = await call({ changes: [vet({ packageVersion: '1.0.0' })] });
+      assert.equal(onlyVersion.json?.code, 'PROTO_DESERIALIZATION_FAILURE', onlyVersion.text);
+      const elsewhere = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], synchronizerId: 'other::1220ab' });
+      assert.equal(elsewhere.json?.code, 'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER', elsewhere.text);
+    });
+  });
+}
