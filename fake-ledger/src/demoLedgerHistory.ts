@@ -4,6 +4,7 @@
 // each version. No `vscode` import.
 import type { CreatedEvent, ExercisedEvent } from './apiTypes';
 import { hex, HOLDING_INTERFACE } from './generatedModel';
+import { seedPartnerHoldings } from './partnerHoldings';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredTransaction } from './storedLedger';
 
 /** The version 2.0.0 of the demo model: its Iou has an optional `reference` more. */
@@ -24,6 +25,7 @@ export interface HistoryKit {
     signatories: string[],
     observers: string[],
     more?: Partial<CreatedEvent>,
+    views?: StoredCreate['views'],
   ) => StoredCreate;
   exercise: (
     off: number,
@@ -44,7 +46,7 @@ export interface HistoryKit {
   modelPackage: string;
 }
 
-export function seedHistory(k: HistoryKit): Pick<DemoLedger['samples'], 'workflowChain' | 'upgradedContracts'> {
+export function seedHistory(k: HistoryKit): Pick<DemoLedger['samples'], 'workflowChain' | 'upgradedContracts' | 'partnerHoldings'> {
   const { Alice, Bob, Bank, Carol } = k.parties;
   const IOU = `${k.modelPackage}:Iou:Iou`;
   const iou = (owner: string, amount: string) => ({ issuer: Alice, owner, currency: 'USD', amount, observers: [] as string[] });
@@ -102,5 +104,6 @@ export function seedHistory(k: HistoryKit): Pick<DemoLedger['samples'], 'workflo
   k.tx('upgrade-v2', 'issue-iou-v2', (off, at) => [
     k.create(off, at, 0, 'iou-v2', `${MODEL_PACKAGE_V2}:Iou:Iou`, { ...euro, reference: 'INV-2026-0042' }, [Bank], [Alice]),
   ]);
-  return { workflowChain: [a, b, c, d], upgradedContracts: { v1: k.contractIdFor('iou-v1'), v2: k.contractIdFor('iou-v2') } };
+  const partnerHoldings = seedPartnerHoldings(k);
+  return { workflowChain: [a, b, c, d], upgradedContracts: { v1: k.contractIdFor('iou-v1'), v2: k.contractIdFor('iou-v2') }, partnerHoldings };
 }

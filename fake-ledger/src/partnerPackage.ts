@@ -97,6 +97,20 @@ export const PARTNER_PACKAGE_DESC: PackageDesc = {
           ],
         },
         {
+          // A second template behind Holding: the interface table shows both. Its view fails when
+          // the lock has no end (the adversarial view the table must show as failed).
+          name: 'LockedToken',
+          fields: [
+            ['owner', T.party],
+            ['locker', T.party],
+            ['amount', T.numeric(10)],
+            ['instrument', T.text],
+            ['lockedUntil', T.optional(T.time)],
+          ],
+          implements: [`${TOKEN}:Holding`],
+          choices: [{ name: 'LockedToken_Unlock', returns: T.cid(T.con(`${TOKEN}:Token`)) }],
+        },
+        {
           name: 'TransferOffer',
           fields: [
             ['sender', T.party],

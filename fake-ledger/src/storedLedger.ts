@@ -2,6 +2,7 @@
 // topology updates it holds as the node stores them (creates with their interface views, exercises
 // with their stakeholders), with the seeded ids worth showing. No `vscode` import.
 import type { CreatedEvent, ExercisedEvent } from './apiTypes';
+import type { PartnerHoldings } from './partnerHoldings';
 
 export type UserRight =
   | { canActAs: string }
@@ -28,7 +29,29 @@ export interface StoredCreate {
   kind: 'created';
   event: CreatedEvent;
   /** Views computed when a request asks for the interface (InterfaceFilter with includeInterfaceView). */
-  views: { interfaceId: string; viewValue: unknown; implementationPackageId: string }[];
+  views: {
+    interfaceId: string;
+    viewValue: unknown;
+    implementationPackageId: string;
+    /** The view's code failed: the node sends this status and no value. */
+    failure?: { code: number; message: string };
+  }[];
+}
+
+/**
+ * The views of a create that a request asked for: a computed one with status OK and its value, a
+ * failed one with its status and no value (LfValueTranslation.toInterfaceView; the JSON API leaves
+ * `viewValue` out, ProtocolConverters.InterfaceView.toJson). 3.4 has no implementationPackageId.
+ */
+export function interfaceViewsOf(create: StoredCreate, asked: (interfaceId: string) => boolean, withImplementation = true): CreatedEvent['interfaceViews'] {
+  return create.views
+    .filter((v) => asked(v.interfaceId))
+    .map((v) => ({
+      interfaceId: v.interfaceId,
+      viewStatus: v.failure ? { ...v.failure, details: [] } : { code: 0, message: '' },
+      ...(v.failure ? {} : { viewValue: v.viewValue }),
+      ...(withImplementation ? { implementationPackageId: v.implementationPackageId } : {}),
+    }));
 }
 
 export interface StoredExercise {
@@ -137,6 +160,8 @@ export interface DemoLedger {
     workflowChain: string[];
     /** Active Ious of the demo model's versions 1.0.0 and 2.0.0 (an upgraded template). */
     upgradedContracts: { v1: string; v2: string };
+    /** Partner app contracts behind its Holding interface (partnerHoldings.ts). */
+    partnerHoldings: PartnerHoldings;
   };
 }
 
