@@ -2,8 +2,7 @@
 // filter needs of a contract, and the deterministic ids, times and hash it is generated from. No
 // `vscode` import.
 import { createHash } from 'node:crypto';
-import { PARTNER_PACKAGE_NAME } from './partnerHoldings';
-import { PARTNER_PACKAGE } from './partnerPackage';
+import { PARTNER_PACKAGE, PARTNER_PACKAGE_NAME } from './partnerPackage';
 
 export interface GeneratedLedgerOptions {
   /** Generated active contracts besides the seeded ones (default 0; the demo ledger uses 2,000). */

@@ -3,11 +3,10 @@
 // for the interface, and one LockedToken whose view fails (its lock has no end: the view's code
 // calls `error`), which the node answers with the failure's status and no value
 // (LfValueTranslation.toInterfaceView in digital-asset/canton). No `vscode` import.
-import type { HistoryKit } from './demoLedgerHistory';
-import { PARTNER_PACKAGE } from './partnerPackage';
-import type { StoredCreate } from './storedLedger';
+import { PARTNER_PACKAGE, PARTNER_PACKAGE_NAME } from './partnerPackage';
+import type { HistoryKit, PartnerHoldings, StoredCreate } from './storedLedger';
 
-export const PARTNER_PACKAGE_NAME = 'canton-lens-partner-app';
+export { PARTNER_PACKAGE_NAME, type PartnerHoldings };
 export const PARTNER_HOLDING = `${PARTNER_PACKAGE}:Partner.Token:Holding`;
 export const PARTNER_TOKEN = `${PARTNER_PACKAGE}:Partner.Token:Token`;
 export const PARTNER_LOCKED = `${PARTNER_PACKAGE}:Partner.Token:LockedToken`;
@@ -18,13 +17,6 @@ export const FAILED_VIEW_STATUS = {
   message:
     'DAML_FAILURE(9,0): Interpretation error: Error: User failure: UNHANDLED_EXCEPTION/DA.Exception.GeneralError:GeneralError (error category 9): a lock without an end has no holding view',
 };
-
-export interface PartnerHoldings {
-  /** Active Token and LockedToken contracts whose Holding view succeeds, and the one whose view fails. */
-  tokens: string[];
-  locked: string;
-  failedView: string;
-}
 
 export function seedPartnerHoldings(k: HistoryKit): PartnerHoldings {
   const { Alice, Bob, Bank } = k.parties;

@@ -6,9 +6,10 @@
 import { lfArchive, lfPayload, packageIdOfPayload, T, type PackageDesc } from './lfEncode';
 
 const TOKEN = 'Partner.Token';
+export const PARTNER_PACKAGE_NAME = 'canton-lens-partner-app';
 
 export const PARTNER_PACKAGE_DESC: PackageDesc = {
-  name: 'canton-lens-partner-app',
+  name: PARTNER_PACKAGE_NAME,
   version: '1.0.0',
   modules: [
     {

@@ -2,7 +2,6 @@
 // topology updates it holds as the node stores them (creates with their interface views, exercises
 // with their stakeholders), with the seeded ids worth showing. No `vscode` import.
 import type { CreatedEvent, ExercisedEvent } from './apiTypes';
-import type { PartnerHoldings } from './partnerHoldings';
 
 export type UserRight =
   | { canActAs: string }
@@ -175,3 +174,45 @@ export const HOSTILE_STRINGS = [
   '{{constructor.constructor("alert(1)")()}}',
   '\u0000\u0007\u001b[31mred\u001b[0m',
 ];
+
+/** The seeding helpers of demoLedgerData.ts, so these transactions are built the same way. */
+export interface HistoryKit {
+  tx: (seed: string, commandId: string, events: (off: number, at: string) => StoredEvent[], extra?: Partial<StoredTransaction>) => void;
+  create: (
+    off: number,
+    at: string,
+    nodeId: number,
+    seed: string,
+    templateId: string,
+    createArgument: unknown,
+    signatories: string[],
+    observers: string[],
+    more?: Partial<CreatedEvent>,
+    views?: StoredCreate['views'],
+  ) => StoredCreate;
+  exercise: (
+    off: number,
+    nodeId: number,
+    contractId: string,
+    templateId: string,
+    choice: string,
+    choiceArgument: unknown,
+    exerciseResult: unknown,
+    actingParties: string[],
+    stakeholders: string[],
+    witnessParties: string[],
+    lastDescendantNodeId: number,
+    more?: Partial<ExercisedEvent>,
+  ) => StoredExercise;
+  contractIdFor: (seed: string) => string;
+  parties: DemoLedger['parties'];
+  modelPackage: string;
+}
+
+/** The partner app's contracts behind its Holding interface (partnerHoldings.ts). */
+export interface PartnerHoldings {
+  /** Active Token and LockedToken contracts whose Holding view succeeds, and the one whose view fails. */
+  tokens: string[];
+  locked: string;
+  failedView: string;
+}
