@@ -7,6 +7,9 @@ import { splitTemplateId } from './acsGrouping';
 import type { AcsPage } from './acsPaging';
 import { asSeenBy } from './browseForms';
 import { passesFilter } from './changeView';
+import { VIEW_FAILED } from '../protocol/acsRows';
+
+const isFailedView = (a: unknown) => typeof a === 'object' && a !== null && Object.hasOwn(a, VIEW_FAILED);
 
 export interface AcsTarget {
   node: string;
@@ -54,6 +57,9 @@ export interface AcsShown {
   parties: readonly string[] | undefined;
   /** Contracts read and left out by the payload filter. */
   filteredOut: number;
+  /** Read by interface: the view's fields shown as columns (once known), and the rows whose view failed. */
+  viewColumns: string[] | undefined;
+  failedViews: number;
 }
 
 const FIRST_IDS = 20;
@@ -72,13 +78,15 @@ export class AcsTally {
     pages: 0,
     parties: undefined,
     filteredOut: 0,
+    viewColumns: undefined,
+    failedViews: 0,
   };
   /** Create arguments of the first rows read: the payload filter's completion offers their fields. */
   sample: unknown[] = [];
 
   /** A new read (the parties asked as stay until it learns them again). */
   start(): void {
-    Object.assign(this.shown, { activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0 });
+    Object.assign(this.shown, { activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0, viewColumns: undefined });
     this.restart();
   }
 
@@ -93,6 +101,7 @@ export class AcsTally {
     for (const e of events) {
       if (shown.firstIds.length < FIRST_IDS) shown.firstIds.push(e.contractId);
       if (shown.templates.size < TEMPLATES) shown.templates.add(String(e.templateId));
+      if (isFailedView(e.createArgument)) shown.failedViews++;
     }
     shown.activeAtOffset = page.activeAtOffset;
     shown.pages++;
@@ -101,7 +110,7 @@ export class AcsTally {
   }
 
   private restart(): void {
-    Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0 });
+    Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0, failedViews: 0 });
     this.sample = [];
   }
 }

@@ -27,7 +27,8 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
     void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
   };
   ctx.subscriptions.push(
-    // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
+    // The fourth argument: { reload: true } is Run Again's (an open table reads the node again);
+    // { interfaceId } opens the table of an interface.
     vscode.commands.registerCommand(
       'cantonLens.showActiveContracts',
       async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
@@ -35,10 +36,16 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
         if (!node) return undefined;
         const templateId = stringList(templateArg)?.[0];
         const parties = stringList(partyArg);
-        remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
-        const o = options as { reload?: unknown; activeAtOffset?: unknown } | undefined;
+        const o = options as { reload?: unknown; activeAtOffset?: unknown; interfaceId?: unknown } | undefined;
+        // { interfaceId }: the contracts of every template that implements it, its views as the columns.
+        const interfaceId = !templateId && typeof o?.interfaceId === 'string' && o.interfaceId ? o.interfaceId : undefined;
+        if (!interfaceId)
+          remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
         const at = typeof o?.activeAtOffset === 'number' && Number.isInteger(o.activeAtOffset) && o.activeAtOffset >= 0 ? o.activeAtOffset : undefined;
-        return ctx.browse.acs.show({ node: node.name, parties, templateId, ...(at !== undefined ? { activeAtOffset: at } : {}) }, o?.reload === true);
+        return ctx.browse.acs.show(
+          { node: node.name, parties, templateId, ...(interfaceId ? { interfaceId } : {}), ...(at !== undefined ? { activeAtOffset: at } : {}) },
+          o?.reload === true,
+        );
       },
     ),
     vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
