@@ -3,6 +3,9 @@
 // use the active node, or ask.
 import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
+import { interfaceRefs } from '../browse/interfaceCounts';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { TailPanels } from '../panels/tailPanel';
 import { browseKey, type BrowseArgs, type RecentKind } from '../lookups/recentLookups';
 import type { NodeReader } from '../services/ledgerNodes';
@@ -16,6 +19,8 @@ export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subsc
   readonly browseTree: BrowseTreeSection;
   /** The tables and tails, loaded by the first command that opens one. */
   readonly browse: { readonly acs: AcsPanels; readonly tails: TailPanels };
+  /** The node's Daml-LF signatures: the interfaces to pick from. */
+  readonly signatures: NodeSignaturesReader;
 }
 
 export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
@@ -25,6 +30,28 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
   const remember = (kind: RecentKind, node: Parameters<NodeReader['knownIdentity']>[0], args: BrowseArgs, summary: string) => {
     const askedAs = nodes.knownIdentity(node)?.user;
     void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedAs ? { askedAs } : {}) });
+  };
+  /** One of the interfaces the node's packages define (their Daml-LF read from the node). */
+  const pickInterface = async (node: Parameters<NodeReader['client']>[0]): Promise<string | undefined> => {
+    let refs;
+    try {
+      const sigs = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t("Reading the node's packages…") }, () =>
+        ctx.signatures(nodes.client(node)),
+      );
+      refs = interfaceRefs(sigs.packages);
+    } catch (e) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the interfaces: {0}', isLedgerApiError(e) ? e.explanation : (e as Error).message));
+      return undefined;
+    }
+    if (refs.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t("No interfaces in the node's packages"));
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(
+      refs.map((r) => ({ label: `${r.module}:${r.entity}`, description: r.packageName, detail: r.interfaceId, interfaceId: r.interfaceId })),
+      { placeHolder: vscode.l10n.t('Which interface? Its views become the columns.'), matchOnDescription: true, matchOnDetail: true },
+    );
+    return picked?.interfaceId;
   };
   ctx.subscriptions.push(
     // The fourth argument: { reload: true } is Run Again's (an open table reads the node again);
@@ -48,6 +75,12 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps): void {
         );
       },
     ),
+    vscode.commands.registerCommand('cantonLens.showInterfaceContracts', async (nodeArg?: unknown, interfaceArg?: unknown) => {
+      const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of an interface on which ledger node?'));
+      if (!node) return undefined;
+      const interfaceId = typeof interfaceArg === 'string' && interfaceArg ? interfaceArg : await pickInterface(node);
+      return interfaceId ? ctx.browse.acs.show({ node: node.name, interfaceId }) : undefined;
+    }),
     vscode.commands.registerCommand('cantonLens.followUpdates', async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
       const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));
       if (!node) return undefined;
