@@ -120,7 +120,7 @@ export class CantonLensContext {
     this.recent = new RecentLookupStore(extension.globalState);
     this.points = new LedgerPointStore(extension.workspaceState);
     this.auth = new LedgerAuthProvider(this.nodes, this.log);
-    this.browseTree = new BrowseTreeSection(this.nodes);
+    this.browseTree = new BrowseTreeSection(this.nodes, (client) => this.signatures(client));
     this.packages = new PackagesTreeSection(this.nodes);
     this.nodeTree = new NodeTreeProvider(this.nodes, this.recent, this.browseTree, this.nodes.facts, this.packages);
     const view = vscode.window.createTreeView<NodeTreeElement>('cantonLens.nodes', { treeDataProvider: this.nodeTree, showCollapseAll: true });
@@ -142,7 +142,12 @@ export class CantonLensContext {
       },
       this.signatures,
     );
-    const acs = new AcsPanels(this.extensionUri, this.nodes, (current, sample, parties) => this.pickPayloadFilter(current, sample, parties));
+    const acs = new AcsPanels(
+      this.extensionUri,
+      this.nodes,
+      (current, sample, parties) => this.pickPayloadFilter(current, sample, parties),
+      (client) => this.signatures(client),
+    );
     const updates = new UpdatesPanels(this.extensionUri, this.nodes, (node, offset, live) => this.browseTree.reportLedgerEnd(node, offset, live));
     this.browse = { acs, updates };
     const workspace = new DamlWorkspace(this.log);

@@ -2,49 +2,18 @@
 // Iou that lives on through a split and two transfers (each transaction archives it and creates its
 // successor), and an Iou template upgraded to a second package version, with an active contract of
 // each version. No `vscode` import.
-import type { CreatedEvent, ExercisedEvent } from './apiTypes';
 import { hex, HOLDING_INTERFACE } from './generatedModel';
-import type { DemoLedger, StoredCreate, StoredEvent, StoredExercise, StoredTransaction } from './storedLedger';
+import { seedPartnerHoldings } from './partnerHoldings';
+import type { DemoLedger, HistoryKit } from './storedLedger';
 
 /** The version 2.0.0 of the demo model: its Iou has an optional `reference` more. */
 export const MODEL_PACKAGE_V2 = hex('package:canton-lens-demo-model-2.0.0');
 /** Package ids whose version is not 1.0.0 (the package list names them so). */
 export const PACKAGE_VERSIONS: Readonly<Record<string, string>> = { [MODEL_PACKAGE_V2]: '2.0.0' };
 
-/** The seeding helpers of demoLedgerData.ts, so these transactions are built the same way. */
-export interface HistoryKit {
-  tx: (seed: string, commandId: string, events: (off: number, at: string) => StoredEvent[], extra?: Partial<StoredTransaction>) => void;
-  create: (
-    off: number,
-    at: string,
-    nodeId: number,
-    seed: string,
-    templateId: string,
-    createArgument: unknown,
-    signatories: string[],
-    observers: string[],
-    more?: Partial<CreatedEvent>,
-  ) => StoredCreate;
-  exercise: (
-    off: number,
-    nodeId: number,
-    contractId: string,
-    templateId: string,
-    choice: string,
-    choiceArgument: unknown,
-    exerciseResult: unknown,
-    actingParties: string[],
-    stakeholders: string[],
-    witnessParties: string[],
-    lastDescendantNodeId: number,
-    more?: Partial<ExercisedEvent>,
-  ) => StoredExercise;
-  contractIdFor: (seed: string) => string;
-  parties: DemoLedger['parties'];
-  modelPackage: string;
-}
+export type { HistoryKit };
 
-export function seedHistory(k: HistoryKit): Pick<DemoLedger['samples'], 'workflowChain' | 'upgradedContracts'> {
+export function seedHistory(k: HistoryKit): Pick<DemoLedger['samples'], 'workflowChain' | 'upgradedContracts' | 'partnerHoldings'> {
   const { Alice, Bob, Bank, Carol } = k.parties;
   const IOU = `${k.modelPackage}:Iou:Iou`;
   const iou = (owner: string, amount: string) => ({ issuer: Alice, owner, currency: 'USD', amount, observers: [] as string[] });
@@ -102,5 +71,6 @@ export function seedHistory(k: HistoryKit): Pick<DemoLedger['samples'], 'workflo
   k.tx('upgrade-v2', 'issue-iou-v2', (off, at) => [
     k.create(off, at, 0, 'iou-v2', `${MODEL_PACKAGE_V2}:Iou:Iou`, { ...euro, reference: 'INV-2026-0042' }, [Bank], [Alice]),
   ]);
-  return { workflowChain: [a, b, c, d], upgradedContracts: { v1: k.contractIdFor('iou-v1'), v2: k.contractIdFor('iou-v2') } };
+  const partnerHoldings = seedPartnerHoldings(k);
+  return { workflowChain: [a, b, c, d], upgradedContracts: { v1: k.contractIdFor('iou-v1'), v2: k.contractIdFor('iou-v2') }, partnerHoldings };
 }

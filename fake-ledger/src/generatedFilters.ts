@@ -1,7 +1,7 @@
 // Which generated contracts an event format asks for, without building their events: party,
 // template, interface and package-name filters, as the node's filters match them. No `vscode` import.
 import type { EventFormat, Filters } from './apiTypes';
-import { HOLDING_INTERFACE, HOLDING_PACKAGE_NAME, type ContractMeta } from './generatedModel';
+import { interfacePackageName, type ContractMeta } from './generatedModel';
 
 /** What a reader sees of a contract: the witnesses among its stakeholders, and what they asked for. */
 export interface Seen {
@@ -30,7 +30,7 @@ export function matchFormat(format: EventFormat, meta: ContractMeta): Seen | und
       if (kind === 'WildcardFilter') ok = true;
       else if (kind === 'TemplateFilter') ok = identifierMatches(v.templateId, meta.template.templateId, meta.template.packageName);
       else if (kind === 'InterfaceFilter') {
-        const iface = meta.template.interfaces.find((x) => identifierMatches(v.interfaceId, x, x === HOLDING_INTERFACE ? HOLDING_PACKAGE_NAME : ''));
+        const iface = meta.template.interfaces.find((x) => identifierMatches(v.interfaceId, x, interfacePackageName(x)));
         ok = iface !== undefined;
         if (ok && v.includeInterfaceView) views.push(iface!);
       }

@@ -12,6 +12,7 @@ import type { CreatedEvent, EventFormat, ExercisedEvent, JsTransaction } from '.
 import {
   HOLDING_INTERFACE,
   HOLDING_PACKAGE_NAME,
+  interfacePackageName,
   hex,
   micros,
   MICROS_BASE,
@@ -22,6 +23,7 @@ import {
   type TemplateInfo,
 } from './generatedModel';
 import { matchFormat } from './generatedFilters';
+import { interfaceViewsOf } from './storedLedger';
 
 export { HOLDING_INTERFACE, type ContractMeta, type GeneratedLedgerOptions, type TemplateInfo } from './generatedModel';
 export { matchFormat, type Seen } from './generatedFilters';
@@ -250,7 +252,7 @@ export class GeneratedLedger {
     const add = (into: Map<string, string>, id: string, packageName: string) => into.set(id, packageName);
     for (const s of this.seeded) {
       add(c.templates, s.create.event.templateId, s.create.event.packageName);
-      for (const v of s.create.views) add(c.interfaces, v.interfaceId, v.interfaceId === HOLDING_INTERFACE ? HOLDING_PACKAGE_NAME : '');
+      for (const v of s.create.views) add(c.interfaces, v.interfaceId, interfacePackageName(v.interfaceId));
     }
     for (let t = 0; t < this.templateCount; t++) add(c.templates, this.template(t).templateId, this.template(t).packageName);
     add(c.interfaces, HOLDING_INTERFACE, HOLDING_PACKAGE_NAME);
@@ -321,14 +323,7 @@ export class GeneratedLedger {
   ): { event: CreatedEvent; synchronizerId: string; workflowId: string } {
     if (meta.index < this.seeded.length) {
       const s = this.seeded[meta.index];
-      const interfaceViews = s.create.views
-        .filter((v) => views.includes(v.interfaceId))
-        .map((v) => ({
-          interfaceId: v.interfaceId,
-          viewStatus: { code: 0, message: '' },
-          viewValue: v.viewValue,
-          implementationPackageId: v.implementationPackageId,
-        }));
+      const interfaceViews = interfaceViewsOf(s.create, (id) => views.includes(id));
       return {
         event: { ...s.create.event, witnessParties, interfaceViews, createdEventBlob: blob ? s.create.event.createdEventBlob : '' },
         synchronizerId: s.synchronizerId,

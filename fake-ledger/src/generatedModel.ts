@@ -2,6 +2,7 @@
 // filter needs of a contract, and the deterministic ids, times and hash it is generated from. No
 // `vscode` import.
 import { createHash } from 'node:crypto';
+import { PARTNER_PACKAGE, PARTNER_PACKAGE_NAME } from './partnerPackage';
 
 export interface GeneratedLedgerOptions {
   /** Generated active contracts besides the seeded ones (default 0; the demo ledger uses 2,000). */
@@ -64,6 +65,12 @@ export const hex = (seed: string) => createHash('sha256').update(seed).digest('h
 export const packageIdOf = (name: string) => hex(`package:${name}-1.0.0`);
 export const HOLDING_INTERFACE = `${hex('package:canton-lens-demo-holding-1.0.0')}:Finance.Holding:Holding`;
 export const HOLDING_PACKAGE_NAME = 'canton-lens-demo-holding';
+
+/** The package name of an interface the demo ledger's contracts implement ('' when not known). */
+export function interfacePackageName(interfaceId: string): string {
+  if (interfaceId === HOLDING_INTERFACE) return HOLDING_PACKAGE_NAME;
+  return interfaceId.startsWith(`${PARTNER_PACKAGE}:`) ? PARTNER_PACKAGE_NAME : '';
+}
 
 /** The first 20 templates; with more, generated ones follow (`Gen.M<m>:T<t>`). Two are hostile. */
 export const BASE_TEMPLATES: [pkg: string, module: string, entity: string, holding?: boolean, keyed?: boolean][] = [

@@ -2,6 +2,7 @@
 // ACS-delta or ledger-effects shapes, fields per version.
 import type { ArchivedEvent, CreatedEvent, EventFormat, Filters, JsGetEventsByContractIdResponse, JsTransaction, LedgerEvent } from './apiTypes';
 import type { DemoLedger, StoredCreate, StoredExercise, StoredReassignment, StoredTopology, StoredTransaction } from './demoLedgerData';
+import { interfaceViewsOf } from './storedLedger';
 
 export type FakeVersion = '3.4' | '3.5' | '3.6';
 
@@ -261,14 +262,7 @@ export class LedgerQueries {
     const filters = filtersFor(format, witnessParties);
     const wantsBlob = filters.some((f) => wants(f, 'includeCreatedEventBlob'));
     const viewIds = new Set(filters.flatMap(interfaceViewsWanted));
-    const interfaceViews = e.views
-      .filter((v) => viewIds.has(v.interfaceId))
-      .map((v) => ({
-        interfaceId: v.interfaceId,
-        viewStatus: { code: 0, message: '' },
-        viewValue: v.viewValue,
-        ...(version === '3.4' ? {} : { implementationPackageId: v.implementationPackageId }),
-      }));
+    const interfaceViews = interfaceViewsOf(e, (id) => viewIds.has(id), version !== '3.4');
     const created: CreatedEvent = { ...e.event, witnessParties, interfaceViews, createdEventBlob: wantsBlob ? e.event.createdEventBlob : '' };
     if (version === '3.4') delete created.contractKeyHash;
     return created;

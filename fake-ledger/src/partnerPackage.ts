@@ -6,9 +6,10 @@
 import { lfArchive, lfPayload, packageIdOfPayload, T, type PackageDesc } from './lfEncode';
 
 const TOKEN = 'Partner.Token';
+export const PARTNER_PACKAGE_NAME = 'canton-lens-partner-app';
 
 export const PARTNER_PACKAGE_DESC: PackageDesc = {
-  name: 'canton-lens-partner-app',
+  name: PARTNER_PACKAGE_NAME,
   version: '1.0.0',
   modules: [
     {
@@ -95,6 +96,20 @@ export const PARTNER_PACKAGE_DESC: PackageDesc = {
             { name: 'Token_Split', fields: [['amounts', T.list(T.numeric(10))]], returns: T.list(T.cid(T.con(`${TOKEN}:Token`))) },
             { name: 'Token_Peek', consuming: false, returns: T.numeric(10) },
           ],
+        },
+        {
+          // A second template behind Holding: the interface table shows both. Its view fails when
+          // the lock has no end (the adversarial view the table must show as failed).
+          name: 'LockedToken',
+          fields: [
+            ['owner', T.party],
+            ['locker', T.party],
+            ['amount', T.numeric(10)],
+            ['instrument', T.text],
+            ['lockedUntil', T.optional(T.time)],
+          ],
+          implements: [`${TOKEN}:Holding`],
+          choices: [{ name: 'LockedToken_Unlock', returns: T.cid(T.con(`${TOKEN}:Token`)) }],
         },
         {
           name: 'TransferOffer',

@@ -28,7 +28,29 @@ export interface StoredCreate {
   kind: 'created';
   event: CreatedEvent;
   /** Views computed when a request asks for the interface (InterfaceFilter with includeInterfaceView). */
-  views: { interfaceId: string; viewValue: unknown; implementationPackageId: string }[];
+  views: {
+    interfaceId: string;
+    viewValue: unknown;
+    implementationPackageId: string;
+    /** The view's code failed: the node sends this status and no value. */
+    failure?: { code: number; message: string };
+  }[];
+}
+
+/**
+ * The views of a create that a request asked for: a computed one with status OK and its value, a
+ * failed one with its status and no value (LfValueTranslation.toInterfaceView; the JSON API leaves
+ * `viewValue` out, ProtocolConverters.InterfaceView.toJson). 3.4 has no implementationPackageId.
+ */
+export function interfaceViewsOf(create: StoredCreate, asked: (interfaceId: string) => boolean, withImplementation = true): CreatedEvent['interfaceViews'] {
+  return create.views
+    .filter((v) => asked(v.interfaceId))
+    .map((v) => ({
+      interfaceId: v.interfaceId,
+      viewStatus: v.failure ? { ...v.failure, details: [] } : { code: 0, message: '' },
+      ...(v.failure ? {} : { viewValue: v.viewValue }),
+      ...(withImplementation ? { implementationPackageId: v.implementationPackageId } : {}),
+    }));
 }
 
 export interface StoredExercise {
@@ -137,6 +159,8 @@ export interface DemoLedger {
     workflowChain: string[];
     /** Active Ious of the demo model's versions 1.0.0 and 2.0.0 (an upgraded template). */
     upgradedContracts: { v1: string; v2: string };
+    /** Partner app contracts behind its Holding interface (partnerHoldings.ts). */
+    partnerHoldings: PartnerHoldings;
   };
 }
 
@@ -150,3 +174,45 @@ export const HOSTILE_STRINGS = [
   '{{constructor.constructor("alert(1)")()}}',
   '\u0000\u0007\u001b[31mred\u001b[0m',
 ];
+
+/** The seeding helpers of demoLedgerData.ts, so these transactions are built the same way. */
+export interface HistoryKit {
+  tx: (seed: string, commandId: string, events: (off: number, at: string) => StoredEvent[], extra?: Partial<StoredTransaction>) => void;
+  create: (
+    off: number,
+    at: string,
+    nodeId: number,
+    seed: string,
+    templateId: string,
+    createArgument: unknown,
+    signatories: string[],
+    observers: string[],
+    more?: Partial<CreatedEvent>,
+    views?: StoredCreate['views'],
+  ) => StoredCreate;
+  exercise: (
+    off: number,
+    nodeId: number,
+    contractId: string,
+    templateId: string,
+    choice: string,
+    choiceArgument: unknown,
+    exerciseResult: unknown,
+    actingParties: string[],
+    stakeholders: string[],
+    witnessParties: string[],
+    lastDescendantNodeId: number,
+    more?: Partial<ExercisedEvent>,
+  ) => StoredExercise;
+  contractIdFor: (seed: string) => string;
+  parties: DemoLedger['parties'];
+  modelPackage: string;
+}
+
+/** The partner app's contracts behind its Holding interface (partnerHoldings.ts). */
+export interface PartnerHoldings {
+  /** Active Token and LockedToken contracts whose Holding view succeeds, and the one whose view fails. */
+  tokens: string[];
+  locked: string;
+  failedView: string;
+}

@@ -7,6 +7,9 @@ import { splitTemplateId } from './acsGrouping';
 import type { AcsPage } from './acsPaging';
 import { asSeenBy } from './browseForms';
 import { passesFilter } from './changeView';
+import { VIEW_FAILED } from '../protocol/acsRows';
+
+const isFailedView = (a: unknown) => typeof a === 'object' && a !== null && Object.hasOwn(a, VIEW_FAILED);
 
 export interface AcsTarget {
   node: string;
@@ -56,6 +59,9 @@ export interface AcsShown {
   filteredOut: number;
   /** Where the read is: a test that times out says which step never ended. */
   step: 'waiting for the page' | 'reading rights' | 'reading contracts' | 'done' | 'failed' | 'cancelled';
+  /** Read by interface: the view's fields shown as columns (once known), and the rows whose view failed. */
+  viewColumns: string[] | undefined;
+  failedViews: number;
 }
 
 const FIRST_IDS = 20;
@@ -75,13 +81,15 @@ export class AcsTally {
     parties: undefined,
     filteredOut: 0,
     step: 'waiting for the page',
+    viewColumns: undefined,
+    failedViews: 0,
   };
   /** Create arguments of the first rows read: the payload filter's completion offers their fields. */
   sample: unknown[] = [];
 
   /** A new read (the parties asked as stay until it learns them again). */
   start(): void {
-    Object.assign(this.shown, { activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0, step: 'reading rights' });
+    Object.assign(this.shown, { activeAtOffset: undefined, notice: '', error: '', done: false, pages: 0, viewColumns: undefined, step: 'reading rights' });
     this.restart();
   }
 
@@ -96,6 +104,7 @@ export class AcsTally {
     for (const e of events) {
       if (shown.firstIds.length < FIRST_IDS) shown.firstIds.push(e.contractId);
       if (shown.templates.size < TEMPLATES) shown.templates.add(String(e.templateId));
+      if (isFailedView(e.createArgument)) shown.failedViews++;
     }
     shown.activeAtOffset = page.activeAtOffset;
     shown.pages++;
@@ -105,7 +114,7 @@ export class AcsTally {
   }
 
   private restart(): void {
-    Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0 });
+    Object.assign(this.shown, { contracts: 0, firstIds: [], templates: new Set<string>(), filteredOut: 0, failedViews: 0 });
     this.sample = [];
   }
 }

@@ -12,6 +12,8 @@ export interface BrowseFilter {
   templates?: readonly string[];
   /** Interface ids, with their views. */
   interfaces?: readonly string[];
+  /** false: match the interfaces without computing their views (a count needs none). */
+  views?: boolean;
 }
 
 export function filtersOf(f: BrowseFilter): Filters {
@@ -19,7 +21,9 @@ export function filtersOf(f: BrowseFilter): Filters {
   for (const templateId of f.templates ?? [])
     cumulative.push({ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } });
   for (const interfaceId of f.interfaces ?? [])
-    cumulative.push({ identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false } } } });
+    cumulative.push({
+      identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView: f.views !== false, includeCreatedEventBlob: false } } },
+    });
   if (cumulative.length === 0) cumulative.push({ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } });
   return { cumulative };
 }

@@ -4,6 +4,9 @@
 import type { CommandRegistrar } from './commandRegistrar';
 import * as vscode from 'vscode';
 import type { AcsPanels } from '../panels/acsPanel';
+import { interfaceRefs } from '../browse/interfaceCounts';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { UpdatesPanels } from '../panels/updatesPanel';
 import { browseKey, type BrowseArgs, type RecentKind } from '../lookups/recentLookups';
 import type { NodeReader } from '../services/ledgerNodes';
@@ -18,6 +21,8 @@ export interface BrowseCommandsDeps extends Pick<vscode.ExtensionContext, 'subsc
   readonly browseTree: BrowseTreeSection;
   /** The tables and Follow Updates panels, loaded by the first command that opens one. */
   readonly browse: { readonly acs: AcsPanels; readonly updates: UpdatesPanels };
+  /** The node's Daml-LF signatures: the interfaces to pick from. */
+  readonly signatures: NodeSignaturesReader;
 }
 
 export function registerBrowseCommands(ctx: BrowseCommandsDeps, register: CommandRegistrar): void {
@@ -28,16 +33,51 @@ export function registerBrowseCommands(ctx: BrowseCommandsDeps, register: Comman
     const askedByUser = nodes.knownIdentity(node)?.user;
     void recent.add({ kind, id: browseKey(args), node: node.name, summary, at: Date.now(), args, ...(askedByUser ? { askedByUser } : {}) });
   };
-  // The fourth argument, { reload: true }, is Run Again's: an open table reads the node again.
+  /** One of the interfaces the node's packages define (their Daml-LF read from the node). */
+  const pickInterface = async (node: Parameters<NodeReader['client']>[0]): Promise<string | undefined> => {
+    let refs;
+    try {
+      const sigs = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t("Reading the node's packages…") }, () =>
+        ctx.signatures(nodes.client(node)),
+      );
+      refs = interfaceRefs(sigs.packages);
+    } catch (e) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not list the interfaces: {0}', isLedgerApiError(e) ? e.explanation : (e as Error).message));
+      return undefined;
+    }
+    if (refs.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t("No interfaces in the node's packages"));
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(
+      refs.map((r) => ({ label: `${r.module}:${r.entity}`, description: r.packageName, detail: r.interfaceId, interfaceId: r.interfaceId })),
+      { placeHolder: vscode.l10n.t('Which interface? Its views become the columns.'), matchOnDescription: true, matchOnDetail: true },
+    );
+    return picked?.interfaceId;
+  };
+  // The fourth argument: { reload: true } is Run Again's (an open table reads the node again);
+  // { interfaceId } opens the table of an interface.
   register(COMMAND.showActiveContracts, async (nodeArg?: unknown, partyArg?: unknown, templateArg?: unknown, options?: unknown) => {
     const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of which ledger node?'));
     if (!node) return undefined;
     const templateId = stringList(templateArg)?.[0];
     const parties = stringList(partyArg);
-    remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
-    const o = options as { reload?: unknown; activeAtOffset?: unknown } | undefined;
+    const o = options as { reload?: unknown; activeAtOffset?: unknown; interfaceId?: unknown } | undefined;
+    // { interfaceId }: the contracts of every template that implements it, its views as the columns.
+    const interfaceId = !templateId && typeof o?.interfaceId === 'string' && o.interfaceId ? o.interfaceId : undefined;
+    if (!interfaceId)
+      remember('activeContracts', node, { ...(parties ? { parties } : {}), ...(templateId ? { templates: [templateId] } : {}) }, vscode.l10n.t('table'));
     const at = typeof o?.activeAtOffset === 'number' && Number.isInteger(o.activeAtOffset) && o.activeAtOffset >= 0 ? o.activeAtOffset : undefined;
-    return ctx.browse.acs.show({ node: node.name, parties, templateId, ...(at !== undefined ? { activeAtOffset: at } : {}) }, o?.reload === true);
+    return ctx.browse.acs.show(
+      { node: node.name, parties, templateId, ...(interfaceId ? { interfaceId } : {}), ...(at !== undefined ? { activeAtOffset: at } : {}) },
+      o?.reload === true,
+    );
+  });
+  register(COMMAND.showInterfaceContracts, async (nodeArg?: unknown, interfaceArg?: unknown) => {
+    const node = await nodeFor(nodeArg, vscode.l10n.t('Show the active contracts of an interface on which ledger node?'));
+    if (!node) return undefined;
+    const interfaceId = typeof interfaceArg === 'string' && interfaceArg ? interfaceArg : await pickInterface(node);
+    return interfaceId ? ctx.browse.acs.show({ node: node.name, interfaceId }) : undefined;
   });
   register(COMMAND.followUpdates, async (nodeArg?: unknown, partiesArg?: unknown, templatesArg?: unknown, startArg?: unknown) => {
     const node = await nodeFor(nodeArg, vscode.l10n.t('Follow the updates of which ledger node?'));

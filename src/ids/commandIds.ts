@@ -65,6 +65,7 @@ export const COMMAND = {
   debugTransaction: 'cantonLens.debugTransaction',
   showContractFromDebugger: 'cantonLens.showContractFromDebugger',
   markLedgerPoint: 'cantonLens.markLedgerPoint',
+  showInterfaceContracts: 'cantonLens.showInterfaceContracts',
   showActiveContractsAt: 'cantonLens.showActiveContractsAt',
   whatChanged: 'cantonLens.whatChanged',
   compareContracts: 'cantonLens.compareContracts',

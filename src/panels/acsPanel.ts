@@ -14,6 +14,9 @@ import { acsScope, acsTitle, AcsTally, type AcsTarget, type PayloadFilter } from
 import { readActiveContracts } from '../browse/acsPaging';
 import { AcsBatchEncoder } from '../browse/acsBatchEncoder';
 import { browseEventFormat, hasPagedEndpoints, type BrowseFilter } from '../browse/browseForms';
+import { interfaceRows, viewColumnsFromLf, viewColumnsFromValues } from '../browse/interfaceRows';
+import type { PackageSignature } from '../daml/lf/lfSignatures';
+import type { LedgerClient } from '../ledger/ledgerClient';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeReader } from '../services/ledgerNodes';
 import { parseAcsFromPage, type AcsFromPage, type AcsToPage } from '../protocol/acsMessages';
@@ -36,6 +39,8 @@ export class AcsPanels implements vscode.Disposable {
     readonly nodes: NodeReader,
     /** The payload filter's input (its code loads with the first use). */
     readonly pickPayloadFilter: (current: string, sample: readonly unknown[], parties: readonly string[]) => Promise<CompiledFilter | undefined>,
+    /** The node's Daml-LF signatures: an interface table names its columns by the view type. */
+    readonly signatures?: (client: LedgerClient) => Promise<{ packages: PackageSignature[] }>,
   ) {}
 
   /** Reveals the table of `target`, or opens one; `reload` reads an open one again (Run Again). */
@@ -155,7 +160,20 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
       // One dictionary per read: the page starts its own again with the reset above.
       const encoder = new AcsBatchEncoder();
       this.shown.step = 'reading contracts';
-      for await (const page of readActiveContracts(this.manager.nodes.client(node), {
+      const client = this.manager.nodes.client(node);
+      const interfaceId = this.target.interfaceId;
+      // By interface: the view's fields are the columns, named by the view type where the node's
+      // packages say (read beside the rows, not before them), else by the first views that come.
+      let columns: string[] | undefined;
+      const showColumns = (names: string[]) => {
+        columns = this.shown.viewColumns = names;
+        this.post({ type: 'columns', names });
+      };
+      if (interfaceId)
+        void this.viewColumns(client, interfaceId).then((names) => {
+          if (names && this.loading === ac && !ac.signal.aborted) showColumns(names);
+        });
+      for await (const read of readActiveContracts(client, {
         eventFormat: browseEventFormat(this.filter(readAs.parties)),
         paged: hasPagedEndpoints(version),
         websocket: true,
@@ -164,6 +182,12 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
         ...(this.target.activeAtOffset !== undefined ? { activeAtOffset: this.target.activeAtOffset } : {}),
       })) {
         if (ac.signal.aborted) return;
+        let page = read;
+        if (interfaceId) {
+          page = { ...read, events: interfaceRows(read.events, interfaceId, columns) };
+          const named = columns ?? viewColumnsFromValues(page.events);
+          if (!columns && named) showColumns(named);
+        }
         const events = this.tally.page(page, this.payloadFilter);
         this.post({ type: 'rows', batch: encoder.encode(events), activeAtOffset: page.activeAtOffset, ...(page.restarted ? { restarted: true } : {}) });
         if (page.notice) this.post({ type: 'notice', text: page.notice });
@@ -186,6 +210,15 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
       this.fail(vscode.l10n.t('Could not read the active contracts: {0}', explanation), actions);
     } finally {
       if (this.loading === ac) this.loading = undefined;
+    }
+  }
+
+  /** The fields of the interface's view type, if the node's Daml-LF says (else undefined: the views name them). */
+  private async viewColumns(client: LedgerClient, interfaceId: string): Promise<string[] | undefined> {
+    try {
+      return this.manager.signatures && viewColumnsFromLf((await this.manager.signatures(client)).packages, interfaceId);
+    } catch {
+      return undefined;
     }
   }
 

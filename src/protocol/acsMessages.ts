@@ -11,6 +11,8 @@ export type AcsToPage =
   | { type: 'reset' }
   /** A page of rows; `restarted`: the read started again, the rows before go (the dictionary stays). */
   | { type: 'rows'; batch: AcsBatch; activeAtOffset: number; restarted?: boolean }
+  /** A table read by interface: the view's fields, which the field columns show (sent before the rows). */
+  | { type: 'columns'; names: string[] }
   | { type: 'notice'; text: string }
   | { type: 'done'; cancelled?: boolean }
   | { type: 'error'; text: string; actions: PageButton[] };
@@ -71,6 +73,8 @@ export function parseAcsToPage(raw: unknown): AcsToPage | undefined {
       return isString(m.text) ? { type: m.type, text: m.text } : undefined;
     case 'reset':
       return { type: 'reset' };
+    case 'columns':
+      return isStrings(m.names) && m.names.length <= 1_000 && m.names.every(isText(1_000)) ? { type: 'columns', names: m.names } : undefined;
     case 'rows':
       return isBatch(m.batch) && isIndex(m.activeAtOffset) && optional(m.restarted, (x): x is boolean => typeof x === 'boolean')
         ? { type: 'rows', batch: m.batch, activeAtOffset: m.activeAtOffset, ...(m.restarted ? { restarted: true } : {}) }

@@ -64,6 +64,22 @@ export function argumentFields(argument: unknown, signatories: readonly string[]
   return fields;
 }
 
+/**
+ * In a table read by interface, the key a row's argument holds its failed view's status under (the
+ * row's argument is its view there): not a Daml field name (those have no spaces), so no view's own
+ * field can be mistaken for it.
+ */
+export const VIEW_FAILED = 'view failed';
+
+/** A row of a table read by interface: its view's fields under the columns, or its failure in the first. */
+export function viewCells(view: unknown, columns: readonly string[]): { text: string; failed: boolean }[] {
+  const shown = columns.slice(0, FIELD_COLUMNS);
+  const record = typeof view === 'object' && view !== null && !Array.isArray(view) ? (view as Record<string, unknown>) : undefined;
+  if (!record || Object.hasOwn(record, VIEW_FAILED))
+    return shown.map((_, i) => ({ text: i === 0 ? valueText(record?.[VIEW_FAILED] ?? '') : '', failed: i === 0 }));
+  return shown.map((name) => ({ text: Object.hasOwn(record, name) ? valueText(record[name]) : '', failed: false }));
+}
+
 // A party id inside an argument's JSON (a string `hint::1220…` of 64 hex digits) is sent as WORD
 // and three digits naming it in the dictionary (acsBatchEncoder.ts). JSON text never holds a raw
 // control character, so the mark cannot be mistaken for data.

@@ -1,10 +1,13 @@
 // The node tree's browsing rows: "Active Contracts" grouped by package name → module →
 // template with counts (read on first expand, for the node's parties), and the node's ledger end,
-// live while a Follow Updates panel is open. Counts are kept per node and token identity, and
-// dropped when either changes. The count itself is activeContractCounts.ts.
+// live while a Follow Updates panel is open; "By Interface" lists the interfaces of the node's
+// packages with how many active contracts implement each. Counts are kept per node and token
+// identity, and dropped when either changes. The counts themselves are activeContractCounts.ts and
+// interfaceCounts.ts.
 import * as vscode from 'vscode';
 import type { PackageGroup } from '../browse/acsGrouping';
 import { countActiveContracts } from '../browse/activeContractCounts';
+import { InterfaceCounts, type SignaturesReader } from './interfaceTree';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
@@ -12,6 +15,7 @@ import { COMMAND } from '../ids/commandIds';
 
 export type BrowseTreeItem =
   | { kind: 'acsRoot' }
+  | { kind: 'interfacesRoot' }
   | { kind: 'package'; group: PackageGroup }
   | { kind: 'module'; packageName: string; module: string; count: number; templates: PackageGroup['modules'][number]['templates'] }
   | { kind: 'message'; text: string; tooltip?: string; icon: string; command?: vscode.Command; templateId?: string; packageName?: string };
@@ -32,7 +36,15 @@ export class BrowseTreeSection implements vscode.Disposable {
   private readonly counts = new Map<string, Counting>();
   private readonly ends = new Map<string, { offset: number; live: boolean }>();
 
-  constructor(private readonly nodes: NodeReader) {}
+  private readonly interfaces: InterfaceCounts | undefined;
+
+  constructor(
+    private readonly nodes: NodeReader,
+    /** The node's Daml-LF signatures: the interfaces its packages define. */
+    signatures?: SignaturesReader,
+  ) {
+    this.interfaces = signatures && new InterfaceCounts(nodes, signatures, () => this.changed.fire());
+  }
 
   /** The rows under a node: its ledger end when known, and Active Contracts. */
   nodeRows(node: NodeConfig): BrowseTreeItem[] {
@@ -83,6 +95,8 @@ export class BrowseTreeSection implements vscode.Disposable {
         );
         return item;
       }
+      case 'interfacesRoot':
+        return this.interfaces!.rootItem(node);
       case 'package': {
         const item = new vscode.TreeItem(e.group.packageName, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `acs:${node}:p:${e.group.packageName}`;
@@ -137,6 +151,7 @@ export class BrowseTreeSection implements vscode.Disposable {
         });
       return shown;
     }
+    if (e.kind === 'interfacesRoot') return this.interfaces ? this.interfaces.children(node, await this.identity(node)) : [];
     if (e.kind !== 'acsRoot') return [];
     const identity = await this.identity(node);
     let c = this.counts.get(node.name);
@@ -163,6 +178,7 @@ export class BrowseTreeSection implements vscode.Disposable {
         },
       ];
     const out: BrowseTreeItem[] = [all];
+    if (this.interfaces) out.push({ kind: 'interfacesRoot' });
     if (c.notice) out.push({ kind: 'message', icon: 'info', text: c.notice, tooltip: c.notice });
     out.push(...c.groups.map((group): BrowseTreeItem => ({ kind: 'package', group })));
     if (c.groups.length === 0) out.push({ kind: 'message', icon: 'circle-slash', text: vscode.l10n.t('No active contracts visible to these parties') });
@@ -181,10 +197,12 @@ export class BrowseTreeSection implements vscode.Disposable {
     const c = this.counts.get(node);
     if (c?.state === 'loading') c.abort.abort();
     this.counts.delete(node);
+    this.interfaces?.refresh(node);
     this.changed.fire();
   }
 
   dispose(): void {
+    this.interfaces?.dispose();
     for (const c of this.counts.values()) if (c.state === 'loading') c.abort.abort();
     this.changed.dispose();
   }

@@ -23,6 +23,7 @@ import { panelPageAt, startPanelPageServer } from '../support/panelPageServer';
 import { transactionRows } from './transactionsBench';
 import { rightsRows } from './rightsBench';
 import { browseBench } from './browseBench';
+import { interfaceBench } from './interfaceBench';
 import { damlBench } from './damlBench';
 import { packagesBench } from './packagesBench';
 import { unitTierTime } from './unitTierBench';
@@ -457,6 +458,7 @@ async function main(): Promise<void> {
   // The ACS table over 100,000 contracts and Follow Updates at 1,000 updates/s.
   if (want('browse')) await browseBench(add);
   if (want('browse') || want('browse-host')) await hostAcsMemory();
+  if (want('browse') || want('interfaces')) await interfaceBench(add);
   // The Daml index and CodeLens.
   if (want('daml')) await damlBench(add);
   if (want('packages')) await packagesBench(add); // a large node's packages, a 20 MB DAR uploaded

@@ -4,7 +4,7 @@
 // and sort run here over all of them; a row opens its contract panel, its template cell the Daml
 // definition. Ledger strings only become text nodes. What the person set (search, sort, the place
 // scrolled to, the row selected) stays while rows arrive and across a refresh.
-import { FIELD_COLUMNS } from '../../protocol/acsRows';
+import { FIELD_COLUMNS, viewCells } from '../../protocol/acsRows';
 import { AcsRows, type AcsSort } from '../../browse/acsTable';
 import { shortenPartyId, shortId } from '../../ids/ledgerIds';
 import { templateName } from '../../ids/templateNames';
@@ -25,6 +25,8 @@ let activeAt: number | undefined;
 let loading = true;
 /** All rows shown are of one template: the field columns are named by its fields. */
 let sameTemplate = false;
+/** A table read by interface: the field columns are its view's fields (each row's argument is its view). */
+let viewColumns: string[] | undefined;
 
 const rowAt = (index: number): number => (view ? view[index] : index);
 const shownCount = (): number => (view ? view.length : rows.count);
@@ -48,6 +50,14 @@ function cells(index: number): Cell[] {
     parties(rows.observers(r)),
     [key, key],
   ];
+  if (viewColumns) {
+    const shown = viewCells(rows.argument(r), viewColumns);
+    for (let i = 0; i < FIELD_COLUMNS; i++) {
+      const c = shown[i];
+      out.push(c ? [c.text, c.failed ? c.text : `${viewColumns[i]}: ${c.text}`, c.failed ? 'view-failed' : undefined] : ['', '']);
+    }
+    return out;
+  }
   const fields = rows.fields(r);
   for (let i = 0; i < FIELD_COLUMNS; i++) {
     const f = fields[i];
@@ -87,7 +97,7 @@ function updateHeaders(): void {
   sameTemplate = n > 0 && n < 50_000;
   const first = n > 0 ? rows.templateWord(rowAt(0)) : -1;
   for (let i = 1; i < n && sameTemplate; i++) sameTemplate = rows.templateWord(rowAt(i)) === first;
-  const fields = sameTemplate ? rows.fields(rowAt(0)) : [];
+  const fields = viewColumns ? viewColumns.map((c): [string, string] => [c, '']) : sameTemplate ? rows.fields(rowAt(0)) : [];
   const names = Array.from({ length: FIELD_COLUMNS }, (_, i) => fields[i]?.[0] ?? say('field', 'Field {0}', i + 1));
   table.setHeaders([null, null, null, null, null, null, ...names]);
 }
@@ -169,7 +179,12 @@ onMessages(parseAcsToPage, (m) => {
       loading = true;
       activeAt = undefined;
       showNotice('');
+      viewColumns = undefined;
       return rebuild();
+    case 'columns':
+      viewColumns = m.names;
+      updateHeaders();
+      return;
     case 'rows':
       return received(m);
     case 'notice':

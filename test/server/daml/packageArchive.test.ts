@@ -43,7 +43,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       assert.equal(sig.name, 'canton-lens-partner-app');
       assert.deepEqual(
         templatesOf(sig).map(({ template }) => template.name),
-        ['Token', 'TransferOffer'],
+        ['Token', 'LockedToken', 'TransferOffer'],
       );
     });
 

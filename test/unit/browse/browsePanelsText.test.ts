@@ -6,6 +6,7 @@ import type { AcsPage } from '../../../src/browse/acsPaging';
 import { parseStartOffset, stopOffers, updatesScope, UpdatesTally } from '../../../src/browse/updatesControls';
 import type { UpdateRow } from '../../../src/protocol/updateRows';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
+import { VIEW_FAILED } from '../../../src/protocol/acsRows';
 
 const event = (i: number, amount: number): CreatedEvent =>
   ({ contractId: `00${i}`, templateId: `p:M:T${i % 2}`, createArgument: { amount }, signatories: [], observers: [] }) as unknown as CreatedEvent;
@@ -44,6 +45,8 @@ describe('the Active Contracts panel, in words and counts', () => {
         pages: 1,
         parties: undefined,
         filteredOut: 1,
+        viewColumns: undefined,
+        failedViews: 0,
         step: 'reading contracts',
       },
     );
@@ -52,6 +55,16 @@ describe('the Active Contracts panel, in words and counts', () => {
     assert.deepEqual([tally.shown.contracts, tally.shown.firstIds, tally.shown.filteredOut, tally.shown.pages], [1, ['004'], 0, 2]);
     tally.start();
     assert.deepEqual([tally.shown.contracts, tally.shown.pages, tally.shown.notice, tally.sample.length], [0, 0, '', 0]);
+  });
+
+  it('counts the rows of an interface table whose view failed', () => {
+    const tally = new AcsTally();
+    tally.start();
+    const failed = { ...event(1, 5), createArgument: { [VIEW_FAILED]: 'The view failed (code 9): no' } };
+    tally.page(acsPage([failed, event(2, 50)]), undefined);
+    assert.equal(tally.shown.failedViews, 1);
+    tally.page(acsPage([event(3, 5)], { restarted: true }), undefined);
+    assert.equal(tally.shown.failedViews, 0, 'a restart counts again');
   });
 });
 

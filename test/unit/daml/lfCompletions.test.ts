@@ -15,9 +15,11 @@ describe('completion from Daml-LF signatures', () => {
     const labels = lfTemplateCandidates(partner).map((c) => `${c.label} ${c.kind}`);
     assert.deepEqual(labels, [
       '#canton-lens-partner-app:Partner.Token:Holding interface',
+      '#canton-lens-partner-app:Partner.Token:LockedToken template',
       '#canton-lens-partner-app:Partner.Token:Token template',
       '#canton-lens-partner-app:Partner.Token:TransferOffer template',
       `${PARTNER_PACKAGE}:Partner.Token:Holding interface`,
+      `${PARTNER_PACKAGE}:Partner.Token:LockedToken template`,
       `${PARTNER_PACKAGE}:Partner.Token:Token template`,
       `${PARTNER_PACKAGE}:Partner.Token:TransferOffer template`,
     ]);

@@ -65,6 +65,7 @@ describe('Daml-LF packages the fake node writes', () => {
       templatesOf(sig).map(({ module, template: t }) => [module, t.name, t.keyType && showType(t.keyType), t.implements.map((i) => i.name)]),
       [
         ['Partner.Token', 'Token', 'Party', ['Holding']],
+        ['Partner.Token', 'LockedToken', undefined, ['Holding']],
         ['Partner.Token', 'TransferOffer', undefined, []],
       ],
     );
