@@ -32,6 +32,7 @@ const builds = [
   { ...common, entryPoints: { damlLf: 'src/daml/lf/nodeSignatures.ts' }, outdir: 'dist' },
   // Ours, too large to fold in: the ledger history, the ledger commands loop, the execute review.
   { ...common, entryPoints: { ledgerHistory: 'src/commands/ledgerHistory.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { nodeAdministration: 'src/commands/adminCommands.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { ledgerCommandsLoop: 'src/commands/ledgerCommandsLoop.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { executeReview: 'src/panels/executeReviewPanel.ts' }, outdir: 'dist' },
   // The demo ledger as a process of its own (npm run demo).

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { registerLanguageModelTools } from './agentTools/toolRegistration';
 import { registerLedgerHistoryCommands } from './commands/ledgerHistoryCommands';
-import { registerAdminCommands } from './commands/adminCommands';
+import { registerAdminCommands } from './commands/adminRegistration';
 import { registerBrowseCommands } from './commands/browseCommands';
 import { registerLedgerCommands, type LedgerCommandsLoopAccess } from './commands/ledgerCommandsRegistration';
 import { commandRegistrar } from './commands/commandRegistrar';

@@ -8,6 +8,7 @@ import { languageModelTools } from './agentTools/languageModelTools';
 import { COMMAND_FAILURE_TOOL } from './agentTools/toolNames';
 import type * as DebugBundle from './bundles/debug';
 import type * as LedgerHistoryModule from './commands/ledgerHistory';
+import type * as AdminModule from './commands/adminCommands';
 import type { CommandHandler } from './commands/commandRegistrar';
 import type * as LoopModule from './commands/ledgerCommandsLoop';
 import { AcsPanels } from './panels/acsPanel';
@@ -102,6 +103,14 @@ export class CantonLensContext {
   private readonly lazy = {
     debug: new Lazy(() => loadBundle<typeof DebugBundle>(this.bundleDir, 'debugAdapter').createDebug(this)),
     ledgerHistory: new Lazy(() => loadBundle<typeof LedgerHistoryModule>(this.bundleDir, 'ledgerHistory')),
+    adminChanges: new Lazy(() =>
+      loadBundle<typeof AdminModule>(this.bundleDir, 'nodeAdministration').adminChangeHandlers({
+        nodes: this.nodes,
+        changed: () => this.adminView.refresh(),
+        signatures: this.signatures,
+        packagesChanged: (node) => this.packages.forget(node),
+      }),
+    ),
     ledgerCommandsLoop: new Lazy(() => {
       const loop = loadBundle<typeof LoopModule>(this.bundleDir, 'ledgerCommandsLoop').createLedgerCommandsLoop(this);
       this.subscriptions.push(loop);
@@ -184,6 +193,11 @@ export class CantonLensContext {
   /** The `canton` debug type (dist/debugAdapter.js). */
   get debug(): DebugBundle.Debug {
     return this.lazy.debug.get();
+  }
+
+  /** The changes to a node an administrator asks for (dist/nodeAdministration.js). */
+  get adminChangeCommands(): ReadonlyMap<string, CommandHandler> {
+    return this.lazy.adminChanges.get();
   }
 
   /** The ledger history's commands (dist/ledgerHistory.js). */

@@ -3,7 +3,8 @@
 // Set Primary Party, Deactivate, Reactivate and Delete User. Each change goes through runAdminChange
 // (adminKit.ts): what it sends, confirmed on a node that is not on this machine, sent once, read back,
 // a refusal told with its Canton code. The edits (annotations, metadata, identity provider, vetting)
-// are adminEditCommands.ts. In the main bundle, registered at activation.
+// are adminEditCommands.ts, vetting vettingCommands.ts. Bundled apart (dist/nodeAdministration.js), loaded
+// by the first change asked for; adminRegistration.ts registers the ids at activation.
 import * as vscode from 'vscode';
 import { readSetup, SETUP_FILE, type CantonSetup } from '../auth/cantonSetup';
 import { runSetup } from '../auth/cantonSetupRun';
@@ -23,7 +24,6 @@ import { getUser, listAllParties } from '../ledger/adminRequests';
 import type { UserRightJson } from '../ledger/apiTypes';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
-import type { AdminTreeProvider } from '../views/adminTree';
 import { adminEditHandlers } from './adminEditCommands';
 import { ADMIN_COMMANDS, type AdminCommand, type AdminEditCommand, type AdminVettingCommand } from './adminIds';
 import {
@@ -40,10 +40,8 @@ import {
   type AdminOutcome,
   type Session,
 } from './adminKit';
-import type { CommandRegistrar } from './commandRegistrar';
-import { vettingHandlers } from './vettingCommands';
-import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
-import type { PackagesTreeSection } from '../views/packagesTree';
+import type { CommandHandler } from './commandRegistrar';
+import { vettingHandlers, type VettingDeps } from './vettingCommands';
 import { COMMAND } from '../ids/commandIds';
 
 export type { AdminAnswers, AdminOutcome } from './adminKit';
@@ -262,28 +260,9 @@ export function adminHandlers(deps: AdminDeps): Omit<Handlers, AdminEditCommand 
 }
 
 /** Registers the administration commands and the Administration view's own (filter, refresh, more). */
-export function registerAdminCommands(
-  ctx: { nodes: AdminDeps['nodes']; adminView: AdminTreeProvider; signatures: NodeSignaturesReader; packages: PackagesTreeSection },
-  register: CommandRegistrar,
-): void {
-  const deps: AdminDeps = { nodes: ctx.nodes, changed: () => ctx.adminView.refresh() };
-  const handlers: Handlers = {
-    ...adminHandlers(deps),
-    ...adminEditHandlers(deps),
-    ...vettingHandlers({ ...deps, signatures: ctx.signatures, packagesChanged: (node) => ctx.packages.forget(node) }),
-  };
-  for (const id of ADMIN_COMMANDS) register(id, (arg?: unknown) => handlers[id](arg));
-  register(COMMAND.filterAdminView, async (arg?: unknown) => {
-    const text =
-      typeof arg === 'string'
-        ? arg
-        : await vscode.window.showInputBox({
-            prompt: vscode.l10n.t('Show the users and parties whose id, primary party, identity provider or annotations hold this text'),
-            value: ctx.adminView.filter,
-          });
-    if (text !== undefined) ctx.adminView.setFilter(text);
-  });
-  register(COMMAND.clearAdminFilter, () => ctx.adminView.setFilter(''));
-  register(COMMAND.refreshAdminView, () => ctx.adminView.refresh());
-  register(COMMAND.adminLoadMore, (section: unknown) => (section === 'users' || section === 'parties' ? ctx.adminView.more(section) : undefined));
+
+/** Every administration change's handler by id (this file is the dist/nodeAdministration.js bundle). */
+export function adminChangeHandlers(deps: VettingDeps): ReadonlyMap<string, CommandHandler> {
+  const handlers: Handlers = { ...adminHandlers(deps), ...adminEditHandlers(deps), ...vettingHandlers(deps) };
+  return new Map(ADMIN_COMMANDS.map((id) => [id, (arg?: unknown) => handlers[id](arg)]));
 }

@@ -2,12 +2,23 @@
 // and loaded on first use: the heavy third-party code (http: undici; oidc: oauth4webapi; txReview:
 // the transaction decoder; debugAdapter: @vscode/debugadapter; fakeNode: the demo ledger; damlLf:
 // the Daml-LF decoder, on protobuf-ts), and three
-// features of ours that most windows never open (ledgerHistory, ledgerCommandsLoop, executeReview), which
+// features of ours that most windows never open (ledgerHistory, ledgerCommandsLoop, executeReview, nodeAdministration), which
 // would take the main bundle past its size bound. Everything else is in dist/extension.js.
 import * as path from 'node:path';
 
 /** Every bundle this loader loads (test/package/ checks each is shipped). */
-export const LAZY_BUNDLES = ['http', 'oidc', 'txReview', 'debugAdapter', 'fakeNode', 'damlLf', 'ledgerHistory', 'ledgerCommandsLoop', 'executeReview'] as const;
+export const LAZY_BUNDLES = [
+  'http',
+  'oidc',
+  'txReview',
+  'debugAdapter',
+  'fakeNode',
+  'damlLf',
+  'ledgerHistory',
+  'ledgerCommandsLoop',
+  'executeReview',
+  'nodeAdministration',
+] as const;
 
 export type LazyBundle = (typeof LAZY_BUNDLES)[number];
 
