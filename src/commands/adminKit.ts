@@ -107,8 +107,8 @@ export function send<T>(s: Session, change: AdminChange): Promise<T> {
 }
 
 /**
- * One change: confirmed (on a node not on this machine), sent once, then `readBack` says what
- * changed. A refusal is explained; a read-back that fails after a sent change still says it was sent.
+ * One change: confirmed with its request (on a node not on this machine), shown while it is sent,
+ * sent once, then `readBack` says what changed. A refusal is explained; a read-back that fails after a sent change still says it was sent.
  */
 export async function runAdminChange<T>(
   deps: AdminDeps,
@@ -120,7 +120,14 @@ export async function runAdminChange<T>(
   if (!(await confirmed(s, change, a))) return { done: false };
   let response: T;
   try {
-    response = await send<T>(s, change);
+    // Without a confirmation (a node on this machine) what is sent is still shown while it is sent.
+    response = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('{0} Sending {1} {2} to {3}…', change.summary.join(' '), change.method, change.path, s.node.name),
+      },
+      () => send<T>(s, change),
+    );
   } catch (e) {
     return refused(s, change.summary[0] ?? `${change.method} ${change.path}`, e);
   }
