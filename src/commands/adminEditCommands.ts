@@ -117,7 +117,8 @@ export function adminEditHandlers(deps: AdminDeps): Record<AdminEditCommand, (ar
     try {
       userId = await pickUser(s, a, vscode.l10n.t('Move which user to another identity provider?'));
       if (!userId) return { done: false };
-      const before = readAdminUser((await getUser(s.client, userId, s.opts)).user);
+      // Canton finds a user only in the identity provider asked for: the one it is in now.
+      const before = readAdminUser((await getUser(s.client, userId, s.opts, a.userIdentityProviderId ?? '')).user);
       if (!before) return { done: false };
       const target = await pickIdp(s, a, before.identityProviderId);
       if (target === undefined) return { done: false };

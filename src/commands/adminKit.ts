@@ -35,6 +35,8 @@ export interface AdminAnswers {
   annotations?: string;
   /** The identity provider to move a user to ("" is the default one). */
   identityProviderId?: string;
+  /** The identity provider the user is in now (a row of the view knows it; unset: the default one). */
+  userIdentityProviderId?: string;
   /** The package to vet or unvet. */
   packageId?: string;
 }

@@ -44,13 +44,13 @@ export type AdminElement =
   | { kind: 'adminMore'; node: string; section: 'users' | 'parties' };
 
 /** What an administration command reads from a row it is run on: the node, the user, the party. */
-export function answersFromRow(arg: unknown): { node: string; userId?: string; party?: string } | undefined {
+export function answersFromRow(arg: unknown): { node: string; userId?: string; userIdentityProviderId?: string; party?: string } | undefined {
   const row = arg as Partial<AdminElement> | undefined;
   if (!row || typeof row !== 'object' || typeof row.kind !== 'string' || !row.kind.startsWith('admin') || !('node' in row)) return undefined;
   const node = String(row.node);
   switch (row.kind) {
     case 'adminUser':
-      return { node, userId: row.user?.id };
+      return { node, userId: row.user?.id, ...(row.user?.identityProviderId ? { userIdentityProviderId: row.user.identityProviderId } : {}) };
     case 'adminParty':
       return { node, party: row.party?.party };
     case 'adminDetail':

@@ -96,6 +96,12 @@ describe('Administration view', function () {
       assert.equal(moved.message, '"bob" is now in acme-idp.');
       assert.deepEqual(writes(), ['PATCH /v2/users/bob/identity-provider-id'], 'sent once');
       await until('bob gone from the view', async () => ((await labels(await section('Users'))).includes('bob') ? undefined : true));
+      // And back, as from his row, which knows his provider: Canton finds him only when it is named.
+      const back = await run('cantonLens.moveUserIdentityProvider', { node: name, userId: 'bob', userIdentityProviderId: 'acme-idp', identityProviderId: '' });
+      assert.equal(back.message, '"bob" is now in the default identity provider.');
+      const again = await run('cantonLens.moveUserIdentityProvider', { node: name, userId: 'bob', identityProviderId: 'acme-idp' });
+      assert.equal(again.message, '"bob" is now in acme-idp.');
+      await until('bob gone from the view', async () => ((await labels(await section('Users'))).includes('bob') ? undefined : true));
 
       // A package vetted, then unvetted, on the node's synchronizer: the templates it affects are named; an unknown one is refused.
       fake.requests.length = 0;
