@@ -249,3 +249,31 @@ export function annotationsChanged(before: Record<string, string>, after: Record
   for (const k of Object.keys(before).sort()) if (!(k in after)) out.push(l10n.t('removed {0}', asText(k)));
   return out;
 }
+
+export type AdminSection = 'users' | 'parties' | 'idps';
+
+export type AdminElement =
+  | { kind: 'adminMessage'; text: string; detail?: string }
+  | { kind: 'adminSection'; node: string; section: AdminSection }
+  | { kind: 'adminUser'; node: string; user: AdminUser }
+  | { kind: 'adminParty'; node: string; party: AdminParty }
+  | { kind: 'adminIdp'; node: string; idp: AdminIdp }
+  | { kind: 'adminDetail'; node: string; detail: AdminDetail; userId?: string }
+  | { kind: 'adminMore'; node: string; section: 'users' | 'parties' };
+
+/** What an administration command reads from a row it is run on: the node, the user, the party. */
+export function answersFromRow(arg: unknown): { node: string; userId?: string; userIdentityProviderId?: string; party?: string } | undefined {
+  const row = arg as Partial<AdminElement> | undefined;
+  if (!row || typeof row !== 'object' || typeof row.kind !== 'string' || !row.kind.startsWith('admin') || !('node' in row)) return undefined;
+  const node = String(row.node);
+  switch (row.kind) {
+    case 'adminUser':
+      return { node, userId: row.user?.id, ...(row.user?.identityProviderId ? { userIdentityProviderId: row.user.identityProviderId } : {}) };
+    case 'adminParty':
+      return { node, party: row.party?.party };
+    case 'adminDetail':
+      return { node, userId: row.userId, party: row.detail?.party };
+    default:
+      return { node };
+  }
+}

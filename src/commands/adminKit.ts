@@ -13,7 +13,7 @@ import { parseLedgerVersion } from '../ledger/ledgerVersion';
 import { isLoopbackUrl } from '../ledger/loopbackUrl';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
-import { answersFromRow } from '../views/adminTree';
+import { answersFromRow } from '../auth/adminRows';
 import { nodeForCommand } from './nodeArgument';
 
 /** Answers a test (or another extension) gives instead of the questions; unset ones are asked. */

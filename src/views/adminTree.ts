@@ -18,11 +18,14 @@ import {
   userLine,
   userMatches,
   type AdminAccess,
-  type AdminDetail,
+  type AdminSection,
   type AdminIdp,
   type AdminParty,
   type AdminUser,
+  type AdminElement,
 } from '../auth/adminRows';
+
+export type { AdminElement } from '../auth/adminRows';
 import { parseRights, type UserRights } from '../auth/userRights';
 import { listIdentityProviders, listUsers } from '../ledger/adminRequests';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -31,34 +34,6 @@ import { codeSpan, escapeMarkdown } from '../lookups/hoverMarkdown';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
 import { COMMAND } from '../ids/commandIds';
-
-type Section = 'users' | 'parties' | 'idps';
-
-export type AdminElement =
-  | { kind: 'adminMessage'; text: string; detail?: string }
-  | { kind: 'adminSection'; node: string; section: Section }
-  | { kind: 'adminUser'; node: string; user: AdminUser }
-  | { kind: 'adminParty'; node: string; party: AdminParty }
-  | { kind: 'adminIdp'; node: string; idp: AdminIdp }
-  | { kind: 'adminDetail'; node: string; detail: AdminDetail; userId?: string }
-  | { kind: 'adminMore'; node: string; section: 'users' | 'parties' };
-
-/** What an administration command reads from a row it is run on: the node, the user, the party. */
-export function answersFromRow(arg: unknown): { node: string; userId?: string; userIdentityProviderId?: string; party?: string } | undefined {
-  const row = arg as Partial<AdminElement> | undefined;
-  if (!row || typeof row !== 'object' || typeof row.kind !== 'string' || !row.kind.startsWith('admin') || !('node' in row)) return undefined;
-  const node = String(row.node);
-  switch (row.kind) {
-    case 'adminUser':
-      return { node, userId: row.user?.id, ...(row.user?.identityProviderId ? { userIdentityProviderId: row.user.identityProviderId } : {}) };
-    case 'adminParty':
-      return { node, party: row.party?.party };
-    case 'adminDetail':
-      return { node, userId: row.userId, party: row.detail?.party };
-    default:
-      return { node };
-  }
-}
 
 interface Paged<T> {
   items: T[];
@@ -178,7 +153,7 @@ export class AdminTreeProvider implements vscode.TreeDataProvider<AdminElement>,
     return r;
   }
 
-  private async sectionRows(node: NodeConfig, section: Section): Promise<AdminElement[]> {
+  private async sectionRows(node: NodeConfig, section: AdminSection): Promise<AdminElement[]> {
     const s = this.stateFor(node);
     if (section === 'idps') {
       if ((await this.access(node)).may !== 'participantAdmin')
@@ -207,7 +182,7 @@ export class AdminTreeProvider implements vscode.TreeDataProvider<AdminElement>,
     );
   }
 
-  private pagedRows<T>(node: NodeConfig, section: Section, paged: Paged<T>, row: (t: T) => AdminElement | undefined): AdminElement[] {
+  private pagedRows<T>(node: NodeConfig, section: AdminSection, paged: Paged<T>, row: (t: T) => AdminElement | undefined): AdminElement[] {
     const rows = paged.items.map(row).filter((r): r is AdminElement => r !== undefined);
     if (paged.error) rows.push({ kind: 'adminMessage', text: vscode.l10n.t('Could not read them'), detail: paged.error });
     else if (rows.length === 0) rows.push({ kind: 'adminMessage', text: this.filterText ? vscode.l10n.t('None matches the filter') : vscode.l10n.t('None') });
@@ -261,7 +236,7 @@ export class AdminTreeProvider implements vscode.TreeDataProvider<AdminElement>,
         return item;
       }
       case 'adminSection': {
-        const titles: Record<Section, string> = {
+        const titles: Record<AdminSection, string> = {
           users: vscode.l10n.t('Users'),
           parties: vscode.l10n.t('Parties'),
           idps: vscode.l10n.t('Identity providers'),
