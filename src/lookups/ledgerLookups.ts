@@ -91,35 +91,38 @@ export type TransactionLookup =
 
 export type LedgerLookup = ContractLookup | TransactionLookup;
 
-function who(ctx: LookupContext): string {
-  const parties = ctx.parties?.length ? ctx.parties.map(shortenPartyId).join(', ') : l10n.t('any party on the node');
-  return ctx.user ? l10n.t('{0} (token user {1})', parties, ctx.user) : parties;
-}
-
-function askedAsOf(ctx: LookupContext): AskedAs {
-  const base: AskedAs = { identity: ctx.credentials?.identity ?? NO_TOKEN, parties: [...(ctx.parties ?? [])] };
-  return ctx.effective ? { ...base, source: ctx.effective.source, rights: ctx.effective.rightOf } : base;
-}
-
 /**
- * Before sending: a refusal the rights make certain (nothing is sent), or an id of another kind
- * (the node would refuse its shape: answered as not found, explained as the wrong kind).
+ * What a lookup knows before it sends, worked out once on the way down: who asks (for the answer
+ * and its explanations), a refusal the rights make certain (nothing is sent), an id of another kind
+ * (the node would refuse its shape: answered as not found, explained as the wrong kind), and what
+ * a 403 lacks (the right and the party). The answer is then shaped from these, with no way back up.
  */
-function preflight(ctx: LookupContext, kind: 'contract' | 'update', id: string, path: string): LedgerApiError | undefined {
-  if (ctx.effective?.refusal) return new LedgerApiError({ kind: 'permissionDenied', method: 'POST', path, explanation: ctx.effective.refusal });
-  const shape = classifyLedgerId(id).kind;
-  if (shape !== kind && shape !== 'none') {
-    return new LedgerApiError({ kind: 'notFound', method: 'POST', path, explanation: l10n.t('Not sent: {0} is not a {1} id.', id.slice(0, 80), kind) });
-  }
-  return undefined;
+interface Asking {
+  askedFor: string;
+  askedAs: AskedAs;
+  refused?: LedgerApiError;
+  explainRefusal(e: unknown): unknown;
 }
 
-/** A 403 explained from the rights: the right and the party it is missing for. */
-function withMissingRight(e: unknown, ctx: LookupContext): unknown {
-  if (!isLedgerApiError(e) || e.kind !== 'permissionDenied' || e.status === undefined) return e;
-  const missing = missingRightFor(ctx.parties ?? [], ctx.access);
-  const missingRight = missingReadRights(ctx.parties ?? [], ctx.access);
-  return missing ? e.with({ explanation: `${e.explanation} ${missing}`, ...(missingRight ? { missingRight } : {}) }) : e;
+function askingFor(ctx: LookupContext, kind: 'contract' | 'update', id: string, path: string): Asking {
+  const parties = ctx.parties ?? [];
+  const named = parties.length ? parties.map(shortenPartyId).join(', ') : l10n.t('any party on the node');
+  const askedFor = ctx.user ? l10n.t('{0} (token user {1})', named, ctx.user) : named;
+  const base: AskedAs = { identity: ctx.credentials?.identity ?? NO_TOKEN, parties: [...parties] };
+  const askedAs: AskedAs = ctx.effective ? { ...base, source: ctx.effective.source, rights: ctx.effective.rightOf } : base;
+  const shape = classifyLedgerId(id).kind;
+  const refused = ctx.effective?.refusal
+    ? new LedgerApiError({ kind: 'permissionDenied', method: 'POST', path, explanation: ctx.effective.refusal })
+    : shape !== kind && shape !== 'none'
+      ? new LedgerApiError({ kind: 'notFound', method: 'POST', path, explanation: l10n.t('Not sent: {0} is not a {1} id.', id.slice(0, 80), kind) })
+      : undefined;
+  const missing = missingRightFor(parties, ctx.access);
+  const missingRight = missing ? missingReadRights(parties, ctx.access) : undefined;
+  const explainRefusal = (e: unknown): unknown =>
+    !missing || !isLedgerApiError(e) || e.kind !== 'permissionDenied' || e.status === undefined
+      ? e
+      : e.with({ explanation: `${e.explanation} ${missing}`, ...(missingRight ? { missingRight } : {}) });
+  return { askedFor, askedAs, refused, explainRefusal };
 }
 
 function callOptions(ctx: LookupContext) {
@@ -127,11 +130,12 @@ function callOptions(ctx: LookupContext) {
 }
 
 export async function lookupContract(client: LedgerClient, contractId: string, ctx: LookupContext): Promise<ContractLookup> {
+  const asking = askingFor(ctx, 'contract', contractId, '/v2/events/events-by-contract-id');
+  const { askedFor, askedAs } = asking;
   const request: GetEventsByContractIdRequest = { contractId, eventFormat: eventFormatFor(ctx.parties) };
-  const asked = l10n.t('events-by-contract-id on {0}, as seen by {1}', ctx.nodeName, who(ctx));
+  const asked = l10n.t('events-by-contract-id on {0}, as seen by {1}', ctx.nodeName, askedFor);
   try {
-    const refused = preflight(ctx, 'contract', contractId, '/v2/events/events-by-contract-id');
-    if (refused) throw refused;
+    if (asking.refused) throw asking.refused;
     const response = await client.getEventsByContractId(request, callOptions(ctx));
     if (!response.created && !response.archived) {
       throw new LedgerApiError({
@@ -150,12 +154,11 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
       response,
       request,
       asked,
-      askedAs: askedAsOf(ctx),
+      askedAs,
       ...(createPruned ? { createPruned } : {}),
     };
   } catch (e) {
-    if (!isLedgerApiError(e) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
-    const askedFor = who(ctx);
+    if (!isLedgerApiError(e) || e.kind !== 'notFound' || e.routeMissing) throw asking.explainRefusal(e);
     const explanation = ctx.parties?.length
       ? l10n.t(
           'Contract not found on {0} for {1}. Either it never existed on this participant, it is not visible to these parties (only stakeholders see a contract), or it was pruned. Try "Look Up on All Nodes", or a node that hosts a stakeholder.',
@@ -167,11 +170,13 @@ export async function lookupContract(client: LedgerClient, contractId: string, c
           ctx.nodeName,
           askedFor,
         );
-    return { kind: 'contract', found: false, contractId, request, asked, askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
+    return { kind: 'contract', found: false, contractId, request, asked, askedAs, askedFor, explanation, error: e };
   }
 }
 
 export async function lookupTransaction(client: LedgerClient, updateId: string, ctx: LookupContext): Promise<TransactionLookup> {
+  const asking = askingFor(ctx, 'update', updateId, '/v2/updates/update-by-id');
+  const { askedFor, askedAs } = asking;
   const query = transactionQueryFor(ctx.parties, ctx.shape);
   // Names the request form that was actually sent (it depends on the node's version).
   const askedVia = (route: 'transaction-by-id' | 'update-by-id') => {
@@ -181,8 +186,7 @@ export async function lookupTransaction(client: LedgerClient, updateId: string, 
       : l10n.t('an update on {0}, {1}, via {2}', ctx.nodeName, describeQuery(query), form);
   };
   try {
-    const refused = preflight(ctx, 'update', updateId, '/v2/updates/update-by-id');
-    if (refused) throw refused;
+    if (asking.refused) throw asking.refused;
     const found = await client.lookupUpdate(updateId, query, callOptions(ctx));
     const base = {
       kind: 'transaction' as const,
@@ -191,21 +195,20 @@ export async function lookupTransaction(client: LedgerClient, updateId: string, 
       route: found.route,
       query,
       asked: askedVia(found.route),
-      askedAs: askedAsOf(ctx),
+      askedAs,
     };
     if (found.type === 'transaction') return { ...base, update: 'transaction', transaction: found.transaction };
     if (found.type === 'reassignment') return { ...base, update: 'reassignment', reassignment: found.reassignment };
     return { ...base, update: 'topology', topology: found.topology };
   } catch (e) {
-    if (!isLedgerApiError(e) || e.kind !== 'notFound' || e.routeMissing) throw withMissingRight(e, ctx);
-    const askedFor = who(ctx);
+    if (!isLedgerApiError(e) || e.kind !== 'notFound' || e.routeMissing) throw asking.explainRefusal(e);
     const explanation = l10n.t(
       'Update not found on {0} for {1}. Either it never happened on this participant, none of its events is visible to the parties queried, or it was pruned. Try "Look Up on All Nodes". (A key fingerprint or a hash has the same 1220… shape: if this is one, it is not an update id.)',
       ctx.nodeName,
       askedFor,
     );
     const route = e.path?.endsWith('transaction-by-id') ? 'transaction-by-id' : 'update-by-id';
-    return { kind: 'transaction', found: false, updateId, query, asked: askedVia(route), askedAs: askedAsOf(ctx), askedFor, explanation, error: e };
+    return { kind: 'transaction', found: false, updateId, query, asked: askedVia(route), askedAs, askedFor, explanation, error: e };
   }
 }
 

@@ -46,6 +46,13 @@ function narrowed(effective: EffectiveParties, asParty: string | undefined): Eff
   return { ...effective, parties: [asParty], rightOf: right ? { [asParty]: right } : {} };
 }
 
+/** Who asks a lookup: the token sent, the parties it reads as, what the node said of its user. */
+interface Asker {
+  credentials: Credentials;
+  effective: EffectiveParties;
+  access: LearnedAccess;
+}
+
 /** The request forms, as the cache keys name them. */
 const FORMS = { contract: 'events-by-contract-id', update: 'transaction', effects: 'transaction-ledger-effects' } as const;
 
@@ -73,34 +80,34 @@ export class LedgerLookupService implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
   }
 
+  // One pass down and one back: who asks (the token, then its rights, once), the cache, the request
+  // (ledgerLookups shapes the answer), and for a not-found its explanation from facts.
   async contract(node: NodeConfig, contractId: string, opts: LookupOptions = {}): Promise<ContractLookup> {
-    const credentials = await this.nodes.credentials(node);
-    const learned = await this.facts.effective(node, credentials, opts.signal);
-    const { access } = learned;
-    const effective = narrowed(learned.effective, opts.asParty);
-    opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
-    return this.cached(node, credentials.identity, effective.parties, FORMS.contract, contractId, opts, async () => {
-      const l = await lookupContract(this.nodes.client(node), contractId, this.context(node, credentials, effective, access, opts.signal));
-      if (!l.found) await this.explain(node, credentials, effective, access, l, opts.signal);
+    const asker = await this.asker(node, opts);
+    return this.cached(node, asker, FORMS.contract, contractId, opts, async () => {
+      const l = await lookupContract(this.nodes.client(node), contractId, this.context(node, asker, opts.signal));
+      if (!l.found) await this.explain(node, asker, l, opts.signal);
       return { value: l, final: l.found && l.status === 'archived' };
     }) as Promise<ContractLookup>;
   }
 
   async transaction(node: NodeConfig, updateId: string, opts: LookupOptions = {}): Promise<TransactionLookup> {
-    const credentials = await this.nodes.credentials(node);
-    const learned = await this.facts.effective(node, credentials, opts.signal);
-    const { access } = learned;
-    const effective = narrowed(learned.effective, opts.asParty);
-    opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
-    const effects = opts.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
-    return this.cached(node, credentials.identity, effective.parties, effects ? FORMS.effects : FORMS.update, updateId, opts, async () => {
-      const l = await lookupTransaction(this.nodes.client(node), updateId, {
-        ...this.context(node, credentials, effective, access, opts.signal),
-        shape: opts.shape,
-      });
-      if (!l.found) await this.explain(node, credentials, effective, access, l, opts.signal);
+    const asker = await this.asker(node, opts);
+    const form = opts.shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? FORMS.effects : FORMS.update;
+    return this.cached(node, asker, form, updateId, opts, async () => {
+      const l = await lookupTransaction(this.nodes.client(node), updateId, { ...this.context(node, asker, opts.signal), shape: opts.shape });
+      if (!l.found) await this.explain(node, asker, l, opts.signal);
       return { value: l, final: l.found };
     }) as Promise<TransactionLookup>;
+  }
+
+  /** The token, the parties it reads as (narrowed to one when asked) and what the node said of its user. */
+  private async asker(node: NodeConfig, opts: LookupOptions): Promise<Asker> {
+    const credentials = await this.nodes.credentials(node);
+    const learned = await this.facts.effective(node, credentials, opts.signal);
+    const effective = narrowed(learned.effective, opts.asParty);
+    opts.asking?.({ identity: credentials.identity, parties: effective.parties, source: effective.source, rights: effective.rightOf });
+    return { credentials, effective, access: learned.access };
   }
 
   /** The parties the node's current identity reads as, from what is known without a request. */
@@ -115,9 +122,7 @@ export class LedgerLookupService implements vscode.Disposable {
    */
   private async explain(
     node: NodeConfig,
-    credentials: Credentials,
-    effective: EffectiveParties,
-    access: LearnedAccess,
+    { credentials, effective, access }: Asker,
     l: Extract<LedgerLookup, { found: false }>,
     signal?: AbortSignal,
   ): Promise<void> {
@@ -202,14 +207,14 @@ export class LedgerLookupService implements vscode.Disposable {
 
   private async cached(
     node: NodeConfig,
-    identity: LedgerIdentity,
-    parties: readonly string[],
+    asker: Asker,
     form: string,
     id: string,
     opts: LookupOptions,
     fetch: () => Promise<{ value: LedgerLookup; final: boolean }>,
   ): Promise<LedgerLookup> {
-    return (await this.cacheFor(node).get(lookupKey(node.url, identity, parties, form, id), fetch, { refresh: opts.refresh })).value;
+    const key = lookupKey(node.url, asker.credentials.identity, asker.effective.parties, form, id);
+    return (await this.cacheFor(node).get(key, fetch, { refresh: opts.refresh })).value;
   }
 
   private cacheFor(node: NodeConfig): LookupCache<LedgerLookup> {
@@ -218,7 +223,7 @@ export class LedgerLookupService implements vscode.Disposable {
     return cache;
   }
 
-  private context(node: NodeConfig, credentials: Credentials, effective: EffectiveParties, access: LearnedAccess, signal?: AbortSignal): LookupContext {
+  private context(node: NodeConfig, { credentials, effective, access }: Asker, signal?: AbortSignal): LookupContext {
     const user = credentials.identity.user ?? (access.state === 'known' ? access.user.id : undefined) ?? node.userId;
     return { nodeName: node.name, parties: effective.parties, user, credentials, signal, effective, access };
   }
