@@ -34,6 +34,23 @@ export function typedPackageOf(result: LedgerLookup): string | undefined {
   return result.kind === 'contract' && result.found ? result.response.created?.createdEvent.templateId.split(':')[0] : undefined;
 }
 
+/**
+ * The packages whose signatures type an answer's values: a contract's template's; the templates' and
+ * interfaces' a transaction's events name.
+ */
+export function typedPackagesOf(result: LedgerLookup): string[] {
+  if (result.kind === 'contract') return [typedPackageOf(result)].filter((id): id is string => id !== undefined);
+  if (!result.found || result.update !== 'transaction') return [];
+  const ids = new Set<string>();
+  for (const e of result.transaction.events) {
+    const x = 'CreatedEvent' in e ? e.CreatedEvent : 'ArchivedEvent' in e ? e.ArchivedEvent : e.ExercisedEvent;
+    ids.add(x.templateId.split(':')[0]);
+    const viaInterface = (x as { interfaceId?: string | null }).interfaceId;
+    if (viaInterface) ids.add(viaInterface.split(':')[0]);
+  }
+  return [...ids];
+}
+
 /** The target being looked up on `nodeName`, with a Cancel button. */
 export function lookingUpBody(target: PanelTarget, nodeName: string): SafeHtml {
   return loadingBody(`${target.kind === 'everywhere' ? idKind(target.id) : target.kind} ${shortId(target.id)}`, nodeName);
@@ -90,17 +107,21 @@ export function shownTree(result: LedgerLookup, target: PanelTarget): FlatTreeNo
     : undefined;
 }
 
-/** One row's whole event, of the event table (`events`) or the exercise tree (`tree`); none for a row that is not there. */
+/**
+ * One row's whole event, of the event table (`events`) or the exercise tree (`tree`); none for a row
+ * that is not there. `sigs`: the node's package signatures when read, to type its values.
+ */
 export function eventDetail(
   result: LedgerLookup | undefined,
   tree: readonly FlatTreeNode[] | undefined,
   source: 'events' | 'tree',
   index: number,
+  sigs?: readonly PackageSignature[],
 ): SafeHtml | undefined {
   if (!result || result.kind !== 'transaction' || !result.found || result.update !== 'transaction') return undefined;
-  if (source === 'tree') return tree?.[index] ? eventDetailHtml(tree[index].node, tree, index) : undefined;
+  if (source === 'tree') return tree?.[index] ? eventDetailHtml(tree[index].node, tree, index, sigs) : undefined;
   const event = result.transaction.events[index];
-  return event ? eventDetailHtml(treeEvent(event)) : undefined;
+  return event ? eventDetailHtml(treeEvent(event), undefined, undefined, sigs) : undefined;
 }
 
 /** The answer as JSON (Open as JSON): what the node answered, or the request and the node's error. */

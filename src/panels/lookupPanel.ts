@@ -3,7 +3,7 @@
 // message, so what the person did on it stays; the page keeps the navigation (setState), from which
 // the serializer (LookupPanels, lookupPanels.ts) brings the panel back after a window reload.
 import * as vscode from 'vscode';
-import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
 import type { AskedAs } from '../auth/ledgerIdentity';
 import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -20,7 +20,7 @@ import type { SafeHtml } from './html/safeHtml';
 import { HtmlPanelHost } from './htmlPanelHost';
 import {
   answerBody,
-  typedPackageOf,
+  typedPackagesOf,
   answerJson,
   cancelledBody,
   eventDetail,
@@ -62,6 +62,10 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   private result: LedgerLookup | undefined;
   /** The exercise tree shown (ledger effects), for the details of a row. */
   private tree: FlatTreeNode[] | undefined;
+  /** The node's signatures, once read for the answer shown: they type its rows' events. */
+  private typing: { result: LedgerLookup; packages: readonly PackageSignature[] } | undefined;
+  /** A row's event was drawn before the signatures came: the page asks again when they do. */
+  private untypedDetail = false;
   /** The read rights the last failed lookup lacked, and the node of that URL that may grant them. */
   private failure: { node: string; user: string; parties: string[]; via?: string } | undefined;
   private loading: AbortController | undefined;
@@ -223,6 +227,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       // The answer says who asked it: a token switched in flight leaves it the old identity's.
       this.shownAs.set(node.name, result.askedAs);
       this.tree = shownTree(result, target);
+      this.untypedDetail = false;
       this.render(answerBody(result, target), true);
       void this.typeValues(result, target, node);
       this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
@@ -238,14 +243,19 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
     }
   }
 
-  /** Draws the answer again with its Daml-LF types once the node's signatures are read, if the answer is still the one shown. */
+  /**
+   * Draws the answer again with its Daml-LF types once the node's signatures are read, if it is still
+   * shown. A transaction's events are drawn as their rows open: the page asks again for those opened before.
+   */
   private async typeValues(result: LedgerLookup, target: PanelTarget, node: NodeConfig): Promise<void> {
-    const packageId = typedPackageOf(result);
-    if (!packageId || !this.manager.signatures) return;
+    const wanted = typedPackagesOf(result);
+    if (wanted.length === 0 || !this.manager.signatures) return;
     try {
       const { packages } = await this.manager.signatures(this.manager.nodes.client(node));
-      if (this.isDisposed || this.result !== result || !packages.some((p) => p.packageId === packageId)) return;
-      this.render(answerBody(result, target, packages), true);
+      if (this.isDisposed || this.result !== result || !packages.some((p) => wanted.includes(p.packageId))) return;
+      if (result.kind === 'contract') return this.render(answerBody(result, target, packages), true);
+      this.typing = { result, packages };
+      if (this.untypedDetail) this.render(answerBody(result, target), true);
     } catch {
       // Untyped values stay: the signatures are an addition.
     }
@@ -350,7 +360,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
         if (this.manager.nodes.find(m.node)) void runCommand(COMMAND.setToken, m.node);
         return;
       case 'eventDetail':
-        return this.answer(m.requestId, eventDetail(this.result, this.tree, m.source, m.index));
+        return this.answer(m.requestId, this.eventDetail(m.source, m.index));
       case 'openOffset':
         return this.openOffset(m.offset, m.nodeId, m.shape);
       case 'back':
@@ -432,7 +442,15 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
 
   /** A row's whole event, built now (not with the page): the HTML the page gets when it opens the row. */
   showEventDetail(source: 'events' | 'tree', index: number): string | undefined {
-    return eventDetail(this.result, this.tree, source, index)?.text;
+    return this.eventDetail(source, index)?.text;
+  }
+
+  /** A row's whole event, typed once the node's signatures are read for the answer shown. */
+  private eventDetail(source: 'events' | 'tree', index: number): SafeHtml | undefined {
+    const typing = this.typing;
+    const sigs = typing && typing.result === this.result ? typing.packages : undefined;
+    if (!sigs) this.untypedDetail = true;
+    return eventDetail(this.result, this.tree, source, index, sigs);
   }
 
   /** A lineage link: the update at an offset on this panel's node, with the event brought into view. */
