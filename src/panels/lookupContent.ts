@@ -26,7 +26,7 @@ export type Notice = { text: string; button: string };
  * or an update in the target's shape with its highlighted node.
  */
 export function answerBody(result: LedgerLookup, target: PanelTarget, sigs?: readonly PackageSignature[]): SafeHtml {
-  return result.kind === 'contract' ? contractBody(result, sigs) : transactionBody(result, target.shape, target.highlight);
+  return result.kind === 'contract' ? contractBody(result, sigs) : transactionBody(result, target.shape, target.highlight, sigs);
 }
 
 /** The package a found contract's template is of, whose signature would type its values; none otherwise. */
@@ -36,11 +36,15 @@ export function typedPackageOf(result: LedgerLookup): string | undefined {
 
 /**
  * The packages whose signatures type an answer's values: a contract's template's; the templates' and
- * interfaces' a transaction's events name.
+ * interfaces' a transaction's events name; an assigned contract's template's.
  */
 export function typedPackagesOf(result: LedgerLookup): string[] {
   if (result.kind === 'contract') return [typedPackageOf(result)].filter((id): id is string => id !== undefined);
-  if (!result.found || result.update !== 'transaction') return [];
+  if (!result.found || result.update === 'topology') return [];
+  if (result.update === 'reassignment') {
+    const assigned = (result.reassignment.events ?? []).map((e) => (e as { JsAssignmentEvent?: { createdEvent?: { templateId: string } } }).JsAssignmentEvent);
+    return [...new Set(assigned.flatMap((a) => (a?.createdEvent ? [a.createdEvent.templateId.split(':')[0]] : [])))];
+  }
   const ids = new Set<string>();
   for (const e of result.transaction.events) {
     const x = 'CreatedEvent' in e ? e.CreatedEvent : 'ArchivedEvent' in e ? e.ArchivedEvent : e.ExercisedEvent;

@@ -253,7 +253,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
     try {
       const { packages } = await this.manager.signatures(this.manager.nodes.client(node));
       if (this.isDisposed || this.result !== result || !packages.some((p) => wanted.includes(p.packageId))) return;
-      if (result.kind === 'contract') return this.render(answerBody(result, target, packages), true);
+      if (result.kind === 'contract' || (result.found && result.update !== 'transaction')) return this.render(answerBody(result, target, packages), true);
       this.typing = { result, packages };
       if (this.untypedDetail) this.render(answerBody(result, target), true);
     } catch {

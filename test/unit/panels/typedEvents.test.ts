@@ -10,7 +10,8 @@ import { contractBody } from '../../../src/panels/html/contractHtml';
 import { eventDetailHtml } from '../../../src/panels/html/eventDetailHtml';
 import { valueTree } from '../../../src/panels/html/ledgerValues';
 import { choiceTypes } from '../../../src/panels/html/typedValues';
-import { eventDetail, typedPackagesOf } from '../../../src/panels/lookupContent';
+import { answerBody, eventDetail, typedPackagesOf } from '../../../src/panels/lookupContent';
+import type { TransactionLookup } from '../../../src/lookups/ledgerLookups';
 import { PARTNER_PACKAGE, partnerDalf } from '../../../fake-ledger/src/partnerPackage';
 import { EVIL, hostileContract, hostileTransaction } from '../../support/hostileLookups';
 
@@ -131,6 +132,32 @@ describe('transaction events drawn with their Daml-LF types', () => {
     assert.match(eventDetail(l, tree, 'tree', 1, sigs)?.toString() ?? '', /title="Numeric 10"/);
     assert.match(eventDetail(l, undefined, 'events', 1, sigs)?.toString() ?? '', /title="Numeric 10"/);
     assert.doesNotMatch(eventDetail(l, undefined, 'events', 1)?.toString() ?? '', /title="Numeric 10"/, 'untyped before the signatures come');
+  });
+});
+
+describe("a reassignment's assigned contract, typed", () => {
+  it("draws the create argument by its template once the signatures are given; the package to read is the template's", () => {
+    const base = hostileTransaction(0);
+    assert.ok(base.found && base.update === 'transaction');
+    const createdEvent = (created(0) as { CreatedEvent: unknown }).CreatedEvent;
+    const l = {
+      ...base,
+      update: 'reassignment',
+      reassignment: {
+        updateId: base.updateId,
+        offset: 9,
+        recordTime: '2026-11-28T06:00:00Z',
+        synchronizerId: 'sync::1220ab',
+        events: [{ JsAssignmentEvent: { source: 'a::1220ab', target: 'b::1220ab', reassignmentId: '01', reassignmentCounter: 1, createdEvent } }],
+      },
+    } as unknown as TransactionLookup;
+    assert.deepEqual(typedPackagesOf(l), [PARTNER_PACKAGE]);
+    const target = { kind: 'update' as const, id: base.updateId, node: 'n' };
+    const untyped = answerBody(l, target).toString();
+    const typed = answerBody(l, target, sigs).toString();
+    assert.doesNotMatch(untyped, /title="Numeric 10"/);
+    assert.match(typed, /<span class="v-key" title="Numeric 10"><bdi>amount<\/bdi><\/span>/);
+    assert.ok(!typed.includes('<img'));
   });
 });
 
