@@ -106,11 +106,12 @@ export function createArgumentTree(value: unknown, templateId: string, sigs: rea
   return typedValueTree(value, t, sigs);
 }
 
-/** The declared types of what a template or interface says of its contracts: its key type, its view type. */
+/** A template's key type, when the signatures know the template and it has a key. */
 export function keyType(sigs: readonly PackageSignature[], templateId: string): LfType | undefined {
   return resolveEntity(sigs, templateId)?.template?.keyType;
 }
 
+/** An interface's view type, when the signatures know the interface. */
 export function viewType(sigs: readonly PackageSignature[], interfaceId: string): LfType | undefined {
   return resolveEntity(sigs, interfaceId)?.iface?.viewType;
 }
