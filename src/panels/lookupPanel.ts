@@ -3,7 +3,7 @@
 // message, so what the person did on it stays; the page keeps the navigation (setState), from which
 // the serializer (LookupPanels, lookupPanels.ts) brings the panel back after a window reload.
 import * as vscode from 'vscode';
-import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import type { AskedAs } from '../auth/ledgerIdentity';
 import { classifyLedgerId, shortId } from '../ids/ledgerIds';
 import { isLedgerApiError } from '../ledger/ledgerApiError';
@@ -20,7 +20,6 @@ import type { SafeHtml } from './html/safeHtml';
 import { HtmlPanelHost } from './htmlPanelHost';
 import {
   answerBody,
-  typedPackagesOf,
   answerJson,
   cancelledBody,
   eventDetail,
@@ -36,6 +35,7 @@ import {
   staleNotices,
 } from './lookupContent';
 import { contractArgument } from './contractArgument';
+import { AnswerTyping } from './answerTyping';
 import { lookupMarkdown } from './lookupMarkdown';
 import { busyMessage, acceptedBy, LOOKUP_ACTIONS, type LookupMessage } from '../protocol/panelMessages';
 import { PanelHistory } from './panelHistory';
@@ -44,6 +44,8 @@ import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
 
 export const LOOKUP_VIEW_TYPE = 'cantonLens.ledgerPanel';
+/** How long an opened row waits for the node's signatures before it is drawn untyped (and again, typed, when they come). */
+const DETAIL_WAIT_MS = 400;
 
 /** What a lookup panel needs from the panels it belongs to (LookupPanels). */
 export interface LookupPanelsContext {
@@ -62,10 +64,10 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   private result: LedgerLookup | undefined;
   /** The exercise tree shown (ledger effects), for the details of a row. */
   private tree: FlatTreeNode[] | undefined;
-  /** The node's signatures, once read for the answer shown: they type its rows' events. */
-  private typing: { result: LedgerLookup; packages: readonly PackageSignature[] } | undefined;
-  /** A row's event was drawn before the signatures came: the page asks again when they do. */
-  private untypedDetail = false;
+  /** The node's signatures that type the answer shown, read after its first paint. */
+  private readonly typing = new AnswerTyping((result, target, packages) => {
+    if (!this.isDisposed && this.result === result) this.render(answerBody(result, target, packages), true);
+  });
   /** The read rights the last failed lookup lacked, and the node of that URL that may grant them. */
   private failure: { node: string; user: string; parties: string[]; via?: string } | undefined;
   private loading: AbortController | undefined;
@@ -227,9 +229,9 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       // The answer says who asked it: a token switched in flight leaves it the old identity's.
       this.shownAs.set(node.name, result.askedAs);
       this.tree = shownTree(result, target);
-      this.untypedDetail = false;
       this.render(answerBody(result, target), true);
-      void this.typeValues(result, target, node);
+      const read = this.manager.signatures;
+      this.typing.shown(result, target, read && (async () => (await read(this.manager.nodes.client(node))).packages));
       this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
     } catch (e) {
       // Cancelled, replaced by another load, or a kept answer's refresh cancelled (the page was told).
@@ -240,24 +242,6 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
     } finally {
       if (this.loading === ac) this.loading = undefined;
       if (this.refreshing === ac) this.refreshing = undefined;
-    }
-  }
-
-  /**
-   * Draws the answer again with its Daml-LF types once the node's signatures are read, if it is still
-   * shown. A transaction's events are drawn as their rows open: the page asks again for those opened before.
-   */
-  private async typeValues(result: LedgerLookup, target: PanelTarget, node: NodeConfig): Promise<void> {
-    const wanted = typedPackagesOf(result);
-    if (wanted.length === 0 || !this.manager.signatures) return;
-    try {
-      const { packages } = await this.manager.signatures(this.manager.nodes.client(node));
-      if (this.isDisposed || this.result !== result || !packages.some((p) => wanted.includes(p.packageId))) return;
-      if (result.kind === 'contract' || (result.found && result.update !== 'transaction')) return this.render(answerBody(result, target, packages), true);
-      this.typing = { result, packages };
-      if (this.untypedDetail) this.render(answerBody(result, target), true);
-    } catch {
-      // Untyped values stay: the signatures are an addition.
     }
   }
 
@@ -359,8 +343,12 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       case 'setTokenFor':
         if (this.manager.nodes.find(m.node)) void runCommand(COMMAND.setToken, m.node);
         return;
-      case 'eventDetail':
-        return this.answer(m.requestId, this.eventDetail(m.source, m.index));
+      case 'eventDetail': {
+        // A row opened as the signatures are read waits a moment for them rather than drawing twice.
+        const shown = this.result;
+        await this.typing.settle(shown, DETAIL_WAIT_MS);
+        return this.answer(m.requestId, this.result === shown ? this.eventDetail(m.source, m.index) : undefined);
+      }
       case 'openOffset':
         return this.openOffset(m.offset, m.nodeId, m.shape);
       case 'back':
@@ -447,10 +435,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
 
   /** A row's whole event, typed once the node's signatures are read for the answer shown. */
   private eventDetail(source: 'events' | 'tree', index: number): SafeHtml | undefined {
-    const typing = this.typing;
-    const sigs = typing && typing.result === this.result ? typing.packages : undefined;
-    if (!sigs) this.untypedDetail = true;
-    return eventDetail(this.result, this.tree, source, index, sigs);
+    return eventDetail(this.result, this.tree, source, index, this.typing.forRow(this.result));
   }
 
   /** A lineage link: the update at an offset on this panel's node, with the event brought into view. */
