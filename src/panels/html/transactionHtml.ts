@@ -2,6 +2,7 @@
 // JSON data and the page script builds rows as text nodes, page by page, so 50,000 events stay
 // usable and no ledger string is ever parsed as HTML.
 import type { LedgerEvent } from '../../ledger/apiTypes';
+import type { PackageSignature } from '../../daml/lf/lfSignatures';
 import { exerciseTree, type FlatTreeNode } from '../../lookups/exerciseTree';
 import type { TransactionShape } from '../../lookups/ledgerLookups';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
@@ -15,7 +16,6 @@ import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
 import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
 import type { EventRow, TreeRow } from '../../protocol/transactionRows';
-import type { PackageSignature } from '../../daml/lf/lfSignatures';
 
 export function eventRows(events: readonly LedgerEvent[]): EventRow[] {
   return events.map((e): EventRow => {
