@@ -26,12 +26,33 @@ export type Notice = { text: string; button: string };
  * or an update in the target's shape with its highlighted node.
  */
 export function answerBody(result: LedgerLookup, target: PanelTarget, sigs?: readonly PackageSignature[]): SafeHtml {
-  return result.kind === 'contract' ? contractBody(result, sigs) : transactionBody(result, target.shape, target.highlight);
+  return result.kind === 'contract' ? contractBody(result, sigs) : transactionBody(result, target.shape, target.highlight, sigs);
 }
 
 /** The package a found contract's template is of, whose signature would type its values; none otherwise. */
 export function typedPackageOf(result: LedgerLookup): string | undefined {
   return result.kind === 'contract' && result.found ? result.response.created?.createdEvent.templateId.split(':')[0] : undefined;
+}
+
+/**
+ * The packages whose signatures type an answer's values: a contract's template's; the templates' and
+ * interfaces' a transaction's events name; an assigned contract's template's.
+ */
+export function typedPackagesOf(result: LedgerLookup): string[] {
+  if (result.kind === 'contract') return [typedPackageOf(result)].filter((id): id is string => id !== undefined);
+  if (!result.found || result.update === 'topology') return [];
+  if (result.update === 'reassignment') {
+    const assigned = (result.reassignment.events ?? []).map((e) => (e as { JsAssignmentEvent?: { createdEvent?: { templateId: string } } }).JsAssignmentEvent);
+    return [...new Set(assigned.flatMap((a) => (a?.createdEvent ? [a.createdEvent.templateId.split(':')[0]] : [])))];
+  }
+  const ids = new Set<string>();
+  for (const e of result.transaction.events) {
+    const x = 'CreatedEvent' in e ? e.CreatedEvent : 'ArchivedEvent' in e ? e.ArchivedEvent : e.ExercisedEvent;
+    ids.add(x.templateId.split(':')[0]);
+    const viaInterface = (x as { interfaceId?: string | null }).interfaceId;
+    if (viaInterface) ids.add(viaInterface.split(':')[0]);
+  }
+  return [...ids];
 }
 
 /** The target being looked up on `nodeName`, with a Cancel button. */
@@ -90,17 +111,21 @@ export function shownTree(result: LedgerLookup, target: PanelTarget): FlatTreeNo
     : undefined;
 }
 
-/** One row's whole event, of the event table (`events`) or the exercise tree (`tree`); none for a row that is not there. */
+/**
+ * One row's whole event, of the event table (`events`) or the exercise tree (`tree`); none for a row
+ * that is not there. `sigs`: the node's package signatures when read, to type its values.
+ */
 export function eventDetail(
   result: LedgerLookup | undefined,
   tree: readonly FlatTreeNode[] | undefined,
   source: 'events' | 'tree',
   index: number,
+  sigs?: readonly PackageSignature[],
 ): SafeHtml | undefined {
   if (!result || result.kind !== 'transaction' || !result.found || result.update !== 'transaction') return undefined;
-  if (source === 'tree') return tree?.[index] ? eventDetailHtml(tree[index].node, tree, index) : undefined;
+  if (source === 'tree') return tree?.[index] ? eventDetailHtml(tree[index].node, tree, index, sigs) : undefined;
   const event = result.transaction.events[index];
-  return event ? eventDetailHtml(treeEvent(event)) : undefined;
+  return event ? eventDetailHtml(treeEvent(event), undefined, undefined, sigs) : undefined;
 }
 
 /** The answer as JSON (Open as JSON): what the node answered, or the request and the node's error. */

@@ -20,7 +20,6 @@ import type { SafeHtml } from './html/safeHtml';
 import { HtmlPanelHost } from './htmlPanelHost';
 import {
   answerBody,
-  typedPackageOf,
   answerJson,
   cancelledBody,
   eventDetail,
@@ -36,6 +35,7 @@ import {
   staleNotices,
 } from './lookupContent';
 import { contractArgument } from './contractArgument';
+import { AnswerTyping } from './answerTyping';
 import { lookupMarkdown } from './lookupMarkdown';
 import { busyMessage, acceptedBy, LOOKUP_ACTIONS, type LookupMessage } from '../protocol/panelMessages';
 import { PanelHistory } from './panelHistory';
@@ -44,6 +44,8 @@ import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
 
 export const LOOKUP_VIEW_TYPE = 'cantonLens.ledgerPanel';
+/** How long an opened row waits for the node's signatures before it is drawn untyped (and again, typed, when they come). */
+const DETAIL_WAIT_MS = 400;
 
 /** What a lookup panel needs from the panels it belongs to (LookupPanels). */
 export interface LookupPanelsContext {
@@ -62,6 +64,10 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
   private result: LedgerLookup | undefined;
   /** The exercise tree shown (ledger effects), for the details of a row. */
   private tree: FlatTreeNode[] | undefined;
+  /** The node's signatures that type the answer shown, read after its first paint. */
+  private readonly typing = new AnswerTyping((result, target, packages) => {
+    if (!this.isDisposed && this.result === result) this.render(answerBody(result, target, packages), true);
+  });
   /** The read rights the last failed lookup lacked, and the node of that URL that may grant them. */
   private failure: { node: string; user: string; parties: string[]; via?: string } | undefined;
   private loading: AbortController | undefined;
@@ -224,7 +230,8 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       this.shownAs.set(node.name, result.askedAs);
       this.tree = shownTree(result, target);
       this.render(answerBody(result, target), true);
-      void this.typeValues(result, target, node);
+      const read = this.manager.signatures;
+      this.typing.shown(result, target, read && (async () => (await read(this.manager.nodes.client(node))).packages));
       this.manager.onLookedUp(target, lookupSummary(result), result.askedAs.identity.user);
     } catch (e) {
       // Cancelled, replaced by another load, or a kept answer's refresh cancelled (the page was told).
@@ -235,19 +242,6 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
     } finally {
       if (this.loading === ac) this.loading = undefined;
       if (this.refreshing === ac) this.refreshing = undefined;
-    }
-  }
-
-  /** Draws the answer again with its Daml-LF types once the node's signatures are read, if the answer is still the one shown. */
-  private async typeValues(result: LedgerLookup, target: PanelTarget, node: NodeConfig): Promise<void> {
-    const packageId = typedPackageOf(result);
-    if (!packageId || !this.manager.signatures) return;
-    try {
-      const { packages } = await this.manager.signatures(this.manager.nodes.client(node));
-      if (this.isDisposed || this.result !== result || !packages.some((p) => p.packageId === packageId)) return;
-      this.render(answerBody(result, target, packages), true);
-    } catch {
-      // Untyped values stay: the signatures are an addition.
     }
   }
 
@@ -349,8 +343,12 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       case 'setTokenFor':
         if (this.manager.nodes.find(m.node)) void runCommand(COMMAND.setToken, m.node);
         return;
-      case 'eventDetail':
-        return this.answer(m.requestId, eventDetail(this.result, this.tree, m.source, m.index));
+      case 'eventDetail': {
+        // A row opened as the signatures are read waits a moment for them rather than drawing twice.
+        const shown = this.result;
+        await this.typing.settle(shown, DETAIL_WAIT_MS);
+        return this.answer(m.requestId, this.result === shown ? this.eventDetail(m.source, m.index) : undefined);
+      }
       case 'openOffset':
         return this.openOffset(m.offset, m.nodeId, m.shape);
       case 'back':
@@ -432,7 +430,12 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
 
   /** A row's whole event, built now (not with the page): the HTML the page gets when it opens the row. */
   showEventDetail(source: 'events' | 'tree', index: number): string | undefined {
-    return eventDetail(this.result, this.tree, source, index)?.text;
+    return this.eventDetail(source, index)?.text;
+  }
+
+  /** A row's whole event, typed once the node's signatures are read for the answer shown. */
+  private eventDetail(source: 'events' | 'tree', index: number): SafeHtml | undefined {
+    return eventDetail(this.result, this.tree, source, index, this.typing.forRow(this.result));
   }
 
   /** A lineage link: the update at an offset on this panel's node, with the event brought into view. */

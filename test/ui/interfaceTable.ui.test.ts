@@ -4,11 +4,14 @@
 // them, its template in the template column, and a view that failed shows its status in the error
 // colour.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
 import { interfaceRows } from '../../src/browse/interfaceRows';
 import type { CreatedEvent } from '../../src/ledger/apiTypes';
 import { acsPageHtml } from '../../src/panels/html/browseHtml';
 import { usePanelPages } from './pageFixture';
+import { SCREENSHOT_DIR } from './workbench';
 
 const PKG = 'ab'.repeat(32);
 const HOLDING = `${PKG}:Partner.Token:Holding`;
@@ -35,7 +38,7 @@ const event = (i: number, template: string, view: Record<string, unknown> | unde
 
 describe('UI: the Active Contracts page read by interface', function () {
   this.timeout(120_000);
-  const pages = usePanelPages({ viewport: { width: 1400, height: 700 } });
+  const pages = usePanelPages({ viewport: { width: 1700, height: 700 } });
   before(() =>
     pages.publishPage('acs', (origin) =>
       acsPageHtml({
@@ -84,5 +87,7 @@ describe('UI: the Active Contracts page read by interface', function () {
     assert.match(failed[6][0], /code 9\): DAML_FAILURE\(9,0\): <b>no<\/b> view/, 'the status as text, never markup');
     assert.match(failed[6][1], /view-failed/);
     assert.deepEqual(await page.violations(), []);
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'acs-by-interface.png'), clip: { x: 0, y: 0, width: 1700, height: 240 } });
   });
 });

@@ -9,7 +9,7 @@ import { timeHtml } from './peopleFormat';
 import { synchronizer } from './updateHtml';
 import { field, idLink, parties, typeIds, valueTree, viewStatus } from './ledgerValues';
 import { damlLink } from './damlLinkHtml';
-import { createArgumentTree } from './typedValues';
+import { contractKeyTree, createArgumentTree, viewValueTree } from './typedValues';
 import type { PackageSignature } from '../../daml/lf/lfSignatures';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
@@ -48,7 +48,7 @@ ${field(l10n.t('Signatories'), parties(c.signatories), 'signatories')}
 ${field(l10n.t('Observers'), parties(c.observers), 'observers')}
 ${field(l10n.t('Witnesses'), parties(c.witnessParties), 'witnessParties')}
 ${field(l10n.t('ACS delta'), c.acsDelta === undefined ? undefined : String(c.acsDelta), 'acsDelta')}
-${field(l10n.t('Contract key'), c.contractKey === null || c.contractKey === undefined ? undefined : valueTree(c.contractKey), 'contractKey')}
+${field(l10n.t('Contract key'), c.contractKey === null || c.contractKey === undefined ? undefined : sigs ? contractKeyTree(c.contractKey, c.templateId, sigs) : valueTree(c.contractKey), 'contractKey')}
 ${field(l10n.t('Contract key hash'), c.contractKeyHash, 'contractKeyHash')}
 ${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="muted">${l10n.t('{0} base64 characters', c.createdEventBlob.length.toLocaleString('en-US'))}</span> <button class="icon copy" data-copy="${c.createdEventBlob}" title="${l10n.t('Copy the created event blob')}" aria-label="${l10n.t('Copy the created event blob')}"></button>` : undefined, l10n.t('{0} (for explicit disclosure)', 'createdEventBlob'))}
 </tbody></table></section>`;
@@ -64,7 +64,7 @@ ${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="mut
 ${field(l10n.t('Interface'), damlLink(templateName(v.interfaceId), { templateId: v.interfaceId }), 'interfaceId')}
 ${field(l10n.t('Status'), viewStatus(v.viewStatus), 'viewStatus')}
 ${field(l10n.t('Implementation package id'), (v as { implementationPackageId?: string }).implementationPackageId, 'implementationPackageId')}
-${field(l10n.t('View value'), v.viewValue === undefined ? undefined : valueTree(v.viewValue), 'viewValue')}
+${field(l10n.t('View value'), v.viewValue === undefined ? undefined : sigs ? viewValueTree(v.viewValue, v.interfaceId, sigs) : valueTree(v.viewValue), 'viewValue')}
 </tbody></table>`,
         )}</section>`;
   return html`${head}${created}${argument}${views}${archivedSection}`;

@@ -2,6 +2,7 @@
 // JSON data and the page script builds rows as text nodes, page by page, so 50,000 events stay
 // usable and no ledger string is ever parsed as HTML.
 import type { LedgerEvent } from '../../ledger/apiTypes';
+import type { PackageSignature } from '../../daml/lf/lfSignatures';
 import { exerciseTree, type FlatTreeNode } from '../../lookups/exerciseTree';
 import type { TransactionShape } from '../../lookups/ledgerLookups';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
@@ -116,8 +117,16 @@ export function jsonForScript(value: unknown): SafeHtml {
   return new SafeHtml(JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c]));
 }
 
-/** `shape`: what the panel asked for; `highlight`: the node id to bring into view (lineage). */
-export function transactionBody(l: TransactionLookup, shape: TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA', highlight?: number): SafeHtml {
+/**
+ * `shape`: what the panel asked for; `highlight`: the node id to bring into view (lineage); `sigs`: the
+ * node's package signatures when read (a reassignment's contracts are typed; a transaction's events are drawn as their rows open).
+ */
+export function transactionBody(
+  l: TransactionLookup,
+  shape: TransactionShape = 'TRANSACTION_SHAPE_ACS_DELTA',
+  highlight?: number,
+  sigs?: readonly PackageSignature[],
+): SafeHtml {
   const badge = l.found ? html`<span class="badge active">${l10n.t('Committed')}</span>` : html`<span class="badge notfound">${l10n.t('Not found')}</span>`;
   const id = html`<code title="${l.updateId}">${shortId(l.updateId)}</code>`;
   const title =
@@ -132,7 +141,7 @@ export function transactionBody(l: TransactionLookup, shape: TransactionShape = 
     return html`${head}<section class="notfound" role="alert"><p>${ledgerText(l.explanation)}</p>${notFoundFactsHtml(l.facts)}
 <p class="muted">${l.error.code ?? ''}</p>${errorDetailsHtml(l.error)}</section>`;
   }
-  if (l.update === 'reassignment') return html`${head}${reassignmentBody(l.reassignment)}`;
+  if (l.update === 'reassignment') return html`${head}${reassignmentBody(l.reassignment, sigs)}`;
   if (l.update === 'topology') return html`${head}${topologyBody(l.topology)}`;
   const t = l.transaction;
   const rows = eventRows(t.events);

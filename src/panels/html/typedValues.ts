@@ -94,6 +94,9 @@ export function typedValueTree(value: unknown, t: LfType, sigs: readonly Package
   return typeof value === 'string' ? ledgerString(value) : valueTree(value, depth);
 }
 
+/** `value` typed as `t` when a type is known, else drawn as valueTree draws it. */
+const typedOrNot = (value: unknown, t: LfType | undefined, sigs: readonly PackageSignature[]) => (t ? typedValueTree(value, t, sigs) : valueTree(value));
+
 /** A create argument drawn with its template's record type, when the signatures know the template. */
 export function createArgumentTree(value: unknown, templateId: string, sigs: readonly PackageSignature[]): SafeHtml {
   const entity = resolveEntity(sigs, templateId);
@@ -101,4 +104,48 @@ export function createArgumentTree(value: unknown, templateId: string, sigs: rea
   const [, module] = templateId.split(':');
   const t: LfType = { kind: 'con', ref: { packageId: entity.sig.packageId, module: module ?? entity.module, name: entity.template.name }, args: [] };
   return typedValueTree(value, t, sigs);
+}
+
+/** A template's key type, when the signatures know the template and it has a key. */
+export function keyType(sigs: readonly PackageSignature[], templateId: string): LfType | undefined {
+  return resolveEntity(sigs, templateId)?.template?.keyType;
+}
+
+/** An interface's view type, when the signatures know the interface. */
+export function viewType(sigs: readonly PackageSignature[], interfaceId: string): LfType | undefined {
+  return resolveEntity(sigs, interfaceId)?.iface?.viewType;
+}
+
+/** A contract key drawn with its template's key type. */
+export const contractKeyTree = (value: unknown, templateId: string, sigs: readonly PackageSignature[]) => typedOrNot(value, keyType(sigs, templateId), sigs);
+
+/** An interface view drawn with the interface's view type. */
+export const viewValueTree = (value: unknown, interfaceId: string, sigs: readonly PackageSignature[]) => typedOrNot(value, viewType(sigs, interfaceId), sigs);
+
+/**
+ * A choice's argument and return types: the interface's choice when the exercise went through one
+ * (`interfaceId`), else the template's.
+ */
+export function choiceTypes(
+  sigs: readonly PackageSignature[],
+  templateId: string,
+  choice: string,
+  interfaceId?: string | null,
+): { argType: LfType; returnType: LfType } | undefined {
+  const entity = resolveEntity(sigs, interfaceId || templateId);
+  const found = (interfaceId ? entity?.iface : entity?.template)?.choices.find((c) => c.name === choice);
+  return found && { argType: found.argType, returnType: found.returnType };
+}
+
+/** An exercise's choice argument and result, each drawn with its declared type when the signatures know the choice. */
+export function exerciseTrees(
+  x: { templateId: string; choice: string; interfaceId?: string | null; choiceArgument: unknown; exerciseResult?: unknown },
+  sigs: readonly PackageSignature[],
+): { argument: SafeHtml; result: SafeHtml | undefined; types?: { argType: LfType; returnType: LfType } } {
+  const types = choiceTypes(sigs, x.templateId, x.choice, x.interfaceId);
+  return {
+    argument: typedOrNot(x.choiceArgument, types?.argType, sigs),
+    result: x.exerciseResult === undefined ? undefined : typedOrNot(x.exerciseResult, types?.returnType, sigs),
+    types,
+  };
 }

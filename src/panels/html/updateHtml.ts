@@ -3,10 +3,12 @@
 import type { CreatedEvent, JsReassignment, JsTopologyTransaction } from '../../ledger/apiTypes';
 import { templateName } from '../../lookups/ledgerLookups';
 import { shortenPartyId } from '../../ids/ledgerIds';
-import { field, idLink, party, parties, valueTree } from './ledgerValues';
+import { field, idLink, party, parties } from './ledgerValues';
 import { enumHtml, timeHtml, trafficCost } from './peopleFormat';
 import { html, join, ledgerText, type SafeHtml } from './safeHtml';
 import { dataTable } from './dataTable';
+import type { PackageSignature } from '../../daml/lf/lfSignatures';
+import { createArgumentTree } from './typedValues';
 import * as l10n from '../../l10n/l10n';
 
 /** A synchronizer id: it has a party id's shape (`global-domain::1220…`), but it is not a party. */
@@ -17,7 +19,8 @@ export function synchronizer(id: string | undefined | null): SafeHtml | undefine
 
 const template = (id: string) => html`<span title="${id}">${ledgerText(templateName(id))}</span>`;
 
-export function reassignmentBody(r: JsReassignment): SafeHtml {
+/** `sigs`: the node's package signatures when read: an assigned contract's argument is then typed. */
+export function reassignmentBody(r: JsReassignment, sigs: readonly PackageSignature[] = []): SafeHtml {
   const header = html`<section aria-labelledby="re-h"><h2 id="re-h">${l10n.t('Reassignment')}</h2><table class="fields"><tbody>
 ${field(l10n.t('Update id'), idLink(r.updateId, 'update'), 'updateId')}
 ${field(l10n.t('Offset'), r.offset, 'offset')}
@@ -87,7 +90,7 @@ ${field(l10n.t('ACS delta'), c.acsDelta === undefined || c.acsDelta === null ? u
 ${field(l10n.t('Signatories'), parties(c.signatories), 'createdEvent.signatories')}
 ${field(l10n.t('Observers'), parties(c.observers), 'createdEvent.observers')}
 ${field(l10n.t('Witnesses'), parties(c.witnessParties), 'createdEvent.witnessParties')}
-${field(l10n.t('Create argument'), html`<div class="value-tree">${valueTree(c.createArgument)}</div>`, 'createdEvent.createArgument')}
+${field(l10n.t('Create argument'), html`<div class="value-tree">${createArgumentTree(c.createArgument, c.templateId, sigs)}</div>`, 'createdEvent.createArgument')}
 </tbody></table></section>`;
   });
   return html`${header}<section aria-labelledby="events-h"><h2 id="events-h">${l10n.t('Events')}</h2>${join(events, '')}</section>`;
