@@ -6,17 +6,8 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { GetLedgerApiVersionResponse } from './apiTypes';
-import {
-  internalError,
-  json,
-  methodNotAllowed,
-  missingField,
-  noSuchRoute,
-  redacted,
-  resourcesAsSent,
-  undecodableBody,
-  type ErrorReply,
-} from './cantonErrorBodies';
+import { internalError, json, methodNotAllowed, missingField, noSuchRoute, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
+import { resourcesAsSent } from './cantonErrorBodies';
 import { definitionsEndpoints, type DefinitionsOptions } from './definitionsRoutes';
 import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
@@ -384,8 +375,7 @@ export class FakeLedgerNode {
     if (denied) return denied;
     // The JSON layer's conversion may have filled a field the spec lists as required (a legacy filter).
     const missing = decoded.missing.filter((f) => decoded.body[f] === undefined || decoded.body[f] === null);
-    // `hashingSchemeVersion` → `hashing_scheme_version`: the node names fields as in the proto.
-    if (missing.length > 0) return missingField(missing[0].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    if (missing.length > 0) return missingField(missing[0].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)); // As the proto names it: hashing_scheme_version.
     return endpoint.handle(user, decoded.body, query, params);
   }
 
