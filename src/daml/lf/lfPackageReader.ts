@@ -67,6 +67,7 @@ export class PackageReader extends LfTypeReader {
           this.skip(tag, end);
       }
     }
+    this.sizeTables();
     if (!metadataAt) throw new LfError(l10n.t('The package has no name and version, which every Daml-LF 2 package has.'));
     // PackageMetadata (name_interned_str = 1, version_interned_str = 2).
     let nameIx = 0;

@@ -24,9 +24,9 @@ const DRY_FIELD: LfField = Object.freeze({ name: '', type: UNIT });
 export class LfTypeReader extends LfWire {
   // Where each interned type is ([start, end) pairs), and what it decoded to.
   protected readonly typeAt: number[] = [];
-  private readonly types: (LfType | undefined)[] = [];
+  private types: (LfType | undefined)[] = [];
   // The interned types checked (as the DRY type of their kind), not built yet.
-  private readonly checked: (LfType | undefined)[] = [];
+  private checked: (LfType | undefined)[] = [];
   protected readonly imports: string[] = [];
   // By interned type, then by name: the field object every record with that field shares.
   protected readonly sharedFields: (Map<number, LfField> | undefined)[] = [];
@@ -38,6 +38,12 @@ export class LfTypeReader extends LfWire {
     bytes: Uint8Array,
   ) {
     super(bytes);
+  }
+
+  protected override sizeTables(): void {
+    super.sizeTables();
+    this.types = new Array<LfType | undefined>(this.typeAt.length / 2).fill(undefined);
+    this.checked = new Array<LfType | undefined>(this.typeAt.length / 2).fill(undefined);
   }
 
   protected push<T>(into: T[], x: T): void {
