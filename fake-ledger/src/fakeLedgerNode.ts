@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { GetLedgerApiVersionResponse } from './apiTypes';
 import { internalError, json, methodNotAllowed, missingField, noSuchRoute, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
 import { resourcesAsSent } from './cantonErrorBodies';
+import { definitionsEndpoints, type DefinitionsOptions } from './definitionsRoutes';
 import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
 import { connectedSynchronizers, matchTemplate, userEndpoints } from './userRoutes';
@@ -43,7 +44,7 @@ export interface RecordedRequest {
   remotePort: number | undefined;
 }
 
-export interface FakeLedgerNodeOptions extends DemoLedgerOptions {
+export interface FakeLedgerNodeOptions extends DemoLedgerOptions, DefinitionsOptions {
   version?: FakeVersion;
   port?: number;
   /** Served under this prefix, e.g. `/api/json`, like `http-ledger-api.path-prefix`. */
@@ -109,9 +110,6 @@ interface Endpoint {
 const allowed = (): undefined => undefined;
 
 const MAX_RECORDED_BODY = 1024 * 1024;
-
-/** `hashingSchemeVersion` → `hashing_scheme_version`: the node names fields as in the proto. */
-const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export const VERSION_STRINGS: Record<FakeVersion, string> = { '3.4': '3.4.12', '3.5': '3.5.10', '3.6': '3.6.0-SNAPSHOT' };
 
@@ -191,6 +189,7 @@ export class FakeLedgerNode {
   private readonly jwks: JsonWebKey[] | undefined;
   private readonly tokenTargets: TokenTargets;
   readonly singleSynchronizer: boolean;
+  definitionsService: boolean;
   private readonly versionString: string | undefined;
 
   constructor(options: FakeLedgerNodeOptions = {}) {
@@ -213,6 +212,7 @@ export class FakeLedgerNode {
     this.maxPartiesPageSize = options.maxPartiesPageSize ?? 10_000;
     this.maxRightsPerUser = options.maxRightsPerUser ?? 1000;
     this.singleSynchronizer = options.singleSynchronizer ?? false;
+    this.definitionsService = options.definitionsService ?? false;
     this.versionString = options.versionString;
     this.checkResponses = options.checkResponses ?? process.env.CANTON_LENS_CHECK_RESPONSES === '1';
     this.onInternalError =
@@ -375,7 +375,7 @@ export class FakeLedgerNode {
     if (denied) return denied;
     // The JSON layer's conversion may have filled a field the spec lists as required (a legacy filter).
     const missing = decoded.missing.filter((f) => decoded.body[f] === undefined || decoded.body[f] === null);
-    if (missing.length > 0) return missingField(snakeCase(missing[0]));
+    if (missing.length > 0) return missingField(missing[0].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)); // As the proto names it: hashing_scheme_version.
     return endpoint.handle(user, decoded.body, query, params);
   }
 
@@ -438,6 +438,7 @@ export class FakeLedgerNode {
     }),
     // Users, rights, parties and identity providers administered (adminClaims.ts says who may).
     ...adminEndpoints(() => this),
+    ...definitionsEndpoints(() => this),
     // The token's user, rights, participant id, hosted parties, synchronizers.
     ...userEndpoints({
       ledger: () => this.ledger,

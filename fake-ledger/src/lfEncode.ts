@@ -196,7 +196,7 @@ function choice(w: W, field: number, n: Interner, module: string, c: ChoiceDesc)
 }
 
 /** Every template has `Archive`, as the compiler gives it (here with its argument record in the template's module). */
-const ARCHIVE: ChoiceDesc = { name: 'Archive', returns: T.unit };
+export const ARCHIVE: ChoiceDesc = { name: 'Archive', returns: T.unit };
 
 function moduleBytes(n: Interner, m: ModuleDesc): Uint8Array {
   const templates = (m.templates ?? []).map((t) => ({ ...t, choices: [ARCHIVE, ...(t.choices ?? [])] }));
@@ -251,8 +251,18 @@ export function lfPayload(p: PackageDesc): Uint8Array {
   }
   w.tag(4, WireType.LengthDelimited).fork().tag(1, WireType.Varint).int32(name).tag(2, WireType.Varint).int32(version).join();
   for (const t of n.types) w.tag(5, WireType.LengthDelimited).bytes(t);
-  return new BinaryWriter().tag(3, WireType.LengthDelimited).string('1').tag(4, WireType.LengthDelimited).bytes(w.finish()).finish();
+  const payload = new BinaryWriter().tag(3, WireType.LengthDelimited).string('1').tag(4, WireType.LengthDelimited).bytes(w.finish()).finish();
+  described.set(packageIdOfPayload(payload), p);
+  if (described.size > 500) described.delete(described.keys().next().value as string);
+  return payload;
 }
+
+// The descriptions of the packages written here by id (the latest 500): what the definitions
+// service (definitionsRoutes.ts) answers from, as Canton answers from the packages it decoded.
+const described = new Map<string, PackageDesc>();
+
+/** The description a package id was written from in this process, if it was. */
+export const describedPackage = (packageId: string): PackageDesc | undefined => described.get(packageId);
 
 export const packageIdOfPayload = (payload: Uint8Array) => createHash('sha256').update(payload).digest('hex');
 

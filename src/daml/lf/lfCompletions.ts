@@ -35,6 +35,28 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const candidatesOf = new WeakMap<readonly PackageSignature[], LfCandidate[]>();
 
+// A package's candidates by its name and by its id, sorted: a signature is kept for the session
+// (its id never changes meaning), so a node's list read again finds its packages' candidates made.
+const packageCandidates = new WeakMap<PackageSignature, { byName: LfCandidate[]; byId: LfCandidate[] }>();
+
+function candidatesOfPackage(s: PackageSignature): { byName: LfCandidate[]; byId: LfCandidate[] } {
+  const known = packageCandidates.get(s);
+  if (known) return known;
+  const details = { template: `${s.name} ${s.version} · template`, interface: `${s.name} ${s.version} · interface` };
+  const entities: { label: string; kind: 'template' | 'interface' }[] = [];
+  for (const m of s.modules) {
+    for (const t of m.templates) entities.push({ label: `${m.name}:${t.name}`, kind: 'template' });
+    for (const i of m.interfaces) entities.push({ label: `${m.name}:${i.name}`, kind: 'interface' });
+  }
+  entities.sort((a, b) => cmp(a.label, b.label));
+  const made = {
+    byName: entities.map((e) => ({ label: `#${s.name}:${e.label}`, detail: details[e.kind], kind: e.kind })),
+    byId: entities.map((e) => ({ label: `${s.packageId}:${e.label}`, detail: details[e.kind], kind: e.kind })),
+  };
+  packageCandidates.set(s, made);
+  return made;
+}
+
 /**
  * Every template and interface, by package name and by package id. Library packages (daml-prim,
  * daml-stdlib) have none worth listing. Kept per list of signatures: a node's list is reused
@@ -43,29 +65,17 @@ const candidatesOf = new WeakMap<readonly PackageSignature[], LfCandidate[]>();
 export function lfTemplateCandidates(sigs: readonly PackageSignature[]): LfCandidate[] {
   const known = candidatesOf.get(sigs);
   if (known) return known;
-  const byName: LfCandidate[] = [];
-  const byId: LfCandidate[] = [];
+  const list: LfCandidate[] = [];
   const seen = new Set<string>();
   const latest = latestByName(sigs);
-  const entitiesOf = (s: PackageSignature) => {
-    const details = { template: `${s.name} ${s.version} · template`, interface: `${s.name} ${s.version} · interface` };
-    const entities: LfCandidate[] = [];
-    for (const m of s.modules) {
-      for (const t of m.templates) entities.push({ label: `${m.name}:${t.name}`, detail: details.template, kind: 'template' });
-      for (const i of m.interfaces) entities.push({ label: `${m.name}:${i.name}`, detail: details.interface, kind: 'interface' });
-    }
-    return entities.sort((a, b) => cmp(a.label, b.label));
-  };
   // Packages in order of `name:` and of id, so the labels come out sorted without comparing them all.
   const byKey = (key: (s: PackageSignature) => string) => [...sigs].map((s) => ({ s, k: key(s) })).sort((a, b) => cmp(a.k, b.k));
-  for (const { s } of byKey((x) => `${x.name}:`))
-    if (latest.get(s.name) === s) for (const e of entitiesOf(s)) byName.push({ ...e, label: `#${s.name}:${e.label}` });
+  for (const { s } of byKey((x) => `${x.name}:`)) if (latest.get(s.name) === s) for (const c of candidatesOfPackage(s).byName) list.push(c);
   for (const { s } of byKey((x) => x.packageId)) {
     if (seen.has(s.packageId)) continue;
     seen.add(s.packageId);
-    for (const e of entitiesOf(s)) byId.push({ ...e, label: `${s.packageId}:${e.label}` });
+    for (const c of candidatesOfPackage(s).byId) list.push(c);
   }
-  const list = [...byName, ...byId];
   candidatesOf.set(sigs, list);
   return list;
 }

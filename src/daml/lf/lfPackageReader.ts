@@ -1,10 +1,13 @@
 // Reads one Daml-LF 2 package (daml_lf2.proto: Package and below); lfDecode.ts checks the archive
 // around it. Field numbers are in each reader's comment. Each message is read in place (lfWire.ts),
 // expressions (Module.values) are stepped over by their length, and interned types are decoded
-// when first used.
+// when first used. A large package is mostly objects to build: the whole package is read once
+// without building them (a damaged package is refused then, never later), and each module's
+// definitions are built when first asked for.
 import * as l10n from '../../l10n/l10n';
 import type { LfChoice, LfDataType, LfField, LfInterface, LfModule, LfTemplate, LfType, LfTypeRef } from './lfSignatures';
-import { BUILTINS, LD, LfError, LfWire, NO_ARGS, UNIT, VARINT, wrongWire } from './lfWire';
+import { LfTypeReader } from './lfTypeReader';
+import { LfError, UNIT } from './lfWire';
 
 export { LfError, readMessage } from './lfWire';
 
@@ -14,25 +17,18 @@ export interface PackageContents {
   modules: LfModule[];
 }
 
-/**
- * One package's interning tables and the readers that use them, over one BinaryReader. Each
- * message reader starts with the reader at the message's first byte and is given its end. proto3
- * leaves a field at its default out, so an interned index not written is 0, not absent: each reader
- * resolves after reading.
- */
-export class PackageReader extends LfWire {
-  // Where each interned type is ([start, end) pairs), and what it decoded to.
-  private readonly typeAt: number[] = [];
-  private readonly types: (LfType | undefined)[] = [];
-  private readonly imports: string[] = [];
-  private readonly sharedFields = new Map<number, LfField>();
+const LAZY = ['dataTypes', 'templates', 'interfaces'] as const;
 
-  constructor(
-    private readonly packageId: string,
-    bytes: Uint8Array,
-  ) {
-    super(bytes);
-  }
+// What the definition readers answer while checking (never kept).
+const DRY_CHOICE: LfChoice = Object.freeze({ name: '', consuming: false, argType: UNIT, returnType: UNIT });
+const DRY_DATA: LfDataType = Object.freeze({ kind: 'interface', name: '', params: [], serializable: false });
+const DRY_TEMPLATE: LfTemplate = Object.freeze({ name: '', choices: [], implements: [] });
+const DRY_INTERFACE: LfInterface = Object.freeze({ name: '', viewType: UNIT, choices: [], requires: [] });
+
+/** The definitions of a package, over its type reader: modules, data types, templates, interfaces. */
+export class PackageReader extends LfTypeReader {
+  // Modules not built yet: the shared fields are let go once none is left.
+  private unbuilt = 0;
 
   /** Package (modules = 1, interned_strings = 2, interned_dotted_names = 3, metadata = 4, interned_types = 5, package_imports = 9). */
   read(): PackageContents {
@@ -71,6 +67,7 @@ export class PackageReader extends LfWire {
           this.skip(tag, end);
       }
     }
+    this.sizeTables();
     if (!metadataAt) throw new LfError(l10n.t('The package has no name and version, which every Daml-LF 2 package has.'));
     // PackageMetadata (name_interned_str = 1, version_interned_str = 2).
     let nameIx = 0;
@@ -83,217 +80,41 @@ export class PackageReader extends LfWire {
       else this.skip(t, e);
     }
     const modules: LfModule[] = [];
+    this.dry = true;
     for (let i = 0; i < moduleAt.length; i += 2) {
       r.pos = moduleAt[i];
-      modules.push(this.module(moduleAt[i + 1]));
+      modules.push(this.lazyModule(this.module(moduleAt[i + 1]).name, moduleAt[i], moduleAt[i + 1]));
     }
+    this.dry = false;
+    this.unbuilt = modules.length;
     return { name: this.str(nameIx), version: this.str(versionIx), modules };
   }
 
-  private interned(i: number): LfType {
-    const known = this.types[i];
-    if (known) return known;
-    const start = this.typeAt[2 * i];
-    if (start === undefined || start < 0) throw new LfError(l10n.t('The package refers to interned type {0}, which it does not have.', i));
-    // Guards a table that refers to itself: an interned type may only use those before it.
-    this.typeAt[2 * i] = -1;
-    const r = this.r;
-    const back = r.pos;
-    r.pos = start;
-    const t = this.type(this.typeAt[2 * i + 1]);
-    r.pos = back;
-    this.types[i] = t;
-    return t;
-  }
-
-  // --- messages: each is read from the reader's position to `end` ----------------------------------
-
-  /** ModuleId (package_id = 1: self = 1 or imported_package_id_interned_str = 3 or package_import_id = 4; module_name_interned_dname = 2). */
-  private moduleRef(end: number): { packageId: string; module: string } {
-    const r = this.r;
-    let packageId = this.packageId;
-    let moduleIx = 0;
-    while (r.pos < end) {
-      const tag = r.uint32();
-      if (tag >>> 3 === 2) moduleIx = this.int(tag);
-      else if (tag >>> 3 === 1)
-        for (const e = this.open(tag, end); r.pos < e;) {
-          const t = r.uint32();
-          if (t >>> 3 === 3) packageId = this.str(this.int(t));
-          else if (t >>> 3 === 4) {
-            const i = this.int(t);
-            const id = this.imports[i];
-            if (id === undefined) throw new LfError(l10n.t('The package refers to imported package {0}, which it does not list.', i));
-            packageId = id;
-          } else this.skip(t, e);
-        }
-      else this.skip(tag, end);
-    }
-    return { packageId, module: this.dname(moduleIx) };
-  }
-
-  /** TypeConId (module = 1, name_interned_dname = 2). */
-  private typeRef(end: number): LfTypeRef {
-    const r = this.r;
-    let mod: { packageId: string; module: string } | undefined;
-    let nameIx = 0;
-    while (r.pos < end) {
-      const tag = r.uint32();
-      if (tag >>> 3 === 1) mod = this.moduleRef(this.open(tag, end));
-      else if (tag >>> 3 === 2) nameIx = this.int(tag);
-      else this.skip(tag, end);
-    }
-    mod ??= this.moduleRef(r.pos);
-    return { packageId: mod.packageId, module: mod.module, name: this.dname(nameIx) };
-  }
-
   /**
-   * Type.Var / Con / Builtin / Syn: a head (field 1 or 3: an index when a varint, a TypeConId when
-   * length-delimited) and the arguments (field 2).
+   * A module whose definitions are built on first use of any of them: plain enumerable properties
+   * once built, so it compares, clones and serializes as a plain object.
    */
-  private applied(end: number, head: { ix: number; ref?: LfTypeRef }): LfType[] {
-    const r = this.r;
-    let args: LfType[] | undefined;
-    while (r.pos < end) {
-      const tag = r.uint32();
-      const field = tag >>> 3;
-      if (field === 2) (args ??= []).push(this.type(this.open(tag, end)));
-      else if ((field === 1 || field === 3) && (tag & 7) === VARINT) head.ix = r.int32();
-      else if ((field === 1 || field === 3) && (tag & 7) === LD) head.ref = this.typeRef(this.open(tag, end));
-      else this.skip(tag, end);
-    }
-    return args ?? NO_ARGS;
-  }
-
-  private defaultRef(): LfTypeRef {
-    return this.typeRef(this.r.pos);
-  }
-
-  /** Type (var = 1, con = 2, builtin = 3, forall = 4, struct = 5, nat = 6, syn = 7, interned = 8, tapp = 9). */
-  private type(end: number): LfType {
-    const r = this.r;
-    let t: LfType | undefined;
-    while (r.pos < end) {
-      const tag = r.uint32();
-      switch (tag >>> 3) {
-        case 8:
-          t = this.interned(this.int(tag));
-          break;
-        case 1: {
-          const head = { ix: 0 };
-          const args = this.applied(this.open(tag, end), head);
-          t = { kind: 'var', name: this.str(head.ix), args };
-          break;
-        }
-        case 2:
-        case 7: {
-          const head: { ix: number; ref?: LfTypeRef } = { ix: 0 };
-          const args = this.applied(this.open(tag, end), head);
-          t = { kind: tag >>> 3 === 2 ? 'con' : 'syn', ref: head.ref ?? this.defaultRef(), args };
-          break;
-        }
-        case 3: {
-          const head = { ix: 0 };
-          const args = this.applied(this.open(tag, end), head);
-          const builtin = BUILTINS[head.ix];
-          if (!builtin) throw new LfError(l10n.t('The package uses builtin type {0}, which this reader does not know.', head.ix));
-          t = { kind: 'builtin', builtin, args };
-          break;
-        }
-        case 4: {
-          const vars: string[] = [];
-          let body: LfType = UNIT;
-          for (const e = this.open(tag, end); r.pos < e;) {
-            const f = r.uint32();
-            if (f >>> 3 === 1) vars.push(this.binder(this.open(f, e)));
-            else if (f >>> 3 === 2) body = this.type(this.open(f, e));
-            else this.skip(f, e);
-          }
-          t = { kind: 'forall', vars, body };
-          break;
-        }
-        case 5: {
-          const fields: LfField[] = [];
-          for (const e = this.open(tag, end); r.pos < e;) {
-            const f = r.uint32();
-            if (f >>> 3 === 1) fields.push(this.field(this.open(f, e)));
-            else this.skip(f, e);
-          }
-          t = { kind: 'struct', fields };
-          break;
-        }
-        case 6:
-          if ((tag & 7) !== VARINT) throw wrongWire();
-          t = { kind: 'nat', value: r.sint64().toNumber() };
-          break;
-        case 9: {
-          let lhs: LfType | undefined;
-          let rhs: LfType | undefined;
-          for (const e = this.open(tag, end); r.pos < e;) {
-            const f = r.uint32();
-            if (f >>> 3 === 1) lhs = this.type(this.open(f, e));
-            else if (f >>> 3 === 2) rhs = this.type(this.open(f, e));
-            else this.skip(f, e);
-          }
-          if (!lhs || !rhs || lhs.kind === 'nat' || lhs.kind === 'struct' || lhs.kind === 'forall')
-            throw new LfError(l10n.t('The package applies a type that cannot be applied.'));
-          t = { ...lhs, args: [...lhs.args, rhs] };
-          break;
-        }
-        default:
-          this.skip(tag, end);
-      }
-    }
-    if (!t) throw new LfError(l10n.t('The package holds a type of a form this reader does not know.'));
-    return t;
-  }
-
-  /** TypeVarWithKind (var_interned_str = 3; the kind is not needed). */
-  private binder(end: number): string {
-    const r = this.r;
-    let ix = 0;
-    while (r.pos < end) {
-      const tag = r.uint32();
-      if (tag >>> 3 === 3) ix = this.int(tag);
-      else this.skip(tag, end);
-    }
-    return this.str(ix);
-  }
-
-  /** FieldWithType / VarWithType (name interned str = 3, type = 2). */
-  private field(end: number): LfField {
-    const r = this.r;
-    let nameIx = 0;
-    let type: LfType = UNIT;
-    // The same name with the same interned type recurs across records: one object serves them all.
-    let typeIx = -1;
-    while (r.pos < end) {
-      const tag = r.uint32();
-      if (tag >>> 3 === 3) nameIx = this.int(tag);
-      else if (tag >>> 3 === 2) {
-        const e = this.open(tag, end);
-        const start = r.pos;
-        typeIx = -1;
-        if (this.bytes[start] === 0x40) {
-          r.pos++;
-          typeIx = r.int32();
-          if (r.pos !== e) typeIx = -1;
-        }
-        if (typeIx >= 0) type = this.interned(typeIx);
-        else {
-          r.pos = start;
-          type = this.type(e);
-        }
-      } else this.skip(tag, end);
-    }
-    if (typeIx < 0) return { name: this.str(nameIx), type };
-    const key = nameIx * 0x1000000 + typeIx;
-    let f = this.sharedFields.get(key);
-    if (!f) {
-      f = { name: this.str(nameIx), type };
-      this.sharedFields.set(key, f);
-    }
-    return f;
+  private lazyModule(name: string, start: number, end: number): LfModule {
+    const m = { name } as LfModule;
+    const build = () => {
+      const back = this.r.pos;
+      this.r.pos = start;
+      const full = this.module(end);
+      this.r.pos = back;
+      for (const k of LAZY) Object.defineProperty(m, k, { value: full[k], enumerable: true, writable: true, configurable: true });
+      if (--this.unbuilt === 0) this.sharedFields.length = 0;
+    };
+    for (const k of LAZY)
+      Object.defineProperty(m, k, {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          build();
+          return m[k];
+        },
+        set: (v: never) => Object.defineProperty(m, k, { value: v, enumerable: true, writable: true, configurable: true }),
+      });
+    return m;
   }
 
   /** DefDataType.Fields / .Constructors (fields = 1). */
@@ -302,7 +123,7 @@ export class PackageReader extends LfWire {
     const out: LfField[] = [];
     while (r.pos < end) {
       const tag = r.uint32();
-      if (tag >>> 3 === 1) out.push(this.field(this.open(tag, end)));
+      if (tag >>> 3 === 1) this.push(out, this.field(this.open(tag, end)));
       else this.skip(tag, end);
     }
     return out;
@@ -356,6 +177,7 @@ export class PackageReader extends LfWire {
       }
     }
     const name = this.dname(nameIx);
+    if (this.dry) return DRY_DATA;
     switch (kind) {
       case 'record':
         return { kind, name, params, serializable, fields };
@@ -394,7 +216,8 @@ export class PackageReader extends LfWire {
           this.skip(tag, end);
       }
     }
-    return { name: this.str(nameIx), consuming, argType, returnType };
+    const name = this.str(nameIx);
+    return this.dry ? DRY_CHOICE : { name, consuming, argType, returnType };
   }
 
   /** DefTemplate (tycon = 1, choices = 6, key = 9 (type = 1), implements = 10 (interface = 1)). */
@@ -411,7 +234,7 @@ export class PackageReader extends LfWire {
           nameIx = this.int(tag);
           break;
         case 6:
-          choices.push(this.choice(this.open(tag, end)));
+          this.push(choices, this.choice(this.open(tag, end)));
           break;
         case 9:
           for (const e = this.open(tag, end); r.pos < e;) {
@@ -431,7 +254,9 @@ export class PackageReader extends LfWire {
           this.skip(tag, end);
       }
     }
-    const t: LfTemplate = { name: this.dname(nameIx), choices, implements: implemented };
+    const name = this.dname(nameIx);
+    if (this.dry) return DRY_TEMPLATE;
+    const t: LfTemplate = { name, choices, implements: implemented };
     if (keyType) t.keyType = keyType;
     return t;
   }
@@ -450,7 +275,7 @@ export class PackageReader extends LfWire {
           nameIx = this.int(tag);
           break;
         case 5:
-          choices.push(this.choice(this.open(tag, end)));
+          this.push(choices, this.choice(this.open(tag, end)));
           break;
         case 6:
           viewType = this.type(this.open(tag, end));
@@ -462,7 +287,8 @@ export class PackageReader extends LfWire {
           this.skip(tag, end);
       }
     }
-    return { name: this.dname(nameIx), viewType, choices, requires };
+    const name = this.dname(nameIx);
+    return this.dry ? DRY_INTERFACE : { name, viewType, choices, requires };
   }
 
   /** Module (name = 1, data_types = 4, templates = 6, interfaces = 8; values = 5 are stepped over). */
@@ -477,13 +303,13 @@ export class PackageReader extends LfWire {
           nameIx = this.int(tag);
           break;
         case 4:
-          m.dataTypes.push(this.dataType(this.open(tag, end)));
+          this.push(m.dataTypes, this.dataType(this.open(tag, end)));
           break;
         case 6:
-          m.templates.push(this.template(this.open(tag, end)));
+          this.push(m.templates, this.template(this.open(tag, end)));
           break;
         case 8:
-          m.interfaces.push(this.iface(this.open(tag, end)));
+          this.push(m.interfaces, this.iface(this.open(tag, end)));
           break;
         default:
           this.skip(tag, end);

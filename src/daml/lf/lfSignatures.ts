@@ -117,7 +117,7 @@ export interface PackageSignature {
   /** The package's name and version (metadata every LF 2 package carries). */
   name: string;
   version: string;
-  /** `2.1`, `2.2`, `2.dev`. */
+  /** `2.1`, `2.2`, `2.dev`; empty when read from the definitions service, which does not say. */
   lfVersion: string;
   modules: LfModule[];
 }

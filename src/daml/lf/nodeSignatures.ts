@@ -1,5 +1,6 @@
-// The signatures of a node's packages: the ids it lists (`GET /v2/packages`), each package's
-// archive (`GET /v2/packages/{package-id}`) decoded once per id for the whole session (an id never
+// The signatures of a node's packages: the ids it lists (`GET /v2/packages`), each package from
+// the node's definitions service where it is enabled (nodeDefinitions.ts), else its archive
+// (`GET /v2/packages/{package-id}`) decoded; once per id for the whole session (an id never
 // changes meaning). A package the node will not give (rights, not found) or that does not decode is
 // left out with its reason, and the workspace's Daml index stays what completes. No `vscode` import.
 import { LedgerApiError } from '../../ledger/ledgerApiError';
@@ -8,6 +9,7 @@ import * as l10n from '../../l10n/l10n';
 import { getPackagePayload, listPackageIds } from '../../ledger/packageRequests';
 import { LfError } from './lfDecode';
 import { SignatureCache } from './lfPackages';
+import { NodeDefinitions } from './nodeDefinitions';
 import type { PackageSignature } from './lfSignatures';
 
 /** One cache for every node: a package id names the same package on each. */
@@ -48,6 +50,7 @@ export async function nodeSignatures(client: LedgerClient, signal?: AbortSignal,
   const packages: PackageSignature[] = [];
   const missing: NodeSignatures['missing'] = [];
   const todo = [...ids];
+  const definitions = new NodeDefinitions(client, signal);
   const worker = async () => {
     for (let id = todo.shift(); id !== undefined; id = todo.shift()) {
       const known = cache.get(id);
@@ -61,7 +64,9 @@ export async function nodeSignatures(client: LedgerClient, signal?: AbortSignal,
         continue;
       }
       try {
-        packages.push(cache.decodePayload(await getPackagePayload(client, id, { signal }), id));
+        const defined = await definitions.signature(id);
+        if (defined) cache.put(defined);
+        packages.push(defined ?? cache.decodePayload(await getPackagePayload(client, id, { signal }), id));
       } catch (e) {
         if (signal?.aborted) throw e;
         missing.push({ packageId: id, reason: unreadReason(e) });

@@ -111,3 +111,24 @@ describe('reading a Daml-LF package in place', () => {
     refuses(w.finish(), /interned type 0/);
   });
 });
+
+describe("a package's modules, built on first use", () => {
+  it('refuses a damaged module at decode, before any module is asked for', () => {
+    // The damage is in the last module: nothing of the package is used before the refusal.
+    const damaged: Build = (m) => msg(m, 6, (t) => int(t, 1, 99));
+    assert.throws(
+      () => decode(pkg({ extra: damaged })),
+      (e: Error) => e instanceof LfError && /interned name 99/.test(e.message),
+    );
+  });
+
+  it('answers the same definitions however they are first asked for, and clones and serializes as plain data', () => {
+    const a = decode(pkg());
+    const b = decode(pkg());
+    const [ma] = a.modules;
+    assert.equal(ma.templates, ma.templates, 'built once');
+    assert.deepEqual(structuredClone(b), JSON.parse(JSON.stringify(a)));
+    assert.deepEqual(a, b);
+    assert.deepEqual(Object.keys(ma), ['name', 'dataTypes', 'templates', 'interfaces']);
+  });
+});
