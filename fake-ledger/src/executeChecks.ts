@@ -33,8 +33,7 @@ interface PartySignaturesBody {
   signatures?: { party?: string; signatures?: SignatureBody[] }[];
 }
 const ENUM_DEFAULT_REFUSED = `Got value '{"Unrecognized":{"unrecognizedValue":0}}' with wrong type, expecting string`;
-const enumRefused = (value: string | undefined) =>
-  value === undefined ? ENUM_DEFAULT_REFUSED : `Unknown enum value ${JSON.stringify(value)}`;
+const enumRefused = (value: string | undefined) => (value === undefined ? ENUM_DEFAULT_REFUSED : `Unknown enum value ${JSON.stringify(value)}`);
 
 export interface ExecuteCheck {
   /** The single submitting party, when the request is acceptable. */

@@ -83,7 +83,8 @@ export function decodeRequiredOf(
     }
   }
   const isEnum = (p: { enum?: unknown; $ref?: string }): boolean =>
-    Array.isArray(p.enum) || (p.$ref?.startsWith(REF) === true && Array.isArray((components[p.$ref.slice(REF.length)] as { enum?: unknown } | undefined)?.enum));
+    Array.isArray(p.enum) ||
+    (p.$ref?.startsWith(REF) === true && Array.isArray((components[p.$ref.slice(REF.length)] as { enum?: unknown } | undefined)?.enum));
   const requires: Record<string, string[]> = {};
   const enums: Record<string, string[]> = {};
   for (const name of [...schemaNames].sort()) {

@@ -122,10 +122,18 @@ export class ApiSchemas {
       const first = mostSpecific(validate.errors ?? []);
       return { ok: false, reason: this.enumDefaultRefused(first) ?? describe(first), at: dotted(first) };
     }
-    // A top-level field the spec requires and the decoder filled with its default is the
-    // validator's MISSING_FIELD, after the rights; nested ones are the route's validators'.
-    const specRequired = (this.spec.schemas[refName(schema)] as { required?: string[] } | undefined)?.required ?? [];
-    return { ok: true, body, missing: specRequired.filter((f) => !Object.hasOwn(body, f)) };
+    // A top-level field the spec requires and the decoder filled with its default: a number or a
+    // boolean is its proto default (0, false) for the validators to judge; any other is the
+    // validator's MISSING_FIELD, after the rights. Nested ones are the route's validators'.
+    const root = this.spec.schemas[refName(schema)] as { required?: string[]; properties?: Record<string, { type?: string }> } | undefined;
+    const missing: string[] = [];
+    for (const f of (root?.required ?? []).filter((name) => !Object.hasOwn(body, name))) {
+      const type = root?.properties?.[f]?.type;
+      if (type === 'integer' || type === 'number') body[f] = 0;
+      else if (type === 'boolean') body[f] = false;
+      else missing.push(f);
+    }
+    return { ok: true, body, missing };
   }
 
   /**
