@@ -65,6 +65,21 @@ function matching(ref: Ref, store: VettablePackage[]): VettablePackage[] | strin
   return versioned.length ? versioned : `No packages with name ${ref.name} have version ${ref.version}.`;
 }
 
+/**
+ * PriorTopologySerial.fromProto: none (no check), `NoPrior` (no vetting transaction yet), or
+ * `Prior` with a positive serial (ProtoConverter.parsePositiveInt).
+ */
+function expectedSerial(raw: unknown): number | 'none' | undefined | ErrorReply {
+  const serial = obj(obj(raw).serial);
+  if ('NoPrior' in serial) return 'none';
+  if (!('Prior' in serial)) return undefined;
+  const value = obj(serial.Prior).value;
+  const n = typeof value === 'number' ? value : 0;
+  if (n <= 0)
+    return deserialization(`InvariantViolation(expected_topology_serial,Received the non-positive ${n} as argument, but we require a positive value here.)`);
+  return n;
+}
+
 export interface VettingUpdateContext {
   store: () => VettablePackage[];
   participantId: string;
@@ -90,6 +105,8 @@ export function updateVetting(ctx: VettingUpdateContext, body: Json): ErrorReply
     }
     changes.push({ vet, refs, from: text(value.newValidFromInclusive) || undefined });
   }
+  const expected = expectedSerial(body.expectedTopologySerial);
+  if (typeof expected === 'object') return expected;
   const where = ctx.synchronizer(text(body.synchronizerId) || undefined);
   if ('status' in where) return where;
   const sync = where.synchronizerId!;
@@ -119,6 +136,16 @@ export function updateVetting(ctx: VettingUpdateContext, body: Json): ErrorReply
         );
       targets.push(...found.map((pkg) => ({ pkg, vet: c.vet, from: c.from })));
     }
+  // PackageOps.checkCurrentSerial, before any change and in a dry run too. The fake's participant
+  // always has a vetting transaction on its synchronizers: "no prior" never holds.
+  const current = ctx.serial(sync);
+  if (expected !== undefined && expected !== current) {
+    const shown = expected === 'none' ? 'None' : `Some(${expected})`;
+    return cantonError(400, 'TOPOLOGY_SERIAL_MISMATCH', `The provided serial Some(${current}) did not match the expected serial ${shown}.`, 9, 9, [], null, {
+      actual: `Some(${current})`,
+      expected: shown,
+    });
+  }
   const snapshot = (serial: number, vetted: (p: VettablePackage) => string | undefined) => {
     const packages = store
       .filter((p) => vetted(p) !== undefined)

@@ -74,5 +74,35 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       const elsewhere = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], synchronizerId: 'other::1220ab' });
       assert.equal(elsewhere.json?.code, 'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER', elsewhere.text);
     });
+
+    it('checks expectedTopologySerial against the vetting transaction before any change, in a dry run too (PackageOps.checkCurrentSerial)', async () => {
+      const serialOf = (r: { json?: Json }, which: 'newVettedPackages' | 'pastVettedPackages') => ((r.json?.[which] ?? {}) as Json).topologySerial as number;
+      const probe = await call({ changes: [], dryRun: true, ...sync() });
+      const current = serialOf(probe, 'newVettedPackages');
+      const prior = (value: number) => ({ serial: { Prior: { value } } });
+      const vetted = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], expectedTopologySerial: prior(current), ...sync() });
+      assert.equal(vetted.status, 200, vetted.text);
+      assert.equal(serialOf(vetted, 'newVettedPackages'), current + 1);
+      for (const [expected, shown] of [
+        [prior(current), `Some(${current})`],
+        [{ serial: { NoPrior: {} } }, 'None'],
+      ] as const) {
+        for (const dryRun of [false, true]) {
+          const stale = await call({ changes: [unvet({ packageId: PARTNER_PACKAGE })], expectedTopologySerial: expected, dryRun, ...sync() });
+          assert.equal(stale.status, 400, stale.text);
+          assert.equal(stale.json?.code, 'TOPOLOGY_SERIAL_MISMATCH');
+          assert.equal(stale.json?.cause, `The provided serial Some(${current + 1}) did not match the expected serial ${shown}.`);
+          assert.equal(stale.json?.errorCategory, 9);
+        }
+      }
+      const unchanged = await call({ changes: [], dryRun: true, ...sync() });
+      assert.equal(serialOf(unchanged, 'newVettedPackages'), current + 1, 'nothing was applied');
+      assert.ok(vettedIds(unchanged, 'newVettedPackages').includes(PARTNER_PACKAGE));
+      const zero = await call({ changes: [], expectedTopologySerial: prior(0), ...sync() });
+      assert.equal(zero.json?.code, 'PROTO_DESERIALIZATION_FAILURE', zero.text);
+      assert.match(String((zero.json?.context as Json).reason), /^InvariantViolation\(expected_topology_serial,Received the non-positive 0/);
+      // Without the field, or with an empty serial, nothing is checked.
+      assert.equal((await call({ changes: [], expectedTopologySerial: { serial: { Empty: {} } }, ...sync() })).status, 200);
+    });
   });
 }
