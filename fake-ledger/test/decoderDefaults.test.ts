@@ -116,6 +116,13 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
         assert.deepEqual(acs.json, zero.json);
       });
 
+      it('a right without its party decodes (the party is ""); requireParty answers that it is empty', async () => {
+        const r = await send(node, 'POST', '/v2/users/alice/rights', JSON.stringify({ userId: 'alice', rights: [{ kind: { CanActAs: { value: {} } } }] }), {
+          authorization: `Bearer ${node.mintToken('participant_admin')}`,
+        });
+        refused(r, 'INVALID_ARGUMENT', /Daml-LF Party is empty$/);
+      });
+
       it('a oneof case without its value is refused at decoding', async () => {
         const r = await post('/v2/state/active-contracts', {
           activeAtOffset: 0,
