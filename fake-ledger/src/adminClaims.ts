@@ -91,14 +91,16 @@ export function checkUserId(id: unknown, field: string): ErrorReply | undefined 
   return USER_ID.test(id) ? undefined : invalidField(field, `User ID "${id.slice(0, 140)}" does not match regex "[a-zA-Z0-9@^$.!\`\\-#+'~_|:\\(\\)]{1,128}"`);
 }
 
-/** `FieldValidator.requireParty`: Ref.Party (letters, digits, `:-_ `, at most 255). */
+/** `FieldValidator.requireParty`: Ref.Party (not empty: an absent party decodes as ""; letters, digits, `:-_ `, at most 255; IdString.scala). */
 export function checkParty(party: string): ErrorReply | undefined {
   if (PARTY.test(party)) return undefined;
   const bad = [...party].find((c) => !/[a-zA-Z0-9:\-_ ]/.test(c));
   return invalidArgument(
-    bad === undefined
-      ? `Daml-LF Party is too long (max: 255)`
-      : `non expected character 0x${(bad.codePointAt(0) ?? 0).toString(16)} in Daml-LF Party "${party.slice(0, 140)}"`,
+    party === ''
+      ? 'Daml-LF Party is empty'
+      : bad === undefined
+        ? `Daml-LF Party is too long (max: 255)`
+        : `non expected character 0x${(bad.codePointAt(0) ?? 0).toString(16)} in Daml-LF Party "${party.slice(0, 140)}"`,
   );
 }
 

@@ -25,6 +25,13 @@ export interface TemplateModel {
   /** False: `ensure` does not hold. */
   ensure?: (a: Args) => boolean;
   choices: Record<string, ChoiceModel>;
+  /** By the interface's `Module:Entity`: the interface's choices as this template implements them. */
+  interfaces?: Record<string, Record<string, ChoiceModel>>;
+  /** The interface views a create of it carries, by interface id (the package's). */
+  views?: (
+    a: Args,
+    packageId: string,
+  ) => { interfaceId: string; viewValue: unknown; implementationPackageId: string; failure?: { code: number; message: string } }[];
 }
 
 const party = (v: unknown) => (typeof v === 'string' ? v : '');

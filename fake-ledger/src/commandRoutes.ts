@@ -15,7 +15,7 @@ import { interactiveState, type SubmissionRecord } from './interactiveSubmission
 import { completionResponse } from './interactiveRoutes';
 import type { FakeVersion, LedgerQueries } from './ledgerQueries';
 import { packageState } from './packageRoutes';
-import { PARTNER_MODEL, PARTNER_TEMPLATES } from './partnerModel';
+import { PARTNER_INTERFACES, PARTNER_MODEL, PARTNER_TEMPLATES } from './partnerModel';
 import { checkDisclosedContracts } from './disclosedContracts';
 
 export interface CommandContext {
@@ -79,6 +79,15 @@ export function resolveCommands(ctx: CommandContext, b: Args): ResolvedCommand[]
         9,
       );
     const templateId = `${pkg?.packageId ?? ref}:${moduleName}:${entity}`;
+    // An exercise may name an interface: the JSON layer transcodes its argument from the interface's
+    // choice, the engine runs it on a contract that implements the interface.
+    const iface = kind === 'ExerciseCommand' && pkg ? PARTNER_INTERFACES.get(templateId) : undefined;
+    if (iface) {
+      if (typeof body.choice !== 'string' || !iface.choices.has(body.choice))
+        return invalidArgument(`Invalid template:${templateId} or choice:${String(body.choice)}`);
+      out.push({ kind, templateId, name: iface.name, packageName: pkg!.name, body, interfaceId: templateId });
+      continue;
+    }
     if (!pkg || !(ctx.catalog().templates.has(templateId) || PARTNER_TEMPLATES.has(templateId)))
       return cantonError(404, 'TEMPLATES_OR_INTERFACES_NOT_FOUND', `Templates do not exist: [${templateId}].`, 11, 5, [['TEMPLATE_ID', templateId]]);
     const name = `${moduleName}:${entity}`;

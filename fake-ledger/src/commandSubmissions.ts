@@ -20,6 +20,8 @@ export interface ResolvedCommand {
   name: string;
   packageName: string;
   body: Record<string, unknown>;
+  /** An exercise through an interface: the interface's id (then `templateId` too). */
+  interfaceId?: string;
 }
 
 export interface SubmitContext {
@@ -79,7 +81,29 @@ function assertionFailed(message: string, trace: string[], correlationId: string
 }
 
 /** The demo model of a template, if the node runs it; others only create and archive. */
-const modelOf = (c: ResolvedCommand): TemplateModel | undefined => templateModel(c.templateId, c.name);
+const modelOf = (c: ResolvedCommand): TemplateModel | undefined => (c.interfaceId ? undefined : templateModel(c.templateId, c.name));
+
+/** The engine's ContractDoesNotImplementInterface (Pretty.scala), as CommandExecutionErrors words it. */
+function doesNotImplement(interfaceId: string, target: StoredCreate, correlationId: string): ErrorReply {
+  const pretty = (id: string) => {
+    const [pkg, ...name] = id.split(':');
+    return `${name.join(':')}@${pkg.slice(0, 8)}`;
+  };
+  const { contractId, templateId } = target.event;
+  return cantonError(
+    400,
+    'CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE',
+    `Interpretation error: Error: Update failed due to contract ${contractId} not implementing an interface\nExpected contract to implement interface ${pretty(interfaceId)} but contract has type ${pretty(templateId)}`,
+    8,
+    GRPC_INVALID_ARGUMENT,
+    [
+      ['CONTRACT_ID', contractId],
+      ['TEMPLATE_ID', templateId],
+      ['INTERFACE_ID', interfaceId],
+    ],
+    correlationId,
+  );
+}
 const short = (templateId: string) => {
   const [pkg, ...rest] = templateId.split(':');
   return [pkg.slice(0, 8), ...rest].join(':');
@@ -133,7 +157,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     const observers = model ? unique(model.observers(argument)).filter((p) => !signatories.includes(p)) : [];
     const event: StoredCreate = {
       kind: 'created',
-      views: [],
+      views: model?.views?.(argument, c.templateId.split(':')[0]) ?? [],
       event: {
         offset: 0,
         nodeId: events.length,
@@ -158,9 +182,13 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     return event;
   };
   const exercise = (c: ResolvedCommand, target: StoredCreate, commandLine: string): ErrorReply | undefined => {
-    const model = modelOf(c);
     const choiceName = c.body.choice as string;
+    const targetModel = templateModel(target.event.templateId, target.event.templateId.split(':').slice(1).join(':'));
+    const viaInterface = c.interfaceId ? targetModel?.interfaces?.[c.name] : undefined;
+    if (c.interfaceId && !viaInterface) return doesNotImplement(c.interfaceId, target, submissionId);
+    const model = modelOf(c);
     const choice =
+      viaInterface?.[choiceName] ??
       model?.choices[choiceName] ??
       (choiceName === 'Archive'
         ? { argument: {}, consuming: true, controllers: () => target.event.signatories, run: () => ({ creates: [], result: () => ({}) }) }
@@ -188,7 +216,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
         nodeId,
         contractId: target.event.contractId,
         templateId: target.event.templateId,
-        interfaceId: null as unknown as string,
+        interfaceId: (c.interfaceId ?? null) as unknown as string,
         choice: choiceName,
         choiceArgument: argument,
         actingParties: controllers,

@@ -15,6 +15,8 @@ export interface UploadedDar {
   main: Uint8Array;
   /** Its ArchivePayload, whose hash is the package id. */
   payload: Uint8Array;
+  /** The manifest's other DALFs (`Dalfs`): the packages the main one depends on. */
+  dependencies: { dalf: string; packageId: string; payload: Uint8Array }[];
 }
 
 /** Why the upload is not a DAR: no zip, a zip without a manifest, or a DALF that does not parse. */
@@ -84,5 +86,15 @@ export function readUploadedDar(bytes: Uint8Array): UploadedDar {
   // A manifest naming a DALF the archive lacks: refused as the legacy layout, as the fake always has (not checked against Canton).
   if (!main) throw new NotADar('manifest', `the manifest names the main DALF "${mainDalf}", which the archive does not hold`);
   const { id, payload } = packageIdOf(main);
-  return { mainDalf, packageId: id, name: fields.get('Name'), main, payload };
+  const dependencies = (fields.get('Dalfs') ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && d !== mainDalf)
+    .flatMap((dalf) => {
+      const data = entry(bytes, dalf, MAX_DAR_BYTES);
+      if (!data) return [];
+      const dep = packageIdOf(data);
+      return [{ dalf, packageId: dep.id, payload: dep.payload }];
+    });
+  return { mainDalf, packageId: id, name: fields.get('Name'), main, payload, dependencies };
 }

@@ -21,15 +21,19 @@ const SIGNING_ALGORITHMS = [
 const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+// The messages are scalapb's, decoded with CirceRelaxedCodec: an absent list is empty, an absent
+// text is "", an absent enum is an object its string decoder refuses.
 interface SignatureBody {
-  format: string;
-  signature: string;
-  signedBy: string;
-  signingAlgorithmSpec: string;
+  format?: string;
+  signature?: string;
+  signedBy?: string;
+  signingAlgorithmSpec?: string;
 }
 interface PartySignaturesBody {
-  signatures: { party: string; signatures: SignatureBody[] }[];
+  signatures?: { party?: string; signatures?: SignatureBody[] }[];
 }
+const ENUM_DEFAULT_REFUSED = `Got value '{"Unrecognized":{"unrecognizedValue":0}}' with wrong type, expecting string`;
+const enumRefused = (value: string | undefined) => (value === undefined ? ENUM_DEFAULT_REFUSED : `Unknown enum value ${JSON.stringify(value)}`);
 
 export interface ExecuteCheck {
   /** The single submitting party, when the request is acceptable. */
@@ -43,12 +47,11 @@ export function decodeExecuteRequest(body: Record<string, unknown>): ErrorReply 
     return undecodableBody('Invalid base64 string', 'preparedTransaction');
   const perParty = (body.partySignatures as PartySignaturesBody | undefined)?.signatures ?? [];
   for (const [i, p] of perParty.entries()) {
-    for (const [j, s] of p.signatures.entries()) {
+    for (const [j, s] of (p.signatures ?? []).entries()) {
       const at = `partySignatures.signatures[${i}].signatures[${j}]`;
-      if (!SIGNATURE_FORMATS.includes(s.format)) return undecodableBody(`Unknown enum value ${JSON.stringify(s.format)}`, `${at}.format`);
-      if (!SIGNING_ALGORITHMS.includes(s.signingAlgorithmSpec))
-        return undecodableBody(`Unknown enum value ${JSON.stringify(s.signingAlgorithmSpec)}`, `${at}.signingAlgorithmSpec`);
-      if (!BASE64.test(s.signature)) return undecodableBody('Invalid base64 string', `${at}.signature`);
+      if (!SIGNATURE_FORMATS.includes(s.format ?? '')) return undecodableBody(enumRefused(s.format), `${at}.format`);
+      if (!SIGNING_ALGORITHMS.includes(s.signingAlgorithmSpec ?? '')) return undecodableBody(enumRefused(s.signingAlgorithmSpec), `${at}.signingAlgorithmSpec`);
+      if (!BASE64.test(s.signature ?? '')) return undecodableBody('Invalid base64 string', `${at}.signature`);
     }
   }
   return undefined;
@@ -62,11 +65,11 @@ export function judgeExecuteRequest(body: Record<string, unknown>): ExecuteCheck
   if (!LEDGER_STRING.test(submissionId))
     return { error: invalidArgument(`Invalid field submission_id: non expected character in "${submissionId.slice(0, 64)}"`) };
   if (body.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED') return { error: missingField('hashing_scheme_version') };
-  const perParty = (body.partySignatures as PartySignaturesBody).signatures;
+  const perParty = (body.partySignatures as PartySignaturesBody).signatures ?? [];
   if (perParty.length === 0) return { error: missingField('party_signatures') };
   if (perParty.length > 1)
     return { error: invalidArgument('Only single-party submissions are supported: party_signatures has signatures of more than one party', submissionId) };
-  const only = perParty[0];
+  const only = { party: perParty[0].party ?? '', signatures: perParty[0].signatures ?? [] };
   if (!only.party.includes('::')) return { error: invalidArgument(`Invalid field party: "${only.party.slice(0, 80)}" is not a party id`) };
   if (only.signatures.length === 0) return { error: invalidArgument(`No signatures for party ${only.party.slice(0, 80)}`) };
   if (only.signatures.some((s) => !s.signedBy)) return { error: missingField('signed_by') };

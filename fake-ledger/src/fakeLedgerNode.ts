@@ -430,6 +430,7 @@ export class FakeLedgerNode {
       catalog: () => this.generated.catalog(),
       isAdmin: (user) => !this.auth || this.judge.rights(user).includes('participantAdmin'),
       maxVettedPageSize: 100,
+      version: () => this.version,
       connected: () => connectedSynchronizers(this.ledger, this.singleSynchronizer),
       hasVettingList: () => {
         const [major, minor, patch] = (this.versionString ?? VERSION_STRINGS[this.version]).split(/[.-]/).map(Number);

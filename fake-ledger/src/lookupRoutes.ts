@@ -2,7 +2,17 @@
 // and transaction-by-id (3.4 and 3.5; gone in 3.6), judged as Canton does (docs/fake-node.md). No
 // `vscode` import.
 import type { EventFormat } from './apiTypes';
-import { contractEventsNotFound, invalidArgument, invalidField, json, missingField, redacted, updateNotFound, type ErrorReply } from './cantonErrorBodies';
+import {
+  cantonError,
+  contractEventsNotFound,
+  invalidArgument,
+  invalidField,
+  json,
+  missingField,
+  redacted,
+  updateNotFound,
+  type ErrorReply,
+} from './cantonErrorBodies';
 import type { FakeVersion, LedgerQueries, UpdateFormatBody } from './ledgerQueries';
 
 export interface LookupContext {
@@ -106,9 +116,10 @@ function updateById(ctx: LookupContext, body: Record<string, unknown>): ErrorRep
 }
 
 function updateByOffset(ctx: LookupContext, body: Record<string, unknown>): ErrorReply {
-  const offset = body.offset as number | undefined;
-  if (!offset) return missingField('offset');
-  if (!Number.isInteger(offset) || offset < 0) return invalidArgument(`Invalid field offset: ${offset} is not a valid absolute offset`);
+  // The codec reads an absent offset as 0; ParticipantOffsetValidator.validatePositive refuses it.
+  const offset = typeof body.offset === 'number' ? body.offset : 0;
+  if (!Number.isInteger(offset) || offset <= 0)
+    return cantonError(400, 'NON_POSITIVE_OFFSET', `Offset ${offset} in offset is not a positive integer: the offset has to be a positive integer (>0)`, 8, 3);
   const bad = ctx.checkUpdateFormat(body.updateFormat as UpdateFormatBody | undefined);
   if (bad) return bad;
   const update = ctx.queries().updateAt(offset, body.updateFormat as UpdateFormatBody, ctx.version());

@@ -22,6 +22,7 @@ export interface PackageContext {
   isAdmin: (user: string) => boolean;
   /** `packageFeature.maxVettedPackagesPageSize` of the version service. */
   maxVettedPageSize: number;
+  version: () => '3.4' | '3.5' | '3.6';
   connected: () => ConnectedSynchronizer[];
   /** Whether `POST /v2/package-vetting/list` is there (from 3.4.12 on). */
   hasVettingList: () => boolean;
@@ -47,6 +48,8 @@ interface NodePackage {
   vetted: Map<string, string>;
   /** The ArchivePayload whose hash is the id, for the packages the fake holds one of. */
   payload?: Uint8Array;
+  /** The packages it depends on (its DAR's other DALFs), when uploaded with them. */
+  dependencies?: string[];
 }
 
 /** Another participant's vetting on a synchronizer this node is connected to (one topology transaction). */
@@ -164,7 +167,7 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
   };
 
   /** The DAR's main package and where it is vetted, or the package service's refusal. */
-  const judgeDar = (bytes: Buffer, query: URLSearchParams, vets: boolean): { pkg: NodePackage; synchronizerId?: string } | ErrorReply => {
+  const judgeDar = (bytes: Buffer, query: URLSearchParams, vets: boolean): { pkg: NodePackage; deps: NodePackage[]; synchronizerId?: string } | ErrorReply => {
     const vet = query.get('vetAllPackages');
     if (vet !== null && vet !== 'true' && vet !== 'false')
       return { status: 400, contentType: 'text/plain; charset=UTF-8', body: 'Invalid value for: query parameter vetAllPackages' };
@@ -182,7 +185,14 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
       return cantonError(400, 'DAR_PARSE_ERROR', 'Failed to parse the dar file content.', 8, 3, [], null, { reason: message.slice(0, 200) });
     }
     const { name, version } = nameAndVersion(dar.name ?? dar.mainDalf.replace(/^.*\//, '').replace(/\.dalf$/, ''));
-    const pkg: NodePackage = { packageId: dar.packageId, name, version, vetted: new Map(), payload: dar.payload };
+    const pkg: NodePackage = {
+      packageId: dar.packageId,
+      name,
+      version,
+      vetted: new Map(),
+      payload: dar.payload,
+      dependencies: dar.dependencies.map((d) => d.packageId),
+    };
     // Upgrade checks against what is vetted: one name and version is one package.
     const clash = [...state().packages.values()].find((p) => p.name === name && p.version === version && p.packageId !== pkg.packageId && p.vetted.size > 0);
     if (clash)
@@ -195,7 +205,15 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
       );
     const refused = upgradeCheck(dar, pkg, [...state().packages.values()]);
     if (refused) return refused;
-    return { pkg, synchronizerId: where.synchronizerId };
+    // A DALF is named `<name>-<version>-<package id>.dalf` by damlc.
+    const deps = dar.dependencies.map((d): NodePackage => {
+      const label = d.dalf
+        .replace(/^.*\//, '')
+        .replace(/\.dalf$/, '')
+        .replace(new RegExp(`-${d.packageId}$`), '');
+      return { ...nameAndVersion(label), packageId: d.packageId, vetted: new Map(), payload: d.payload };
+    });
+    return { pkg, deps, synchronizerId: where.synchronizerId };
   };
 
   /** Every participant's vetting on every synchronizer, sorted by synchronizer then participant, as PackageOps.getVettedPackages pages it. */
@@ -279,6 +297,7 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
             serial: (sync) => state().serial.get(sync) ?? 1,
             bumpSerial: (sync) => state().serial.set(sync, (state().serial.get(sync) ?? 1) + 1),
             now: () => new Date().toISOString(),
+            checksDependencies: ctx.version() === '3.4',
           },
           b,
         ),
@@ -291,12 +310,17 @@ export function packageEndpoints(ctx: PackageContext): Record<string, PackageEnd
         const judged = judgeDar(bytes, query, query.get('vetAllPackages') !== 'false');
         if ('status' in judged) return judged;
         const s = state();
-        const known = s.packages.get(judged.pkg.packageId) ?? judged.pkg;
-        s.packages.set(known.packageId, known);
-        if (judged.synchronizerId && !known.vetted.has(judged.synchronizerId)) {
-          known.vetted.set(judged.synchronizerId, new Date().toISOString());
-          s.serial.set(judged.synchronizerId, (s.serial.get(judged.synchronizerId) ?? 0) + 1);
+        // The DAR's packages are all stored and, with vetting, all vetted (the dependencies too).
+        let changed = false;
+        for (const p of [judged.pkg, ...judged.deps]) {
+          const known = s.packages.get(p.packageId) ?? p;
+          s.packages.set(known.packageId, known);
+          if (judged.synchronizerId && !known.vetted.has(judged.synchronizerId)) {
+            known.vetted.set(judged.synchronizerId, new Date().toISOString());
+            changed = true;
+          }
         }
+        if (changed && judged.synchronizerId) s.serial.set(judged.synchronizerId, (s.serial.get(judged.synchronizerId) ?? 0) + 1);
         return json(200, {});
       },
     },

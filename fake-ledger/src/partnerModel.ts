@@ -8,6 +8,7 @@
 import type { ChoiceModel, TemplateModel } from './commandModel';
 import { DEMO_MODEL } from './commandModel';
 import { PARTNER_PACKAGE } from './partnerPackage';
+import { FAILED_VIEW_STATUS } from './partnerHoldings';
 
 type Args = Record<string, unknown>;
 const party = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -17,6 +18,51 @@ const archive = (signatories: (a: Args) => string[]): ChoiceModel => ({ argument
 
 const tokenSignatories = (a: Args) => [party(a.issuer)];
 const offerSignatories = (a: Args) => [party(a.sender)];
+const lockedSignatories = (a: Args) => [party(a.locker)];
+const HOLDING = 'Partner.Token:Holding';
+
+/** A Token's create argument with the partner's defaults (what LockedToken_Unlock gives back). */
+const token = (issuer: unknown, owner: unknown, amount: unknown): Args => ({
+  issuer,
+  owner,
+  amount,
+  decimals: '2',
+  tags: [],
+  meta: { values: {}, extra: null },
+  locks: [],
+  kind: 'Direct',
+  settlement: { tag: 'Immediate', value: {} },
+  previous: null,
+  active: true,
+});
+
+/**
+ * Holding's choices, as each template implements them: Holding_Lock (controller the holding's
+ * owner) locks it into a LockedToken until the given time and returns it as a `ContractId Holding`;
+ * Holding_Describe (non-consuming) says what it holds.
+ */
+const holdingChoices = (locker: (c: Args) => unknown, instrument: (c: Args) => unknown): Record<string, ChoiceModel> => ({
+  Holding_Lock: {
+    argument: {},
+    consuming: true,
+    controllers: (c) => [party(c.owner)],
+    run: (c, a) => ({
+      creates: [
+        {
+          template: 'Partner.Token:LockedToken',
+          argument: { owner: c.owner, locker: locker(c), amount: c.amount, instrument: instrument(c), lockedUntil: a.until ?? null },
+        },
+      ],
+      result: ([id]) => id,
+    }),
+  },
+  Holding_Describe: {
+    argument: {},
+    consuming: false,
+    controllers: (c) => [party(c.owner)],
+    run: (c) => ({ creates: [], result: () => `${String(c.amount)} ${String(instrument(c))} held by ${party(c.owner)}` }),
+  },
+});
 
 /** By `Module:Entity`, as DEMO_MODEL. */
 export const PARTNER_MODEL: Record<string, TemplateModel> = {
@@ -43,6 +89,38 @@ export const PARTNER_MODEL: Record<string, TemplateModel> = {
       },
       Token_Peek: { argument: {}, consuming: false, controllers: (c) => [party(c.owner)], run: (c) => ({ creates: [], result: () => c.amount }) },
     },
+    interfaces: {
+      [HOLDING]: holdingChoices(
+        (c) => c.issuer,
+        () => 'PTK',
+      ),
+    },
+    views: (a, pkg) => [{ interfaceId: `${pkg}:${HOLDING}`, viewValue: { owner: a.owner, amount: a.amount, instrument: 'PTK' }, implementationPackageId: pkg }],
+  },
+  'Partner.Token:LockedToken': {
+    fields: {},
+    signatories: lockedSignatories,
+    observers: (a) => [party(a.owner)],
+    choices: {
+      Archive: archive(lockedSignatories),
+      LockedToken_Unlock: {
+        argument: {},
+        consuming: true,
+        controllers: (c) => [party(c.locker)],
+        run: (c) => ({ creates: [{ template: 'Partner.Token:Token', argument: token(c.locker, c.owner, c.amount) }], result: ([id]) => id }),
+      },
+    },
+    interfaces: {
+      [HOLDING]: holdingChoices(
+        (c) => c.locker,
+        (c) => c.instrument,
+      ),
+    },
+    views: (a, pkg) => [
+      a.lockedUntil === null || a.lockedUntil === undefined
+        ? { interfaceId: `${pkg}:${HOLDING}`, viewValue: undefined, implementationPackageId: pkg, failure: FAILED_VIEW_STATUS }
+        : { interfaceId: `${pkg}:${HOLDING}`, viewValue: { owner: a.owner, amount: a.amount, instrument: a.instrument }, implementationPackageId: pkg },
+    ],
   },
   'Partner.Token:TransferOffer': {
     fields: {},
@@ -58,6 +136,14 @@ export const PARTNER_MODEL: Record<string, TemplateModel> = {
 
 /** The partner package's template ids (package-id form). */
 export const PARTNER_TEMPLATES = new Set(Object.keys(PARTNER_MODEL).map((name) => `${PARTNER_PACKAGE}:${name}`));
+
+/** The partner package's interfaces (package-id form): each one's choices, by the templates that implement it. */
+export const PARTNER_INTERFACES = new Map(
+  [HOLDING].map((name) => [
+    `${PARTNER_PACKAGE}:${name}`,
+    { name, choices: new Set(Object.values(PARTNER_MODEL).flatMap((t) => Object.keys(t.interfaces?.[name] ?? {}))) },
+  ]),
+);
 
 /** The model a command's template runs: the demo's by name, the partner app's by its package. */
 export function templateModel(templateId: string, name: string): TemplateModel | undefined {

@@ -81,7 +81,23 @@ export class RightsAndFormats {
     for (const p of parties) {
       if (!/^[A-Za-z0-9_\- :]+::1220[0-9a-f]{64}$/.test(p) && !p.includes('::'))
         return invalidArgument(`Invalid field party: non expected character in "${p.slice(0, 64)}"`);
+      const bad = filterWithoutId(f.filtersByParty?.[p]);
+      if (bad) return bad;
     }
-    return undefined;
+    return filterWithoutId(f.filtersForAnyParty);
   }
+}
+
+/**
+ * A template or interface filter decodes without its id (scalapb's default); FormatValidator's
+ * validateTemplateFilter / validateInterfaceFilter then require it.
+ */
+function filterWithoutId(filters: unknown): ErrorReply | undefined {
+  const cumulative = (filters as { cumulative?: unknown } | undefined)?.cumulative;
+  for (const c of Array.isArray(cumulative) ? (cumulative as { identifierFilter?: Record<string, { value?: Record<string, unknown> }> }[]) : []) {
+    const idf = c.identifierFilter ?? {};
+    if (idf.TemplateFilter && !idf.TemplateFilter.value?.templateId) return missingField('templateId');
+    if (idf.InterfaceFilter && !idf.InterfaceFilter.value?.interfaceId) return missingField('interfaceId');
+  }
+  return undefined;
 }

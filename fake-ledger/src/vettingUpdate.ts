@@ -3,8 +3,10 @@
 // and PackageOps decide it (docs/fake-node.md): a ParticipantAdmin only; each change a Vet or an
 // Unvet of package references (an id, a name, a name and version, or all three); a vetting reference
 // that matches no package is UNRESOLVED_VETTING_REFERENCE, one that matches several
-// AMBIGUOUS_VETTING_REFERENCE; an unvetting one that matches none is ignored; `dryRun` changes
-// nothing. The answer is the participant's vetting on the synchronizer before and after. No `vscode` import.
+// AMBIGUOUS_VETTING_REFERENCE; an unvetting one that matches none is ignored; a stale
+// `expectedTopologySerial` is TOPOLOGY_SERIAL_MISMATCH; on 3.4 a package vets only with its
+// dependencies (TOPOLOGY_DEPENDENCIES_NOT_VETTED); `dryRun` changes nothing. The answer is the
+// participant's vetting on the synchronizer before and after. No `vscode` import.
 import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
 
 export interface VettablePackage {
@@ -13,6 +15,8 @@ export interface VettablePackage {
   version: string;
   /** Synchronizer id → when the vetting began. */
   vetted: Map<string, string>;
+  /** The packages it depends on, when the node knows them (its DAR's other DALFs). */
+  dependencies?: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -65,6 +69,42 @@ function matching(ref: Ref, store: VettablePackage[]): VettablePackage[] | strin
   return versioned.length ? versioned : `No packages with name ${ref.name} have version ${ref.version}.`;
 }
 
+/**
+ * PriorTopologySerial.fromProto: none (no check), `NoPrior` (no vetting transaction yet), or
+ * `Prior` with a positive serial (ProtoConverter.parsePositiveInt).
+ */
+function expectedSerial(raw: unknown): number | 'none' | undefined | ErrorReply {
+  const serial = obj(obj(raw).serial);
+  if ('NoPrior' in serial) return 'none';
+  if (!('Prior' in serial)) return undefined;
+  const value = obj(serial.Prior).value;
+  const n = typeof value === 'number' ? value : 0;
+  if (n <= 0)
+    return deserialization(`InvariantViolation(expected_topology_serial,Received the non-positive ${n} as argument, but we require a positive value here.)`);
+  return n;
+}
+
+/**
+ * ParticipantTopologyValidation.checkPackageDependencies: the dependencies (recursively) of each
+ * package newly vetted that would not be vetted, and the packages unvetted that a package still
+ * vetted depends on directly.
+ */
+function unvettedDependencies(store: VettablePackage[], sync: string, after: Map<string, string | undefined>): string[] {
+  const byId = new Map(store.map((p) => [p.packageId, p]));
+  const vettedAfter = new Set(store.filter((p) => after.get(p.packageId) !== undefined).map((p) => p.packageId));
+  const added = [...vettedAfter].filter((id) => byId.get(id)?.vetted.get(sync) === undefined);
+  const removed = new Set(store.filter((p) => p.vetted.get(sync) !== undefined && !vettedAfter.has(p.packageId)).map((p) => p.packageId));
+  const deps = new Set<string>();
+  const queue = added.flatMap((id) => byId.get(id)?.dependencies ?? []);
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    if (deps.has(id)) continue;
+    deps.add(id);
+    queue.push(...(byId.get(id)?.dependencies ?? []));
+  }
+  const removedDeps = [...vettedAfter].flatMap((id) => byId.get(id)?.dependencies ?? []).filter((id) => removed.has(id));
+  return [...new Set([...[...deps].filter((id) => !vettedAfter.has(id)), ...removedDeps])];
+}
+
 export interface VettingUpdateContext {
   store: () => VettablePackage[];
   participantId: string;
@@ -73,6 +113,8 @@ export interface VettingUpdateContext {
   serial: (synchronizerId: string) => number;
   bumpSerial: (synchronizerId: string) => void;
   now: () => string;
+  /** Whether a vetted package's dependencies must be vetted too (protocol version 34 and below: the fake's 3.4). */
+  checksDependencies: boolean;
 }
 
 export function updateVetting(ctx: VettingUpdateContext, body: Json): ErrorReply {
@@ -90,6 +132,8 @@ export function updateVetting(ctx: VettingUpdateContext, body: Json): ErrorReply
     }
     changes.push({ vet, refs, from: text(value.newValidFromInclusive) || undefined });
   }
+  const expected = expectedSerial(body.expectedTopologySerial);
+  if (typeof expected === 'object') return expected;
   const where = ctx.synchronizer(text(body.synchronizerId) || undefined);
   if ('status' in where) return where;
   const sync = where.synchronizerId!;
@@ -119,6 +163,16 @@ export function updateVetting(ctx: VettingUpdateContext, body: Json): ErrorReply
         );
       targets.push(...found.map((pkg) => ({ pkg, vet: c.vet, from: c.from })));
     }
+  // PackageOps.checkCurrentSerial, before any change and in a dry run too. The fake's participant
+  // always has a vetting transaction on its synchronizers: "no prior" never holds.
+  const current = ctx.serial(sync);
+  if (expected !== undefined && expected !== current) {
+    const shown = expected === 'none' ? 'None' : `Some(${expected})`;
+    return cantonError(400, 'TOPOLOGY_SERIAL_MISMATCH', `The provided serial Some(${current}) did not match the expected serial ${shown}.`, 9, 9, [], null, {
+      actual: `Some(${current})`,
+      expected: shown,
+    });
+  }
   const snapshot = (serial: number, vetted: (p: VettablePackage) => string | undefined) => {
     const packages = store
       .filter((p) => vetted(p) !== undefined)
@@ -133,6 +187,12 @@ export function updateVetting(ctx: VettingUpdateContext, body: Json): ErrorReply
     else after.set(t.pkg.packageId, undefined);
   }
   const changed = store.some((p) => after.get(p.packageId) !== p.vetted.get(sync));
+  // TopologyManager.validatePackageVetting: on a change, and on every dry run.
+  const unvetted = ctx.checksDependencies && (changed || body.dryRun === true) ? unvettedDependencies(store, sync, after) : [];
+  if (unvetted.length > 0)
+    return cantonError(400, 'TOPOLOGY_DEPENDENCIES_NOT_VETTED', 'Package vetting failed due to dependencies not being vetted', 9, 9, [], null, {
+      unvetted: `Set(${unvetted.join(', ')})`,
+    });
   if (changed && body.dryRun !== true) {
     for (const p of store) {
       const v = after.get(p.packageId);

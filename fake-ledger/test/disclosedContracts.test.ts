@@ -7,6 +7,7 @@ import { FakeLedgerNode, type FakeVersion } from '../src/testing';
 import { PARTNER_PACKAGE, PARTNER_PAYLOAD } from '../src/partnerPackage';
 import { dar } from '../../test/support/darBuilder';
 import { send } from '../../test/support/specBodies';
+import { tokenArgument } from '../../test/support/partnerContracts';
 
 type Json = Record<string, unknown>;
 
@@ -105,25 +106,32 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       );
     });
 
+    it('decodes a disclosed contract without its blob (the codec fills it in) and answers MISSING_FIELD, in submit and in prepare', async () => {
+      const { Bob } = node.ledger.parties;
+      const without = [{ contractId: offer, templateId: OFFER, synchronizerId: node.ledger.synchronizerId }];
+      const cause = /^The submitted command is missing a mandatory field: DisclosedContract\.createdEventBlob$/;
+      refused(await submit(Bob, 'bob', accept(), without), 400, 'MISSING_FIELD', /DisclosedContract\.createdEventBlob/);
+      const prepared = await post(
+        '/v2/interactive-submission/prepare',
+        {
+          commandId: `dc-${version}-${n++}`,
+          actAs: [Bob],
+          commands: [accept()],
+          disclosedContracts: without,
+          synchronizerId: node.ledger.synchronizerId,
+          packageIdSelectionPreference: [],
+        },
+        'bob',
+      );
+      refused(prepared, 400, 'MISSING_FIELD');
+      assert.match(String(prepared.json?.cause), cause);
+      assert.equal(prepared.json?.errorCategory, 8);
+    });
+
     it("runs the partner app's choices once it is vetted: a choice it lacks is refused", async () => {
       const { Alice } = node.ledger.parties;
       const token = await submit(Alice, 'alice', {
-        CreateCommand: {
-          templateId: `${PARTNER_PACKAGE}:Partner.Token:Token`,
-          createArguments: {
-            issuer: Alice,
-            owner: Alice,
-            amount: '10.0',
-            decimals: '2',
-            tags: [],
-            meta: { values: {}, extra: null },
-            locks: [],
-            kind: 'Direct',
-            settlement: { tag: 'Immediate', value: {} },
-            previous: null,
-            active: true,
-          },
-        },
+        CreateCommand: { templateId: `${PARTNER_PACKAGE}:Partner.Token:Token`, createArguments: tokenArgument(Alice, Alice) },
       });
       assert.equal(token.status, 200, token.text);
       const id = ((token.json?.transaction as Json).events as { CreatedEvent: { contractId: string } }[])[0].CreatedEvent.contractId;

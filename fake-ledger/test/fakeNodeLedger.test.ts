@@ -85,8 +85,12 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       assert.equal(r.status, 200, r.text);
       assert.equal((r.json!.update as { Transaction: { value: { updateId: string } } }).Transaction.value.updateId, transfer.updateId);
       assert.equal((await post('/v2/updates/update-by-offset', { offset: 999_999, updateFormat: effects() })).status, 404);
-      const missing = await post('/v2/updates/update-by-offset', { updateFormat: effects() });
-      assert.equal(missing.json?.code, 'MISSING_FIELD');
+      // An absent offset decodes as 0, which ParticipantOffsetValidator.validatePositive refuses.
+      for (const offset of [undefined, 0, -3]) {
+        const refused = await post('/v2/updates/update-by-offset', { offset, updateFormat: effects() });
+        assert.equal(refused.json?.code, 'NON_POSITIVE_OFFSET', refused.text);
+        assert.equal(refused.json?.cause, `Offset ${offset ?? 0} in offset is not a positive integer: the offset has to be a positive integer (>0)`);
+      }
     });
 
     it('has pruned below its pruning offset: the transaction is gone, an archived contract keeps only its archive', async () => {

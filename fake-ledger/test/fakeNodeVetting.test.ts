@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { FakeLedgerNode, type FakeVersion } from '../src/testing';
 import { PARTNER_PACKAGE } from '../src/packageRoutes';
 import { send } from '../../test/support/specBodies';
+import { dar, packageIdOf } from '../../test/support/darBuilder';
 
 type Json = Record<string, unknown>;
 const vet = (...packages: Json[]) => ({ operation: { Vet: { value: { packages } } } });
@@ -73,6 +74,71 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       assert.equal(onlyVersion.json?.code, 'PROTO_DESERIALIZATION_FAILURE', onlyVersion.text);
       const elsewhere = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], synchronizerId: 'other::1220ab' });
       assert.equal(elsewhere.json?.code, 'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER', elsewhere.text);
+    });
+
+    it('checks expectedTopologySerial against the vetting transaction before any change, in a dry run too (PackageOps.checkCurrentSerial)', async () => {
+      const serialOf = (r: { json?: Json }, which: 'newVettedPackages' | 'pastVettedPackages') => ((r.json?.[which] ?? {}) as Json).topologySerial as number;
+      const probe = await call({ changes: [], dryRun: true, ...sync() });
+      const current = serialOf(probe, 'newVettedPackages');
+      const prior = (value: number) => ({ serial: { Prior: { value } } });
+      const vetted = await call({ changes: [vet({ packageId: PARTNER_PACKAGE })], expectedTopologySerial: prior(current), ...sync() });
+      assert.equal(vetted.status, 200, vetted.text);
+      assert.equal(serialOf(vetted, 'newVettedPackages'), current + 1);
+      for (const [expected, shown] of [
+        [prior(current), `Some(${current})`],
+        [{ serial: { NoPrior: {} } }, 'None'],
+      ] as const) {
+        for (const dryRun of [false, true]) {
+          const stale = await call({ changes: [unvet({ packageId: PARTNER_PACKAGE })], expectedTopologySerial: expected, dryRun, ...sync() });
+          assert.equal(stale.status, 400, stale.text);
+          assert.equal(stale.json?.code, 'TOPOLOGY_SERIAL_MISMATCH');
+          assert.equal(stale.json?.cause, `The provided serial Some(${current + 1}) did not match the expected serial ${shown}.`);
+          assert.equal(stale.json?.errorCategory, 9);
+        }
+      }
+      const unchanged = await call({ changes: [], dryRun: true, ...sync() });
+      assert.equal(serialOf(unchanged, 'newVettedPackages'), current + 1, 'nothing was applied');
+      assert.ok(vettedIds(unchanged, 'newVettedPackages').includes(PARTNER_PACKAGE));
+      const zero = await call({ changes: [], expectedTopologySerial: prior(0), ...sync() });
+      assert.equal(zero.json?.code, 'PROTO_DESERIALIZATION_FAILURE', zero.text);
+      assert.match(String((zero.json?.context as Json).reason), /^InvariantViolation\(expected_topology_serial,Received the non-positive 0/);
+      // Without the field, or with an empty serial, nothing is checked.
+      assert.equal((await call({ changes: [], expectedTopologySerial: { serial: { Empty: {} } }, ...sync() })).status, 200);
+    });
+
+    it('on 3.4, a package vets only with its dependencies and a dependency unvets only with its dependents; from 3.5 (protocol version 35) both may go alone', async () => {
+      const mainPayload = Buffer.from(`vetting-main-${version}`);
+      const depPayload = Buffer.from(`vetting-dep-${version}`);
+      const [main, dep] = [packageIdOf(mainPayload), packageIdOf(depPayload)];
+      const upload = await fetch(`${node.url}/v2/dars?vetAllPackages=false`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${node.mintToken('participant_admin')}` },
+        body: new Uint8Array(dar({ name: 'vetting-main-1.0.0', payload: mainPayload, deps: [{ name: 'vetting-dep-1.0.0', payload: depPayload }] })),
+      });
+      assert.equal(upload.status, 200, await upload.text());
+      const notVetted = (r: { status: number; json?: Json; text: string }, id: string) => {
+        assert.equal(r.status, 400, r.text);
+        assert.equal(r.json?.code, 'TOPOLOGY_DEPENDENCIES_NOT_VETTED');
+        assert.equal(r.json?.cause, 'Package vetting failed due to dependencies not being vetted');
+        assert.equal(r.json?.errorCategory, 9);
+        assert.equal((r.json?.context as Json).unvetted, `Set(${id})`);
+      };
+      const alone = (dryRun: boolean) => call({ changes: [vet({ packageId: main })], dryRun, ...sync() });
+      if (version === '3.4') {
+        notVetted(await alone(true), dep);
+        notVetted(await alone(false), dep);
+        const both = await call({ changes: [vet({ packageId: main }, { packageId: dep })], ...sync() });
+        assert.equal(both.status, 200, both.text);
+        notVetted(await call({ changes: [unvet({ packageId: dep })], ...sync() }), dep);
+        const gone = await call({ changes: [unvet({ packageId: main }, { packageId: dep })], ...sync() });
+        assert.equal(gone.status, 200, gone.text);
+        assert.ok(!vettedIds(gone, 'newVettedPackages').includes(dep));
+      } else {
+        const vetted = await alone(false);
+        assert.equal(vetted.status, 200, vetted.text);
+        assert.ok(vettedIds(vetted, 'newVettedPackages').includes(main));
+        assert.ok(!vettedIds(vetted, 'newVettedPackages').includes(dep));
+      }
     });
   });
 }

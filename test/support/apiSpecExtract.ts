@@ -53,6 +53,57 @@ export function decoderRequiresOf(table: DecoderTable, schemaNames: Iterable<str
   return out;
 }
 
+/**
+ * Exactly what Canton's decoder requires of each object schema a request reaches, by schema name
+ * (the spec's `required` lists mix in what only the proto's comments require, which the validators
+ * check later). A case class of the table: its `decoderRequires` (none for a 'relaxed' codec, the
+ * spec's list for one the table did not find). Any other schema is a scalapb message decoded with
+ * `deriveRelaxedCodec` (CirceRelaxedCodec.scala), whose fields all have defaults, except the
+ * `value` of a oneof's case (`Kind.CanActAs(value)`: the schema that is the one property of a
+ * `oneOf` branch); and an absent enum field, which that codec fills with an object its enum's
+ * string decoder (`stringDecoderForEnum`) refuses: those are in `enums` as well.
+ */
+export function decodeRequiredOf(
+  table: DecoderTable,
+  components: Record<string, unknown>,
+  schemaNames: Iterable<string>,
+): { requires: Record<string, string[]>; enums: Record<string, string[]> } {
+  const classes = new Map<string, { codec: string; decoderRequires: string[] }>();
+  for (const [key, c] of Object.entries(table.classes)) {
+    const name = key.slice(key.lastIndexOf('.') + 1);
+    const earlier = classes.get(name);
+    if (earlier && earlier.decoderRequires.join() !== c.decoderRequires.join()) throw new Error(`Two case classes named ${name} require different fields`);
+    classes.set(name, c);
+  }
+  const oneofCases = new Set<string>();
+  for (const schema of Object.values(components)) {
+    for (const branch of ((schema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []) as { properties?: Record<string, { $ref?: string }> }[]) {
+      const props = Object.values(branch.properties ?? {});
+      if (props.length === 1 && props[0].$ref?.startsWith(REF)) oneofCases.add(props[0].$ref.slice(REF.length));
+    }
+  }
+  const isEnum = (p: { enum?: unknown; $ref?: string }): boolean =>
+    Array.isArray(p.enum) ||
+    (p.$ref?.startsWith(REF) === true && Array.isArray((components[p.$ref.slice(REF.length)] as { enum?: unknown } | undefined)?.enum));
+  const requires: Record<string, string[]> = {};
+  const enums: Record<string, string[]> = {};
+  for (const name of [...schemaNames].sort()) {
+    const s = components[name] as { properties?: Record<string, { enum?: unknown; $ref?: string }>; required?: string[] } | undefined;
+    if (typeof s?.properties !== 'object') continue;
+    const c = classes.get(name);
+    if (c) requires[name] = c.codec === 'relaxed' ? [] : c.codec === 'not found' ? (s.required ?? []) : c.decoderRequires;
+    else if (oneofCases.has(name)) requires[name] = s.required ?? [];
+    else {
+      const enumFields = Object.entries(s.properties)
+        .filter(([, p]) => isEnum(p))
+        .map(([f]) => f);
+      requires[name] = enumFields;
+      if (enumFields.length > 0) enums[name] = enumFields;
+    }
+  }
+  return { requires, enums };
+}
+
 export function readAsyncSpec(version: (typeof SPEC_VERSIONS)[number]): Json {
   return parse(fs.readFileSync(path.join(ASYNC_SPEC_DIR, ASYNC_SPEC_FILES[version]), 'utf8')) as Json;
 }
@@ -176,13 +227,19 @@ export function extractServed(spec: Json, asyncSpec?: Json, decoders?: DecoderTa
   const channels = asyncSpec ? extractChannels(asyncSpec) : { channels: {}, channelSchemas: {} };
   const channelRequests = asyncSpec ? closure((asyncSpec.components as { schemas: Record<string, unknown> }).schemas) : undefined;
   for (const c of Object.values(channels.channels)) channelRequests?.collect(c.request);
+  const decoded = decoders ? decodeRequiredOf(decoders, components, Object.keys(requests.schemas())) : undefined;
+  const channelDecoded =
+    decoders && channelRequests && asyncSpec
+      ? decodeRequiredOf(decoders, (asyncSpec.components as { schemas: Record<string, unknown> }).schemas, Object.keys(channelRequests.schemas()))
+      : undefined;
   return {
     specVersion: String((spec.info as Json).version),
     routes,
     schemas: schemas(),
     ...channels,
-    decoderRequires: decoders ? decoderRequiresOf(decoders, Object.keys(requests.schemas())) : {},
-    channelDecoderRequires: decoders && channelRequests ? decoderRequiresOf(decoders, Object.keys(channelRequests.schemas())) : {},
+    decoderRequires: decoded?.requires ?? {},
+    decoderEnumDefaults: decoded?.enums ?? {},
+    channelDecoderRequires: channelDecoded?.requires ?? {},
   };
 }
 

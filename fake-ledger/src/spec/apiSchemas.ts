@@ -28,11 +28,14 @@ export interface ServedSpec {
   channels: Record<string, ServedChannel>;
   channelSchemas: Record<string, unknown>;
   /**
-   * By request schema: the fields Canton's decoder requires beyond the spec's `required` (its case
-   * class's fields with no default that are not an Option: circe's deriveConfiguredCodec with
-   * useDefaults; spec/canton-decoders-<version>.json).
+   * By object schema a request reaches: exactly the fields Canton's decoder requires, whatever the
+   * spec's `required` says (a case class's fields with no default that are not an Option: circe's
+   * deriveConfiguredCodec with useDefaults; scalapb messages require only a oneof case's `value`;
+   * spec/canton-decoders-<version>.json, test/support/apiSpecExtract.ts).
    */
   decoderRequires: Record<string, string[]>;
+  /** Of those, the enum fields of scalapb messages: absent, the relaxed codec's default does not decode. */
+  decoderEnumDefaults: Record<string, string[]>;
   channelDecoderRequires: Record<string, string[]>;
 }
 
@@ -50,6 +53,8 @@ export class ApiSchemas {
   private static readonly byVersion = new Map<SpecVersion, ApiSchemas>();
   private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, verbose: true });
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** By decoded schema object (ajv's `parentSchema`): its enum fields whose codec default does not decode. */
+  private readonly enumDefaults = new Map<unknown, string[]>();
 
   static for(version: SpecVersion): ApiSchemas {
     let schemas = this.byVersion.get(version);
@@ -58,8 +63,13 @@ export class ApiSchemas {
   }
 
   private constructor(readonly version: SpecVersion, private readonly spec: ServedSpec) {
-    this.ajv.addSchema({ $id: this.id, components: { schemas: decodedAsCanton(spec.schemas, spec.decoderRequires) } });
-    this.ajv.addSchema({ $id: this.asyncId, components: { schemas: decodedAsCanton(spec.channelSchemas, spec.channelDecoderRequires) } });
+    // Requests are decoded with what the decoder requires; responses are checked against the spec.
+    this.ajv.addSchema({ $id: this.id, components: { schemas: spec.schemas } });
+    const decoded = decodedAsCanton(spec.schemas, spec.decoderRequires);
+    for (const [name, fields] of Object.entries(spec.decoderEnumDefaults)) this.enumDefaults.set(decoded[name], fields);
+    this.ajv.addSchema({ $id: this.requestId, components: { schemas: decoded } });
+    this.ajv.addSchema({ $id: this.asyncId, components: { schemas: spec.channelSchemas } });
+    this.ajv.addSchema({ $id: this.asyncRequestId, components: { schemas: decodedAsCanton(spec.channelSchemas, spec.channelDecoderRequires) } });
   }
 
   /**
@@ -75,13 +85,17 @@ export class ApiSchemas {
     } catch {
       return `a ${direction} on ${channel} is not JSON`;
     }
-    const validate = this.validator(`${direction} ${channel}`, c[direction], this.asyncId);
+    const validate = this.validator(`${direction} ${channel}`, c[direction], direction === 'request' ? this.asyncRequestId : this.asyncId);
     if (validate(withoutNulls(parsed))) return undefined;
     return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
   }
 
   private get asyncId(): string {
     return `canton-json-async-${this.version}`;
+  }
+
+  private get asyncRequestId(): string {
+    return `canton-json-async-decoded-${this.version}`;
   }
 
   /** `POST /v2/...` when this version's spec has the route. */
@@ -103,18 +117,23 @@ export class ApiSchemas {
     }
     const body = withoutNulls(parsed) as Record<string, unknown>;
     if (schema === undefined) return { ok: true, body, missing: [] };
-    const validate = this.validator(`request ${route}`, schema);
-    if (validate(body)) return { ok: true, body, missing: [] };
-    const errors = validate.errors ?? [];
-    // A top-level field only the proto requires is the validator's MISSING_FIELD, after the rights;
-    // one the case class requires fails the decoding.
-    const decoderRequired = new Set(this.spec.decoderRequires[refName(schema)] ?? []);
-    const onlyProtoMissing = (e: ErrorObject) => isTopLevelMissing(e) && !decoderRequired.has(String(e.params.missingProperty));
-    const missing = errors.filter(onlyProtoMissing).map((e) => String(e.params.missingProperty));
-    const other = errors.filter((e) => !onlyProtoMissing(e));
-    if (other.length === 0) return { ok: true, body, missing };
-    const first = mostSpecific(other);
-    return { ok: false, reason: describe(first), at: dotted(first) };
+    const validate = this.validator(`request ${route}`, schema, this.requestId);
+    if (!validate(body)) {
+      const first = mostSpecific(validate.errors ?? []);
+      return { ok: false, reason: this.enumDefaultRefused(first) ?? describe(first), at: dotted(first) };
+    }
+    // A top-level field the spec requires and the decoder filled with its default: a number or a
+    // boolean is its proto default (0, false) for the validators to judge; any other is the
+    // validator's MISSING_FIELD, after the rights. Nested ones are the route's validators'.
+    const root = this.spec.schemas[refName(schema)] as { required?: string[]; properties?: Record<string, { type?: string }> } | undefined;
+    const missing: string[] = [];
+    for (const f of (root?.required ?? []).filter((name) => !Object.hasOwn(body, name))) {
+      const type = root?.properties?.[f]?.type;
+      if (type === 'integer' || type === 'number') body[f] = 0;
+      else if (type === 'boolean') body[f] = false;
+      else missing.push(f);
+    }
+    return { ok: true, body, missing };
   }
 
   /**
@@ -147,8 +166,21 @@ export class ApiSchemas {
     return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
   }
 
+  /**
+   * CirceRelaxedCodec fills an absent enum field with `{"Unrecognized":…}`, which the enum's string
+   * decoder refuses as circe words it.
+   */
+  private enumDefaultRefused(e: ErrorObject): string | undefined {
+    if (e.keyword !== 'required') return undefined;
+    return this.enumDefaults.get(e.parentSchema)?.includes(String(e.params.missingProperty)) ? `Got value '{"Unrecognized":{"unrecognizedValue":0}}' with wrong type, expecting string` : undefined;
+  }
+
   private get id(): string {
     return `canton-json-api-${this.version}`;
+  }
+
+  private get requestId(): string {
+    return `canton-json-api-decoded-${this.version}`;
   }
 
   private validator(key: string, schema: unknown, id = this.id): ValidateFunction {
@@ -158,12 +190,14 @@ export class ApiSchemas {
   }
 }
 
-/** The components with each case class's decoder-required fields added to its schema's `required`. */
+/** The components with each request schema's `required` replaced by what Canton's decoder requires of it. */
 function decodedAsCanton(schemas: Record<string, unknown>, requires: Record<string, string[]>): Record<string, unknown> {
   const out = { ...schemas };
   for (const [name, fields] of Object.entries(requires)) {
-    const s = out[name] as { required?: string[] } | undefined;
-    if (s) out[name] = { ...s, required: [...new Set([...(s.required ?? []), ...fields])] };
+    const s = out[name] as Record<string, unknown> | undefined;
+    if (!s) continue;
+    const { required: _spec, ...rest } = s;
+    out[name] = fields.length > 0 ? { ...rest, required: fields } : rest;
   }
   return out;
 }
@@ -188,8 +222,6 @@ export function withoutNulls(value: unknown): unknown {
   for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
   return out;
 }
-
-const isTopLevelMissing = (e: ErrorObject) => e.keyword === 'required' && e.instancePath === '';
 
 function mostSpecific(errors: ErrorObject[]): ErrorObject {
   return errors.reduce((best, e) => (e.instancePath.length > best.instancePath.length && e.keyword !== 'oneOf' ? e : best), errors[0]);

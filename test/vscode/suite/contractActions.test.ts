@@ -1,6 +1,7 @@
 // A contract panel's actions on commands files, on 3.4, 3.5 and 3.6, with the partner app (no source
 // in the workspace; its package uploaded and vetted): Exercise… writes a request for a choice of the
-// contract from the node's Daml-LF that the review accepts and that commits; Add as Disclosed
+// contract from the node's Daml-LF that the review accepts and that commits (a template's choice, and the
+// Holding interface's under the interface's id); Add as Disclosed
 // Contract puts an offer its receiver cannot see into the receiver's request, the review lists it
 // with the command that uses it, and the request that was refused without it commits with it.
 import * as assert from 'node:assert/strict';
@@ -73,6 +74,43 @@ describe('Contract panel actions on commands files', function () {
       assert.ok(view.findings.some((f) => f.id === 'types' && f.severity === 'ok'));
       const outcome = await review.submit();
       assert.equal(outcome?.state, 'committed', JSON.stringify(outcome));
+      review.dispose();
+      panel.dispose();
+    });
+
+    it(`${version}: Exercise… of the Holding interface's choice writes it under the interface's id; the review accepts it and it commits`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, singleSynchronizer: true });
+      fakes.push(fake);
+      const { Alice } = fake.ledger.parties;
+      await vetPartnerApp(fake);
+      const token = await createPartner(fake, 'alice', Alice, PARTNER_TOKEN, tokenArgument(Alice, Alice));
+      const name = `interface-${version}`;
+      await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
+      await until('the node', () => api.nodes.find(name));
+      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+
+      const panel = await openContract(token, name);
+      api.commands.load().contracts.pickChoice = async (choices) => choices.find((c) => c.choice === 'Holding_Lock' && c.viaInterface);
+      const written = (await panel.exercise()) as vscode.Uri;
+      assert.match(written.path, /\/commands\/Token_Holding_Lock\.commands\.json$/);
+      const request = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(written)).toString('utf8'));
+      assert.deepEqual(request.commands[0].ExerciseCommand, {
+        templateId: '#canton-lens-partner-app:Partner.Token:Holding',
+        contractId: token,
+        choice: 'Holding_Lock',
+        choiceArgument: { until: '1970-01-01T00:00:00Z' },
+      });
+
+      const review = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, name);
+      const view = await until('the types checked', () => (review.current?.findings.some((f) => f.id === 'types') ? review.current : undefined));
+      assert.deepEqual(
+        view.findings.filter((f) => f.severity === 'block'),
+        [],
+      );
+      const outcome = await review.submit();
+      assert.equal(outcome?.state, 'committed', JSON.stringify(outcome));
+      assert.equal(outcome.state === 'committed' ? outcome.events : 0, 2, 'the exercise through the interface and the LockedToken it made');
       review.dispose();
       panel.dispose();
     });
