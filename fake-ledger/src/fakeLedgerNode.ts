@@ -17,7 +17,7 @@ import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions } from './demo
 import type { CommitOptions } from './interactiveCommits';
 import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { interactiveState } from './interactiveSubmissions';
-import { packageEndpoints } from './packageRoutes';
+import { packageEndpoints, servesVettingList } from './packageRoutes';
 import { commandCompletionsStream, commandEndpoints, type CommandContext } from './commandRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
@@ -432,10 +432,7 @@ export class FakeLedgerNode {
       maxVettedPageSize: 100,
       version: () => this.version,
       connected: () => connectedSynchronizers(this.ledger, this.singleSynchronizer),
-      hasVettingList: () => {
-        const [major, minor, patch] = (this.versionString ?? VERSION_STRINGS[this.version]).split(/[.-]/).map(Number);
-        return major !== 3 || minor !== 4 || patch >= 12;
-      },
+      hasVettingList: () => servesVettingList(this.versionString ?? VERSION_STRINGS[this.version]),
     }),
     // Users, rights, parties and identity providers administered (adminClaims.ts says who may).
     ...adminEndpoints(() => this),

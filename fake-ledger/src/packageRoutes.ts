@@ -129,6 +129,12 @@ function upgradeCheck(dar: UploadedDar, pkg: NodePackage, known: NodePackage[]):
   );
 }
 
+/** A 3.4 before 3.4.12 has no `POST /v2/package-vetting/list`. */
+export function servesVettingList(version: string): boolean {
+  const [major, minor, patch] = version.split(/[.-]/).map(Number);
+  return major !== 3 || minor !== 4 || patch >= 12;
+}
+
 export function packageEndpoints(ctx: PackageContext): Record<string, PackageEndpoint> {
   const state = () => packageState(ctx.ledger(), ctx.catalog());
   const adminOnly = (user: string) => (ctx.isAdmin(user) ? undefined : redacted(403));
