@@ -9,7 +9,9 @@ import { Columns, resizeHandle } from './columns';
 import { say } from './page';
 
 const ROW_HEIGHT = 22;
-const OVERSCAN = 10;
+// Rows painted beyond the view on each side: about one wheel step. Every painted row is laid out
+// again on a jump or when rows arrive on top, so more of them make each such frame longer.
+const OVERSCAN = 5;
 
 /** A cell: its text, its tooltip, its class. */
 export type Cell = readonly [text: string, title?: string, className?: string];
