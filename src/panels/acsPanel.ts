@@ -30,6 +30,8 @@ import { runCommand } from '../services/runCommand';
 export type { AcsTarget };
 
 const VIEW_TYPE = 'cantonLens.activeContracts';
+/** Rows messages sent and not yet taken by VS Code, at most. */
+const PAGES_IN_FLIGHT = 2;
 
 export class AcsPanels implements vscode.Disposable {
   private readonly open = new Set<AcsPanel>();
@@ -173,6 +175,7 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
         void this.viewColumns(client, interfaceId).then((names) => {
           if (names && this.loading === ac && !ac.signal.aborted) showColumns(names);
         });
+      const inFlight: Promise<void>[] = [];
       for await (const read of readActiveContracts(client, {
         eventFormat: browseEventFormat(this.filter(readAs.parties)),
         paged: hasPagedEndpoints(version),
@@ -189,9 +192,17 @@ export class AcsPanel extends WebviewHost<AcsToPage, AcsFromPage> {
           if (!columns && named) showColumns(named);
         }
         const events = this.tally.page(page, this.payloadFilter);
-        this.post({ type: 'rows', batch: encoder.encode(events), activeAtOffset: page.activeAtOffset, ...(page.restarted ? { restarted: true } : {}) });
+        // At most PAGES_IN_FLIGHT pages on their way to the page: the next page is read once an
+        // earlier one was taken, so a fast node does not fill the extension host with pages.
+        if (inFlight.length >= PAGES_IN_FLIGHT) await inFlight.shift();
+        if (ac.signal.aborted) return;
+        inFlight.push(
+          this.postTaken({ type: 'rows', batch: encoder.encode(events), activeAtOffset: page.activeAtOffset, ...(page.restarted ? { restarted: true } : {}) }),
+        );
         if (page.notice) this.post({ type: 'notice', text: page.notice });
       }
+      await Promise.all(inFlight);
+      if (ac.signal.aborted) return;
       this.shown.done = true;
       this.shown.step = 'done';
       this.post({ type: 'done' });

@@ -146,16 +146,28 @@ export abstract class WebviewHost<ToPage extends { type: string }, FromPage exte
 
   /** A message to the page; before the page is ready it waits for it. Never after disposal. */
   protected post(message: ToPage): void {
-    if (this.disposed) return;
+    void this.postTaken(message);
+  }
+
+  /**
+   * The same, resolving once VS Code has taken the message to the page (at once when it waits for
+   * the page or the panel is gone; never rejects). A sender of many large messages waits on it so
+   * they do not pile up in the extension host while the page is slower than the reading.
+   */
+  protected postTaken(message: ToPage): Promise<void> {
+    if (this.disposed) return Promise.resolve();
     if (!this.ready) {
       this.queued.push(message);
-      return;
+      return Promise.resolve();
     }
     // The webview getter throws once the panel is disposed by VS Code between the check and here.
     try {
-      this.panel.webview.postMessage(message).then(undefined, () => undefined);
+      return Promise.resolve(this.panel.webview.postMessage(message)).then(
+        () => undefined,
+        () => undefined,
+      );
     } catch {
-      // disposed
+      return Promise.resolve(); // disposed
     }
   }
 

@@ -126,17 +126,4 @@ export function argumentValue(shape: readonly string[] | undefined, sent: string
   }
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Hex ids as the encoder sent them (the base64 of their bytes, unpadded) back to hex. */
-export function base64ToHex(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i += 4) {
-    const chars = Math.min(4, text.length - i);
-    let bits = 0;
-    for (let k = 0; k < 4; k++) bits = (bits << 6) | (k < chars ? Math.max(0, BASE64.indexOf(text[i + k])) : 0);
-    const digits = chars === 4 ? 6 : chars === 3 ? 4 : 2;
-    out += bits.toString(16).padStart(6, '0').slice(0, digits);
-  }
-  return out;
-}
+export { base64ToHex } from './hexIds';

@@ -3,7 +3,7 @@
 // extension put in the page, filtered in place; each row opens to its whole event.
 import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
-import type { EventRow } from '../protocol/transactionRows';
+import { unpackEventRows, type PackedEventRows } from '../protocol/transactionRows';
 import { detailButton, highlightRow } from './eventDetails';
 import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
 
@@ -11,7 +11,8 @@ const PAGE = 500;
 
 /** Starts the rows; returns what renders the next page of them (false: none left). */
 export function startEventTable(data: HTMLElement): () => boolean {
-  const rows = (JSON.parse(data.textContent || '[]') as EventRow[]).map((row, index) => ({ row, index }));
+  const unpacked = unpackEventRows(JSON.parse(data.textContent || '{"words":[],"rows":[]}') as PackedEventRows);
+  const rows = unpacked.rows.map((row, index) => ({ row, index }));
   const tbody = document.getElementById('event-rows')!;
   const kind = document.getElementById('filter-kind') as HTMLSelectElement;
   const template = document.getElementById('filter-template') as HTMLInputElement;
@@ -26,7 +27,7 @@ export function startEventTable(data: HTMLElement): () => boolean {
     const end = Math.min(shown.length, rendered + PAGE);
     for (; rendered < end; rendered++) {
       const {
-        row: [nodeId, k, templateId, contractId, detail, parties],
+        row: [nodeId, k, templateId, sentId, detail, parties],
         index,
       } = shown[rendered];
       const tr = document.createElement('tr');
@@ -35,6 +36,7 @@ export function startEventTable(data: HTMLElement): () => boolean {
       cell(tr, String(nodeId)).prepend(detailButton('events', index));
       cell(tr, say(k, k));
       cell(tr, '', templateId).appendChild(damlLink(templateName(templateId), templateId));
+      const contractId = unpacked.contractIdOf(sentId);
       tr.appendChild(contractLink(contractId, shortId(contractId)));
       cell(tr, detail);
       cell(tr, parties.map(shortenPartyId).join(', '), parties.join('\n'));

@@ -16,6 +16,7 @@ import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
 import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
 import type { EventRow, TreeRow } from '../../protocol/transactionRows';
+import { packEventRows } from './eventRowsData';
 
 export function eventRows(events: readonly LedgerEvent[]): EventRow[] {
   return events.map((e): EventRow => {
@@ -182,7 +183,7 @@ ${dataTable({
   body: html`<tbody id="event-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody>`,
 })}
 <div id="rows-sentinel" aria-hidden="true"></div>
-<script type="application/json" id="event-data">${jsonForScript(rows)}</script>
+<script type="application/json" id="event-data">${jsonForScript(packEventRows(rows))}</script>
 </section>`;
   if (shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS') return html`${head}${shapeSwitch(shape)}${header}${exerciseTreeSection(t.events, highlight)}`;
   return html`${head}${shapeSwitch(shape)}${header}${events}`;

@@ -132,12 +132,16 @@ const resortSoon = debounce(300, rebuild);
 
 /** Makes every row's search text while the page is idle once all have arrived, so the first search is quick. */
 let preparing = 0;
+const PREPARE_SLICE_MS = 8;
 function prepareSearch(): void {
   const run = ++preparing;
   let next = 0;
   const step = (idle: IdleDeadline) => {
     if (run !== preparing) return;
-    while (next < rows.count && idle.timeRemaining() > 1) next = rows.prepareSearch(next, 100);
+    // A few milliseconds at a time, not the whole idle period (up to 50 ms): a scroll or a key
+    // that comes meanwhile waits for the slice to end.
+    const until = performance.now() + PREPARE_SLICE_MS;
+    while (next < rows.count && idle.timeRemaining() > 1 && performance.now() < until) next = rows.prepareSearch(next, 25);
     if (next < rows.count) requestIdleCallback(step);
   };
   requestIdleCallback(step);

@@ -9,7 +9,9 @@ import { Columns, resizeHandle } from './columns';
 import { say } from './page';
 
 const ROW_HEIGHT = 22;
-const OVERSCAN = 10;
+// Rows painted beyond the view on each side: about one wheel step. Every painted row is laid out
+// again on a jump or when rows arrive on top, so more of them make each such frame longer.
+const OVERSCAN = 5;
 
 /** A cell: its text, its tooltip, its class. */
 export type Cell = readonly [text: string, title?: string, className?: string];
@@ -31,6 +33,8 @@ export interface VirtualTableOptions {
 
 interface PooledRow extends HTMLTableRowElement {
   painted?: { key: number; generation: number };
+  /** What its cells show: [text, title, class] for each, compared here rather than read back from the DOM. */
+  written?: string[];
 }
 
 export class VirtualTable {
@@ -199,13 +203,13 @@ export class VirtualTable {
         // The row's right-click menu (contributes.menus "webview/context") reads this.
         if (this.options.rowContext) tr.dataset.vscodeContext = this.options.rowContext(index);
         const cells = this.options.cells(index);
+        const written = (tr.written ??= new Array<string>(3 * this.columns).fill(''));
         for (let c = 0; c < this.columns; c++) {
           const td = tr.children[c] as HTMLTableCellElement;
           const [text, title = '', className = ''] = cells[c] ?? [''];
-          const node = td.firstChild as Text;
-          if (node.nodeValue !== text) node.nodeValue = text;
-          if (td.title !== title) td.title = title;
-          if (td.className !== className) td.className = className;
+          if (written[3 * c] !== text) (td.firstChild as Text).nodeValue = written[3 * c] = text;
+          if (written[3 * c + 1] !== title) td.title = written[3 * c + 1] = title;
+          if (written[3 * c + 2] !== className) td.className = written[3 * c + 2] = className;
         }
       }
       if (tr.dataset.index !== String(index)) tr.dataset.index = String(index);

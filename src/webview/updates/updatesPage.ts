@@ -18,9 +18,12 @@ let position: number | undefined;
 let state: UpdatesStateMessage['state'] = 'starting';
 let paused = false;
 
+// As toLocaleTimeString(undefined, { hour12: false }) writes it, with one formatter (that call makes
+// a new one each time, and every row painted while updates arrive formats its time).
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric', hour12: false });
 const when = (iso: string): string => {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : `${new Date(t).toLocaleTimeString(undefined, { hour12: false })}.${String(t % 1000).padStart(3, '0')}`;
+  return Number.isNaN(t) ? iso : `${timeOfDay.format(t)}.${String(t % 1000).padStart(3, '0')}`;
 };
 const tableElement = byId('table');
 // Newest first: the last row of the view is shown at the top.

@@ -4,6 +4,7 @@ import { contractBody } from '../../../src/panels/html/contractHtml';
 import { contentSecurityPolicy, lookupActions, renderPanelPage } from '../../../src/panels/html/panelPage';
 import { escapeHtml, html, ledgerText } from '../../../src/panels/html/safeHtml';
 import { eventRows, jsonForScript, transactionBody } from '../../../src/panels/html/transactionHtml';
+import { unpackEventRows, type PackedEventRows } from '../../../src/protocol/transactionRows';
 import { lookupMarkdown } from '../../../src/panels/lookupMarkdown';
 import { escapeMarkdown, hoverMarkdown } from '../../../src/lookups/hoverMarkdown';
 import { EVIL, EVIL_PARTY, hostileContract, hostileTransaction, notFoundContract } from '../../support/hostileLookups';
@@ -89,7 +90,11 @@ describe('panel HTML', () => {
     const json = /<script type="application\/json" id="event-data">([^<]*)<\/script>/.exec(body);
     assert.ok(json, 'the event data block is intact: nothing in it contains "<"');
     assert.ok(l.found && l.update === 'transaction');
-    assert.deepEqual(JSON.parse(json[1]), eventRows(l.transaction.events));
+    const sent = unpackEventRows(JSON.parse(json[1]) as PackedEventRows);
+    assert.deepEqual(
+      sent.rows.map(([n, k, t, id, d, p]) => [n, k, t, sent.contractIdOf(id), d, p]),
+      eventRows(l.transaction.events),
+    );
     assertNoInjectedMarkup(body);
   });
 

@@ -1,0 +1,44 @@
+import * as assert from 'node:assert/strict';
+import { packEventRows } from '../../../src/panels/html/eventRowsData';
+import { unpackEventRows, type EventRow } from '../../../src/protocol/transactionRows';
+
+const sentAndBack = (rows: EventRow[]) => {
+  const packed = JSON.parse(JSON.stringify(packEventRows(rows))) as ReturnType<typeof packEventRows>;
+  const back = unpackEventRows(packed);
+  return { packed, rows: back.rows.map(([n, k, t, id, d, p]): EventRow => [n, k, t, back.contractIdOf(id), d, p]) };
+};
+
+describe('event rows written into the transaction page', () => {
+  const party = `Alice::1220${'ab'.repeat(32)}`;
+  const template = `${'d'.repeat(64)}:Iou:Iou`;
+  const cid = (i: number) => `00${i.toString(16).padStart(64, '0')}ca121220${'cd'.repeat(32)}`;
+
+  it('come back as they were: template ids and parties once each, hex contract ids as base64', () => {
+    const rows: EventRow[] = Array.from({ length: 50 }, (_, i) => [
+      i,
+      i % 2 ? 'archived' : 'created',
+      template,
+      cid(i),
+      '',
+      [party, `Bob::1220${'ef'.repeat(32)}`],
+    ]);
+    const { packed, rows: back } = sentAndBack(rows);
+    assert.deepEqual(back, rows);
+    assert.equal(packed.words.length, 3);
+    assert.equal(packed.hexIds, true);
+    assert.ok(packed.rows[0][3].length < cid(0).length * 0.7, 'an id is shorter than its hex');
+  });
+
+  it('keeps contract ids as they are when one is not hex, and reads an unknown word as ""', () => {
+    const rows: EventRow[] = [
+      [0, 'exercised', template, 'not-hex</script>', 'Transfer (consuming)', [party]],
+      [1, 'created', template, cid(1), '', []],
+      [2, 'created', template, 'abc', '', [party]],
+    ];
+    const { packed, rows: back } = sentAndBack(rows);
+    assert.deepEqual(back, rows);
+    assert.equal(packed.hexIds, false);
+    const odd = unpackEventRows({ words: [], hexIds: false, rows: [[0, 'created', 7, 'x', '', [9]]] });
+    assert.deepEqual(odd.rows, [[0, 'created', '', 'x', '', ['']]]);
+  });
+});
