@@ -253,13 +253,23 @@ export function lfPayload(p: PackageDesc): Uint8Array {
   for (const t of n.types) w.tag(5, WireType.LengthDelimited).bytes(t);
   const payload = new BinaryWriter().tag(3, WireType.LengthDelimited).string('1').tag(4, WireType.LengthDelimited).bytes(w.finish()).finish();
   described.set(packageIdOfPayload(payload), p);
-  if (described.size > 500) described.delete(described.keys().next().value as string);
+  if (described.size > 500) {
+    const oldest = [...described.keys()].find((id) => !kept.has(id));
+    if (oldest !== undefined) described.delete(oldest);
+  }
   return payload;
 }
 
-// The descriptions of the packages written here by id (the latest 500): what the definitions
-// service (definitionsRoutes.ts) answers from, as Canton answers from the packages it decoded.
+// The descriptions of the packages written here by id (the latest 500, and those kept for the
+// process, as the partner app's): what the definitions service (definitionsRoutes.ts) answers
+// from, as Canton answers from the packages it decoded.
 const described = new Map<string, PackageDesc>();
+const kept = new Set<string>();
+
+/** Keeps the description of a package every node of the process serves (never one of the latest 500 forgotten). */
+export function keepDescription(packageId: string): void {
+  kept.add(packageId);
+}
 
 /** The description a package id was written from in this process, if it was. */
 export const describedPackage = (packageId: string): PackageDesc | undefined => described.get(packageId);

@@ -3,7 +3,7 @@
 // Daml-LF 2 package, so its id is the hash of its payload; its types use every form the Canton
 // Network's packages do (records, variants, enums, type parameters, Numeric n, ContractId T,
 // Optional, lists, TextMap and Map, an interface with a view, choices with and without arguments).
-import { lfArchive, lfPayload, packageIdOfPayload, T, type PackageDesc } from './lfEncode';
+import { keepDescription, lfArchive, lfPayload, packageIdOfPayload, T, type PackageDesc } from './lfEncode';
 
 const TOKEN = 'Partner.Token';
 export const PARTNER_PACKAGE_NAME = 'canton-lens-partner-app';
@@ -133,5 +133,6 @@ export const PARTNER_PACKAGE_DESC: PackageDesc = {
 /** The partner package's ArchivePayload, what `GET /v2/packages/{package-id}` answers. */
 export const PARTNER_PAYLOAD = lfPayload(PARTNER_PACKAGE_DESC);
 export const PARTNER_PACKAGE = packageIdOfPayload(PARTNER_PAYLOAD);
+keepDescription(PARTNER_PACKAGE);
 /** Its DALF, as a DAR holds it. */
 export const partnerDalf = () => lfArchive(PARTNER_PAYLOAD);

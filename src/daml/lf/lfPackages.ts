@@ -63,11 +63,6 @@ export class SignatureCache {
       throw e;
     }
   }
-
-  /** Adds a signature obtained otherwise (the definitions service). */
-  put(sig: PackageSignature): void {
-    this.known.set(sig.packageId, sig);
-  }
 }
 
 export interface DarSignatures {

@@ -1,7 +1,7 @@
 // The signatures of a node's packages: the ids it lists (`GET /v2/packages`), each package from
 // the node's definitions service where it is enabled (nodeDefinitions.ts), else its archive
 // (`GET /v2/packages/{package-id}`) decoded; once per id for the whole session (an id never
-// changes meaning). A package the node will not give (rights, not found) or that does not decode is
+// changes meaning; the service's answers are kept per node, nodeDefinitions.ts says why). A package the node will not give (rights, not found) or that does not decode is
 // left out with its reason, and the workspace's Daml index stays what completes. No `vscode` import.
 import { LedgerApiError } from '../../ledger/ledgerApiError';
 import type { LedgerClient } from '../../ledger/ledgerClient';
@@ -65,7 +65,6 @@ export async function nodeSignatures(client: LedgerClient, signal?: AbortSignal,
       }
       try {
         const defined = await definitions.signature(id);
-        if (defined) cache.put(defined);
         packages.push(defined ?? cache.decodePayload(await getPackagePayload(client, id, { signal }), id));
       } catch (e) {
         if (signal?.aborted) throw e;

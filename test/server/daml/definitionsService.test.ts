@@ -2,7 +2,9 @@
 // default (its paths are unknown: 404), on when asked. What it answers of a package equals what
 // the decoder reads from the same package's archive, as far as the service says (not: the LF
 // version, data types that are not serializable, interfaces required, TextMap apart from Map).
-// The extension reads signatures through it where it is on, and asks a node without it once.
+// The extension reads signatures through it where it is on, and asks a node without it once; a
+// package with a map keyed by Text (TextMap or Map Text v: the service does not tell them apart)
+// is read from its archive.
 import * as assert from 'node:assert/strict';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { PARTNER_PACKAGE } from '../../../fake-ledger/src/partnerPackage';
@@ -11,8 +13,11 @@ import { getPackagePayload } from '../../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { SignatureCache } from '../../../src/daml/lf/lfPackages';
 import { nodeSignatures } from '../../../src/daml/lf/nodeSignatures';
-import { definitionsOff, NodeDefinitions } from '../../../src/daml/lf/nodeDefinitions';
-import type { DefAllTemplates, DefTemplateDefinition } from '../../../src/daml/lf/lfDefinitions';
+import { definitionsOff, hasTextKeyedMap, NodeDefinitions } from '../../../src/daml/lf/nodeDefinitions';
+import { signatureFromDefinitions, type DefAllTemplates, type DefTemplateDefinition, type DefTypeSig } from '../../../src/daml/lf/lfDefinitions';
+import { lfPayload, packageIdOfPayload, T } from '../../../fake-ledger/src/lfEncode';
+import { uploadDar } from '../../../src/ledger/packageRequests';
+import { dar } from '../../support/darBuilder';
 import type { LfType, PackageSignature } from '../../../src/daml/lf/lfSignatures';
 
 /** What both say, in one order: the service keys its answers by id, with no order. */
@@ -72,21 +77,25 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       await alice.close();
       await node.close();
     });
-    afterEach(() => {
-      node.definitionsService = true;
-      assert.deepEqual(node.responseProblems, []);
-    });
+    afterEach(() => assert.deepEqual(node.responseProblems, []));
 
     it("answers a package's signature equal to what its archive decodes to", async () => {
       const decoded = new SignatureCache().decodePayload(await getPackagePayload(alice, PARTNER_PACKAGE), PARTNER_PACKAGE);
-      const defined = await new NodeDefinitions(alice).signature(PARTNER_PACKAGE);
-      assert.ok(defined, 'the service answered');
+      const answer = JSON.parse((await get(`/v2/definitions/packages/${PARTNER_PACKAGE}`)).body) as DefTypeSig;
+      const defined = signatureFromDefinitions(PARTNER_PACKAGE, decoded.name, decoded.version, answer);
       assert.equal(defined.lfVersion, '');
       assert.deepEqual(comparable(defined), comparable(decoded));
       assert.ok(
         comparable(decoded).modules.some((m) => m.interfaces.length > 0 && m.templates.some((t) => t.keyType)),
         'the package has interfaces and keys to compare',
       );
+    });
+
+    it('a package with a map keyed by Text is read from its archive: the service answers TextMap and Map Text v alike', async () => {
+      const answer = JSON.parse((await get(`/v2/definitions/packages/${PARTNER_PACKAGE}`)).body) as DefTypeSig;
+      assert.ok(hasTextKeyedMap(answer), "the partner Token's metadata is a TextMap");
+      assert.equal(await new NodeDefinitions(alice).signature(PARTNER_PACKAGE), undefined);
+      assert.equal(hasTextKeyedMap({ GenMap: { k: { Party: {} }, v: { Text: {} } } }), false);
     });
 
     it('lists every template, and answers one with the definitions its arguments and choices use', async () => {
@@ -139,17 +148,44 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
 
     it('where it is on, the extension reads packages through it and downloads no archive of theirs', async () => {
       const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('alice') });
+      const admin = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('participant_admin') });
       try {
+        const name = `defined-${version}`;
+        const payload = Buffer.from(
+          lfPayload({
+            name,
+            version: '1.0.0',
+            modules: [
+              {
+                name: 'Def',
+                templates: [
+                  {
+                    name: 'Thing',
+                    fields: [
+                      ['owner', T.party],
+                      ['size', T.numeric(4)],
+                    ],
+                  },
+                ],
+              },
+            ],
+          }),
+        );
+        const id = packageIdOfPayload(payload);
+        await uploadDar(admin, dar({ name: `${name}-1.0.0`, payload }), { synchronizerId: node.ledger.synchronizerId });
         const since = node.requests.length;
         const read = await nodeSignatures(client, undefined, new SignatureCache());
         const paths = node.requests.slice(since).map((r) => r.path);
+        const defined = read.packages.find((p) => p.packageId === id);
+        assert.ok(defined && defined.lfVersion === '' && defined.name === name, 'read through the service');
+        assert.ok(paths.includes(`/v2/definitions/packages/${id}`));
+        assert.ok(!paths.includes(`/v2/packages/${id}`), 'its archive was not downloaded');
         const partner = read.packages.find((p) => p.packageId === PARTNER_PACKAGE);
-        assert.ok(partner && partner.lfVersion === '' && partner.name === 'canton-lens-partner-app');
-        assert.ok(paths.includes(`/v2/definitions/packages/${PARTNER_PACKAGE}`));
-        assert.ok(!paths.includes(`/v2/packages/${PARTNER_PACKAGE}`), 'its archive was not downloaded');
+        assert.ok(partner && partner.lfVersion !== '', 'the partner package, which has a TextMap, from its archive');
         assert.ok(!definitionsOff(client));
       } finally {
         await client.close();
+        await admin.close();
       }
     });
   });
