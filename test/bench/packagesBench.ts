@@ -90,8 +90,10 @@ async function darUpload(add: (r: BenchRow) => void): Promise<void> {
     const timer = setInterval(() => (peak = Math.max(peak, memory())), 5);
     // As the command does: the file's bytes (already in memory here), read as a DAR, validated, uploaded.
     readDar(file);
-    await validateDar(admin, file);
-    await uploadDar(admin, file);
+    // The demo ledger has two synchronizers: Canton cannot pick one for the DAR, as the command asks.
+    const synchronizerId = (await admin.getConnectedSynchronizers(undefined)).connectedSynchronizers?.[0]?.synchronizerId;
+    await validateDar(admin, file, { synchronizerId });
+    await uploadDar(admin, file, { synchronizerId });
     peak = Math.max(peak, memory());
     clearInterval(timer);
     const growth = (peak - before) / file.length;
