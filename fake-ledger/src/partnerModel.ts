@@ -21,8 +21,8 @@ const offerSignatories = (a: Args) => [party(a.sender)];
 const lockedSignatories = (a: Args) => [party(a.locker)];
 const HOLDING = 'Partner.Token:Holding';
 
-/** A Token's create argument with the partner's defaults (what LockedToken_Unlock gives back). */
-const token = (issuer: unknown, owner: unknown, amount: unknown): Args => ({
+/** A Token's create argument with the partner's defaults (what LockedToken_Unlock gives back, and what tests create). */
+export const partnerTokenArgument = (issuer: unknown, owner: unknown, amount: unknown): Args => ({
   issuer,
   owner,
   amount,
@@ -107,7 +107,7 @@ export const PARTNER_MODEL: Record<string, TemplateModel> = {
         argument: {},
         consuming: true,
         controllers: (c) => [party(c.locker)],
-        run: (c) => ({ creates: [{ template: 'Partner.Token:Token', argument: token(c.locker, c.owner, c.amount) }], result: ([id]) => id }),
+        run: (c) => ({ creates: [{ template: 'Partner.Token:Token', argument: partnerTokenArgument(c.locker, c.owner, c.amount) }], result: ([id]) => id }),
       },
     },
     interfaces: {

@@ -2,6 +2,7 @@
 // the participant's administrator, then contracts of it created over the Ledger API (a Token, a
 // TransferOffer its receiver cannot see). For tests of packages with no source in the workspace.
 import type { FakeLedgerNode } from '../../fake-ledger/src/testing';
+import { partnerTokenArgument } from '../../fake-ledger/src/partnerModel';
 import { PARTNER_PACKAGE, PARTNER_PAYLOAD } from '../../fake-ledger/src/partnerPackage';
 import { dar } from './darBuilder';
 
@@ -39,17 +40,5 @@ export async function createPartner(fake: FakeLedgerNode, userId: string, party:
 
 /** A Token's create argument: `issuer` issues `amount` to `owner`. */
 export function tokenArgument(issuer: string, owner: string, amount = '10.0'): Record<string, unknown> {
-  return {
-    issuer,
-    owner,
-    amount,
-    decimals: '2',
-    tags: [],
-    meta: { values: {}, extra: null },
-    locks: [],
-    kind: 'Direct',
-    settlement: { tag: 'Immediate', value: {} },
-    previous: null,
-    active: true,
-  };
+  return partnerTokenArgument(issuer, owner, amount);
 }
