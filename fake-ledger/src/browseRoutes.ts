@@ -2,9 +2,9 @@
 // with `limit` on every version, as pages from 3.5), the updates (a list that waits for new ones,
 // as pages from 3.5), the pruning point. Each follows the node's stages (docs/fake-node.md); the
 // data comes from GeneratedLedger, lazily. No `vscode` import.
-import { createHash } from 'node:crypto';
 import type { EventFormat } from './apiTypes';
 import { cantonError, invalidField, json, missingField, type ErrorReply } from './cantonErrorBodies';
+import { decodeToken, encodeToken, formatHash, invalidAcsPageToken, pageRequestHash } from './pageTokens';
 import { matchFormat, type GeneratedLedger } from './generatedLedger';
 import { unknownIdentifiers } from './identifierChecks';
 import { convertActiveContractsRequest, convertUpdatesRequest } from './legacyArguments';
@@ -197,35 +197,38 @@ interface AcsToken {
   v: 1;
   a: number;
   i: number;
+  /** The request's checksum: its `activeAtOffset` as given (or none) and its event format. */
   h: string;
   t: number;
 }
 
-const formatHash = (format: unknown) => createHash('sha256').update(JSON.stringify(format)).digest('hex').slice(0, 16);
-
+/** ApiStateService.getActiveContractsPage: the event format, the page size, the token, then the offset. */
 function activeContractsPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply {
-  const bad = ctx.checkEventFormat(b.eventFormat, 'event_format') ?? checkOffset(b.activeAtOffset, 'active_at_offset');
-  if (bad) return bad;
+  const badFormat = ctx.checkEventFormat(b.eventFormat, 'event_format');
+  if (badFormat) return badFormat;
   const g = ctx.generated();
   const format = b.eventFormat as EventFormat;
   let start = 0;
-  let activeAt = (b.activeAtOffset as number | undefined) ?? g.ledgerEnd();
+  let tokenAt: number | undefined;
   if (typeof b.pageToken === 'string' && b.pageToken !== '') {
     const token = decodeToken<AcsToken>(b.pageToken);
-    if (!token || token.v !== 1 || token.h !== formatHash(format) || (b.activeAtOffset !== undefined && b.activeAtOffset !== token.a)) {
-      return invalidField('page_token', 'the page token does not belong to this request (same event format and active-at offset); start again without one');
-    }
+    if (!token || token.v !== 1) return invalidAcsPageToken('Invalid page token for GetActiveContractsPageRequest');
+    // A token holds for the very request that got it: an offset added, changed or left out is another request.
+    if (token.h !== pageRequestHash(b)) return invalidAcsPageToken('The page token was prepared with different event_format or active_at_offset.');
     if (Date.now() - token.t > g.pageTokenTtlMs) return invalidField('page_token', 'the page token has expired; start again without one');
     start = token.i;
-    activeAt = token.a;
+    tokenAt = token.a;
   }
+  const badOffset = checkOffset(b.activeAtOffset, 'active_at_offset');
+  if (badOffset) return badOffset;
+  const activeAt = tokenAt ?? (b.activeAtOffset as number | undefined) ?? g.ledgerEnd();
   const late = checkActiveAt(ctx, format, activeAt);
   if (late) return late;
   // Canton's `default-acs-page-size` when none is asked (StateServiceConfig.scala).
   const asked = typeof b.maxPageSize === 'number' && b.maxPageSize > 0 ? b.maxPageSize : 2000;
   const scan = scanAcs(g, format, activeAt, start, Math.min(asked, g.maxAcsPageSize));
   const out: Record<string, unknown> = { activeContracts: scan.entries, activeAtOffset: activeAt };
-  if (scan.more) out.nextPageToken = encodeToken<AcsToken>({ v: 1, a: activeAt, i: scan.next, h: formatHash(format), t: Date.now() });
+  if (scan.more) out.nextPageToken = encodeToken<AcsToken>({ v: 1, a: activeAt, i: scan.next, h: pageRequestHash(b), t: Date.now() });
   return json(200, out);
 }
 
@@ -392,19 +395,6 @@ function updatesPage(ctx: BrowseContext, b: Record<string, unknown>): ErrorReply
   if (next !== undefined || endGiven === undefined)
     out.nextPageToken = encodeToken<UpdatesToken>({ v: 1, b: highest, e: endGiven, h: formatHash(b.updateFormat) });
   return json(200, out);
-}
-
-function encodeToken<T>(t: T): string {
-  return Buffer.from(JSON.stringify(t), 'utf8').toString('base64url');
-}
-
-function decodeToken<T>(s: string): T | undefined {
-  try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
-    return typeof v === 'object' && v !== null ? (v as T) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 // --- The websocket channels' streams --------------------------------------------------------------

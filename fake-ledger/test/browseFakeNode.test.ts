@@ -179,6 +179,33 @@ for (const version of VERSIONS) {
         }
       });
 
+      it('takes a page token back only with the request that got it: the same event format and `activeAtOffset`, absent where it was', async () => {
+        const alice = node.ledger.parties.Alice;
+        const first = await post('/v2/state/active-contracts-page', { eventFormat: byParty(alice), maxPageSize: 10 });
+        assert.equal(first.status, 200, first.text);
+        const { nextPageToken: token, activeAtOffset } = first.json as { nextPageToken: string; activeAtOffset: number };
+        // Naming the offset the first page answered is another request to Canton (AcsPageToken's checksum).
+        const named = await post('/v2/state/active-contracts-page', { eventFormat: byParty(alice), maxPageSize: 10, activeAtOffset, pageToken: token });
+        assert.equal(named.status, 400);
+        assert.equal(named.json?.code, 'INVALID_ACS_PAGE_TOKEN');
+        assert.match(String(named.json?.cause), /different event_format or active_at_offset/);
+        const otherFilter = await post('/v2/state/active-contracts-page', { eventFormat: { ...byParty(alice), verbose: false }, pageToken: token });
+        assert.equal(otherFilter.json?.code, 'INVALID_ACS_PAGE_TOKEN');
+        // The same message written in another key order is the same request.
+        const reordered = Object.fromEntries(Object.entries(byParty(alice)).reverse());
+        const same = await post('/v2/state/active-contracts-page', { pageToken: token, eventFormat: reordered });
+        assert.equal(same.status, 200, same.text);
+        assert.equal((same.json as { activeAtOffset: number }).activeAtOffset, activeAtOffset);
+        // A first page that named its offset takes its token back naming the same offset.
+        const at = await post('/v2/state/active-contracts-page', { eventFormat: byParty(alice), maxPageSize: 10, activeAtOffset });
+        const next = await post('/v2/state/active-contracts-page', {
+          eventFormat: byParty(alice),
+          activeAtOffset,
+          pageToken: (at.json as { nextPageToken: string }).nextPageToken,
+        });
+        assert.equal(next.status, 200, next.text);
+      });
+
       it('serves update pages with checkpoint bounds', async () => {
         const alice = node.ledger.parties.Alice;
         const end = node.generated.ledgerEnd();

@@ -188,7 +188,6 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
   let restarted = false;
   let notice: string | undefined;
   let first = true;
-  let activeAt = o.activeAtOffset;
   for (;;) {
     let page;
     try {
@@ -198,8 +197,10 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
             eventFormat: o.eventFormat,
             maxPageSize: o.pageSize ?? 1000,
             pageToken: token,
-            // A page token holds only with the same offset: the first page's, not a later ledger end.
-            ...(activeAt !== undefined ? { activeAtOffset: activeAt } : {}),
+            // Canton binds a token to the request that got it (AcsPageToken's checksum): the same
+            // event format and the same `activeAtOffset`, absent where it was. The token holds the
+            // first page's offset, so a later page is of the same set without naming it.
+            ...(o.activeAtOffset !== undefined ? { activeAtOffset: o.activeAtOffset } : {}),
           },
           { signal: o.signal },
         ),
@@ -208,7 +209,6 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
       if (token && isPageTokenRefusal(e) && restarts < 2) {
         restarts++;
         token = undefined;
-        activeAt = o.activeAtOffset;
         restarted = !first;
         notice = l10n.t(
           'The node no longer accepted the page token (it expires after a while, or the node was reconfigured): reading again from the start at the current ledger end.',
@@ -219,7 +219,6 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
     }
     first = false;
     token = page.nextPageToken || undefined;
-    activeAt = page.activeAtOffset;
     yield { activeAtOffset: page.activeAtOffset, events: eventsOf(page.activeContracts), done: !token, restarted: restarted || undefined, notice };
     restarted = false;
     notice = undefined;

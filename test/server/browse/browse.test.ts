@@ -306,10 +306,14 @@ for (const version of VERSIONS) {
         assert.ok(pages.every((p) => p.activeAtOffset === pages[0].activeAtOffset));
         assert.ok(pages.at(-1)!.done);
         assert.ok(ids.length > 700, String(ids.length));
-        // Each next page names the first page's offset: a page token holds only with the same one.
+        // Each next page is the first request with its token: Canton binds a token to the request
+        // that got it (an `activeAtOffset` added later is another request), and the token holds the offset.
         const asked = node.requests.filter((r) => r.path === '/v2/state/active-contracts-page').map((r) => JSON.parse(r.body) as Record<string, unknown>);
         assert.equal(asked[0].activeAtOffset, undefined, 'the first page at the ledger end');
-        for (const b of asked.slice(1)) assert.deepEqual([typeof b.pageToken, b.activeAtOffset], ['string', pages[0].activeAtOffset]);
+        for (const b of asked.slice(1)) {
+          assert.equal(typeof b.pageToken, 'string');
+          assert.deepEqual({ ...b, pageToken: undefined }, { ...asked[0], pageToken: undefined });
+        }
       });
 
       it('survives a node restart mid-page: asks for the same page again', async () => {
