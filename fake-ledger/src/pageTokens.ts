@@ -1,7 +1,7 @@
 // Page tokens as the fake gives them (opaque to clients, as Canton's are), and what Canton checks of
 // the request that brings one back: AcsPageToken (3.5+) binds a token to the request that got it.
 import { createHash } from 'node:crypto';
-import { cantonError } from './cantonErrorBodies';
+import { cantonError, invalidArgument, type ErrorReply } from './cantonErrorBodies';
 
 export function encodeToken<T>(t: T): string {
   return Buffer.from(JSON.stringify(t), 'utf8').toString('base64url');
@@ -52,3 +52,37 @@ export const invalidAcsPageToken = (message: string) =>
     8,
     3,
   );
+
+/** Canton's updates page checksum (UpdatesPageToken.requestChecksum): the bounds, page size and format as given. */
+export const updatesRequestHash = (b: Record<string, unknown>) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        b.beginOffsetExclusive ?? null,
+        b.endOffsetInclusive ?? null,
+        b.maxPageSize ?? null,
+        protoCanonical(b.updateFormat),
+        b.descendingOrder === true,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 16);
+
+/** RequestValidationErrors.InvalidUpdatesPageToken. */
+export const invalidUpdatesPageToken = (message: string) =>
+  cantonError(
+    400,
+    'INVALID_UPDATES_PAGE_TOKEN',
+    'The submitted command contains an invalid page token. Tokens used in GetUpdatesPage requests must be taken from a valid GetUpdatesPageResponse and used with the same EventFormat settings, the same begin and end with the same Canton participant running the same Canton version. ' +
+      message,
+    8,
+    3,
+  );
+
+/** FieldValidator.validatePageSize: a page size given must be positive and at most the node's maximum. */
+export function pageSizeRefusal(asked: unknown, max: number): ErrorReply | undefined {
+  if (typeof asked !== 'number') return undefined;
+  if (asked <= 0) return invalidArgument(`Requested page size must be positive, but got ${asked}`);
+  if (asked > max) return invalidArgument(`Requested page size must not exceed ${max}, but got ${asked}`);
+  return undefined;
+}

@@ -98,11 +98,21 @@ for (const version of VERSIONS) {
         let token: string | undefined;
         let activeAt: number | undefined;
         let pages = 0;
+        // Past the node's maximum (400 here, 10,000 by default) Canton refuses and names it (FieldValidator.validatePageSize).
+        for (const [size, cause] of [
+          [1000, /Requested page size must not exceed 400, but got 1000/],
+          [0, /Requested page size must be positive, but got 0/],
+        ] as const) {
+          const refused = await post('/v2/state/active-contracts-page', { eventFormat: byParty(alice), maxPageSize: size });
+          assert.equal(refused.status, 400);
+          assert.equal(refused.json?.code, 'INVALID_ARGUMENT');
+          assert.match(String(refused.json?.cause), cause);
+        }
         do {
-          const r = await post('/v2/state/active-contracts-page', { eventFormat: byParty(alice), maxPageSize: 1000, pageToken: token });
+          const r = await post('/v2/state/active-contracts-page', { eventFormat: byParty(alice), maxPageSize: 400, pageToken: token });
           assert.equal(r.status, 200, r.text);
           const body = r.json as { activeContracts: Json[]; activeAtOffset: number; nextPageToken?: string };
-          assert.ok(body.activeContracts.length <= 400, 'the node caps the page size');
+          assert.ok(body.activeContracts.length <= 400, 'at most the page size');
           activeAt ??= body.activeAtOffset;
           assert.equal(body.activeAtOffset, activeAt);
           ids.push(...entriesOf(body.activeContracts).map((e) => e.contractId));
@@ -209,8 +219,28 @@ for (const version of VERSIONS) {
       it('serves update pages with checkpoint bounds', async () => {
         const alice = node.ledger.parties.Alice;
         const end = node.generated.ledgerEnd();
-        const r = await post('/v2/updates/get-updates-page', { beginOffsetExclusive: end - 20, maxPageSize: 1000, updateFormat: updatesFormat(alice) });
+        const tooLarge = await post('/v2/updates/get-updates-page', { beginOffsetExclusive: end - 20, maxPageSize: 1000, updateFormat: updatesFormat(alice) });
+        assert.match(String(tooLarge.json?.cause), /Requested page size must not exceed 400, but got 1000/);
+        const r = await post('/v2/updates/get-updates-page', { beginOffsetExclusive: end - 20, maxPageSize: 400, updateFormat: updatesFormat(alice) });
         assert.equal(r.status, 200, r.text);
+        // A token is taken back only with the same begin, end, page size and format (UpdatesPageToken.requestChecksum).
+        const open = await post('/v2/updates/get-updates-page', { beginOffsetExclusive: end - 20, maxPageSize: 1, updateFormat: updatesFormat(alice) });
+        const token = (open.json as { nextPageToken: string }).nextPageToken;
+        const moved = await post('/v2/updates/get-updates-page', {
+          beginOffsetExclusive: end - 19,
+          maxPageSize: 1,
+          updateFormat: updatesFormat(alice),
+          pageToken: token,
+        });
+        assert.equal(moved.json?.code, 'INVALID_UPDATES_PAGE_TOKEN');
+        assert.match(String(moved.json?.cause), /obtained with different request parameters/);
+        const same = await post('/v2/updates/get-updates-page', {
+          beginOffsetExclusive: end - 20,
+          maxPageSize: 1,
+          updateFormat: updatesFormat(alice),
+          pageToken: token,
+        });
+        assert.equal(same.status, 200, same.text);
         const body = r.json as { updates: Json[]; lowestPageOffsetExclusive: number; highestPageOffsetInclusive: number };
         assert.equal(body.lowestPageOffsetExclusive, end - 20);
         assert.equal(body.highestPageOffsetInclusive, end);

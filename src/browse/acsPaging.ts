@@ -5,7 +5,7 @@
 // token (starts again, and says so), and a list the node refuses as too large (413: a smaller
 // limit, and says so). No `vscode` import.
 import type { CreatedEvent, EventFormat, JsGetActiveContractsResponse } from '../ledger/apiTypes';
-import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, nodeListLimitOf, pageSizeLimitOf } from '../ledger/ledgerApiError';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { streamChannel } from '../ledger/ledgerChannels';
 import * as l10n from '../l10n/l10n';
@@ -188,6 +188,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
   let restarted = false;
   let notice: string | undefined;
   let first = true;
+  let pageSize = o.pageSize ?? 1000;
   for (;;) {
     let page;
     try {
@@ -195,7 +196,7 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
         client.getActiveContractsPage(
           {
             eventFormat: o.eventFormat,
-            maxPageSize: o.pageSize ?? 1000,
+            maxPageSize: pageSize,
             pageToken: token,
             // Canton binds a token to the request that got it (AcsPageToken's checksum): the same
             // event format and the same `activeAtOffset`, absent where it was. The token holds the
@@ -206,6 +207,12 @@ async function* readPages(client: AcsClient, o: AcsReadOptions): AsyncGenerator<
         ),
       );
     } catch (e) {
+      // A node configured with smaller pages names its maximum; the page size is no part of a token.
+      const limit = pageSizeLimitOf(e);
+      if (limit !== undefined && limit < pageSize) {
+        pageSize = limit;
+        continue;
+      }
       if (token && isPageTokenRefusal(e) && restarts < 2) {
         restarts++;
         token = undefined;

@@ -6,7 +6,7 @@
 // upper bound. Reads only: a transient failure is asked again (withRetries). No `vscode` import.
 import type { JsGetUpdatesResponse, UpdateFormat } from '../ledger/apiTypes';
 import type { CallOptions, LedgerClient } from '../ledger/ledgerClient';
-import { isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import { isLedgerApiError, nodeListLimitOf, pageSizeLimitOf } from '../ledger/ledgerApiError';
 import * as l10n from '../l10n/l10n';
 import { formatCount } from '../l10n/forPeople';
 import { withRetries } from './acsPaging';
@@ -48,12 +48,6 @@ const offsetOf = (u: unknown): number | undefined => {
 };
 
 /** The page size a node names when it refuses a larger one ("must not exceed 2000"). */
-function pageLimitOf(e: unknown): number | undefined {
-  if (!isLedgerApiError(e) || e.status !== 400) return undefined;
-  const m = /must not exceed (\d{1,9})/i.exec(`${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`);
-  const n = m ? Number(m[1]) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
 
 /** The range's updates, batch by batch, until the node has read it to its end. */
 export async function* readUpdateRange(client: RangeClient, o: RangeReadOptions): AsyncGenerator<RangeBatch> {
@@ -90,7 +84,7 @@ async function* byPages(client: Pick<LedgerClient, 'getUpdatesPage'>, o: RangeRe
         ),
       );
     } catch (e) {
-      const limit = pageLimitOf(e);
+      const limit = pageSizeLimitOf(e);
       if (limit !== undefined && limit < pageSize) {
         pageSize = limit;
         notice = l10n.t('The node refuses pages larger than {0} updates: reading {0} at a time.', formatCount(limit));

@@ -6,7 +6,7 @@
 // `get-updates-page` (3.5+), which answers at once and is asked again after a pause.
 // No `vscode` import.
 import type { JsGetUpdatesResponse, JsTransaction, UpdateFormat } from '../ledger/apiTypes';
-import { earliestOffsetOf, isLedgerApiError, nodeListLimitOf } from '../ledger/ledgerApiError';
+import { earliestOffsetOf, isLedgerApiError, nodeListLimitOf, pageSizeLimitOf } from '../ledger/ledgerApiError';
 import { streamChannel } from '../ledger/ledgerChannels';
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { abortableSleep, isTransient } from './acsPaging';
@@ -78,11 +78,23 @@ export function updatesListFetch(
  * up: a page that is not full ran to the ledger end, its upper bound.
  */
 export function updatesPageFetch(client: Pick<LedgerClient, 'getUpdatesPage'>, updateFormat: UpdateFormat, o: { pageSize: number }): UpdatesFetch {
+  let pageSize = o.pageSize;
   return async (beginOffsetExclusive, signal) => {
-    const page = await client.getUpdatesPage({ beginOffsetExclusive, updateFormat, maxPageSize: o.pageSize }, { signal });
+    let page;
+    for (;;) {
+      try {
+        page = await client.getUpdatesPage({ beginOffsetExclusive, updateFormat, maxPageSize: pageSize }, { signal });
+        break;
+      } catch (e) {
+        // A node configured with smaller pages names its maximum: ask for that from now on.
+        const limit = pageSizeLimitOf(e);
+        if (limit === undefined || limit >= pageSize) throw e;
+        pageSize = limit;
+      }
+    }
     const updates = (page.updates ?? []).map((u) => u.update);
     const upTo = page.highestPageOffsetInclusive;
-    const caughtUp = updates.length < o.pageSize || typeof upTo !== 'number' || upTo <= beginOffsetExclusive;
+    const caughtUp = updates.length < pageSize || typeof upTo !== 'number' || upTo <= beginOffsetExclusive;
     return { updates, readUpTo: upTo, idle: caughtUp };
   };
 }

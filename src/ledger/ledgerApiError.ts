@@ -138,6 +138,17 @@ export function nodeListLimitOf(e: LedgerApiError): number | undefined {
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
+/**
+ * The largest page the node serves, where it refused a larger one: Canton's `validatePageSize`
+ * answers INVALID_ARGUMENT "Requested page size must not exceed N, but got M".
+ */
+export function pageSizeLimitOf(e: unknown): number | undefined {
+  if (!isLedgerApiError(e) || e.status !== 400) return undefined;
+  const m = /must not exceed (\d{1,9})/i.exec(`${e.cantonError?.cause ?? ''} ${e.plainText ?? ''}`);
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
 export function scrubCredentials(text: string): string {
   return text.replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [token]').replace(/eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g, '[token]');
 }
