@@ -373,6 +373,20 @@ for (const version of VERSIONS) {
       return out;
     };
 
+    if (version !== '3.4')
+      it("asks for update pages at the node's maximum once it names it (300 here), and goes on at that size", async () => {
+        const begin = 100;
+        const fetch = updatesPageFetch(client, updateFormat(), { pageSize: 1000 });
+        const signal = new AbortController().signal;
+        const first = await fetch(begin, signal);
+        const second = await fetch(first.readUpTo!, signal);
+        assert.ok(first.updates.length > 0 && second.updates.length > 0, `${first.updates.length} then ${second.updates.length}, ${begin} to ${String(first.readUpTo)}`);
+        const asked = node.requests
+          .filter((r) => r.path === '/v2/updates/get-updates-page')
+          .map((r) => (JSON.parse(r.body) as { maxPageSize: number }).maxPageSize);
+        assert.deepEqual(asked, [1000, 300, 300]);
+      });
+
     for (const transport of version === '3.4' ? ['updates'] : ['updates', 'updatesPage']) {
       it(`follows updates through ${transport} across a node restart, without a gap or a duplicate`, async () => {
         const start = node.generated.ledgerEnd();
