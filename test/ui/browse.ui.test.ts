@@ -162,6 +162,31 @@ describe('UI: browsing the ledger (Active Contracts, Follow Updates)', function 
       assert.match(text, /Active/);
       assert.ok(text.includes(String(event.templateId).split(':').slice(1).join(':')), 'its template');
     });
+    it("a template's table opened from the tree while every contract's table is open shows that template's contracts, and each tab keeps its own", async () => {
+      const t = node().generated.template(3);
+      await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Contracts on' }).first().click();
+      await ui.wb.webviewShowing(/^[\d,]+ contracts · active at offset/m, 30_000, 'body');
+      await ui.wb.openView('Canton');
+      const rowText = new RegExp(`^${t.entity}\\s+\\d`);
+      await ui.wb.waitForTreeRow(rowText, ['browse', 'Active Contracts', t.packageName, t.module], 60_000);
+      await ui.wb.page
+        .locator('.sidebar .monaco-list-row', { has: ui.wb.page.locator('.label-name', { hasText: rowText }) })
+        .first()
+        .click();
+      const one = await ui.wb.webviewShowing(new RegExp(`Active ${t.entity} on browse`), 30_000, 'body');
+      const oneStatus = one.locator('#status').filter({ hasText: /^[\d,]+ contracts · active at offset [\d,]+$/ });
+      await oneStatus.waitFor({ timeout: 60_000 });
+      const [count, activeAt] = (await oneStatus.innerText()).match(/[\d,]+/g)!.map(parseNum);
+      const want = expectedAcs(node(), [alice()], activeAt, t.templateId);
+      assert.ok(want.ids.length > 0 && want.ids.length < expected.ids.length, String(want.ids.length));
+      assert.equal(count, want.ids.length, "the template's contracts, not every contract");
+      const templates = await one.locator('#table tbody tr[data-index]:not([hidden])').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).innerText));
+      assert.ok(templates.length > 0 && templates.every((x) => x.includes(`${t.module}:${t.entity}`)), templates.slice(0, 5).join(' | '));
+      // The other tab still shows every contract.
+      await ui.wb.page.locator('.tabs-container .tab', { hasText: 'Active Contracts on' }).first().click();
+      const all = await ui.wb.webviewShowing(new RegExp(`^${num(expected.ids.length)} contracts · active at offset`, 'm'), 30_000, 'body');
+      assert.ok(all);
+    });
   });
 
   describe('Follow Updates', () => {
