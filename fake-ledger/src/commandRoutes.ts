@@ -122,6 +122,15 @@ export function resolveCommands(ctx: CommandContext, b: Args): ResolvedCommand[]
   return out;
 }
 
+/**
+ * Prepare's JSON layer (ProtocolConverters.PrepareSubmissionRequest.fromJson): the same package
+ * resolution and transcoding of its commands as a submission's, before any rights.
+ */
+export function transcodePrepareCommands(ctx: CommandContext, b: Args): ErrorReply | undefined {
+  const resolved = resolveCommands(ctx, { commands: { commands: b.commands, actAs: b.actAs } });
+  return Array.isArray(resolved) ? undefined : resolved;
+}
+
 /** CommandServiceAuthorization: MatchUserId, CanActAs for each actAs, a read right for each readAs and each party of the format. */
 function rights(ctx: CommandContext, user: string, b: Args): ErrorReply | undefined {
   const c = commandsOf(b);

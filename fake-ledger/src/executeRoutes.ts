@@ -14,6 +14,8 @@ export interface ExecuteContext {
   canExecuteAs: (user: string, party: string) => boolean;
   commitOptions: () => CommitOptions;
   recordExecution: (party: string, body: Record<string, unknown>, user: string) => void;
+  /** Prepare's commands transcoded as the JSON layer does a submission's (commandRoutes.ts). */
+  transcodePrepareCommands: (body: Record<string, unknown>) => ErrorReply | undefined;
 }
 
 export interface ExecuteEndpoint {
@@ -54,6 +56,7 @@ export function executeEndpoints(ctx: ExecuteContext): Record<string, ExecuteEnd
     },
     '/v2/interactive-submission/prepare': {
       method: 'POST',
+      decode: (b) => ctx.transcodePrepareCommands(b),
       // MatchUserId, and a read right for each acting and reading party: at preparation the acting
       // parties only read, and CanExecuteAs is not a read right.
       rights: (user, b) => {

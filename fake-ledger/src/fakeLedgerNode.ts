@@ -18,7 +18,7 @@ import type { CommitOptions } from './interactiveCommits';
 import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { interactiveState } from './interactiveSubmissions';
 import { packageEndpoints, servesVettingList } from './packageRoutes';
-import { commandCompletionsStream, commandEndpoints, type CommandContext } from './commandRoutes';
+import { commandCompletionsStream, commandEndpoints, transcodePrepareCommands, type CommandContext } from './commandRoutes';
 import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { verifyLedgerJwt } from './jwksJwt';
@@ -170,6 +170,7 @@ export class FakeLedgerNode {
     canExecuteAs: (user, party) => this.judge.canExecuteAs(user, party),
     commitOptions: () => this.commitOptions(),
     recordExecution: (party, body, user) => this.keep(this.executed, { party, body, user }),
+    transcodePrepareCommands: (body) => transcodePrepareCommands(this.commands, body),
   };
   private readonly lookups: LookupContext = {
     queries: () => this.queries,

@@ -17,12 +17,14 @@ import {
   micros,
   MICROS_BASE,
   mix,
+  packageIdOf,
   templateInfo,
   type ContractMeta,
   type GeneratedLedgerOptions,
   type TemplateInfo,
 } from './generatedModel';
 import { matchFormat } from './generatedFilters';
+import { MODEL_PACKAGE_V2 } from './demoLedgerHistory';
 import { interfaceViewsOf } from './storedLedger';
 
 export { HOLDING_INTERFACE, type ContractMeta, type GeneratedLedgerOptions, type TemplateInfo } from './generatedModel';
@@ -255,6 +257,9 @@ export class GeneratedLedger {
       for (const v of s.create.views) add(c.interfaces, v.interfaceId, interfacePackageName(v.interfaceId));
     }
     for (let t = 0; t < this.templateCount; t++) add(c.templates, this.template(t).templateId, this.template(t).packageName);
+    // The model's 2.0.0 is an upgrade of 1.0.0: it defines every template 1.0.0 does (Canton's upgrade checks require it).
+    const v1 = packageIdOf('canton-lens-demo-model');
+    for (const [id, name] of [...c.templates]) if (id.startsWith(`${v1}:`)) add(c.templates, `${MODEL_PACKAGE_V2}${id.slice(v1.length)}`, name);
     add(c.interfaces, HOLDING_INTERFACE, HOLDING_PACKAGE_NAME);
     this.catalogCache = c;
     return c;

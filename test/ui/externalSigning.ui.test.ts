@@ -124,10 +124,22 @@ describe('UI: the external signing loop', function () {
       const replace = editor.locator('.find-widget .replace-part textarea, .find-widget .replace-part input').first();
       await replace.fill('#canton-lens-demo-model:Notes:Note');
       await replace.press('Control+Alt+Enter');
+      // The Note's own fields, as a real node transcodes the arguments by the template's type.
+      await editor.locator('.find-widget .find-part textarea, .find-widget .find-part input').first().fill(`"owner": "${party}"`);
+      await replace.fill(`"author": "${party}", "reader": "${party}", "title": "signed loop", "body": "", "tags": []`);
+      await replace.press('Control+Alt+Enter');
       await page.keyboard.press('Control+S');
       await page.keyboard.press('Escape');
       for (let i = 0; i < 50 && fs.readFileSync(prepareFile, 'utf8').includes(TEMPLATE_PLACEHOLDER); i++) await page.waitForTimeout(100);
+      for (let i = 0; i < 50 && fs.readFileSync(prepareFile, 'utf8').includes('"owner"'); i++) await page.waitForTimeout(100);
       assert.ok(!fs.readFileSync(prepareFile, 'utf8').includes(TEMPLATE_PLACEHOLDER), 'the template id was replaced and saved');
+      assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(prepareFile, 'utf8')).commands[0].CreateCommand.createArguments), [
+        'author',
+        'reader',
+        'title',
+        'body',
+        'tags',
+      ]);
 
       // Prepare: the review opens before signing, with the hash check and the node's hashing details.
       await wb.runCommand('Canton: Prepare Transaction');

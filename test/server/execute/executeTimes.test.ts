@@ -12,6 +12,7 @@ import type { JsExecuteSubmissionRequest } from '../../../src/ledger/apiTypes';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { rejectsWith } from '../../support/rejectsWith';
+import { noteCreate } from '../../support/demoCommands';
 
 const HOUR = 3600n * 1_000_000n;
 
@@ -45,7 +46,7 @@ describe("a prepared transaction's times at execute, against the fake node", fun
       actAs: [party],
       synchronizerId: '',
       packageIdSelectionPreference: [],
-      commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: `note ${n}` } } }],
+      commands: [noteCreate(node, party, `note ${n}`)],
       ...over,
     });
     const signature = signHash(key.privateKey, p.preparedTransactionHash);

@@ -12,6 +12,7 @@ import type { JsExecuteSubmissionRequest } from '../../../src/ledger/apiTypes';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { rejectsWith } from '../../support/rejectsWith';
+import { noteCreate, noteTemplateId } from '../../support/demoCommands';
 
 describe('prepare, sign, execute against the fake node', function () {
   this.timeout(20_000);
@@ -37,7 +38,7 @@ describe('prepare, sign, execute against the fake node', function () {
       synchronizerId: '',
       packageIdSelectionPreference: [],
       verboseHashing: true,
-      commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hello', amount: '1.5000000000' } } }],
+      commands: [noteCreate(node, party, 'hello')],
       ...over,
     }) as never;
 
@@ -114,8 +115,8 @@ describe('prepare, sign, execute against the fake node', function () {
     const reader = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('reader') });
     const committed = await reader.lookupUpdate(done.updateId, { requestingParties: [party] });
     await reader.close();
-    assert.match(JSON.stringify(committed), /"text":"jello"/);
-    assert.doesNotMatch(JSON.stringify(committed), /"text":"hello"/);
+    assert.match(JSON.stringify(committed), /"title":"jello"/);
+    assert.doesNotMatch(JSON.stringify(committed), /"title":"hello"/);
     const end = (await client.getLedgerEnd()).offset;
     await rejectsWith(
       client.executeSubmission({ ...body, submissionId: 's-garbage', preparedTransaction: Buffer.from([0x0a, 0xff, 0xff]).toString('base64') }),
@@ -130,11 +131,10 @@ describe('prepare, sign, execute against the fake node', function () {
       const prepared = await client.prepareSubmission(
         prepareRequest({
           commands: [
-            { CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } },
+            noteCreate(node, party, 'first'),
             {
               CreateAndExerciseCommand: {
-                templateId: `${'d'.repeat(64)}:Notes:Note`,
-                createArguments: { owner: party },
+                ...noteCreate(node, party, 'second').CreateCommand,
                 choice: 'Archive',
                 choiceArgument: {},
               },
@@ -208,12 +208,30 @@ describe('prepare, sign, execute against the fake node', function () {
     await rejectsWith(client.prepareSubmission(prepareRequest({ actAs: [`Nobody::1220${'0'.repeat(64)}`] })), { code: 'PARTY_NOT_KNOWN_ON_LEDGER' });
     await rejectsWith(
       client.prepareSubmission(
-        prepareRequest({ commands: [{ ExerciseCommand: { templateId: 'a:b:c', contractId: `00${'1'.repeat(64)}`, choice: 'Archive', choiceArgument: {} } }] }),
+        prepareRequest({
+          commands: [{ ExerciseCommand: { templateId: noteTemplateId(node), contractId: `00${'1'.repeat(64)}`, choice: 'Archive', choiceArgument: {} } }],
+        }),
       ),
       { code: 'CONTRACT_NOT_FOUND' },
     );
+    // The JSON layer transcodes the commands before anything else, as it does a submission's.
+    await rejectsWith(
+      client.prepareSubmission(
+        prepareRequest({ commands: [{ ExerciseCommand: { templateId: 'a:b:c', contractId: `00${'1'.repeat(64)}`, choice: 'Archive', choiceArgument: {} } }] }),
+      ),
+      { code: 'INVALID_ARGUMENT', explanationMatches: /package-id or package-name/ },
+    );
+    await rejectsWith(
+      client.prepareSubmission(prepareRequest({ commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: {} } }] })),
+      { code: 'TEMPLATES_OR_INTERFACES_NOT_FOUND' },
+    );
+    await rejectsWith(
+      client.prepareSubmission(prepareRequest({ commands: [{ CreateCommand: { templateId: noteTemplateId(node), createArguments: { author: party } } }] })),
+      { code: 'COMMAND_PREPROCESSING_FAILED' },
+    );
     await rejectsWith(client.prepareSubmission(prepareRequest({ commands: [{ CreateCommand: { templateId: 'nocolons', createArguments: {} } }] })), {
-      code: 'INVALID_ARGUMENT',
+      status: 400,
+      explanationMatches: /Invalid identifier/,
     });
     await rejectsWith(client.prepareSubmission(prepareRequest({ commands: [] })), { code: 'MISSING_FIELD' });
     const alice = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('alice') });
@@ -233,7 +251,7 @@ describe('prepare, sign, execute against the fake node', function () {
         commands: [
           {
             ExerciseCommand: {
-              templateId: 'x:Iou:Iou',
+              templateId: node.generated.template(0).templateId,
               contractId: s.activeContract,
               choice: 'Iou_Transfer',
               choiceArgument: { newOwner: node.ledger.parties.Bob },
@@ -275,7 +293,7 @@ describe("the fake node's ledger end counts signed commits", function () {
           actAs: [party],
           synchronizerId: '',
           packageIdSelectionPreference: [],
-          commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party } } }],
+          commands: [noteCreate(node, party, submissionId)],
         });
         return {
           preparedTransaction: prepared.preparedTransaction,

@@ -14,6 +14,7 @@ import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { transactionQueryFor } from '../../../src/ledger/requestForms';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { rejectsWith } from '../../support/rejectsWith';
+import { noteCreate } from '../../support/demoCommands';
 
 describe('the outcome of a submission, executeAndWaitForTransaction, external parties', function () {
   this.timeout(30_000);
@@ -54,10 +55,9 @@ describe('the outcome of a submission, executeAndWaitForTransaction, external pa
       commands: [
         {
           CreateAndExerciseCommand: {
-            templateId: `${'d'.repeat(64)}:Notes:Note`,
-            createArguments: { owner: actAs, text: `note ${n}` },
+            ...noteCreate(node, actAs, `note ${n}`).CreateCommand,
             choice: 'Note_Close',
-            choiceArgument: {},
+            choiceArgument: { reason: 'done' },
           },
         },
       ],

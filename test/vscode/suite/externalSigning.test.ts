@@ -11,6 +11,7 @@ import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testi
 import { knowExternalParty } from '../../../fake-ledger/src/interactiveSubmissions';
 import type { ExecuteReviewPanel } from '../../../src/panels/executeReviewPanel';
 import type { DevKeyInfo } from '../../../src/services/devSigningKeys';
+import { noteCreate } from '../../support/demoCommands';
 import { cantonLens, resetNodes } from './testApi';
 
 describe('The external signing loop', function () {
@@ -61,7 +62,7 @@ describe('The external signing loop', function () {
             commandId: `loop-${version}`,
             actAs: [party],
             verboseHashing: true,
-            commands: [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'hi' } } }],
+            commands: [noteCreate(node, party, 'hi')],
           },
           null,
           2,
@@ -113,7 +114,7 @@ describe('The external signing loop', function () {
       knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
       const file = path.join(dir, `only-exec-${version}.prepare.json`);
       const request = { commandId: `only-exec-${version}`, actAs: [party], synchronizerId: '', packageIdSelectionPreference: [], verboseHashing: true };
-      const commands = [{ CreateCommand: { templateId: `${'d'.repeat(64)}:Notes:Note`, createArguments: { owner: party, text: 'x' } } }];
+      const commands = [noteCreate(node, party, 'x')];
       fs.writeFileSync(file, JSON.stringify({ ...request, commands }, null, 2));
       await vscode.commands.executeCommand('cantonLens.setToken', 'loop', node.mintToken('executor'));
       try {
