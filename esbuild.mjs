@@ -2,10 +2,24 @@
 // first and the pages, loaded by src/services/lazyBundles.ts): heavy third-party code, and three
 // features of ours too large for the main bundle. `--watch` rebuilds on change; `--dev` skips minify.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
 const production = !watch && !process.argv.includes('--dev');
+
+/**
+ * Every `vscode` import of a Node bundle resolves to src/bundles/vscodeApi.ts, whose own import is
+ * the external module: the API's namespace object is made once per bundle, not once per module.
+ * @type {esbuild.Plugin}
+ */
+const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    const shim = path.resolve('src/bundles/vscodeApi.ts');
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === shim ? { path: 'vscode', external: true } : { path: shim }));
+  },
+};
 
 /** @type {esbuild.BuildOptions} */
 const common = {
@@ -19,6 +33,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'none',
+  plugins: [oneVscodeNamespace],
 };
 
 const builds = [
