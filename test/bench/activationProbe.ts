@@ -76,6 +76,9 @@ moduleWithLoad._load = function (request: string, ...rest: unknown[]) {
 for (const builtin of ['node:path', 'node:fs', 'node:http', 'node:crypto', 'node:zlib']) require(builtin);
 
 const file = process.argv[2];
+// The extension's global storage (where the main bundle's code cache is kept), as a user's profile
+// has one; without it the entry compiles the main bundle with no cache.
+const storage = process.argv[3];
 const loadedBefore = Object.keys(require.cache).length;
 const cpu0 = process.cpuUsage();
 const t0 = process.hrtime.bigint();
@@ -91,6 +94,7 @@ try {
     },
     extensionUri: stub(),
     extension: { packageJSON: { version: '0.0.0' } },
+    globalStorageUri: storage ? { scheme: 'file', fsPath: storage } : stub(),
     secrets: stub(),
     globalState: stub(),
   });
