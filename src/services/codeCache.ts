@@ -3,6 +3,7 @@
 // bytecode V8 made for one activation is kept in a file and handed to the next compile, which then
 // neither parses the bundle nor compiles the functions that activation ran. The file holds V8's
 // bytecode of our bundle and nothing else; a missing, refused or unwritable cache costs a plain compile.
+import * as buffer from 'node:buffer';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,7 +38,7 @@ export function runCachedBundle<T>(bundlePath: string, cacheDir: string | undefi
   const bytes = fs.readFileSync(bundlePath);
   const file = cacheDir === undefined ? undefined : path.join(cacheDir, cacheFileName(bundlePath, bytes));
   const cachedData = file === undefined ? undefined : readIfThere(file);
-  const script = new vm.Script(WRAPPER_HEAD + bytes.toString('utf8') + WRAPPER_TAIL, { filename: bundlePath, lineOffset: -1, cachedData });
+  const script = new vm.Script(WRAPPER_HEAD + sourceText(bytes) + WRAPPER_TAIL, { filename: bundlePath, lineOffset: -1, cachedData });
   const module = { exports: {} as T };
   const wrapper = script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, filename: string, dirname: string) => void;
   wrapper.call(module.exports, module.exports, requireFn, module, bundlePath, path.dirname(bundlePath));
@@ -62,6 +63,11 @@ export function runCachedBundle<T>(bundlePath: string, cacheDir: string | undefi
 export function cacheFileName(bundlePath: string, bytes: Buffer): string {
   const hash = crypto.createHash('sha256').update(bytes).update(process.versions.v8).update(process.arch).digest('hex').slice(0, 16);
   return `${path.basename(bundlePath, '.js')}-${bytes.length}-${hash}.v8cache`;
+}
+
+/** The bundle's text: an ASCII bundle (the production one) is read as one byte a character, as V8 holds it, without decoding UTF-8. */
+function sourceText(bytes: Buffer): string {
+  return typeof buffer.isAscii === 'function' && buffer.isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function readIfThere(file: string): Buffer | undefined {

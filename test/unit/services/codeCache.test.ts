@@ -61,6 +61,11 @@ describe('code cache of the main bundle', function () {
     assert.deepEqual(cacheFiles(), []);
   });
 
+  it('reads a bundle that is not ASCII (a development build keeps its comments) as UTF-8', () => {
+    fs.writeFileSync(bundle, '// “quoted”\nexports.text = () => "…→é";\n');
+    assert.equal(runCachedBundle<{ text: () => string }>(bundle, undefined, require).exports.text(), '…→é');
+  });
+
   it('keeps the bundle’s lines, so that its source map applies', () => {
     const b = runCachedBundle<{ where: () => string }>(bundle, cacheDir, require);
     assert.match(b.exports.where(), new RegExp(`${bundle.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}:3:`));
