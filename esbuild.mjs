@@ -1,6 +1,7 @@
 // Bundles the extension: dist/extension.js (the entry) and dist/main.js (the main bundle), and the
 // bundles loaded on first use (each entry but the first two and the pages, loaded by
-// src/services/lazyBundles.ts): heavy third-party code, and features of ours too large for the main bundle. `--watch` rebuilds on change; `--dev` skips minify.
+// src/services/lazyBundles.ts): heavy third-party code, and features of ours too large for the main
+// bundle. `--watch` rebuilds on change; `--dev` skips minify.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
