@@ -29,6 +29,10 @@ export function activationBench(add: (r: BenchRow) => void): void {
   // cache); a fresh one for each first activation.
   const profile = path.join(tmp, 'profile');
   run(entry, profile);
+  // The cache the first run wrote; a cache V8 refused would be written again by each run.
+  const cacheDir = path.join(profile, 'v8-code-cache');
+  const cacheState = () => fs.readdirSync(cacheDir).map((f) => `${f} ${fs.statSync(path.join(cacheDir, f)).mtimeMs}`);
+  const written = cacheState();
   const cached: number[] = [];
   const cachedCpu: number[] = [];
   const first: number[] = [];
@@ -45,6 +49,8 @@ export function activationBench(add: (r: BenchRow) => void): void {
     const e = run(empty);
     base.push(e.requireMs + e.activateMs);
   }
+  const cacheUsed = written.length === 1 && cacheState().join() === written.join();
+  if (!cacheUsed) console.warn(`(the code cache was not used: ${written.join(', ')} → ${cacheState().join(', ')})`);
   const size = fs.statSync(entry).size + fs.statSync(path.join(dist, 'main.js')).size;
   add({
     area: 'activation',
@@ -61,7 +67,7 @@ export function activationBench(add: (r: BenchRow) => void): void {
     unit: 'ms',
     baseline: median(base),
     target: '≤ 25 ms',
-    ok: median(cached) <= 25,
+    ok: cacheUsed && median(cached) <= 25,
   });
   add({ area: 'activation', measure: '… its CPU time (median of 15)', value: median(cachedCpu), unit: 'ms' });
   add({
