@@ -22,7 +22,7 @@ export function registerJsonDocuments(ctx: Pick<vscode.ExtensionContext, 'subscr
 
 /** Opens `value` as a read-only JSON document titled `name` (ledger ids are cut and made file-safe). */
 export async function openJsonDocument(name: string, value: unknown, column = vscode.ViewColumn.Active): Promise<vscode.TextEditor> {
-  const safe = name.replace(/[^\w .…-]+/g, '_').slice(0, 80) || 'ledger';
+  const safe = name.replace(/[^\w .\u2026-]+/g, '_').slice(0, 80) || 'ledger';
   const uri = vscode.Uri.from({ scheme: JSON_SCHEME, path: `/${safe}.json`, query: String(++counter) });
   contents.set(uri.toString(), `${JSON.stringify(value, null, 2)}\n`);
   while (contents.size > KEPT) contents.delete(contents.keys().next().value!);

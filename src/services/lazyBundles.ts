@@ -3,7 +3,7 @@
 // the transaction decoder; debugAdapter: @vscode/debugadapter; fakeNode: the demo ledger; damlLf:
 // the Daml-LF decoder, on protobuf-ts), and three
 // features of ours that most windows never open (ledgerHistory, ledgerCommandsLoop, executeReview, nodeAdministration), which
-// would take the main bundle past its size bound. Everything else is in dist/extension.js.
+// would take the main bundle past its size bound. Everything else is in dist/main.js.
 import * as path from 'node:path';
 
 /** Every bundle this loader loads (test/package/ checks each is shipped). */

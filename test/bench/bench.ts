@@ -1,6 +1,5 @@
 // `npm run bench`: what Canton Lens costs, each figure beside a baseline measured in the same run.
 // Prints a table and writes bench-results.json. Timings vary with the machine: read the ratios.
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -31,6 +30,7 @@ import { commandsBench } from './commandsBench';
 import { debugBench } from './debugBench';
 import { compareBench } from './compareBench';
 import { changesBench } from './changesBench';
+import { activationBench } from './activationBench';
 import { runTests } from '@vscode/test-electron';
 import { ensureVsCodeServer } from '../vscode/vscodeServer';
 import type { HostMemoryResult } from './hostMemory/index';
@@ -59,50 +59,6 @@ async function time(fn: () => unknown): Promise<number> {
   const t0 = process.hrtime.bigint();
   await fn();
   return ms(t0);
-}
-
-function activation(): void {
-  const dist = path.join(PROJECT_ROOT, 'dist');
-  const empty = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'empty.js');
-  fs.writeFileSync(empty, 'exports.activate = () => {};\n');
-  const probe = path.join(PROJECT_ROOT, 'out', 'test', 'bench', 'activationProbe.js');
-  const run = (file: string) =>
-    JSON.parse(execFileSync(process.execPath, [probe, file], { encoding: 'utf8' })) as {
-      requireMs: number;
-      activateMs: number;
-      activateError?: string;
-      undiciLoaded: boolean;
-    };
-  const ours: number[] = [];
-  const base: number[] = [];
-  let last: ReturnType<typeof run> | undefined;
-  for (let i = 0; i < 15; i++) {
-    last = run(path.join(dist, 'extension.js'));
-    ours.push(last.requireMs + last.activateMs);
-    const e = run(empty);
-    base.push(e.requireMs + e.activateMs);
-  }
-  const size = fs.statSync(path.join(dist, 'extension.js')).size;
-  add({
-    area: 'activation',
-    measure: 'dist/extension.js loaded at activation',
-    value: size / 1024,
-    unit: 'KB',
-    target: 'only our code (undici and decoders load later)',
-    ok: !last!.undiciLoaded,
-  });
-  add({
-    area: 'activation',
-    measure: 'require + activate, stub vscode (median of 15)',
-    value: median(ours),
-    unit: 'ms',
-    baseline: median(base),
-    target: 'informational',
-  });
-  if (last!.activateError) console.warn(`(activate with the stub threw: ${last!.activateError})`);
-  for (const lazy of ['http.js', 'txReview.js']) {
-    add({ area: 'activation', measure: `dist/${lazy} (lazy, not at activation)`, value: fs.statSync(path.join(dist, lazy)).size / 1024, unit: 'KB' });
-  }
 }
 
 async function requestOverhead(node: FakeLedgerNode): Promise<void> {
@@ -444,7 +400,7 @@ async function main(): Promise<void> {
   try {
     // Memory first, before the large renderings leave garbage behind.
     if (want('memory')) await memory(node);
-    if (want('activation')) activation();
+    if (want('activation')) activationBench(add);
     if (want('requests')) await requestOverhead(node);
     if (want('scanning')) scanning();
     if (want('rendering')) await rendering();

@@ -107,7 +107,7 @@ function button({ action, label, enabled = true }: ToolbarAction): SafeHtml {
 /** The toolbar's "More actions" button and its menu of `items` (src/webview/pageKit/menu.ts opens it). */
 export function moreMenu(items: readonly SafeHtml[]): SafeHtml {
   const more = l10n.t('More actions');
-  return html`<span class="more-actions"><button class="more-button" id="more-actions" title="${more}" aria-label="${more}" aria-haspopup="menu" aria-expanded="false" aria-controls="more-menu">…</button><div class="menu" id="more-menu" role="menu" aria-label="${more}" hidden>${items}</div></span>`;
+  return html`<span class="more-actions"><button class="more-button" id="more-actions" title="${more}" aria-label="${more}" aria-haspopup="menu" aria-expanded="false" aria-controls="more-menu">&hellip;</button><div class="menu" id="more-menu" role="menu" aria-label="${more}" hidden>${items}</div></span>`;
 }
 
 /** An entry of the "More actions" menu: a button the page's click handler reads as any other. */

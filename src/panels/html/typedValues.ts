@@ -56,7 +56,7 @@ export function typedValueTree(value: unknown, t: LfType, sigs: readonly Package
       if (value.length === 0) return html`<span class="v-empty" title="${showType(t)}">[]</span>`;
       const items = value.map((pair, i) =>
         Array.isArray(pair) && pair.length === 2
-          ? html`<li>${key(i, t)} ${typedValueTree(pair[0], a, sigs, depth + 1)} → ${typedValueTree(pair[1], b, sigs, depth + 1)}</li>`
+          ? html`<li>${key(i, t)} ${typedValueTree(pair[0], a, sigs, depth + 1)} &rarr; ${typedValueTree(pair[1], b, sigs, depth + 1)}</li>`
           : html`<li>${valueTree(pair, depth + 1)}</li>`,
       );
       return node(html`[${value.length}]`, items, depth, 'ol');

@@ -1,7 +1,9 @@
-// What activation loads: dist/extension.js, none of the lazy bundles (each loads with its first
-// use, src/services/lazyBundles.ts); and the lookup panels, which are in the main bundle and revive
-// through a serializer registered at activation, told among the tabs by their view type.
+// What activation loads: dist/extension.js (which runs dist/main.js itself, not through require),
+// none of the lazy bundles (each loads with its first use, src/services/lazyBundles.ts); and the
+// lookup panels, which are in the main bundle and revive through a serializer registered at
+// activation, told among the tabs by their view type.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LAZY_BUNDLES } from '../../../src/services/lazyBundles';
@@ -29,6 +31,21 @@ describe('Lazy bundles', function () {
       loaded.filter((b) => b !== 'http' && b !== 'fakeNode' && (LAZY_BUNDLES as readonly string[]).includes(b)),
       [],
     );
+  });
+
+  it('keeps the main bundle’s code cache in the extension’s global storage, after activation', async () => {
+    await cantonLens();
+    // The extension host's user data (test/vscode/codeServerShim.ts); the global storage is below it.
+    const userData = process.env.CANTON_LENS_USER_DATA_DIR;
+    assert.ok(userData, 'the tests name the user data folder');
+    const caches = () =>
+      fs
+        .readdirSync(userData, { recursive: true, encoding: 'utf8' })
+        .filter((f) => path.basename(path.dirname(f)) === 'v8-code-cache' && /^main-\d+-[0-9a-f]{16}\.v8cache$/.test(path.basename(f)));
+    // One file: a cache of an older bundle goes when the new one is written.
+    const found = await until('the code cache', () => (caches().length === 1 ? caches() : undefined));
+    assert.match(found[0], /canton-lens\.canton-lens/);
+    assert.ok(fs.statSync(path.join(userData, found[0])).size > 0);
   });
 
   it('opens a lookup panel from the main bundle, whose tab names its view type', async () => {
