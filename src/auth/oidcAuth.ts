@@ -76,13 +76,16 @@ export async function refusedTokenProblem(
   },
   path: string,
 ): Promise<string | undefined> {
-  if (!decodeJwtClaims(token)) return undefined;
+  const claims = decodeJwtClaims(token);
+  if (!claims) return undefined;
+  // The id matters only to a token with an `aud` on a node without a target-audience.
+  const needsId = (claims.audience?.length ?? 0) > 0 && !auth.audience && path !== PARTICIPANT_ID_PATH;
   const read = () =>
     client.getParticipantId({ auth: { token }, signal: AbortSignal.timeout(10_000) }).then(
       (r) => r.participantId,
       () => undefined,
     );
-  const participantId = client.participantIdKnown ?? (path === PARTICIPANT_ID_PATH ? undefined : await read());
+  const participantId = client.participantIdKnown ?? (needsId ? await read() : undefined);
   return ledgerTokenProblem(token, { audience: auth.audience, scope: auth.scope }, participantId);
 }
 
