@@ -62,6 +62,35 @@ export function ledgerTokenProblem(token: string, auth: Pick<OidcSignInAuth, 'au
   return cantonTokenProblem({ audiences: claims.audience ?? [], scopes: claims.scopes ?? [] }, { audience: auth.audience, scope: auth.scope, participantId });
 }
 
+/**
+ * Why the node refused (401, 403) a token, from its claims against the node's participant id: the
+ * one any identity read, else read with the refused token itself (the endpoint is public, so only a
+ * token the node cannot accept fails to read it). Undefined when the claims do not explain it.
+ */
+export async function refusedTokenProblem(
+  token: string,
+  auth: Pick<OidcSignInAuth, 'audience' | 'scope'>,
+  client: {
+    participantIdKnown: string | undefined;
+    getParticipantId(opts: { auth: { token: string }; signal: AbortSignal }): Promise<{ participantId: string }>;
+  },
+  path: string,
+): Promise<string | undefined> {
+  const claims = decodeJwtClaims(token);
+  if (!claims) return undefined;
+  // The id matters only to a token with an `aud` on a node without a target-audience.
+  const needsId = (claims.audience?.length ?? 0) > 0 && !auth.audience && path !== PARTICIPANT_ID_PATH;
+  const read = () =>
+    client.getParticipantId({ auth: { token }, signal: AbortSignal.timeout(10_000) }).then(
+      (r) => r.participantId,
+      () => undefined,
+    );
+  const participantId = client.participantIdKnown ?? (needsId ? await read() : undefined);
+  return ledgerTokenProblem(token, { audience: auth.audience, scope: auth.scope }, participantId);
+}
+
+const PARTICIPANT_ID_PATH = '/v2/parties/participant-id';
+
 /** Checks a node's `auth` entry of type `oidc`; returns the entry, or the problem. */
 export function parseOidcAuth(a: Record<string, unknown>, urlProblem: (raw: unknown) => string | undefined): OidcSignInAuth | string {
   const bad = urlProblem(a.issuer);

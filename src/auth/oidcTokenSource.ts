@@ -61,14 +61,14 @@ export class OidcTokenSource {
   }
 
   /**
-   * Takes the tokens of a completed sign-in. Returns why the node is likely to refuse the access
-   * token (audience or scope), if it is.
+   * Takes the tokens of a completed sign-in. Returns why the node (with this participant id, where
+   * known) is likely to refuse the access token (audience or scope), if it is.
    */
-  async signedIn(tokens: OidcTokens): Promise<string | undefined> {
+  async signedIn(tokens: OidcTokens, participantId?: string): Promise<string | undefined> {
     this.generation++;
     this.cached = tokens;
     await this.options.refreshToken.set(tokens.refreshToken);
-    return ledgerTokenProblem(tokens.accessToken, this.options.auth);
+    return ledgerTokenProblem(tokens.accessToken, this.options.auth, participantId);
   }
 
   /** Why the node with this participant id refuses the access token held now, if it does. */

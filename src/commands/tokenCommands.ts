@@ -84,8 +84,9 @@ export function registerTokenCommands(
               message: vscode.l10n.t('This token has already expired ({0}).', describeTokenState(s)),
               severity: vscode.InputBoxValidationSeverity.Warning,
             };
-          // Its aud and scope as the node will read them (the node's own target-audience or target-scope, where its auth names them).
-          const problem = ledgerTokenProblem(t, { audience: node.auth?.audience, scope: node.auth?.scope });
+          // Its aud and scope as the node will read them (the node's own target-audience or target-scope, where its auth names them),
+          // against the node's participant id once any identity has read it.
+          const problem = ledgerTokenProblem(t, { audience: node.auth?.audience, scope: node.auth?.scope }, nodes.client(node).participantIdKnown);
           if (problem) return { message: problem, severity: vscode.InputBoxValidationSeverity.Warning };
           return undefined;
         },

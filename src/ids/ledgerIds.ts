@@ -48,12 +48,12 @@ const continuesId = (c: number) => isAlnum(c) || c === 95;
 const COLON = 58;
 
 /** Every contract, update and party id in `text`, in order. Stops after `limit` matches. */
-export function findLedgerIds(text: string, limit = Number.POSITIVE_INFINITY, options: FindOptions = {}): LedgerIdMatch[] {
-  const found: LedgerIdMatch[] = [];
+export function findLedgerIds(text: string, limit = Number.POSITIVE_INFINITY, options: FindOptions = {}): LedgerIdMatches {
+  count = 0;
   const anchorRe = options.v2ContractIds ? anchorsWithV2 : anchors;
   anchorRe.lastIndex = 0;
   // Without V2 every anchor is 68 characters: test() finds it without building a match array.
-  while (found.length < limit) {
+  while (count < limit) {
     let at: number;
     let end: number;
     if (options.v2ContractIds) {
@@ -66,15 +66,13 @@ export function findLedgerIds(text: string, limit = Number.POSITIVE_INFINITY, op
       end = anchorRe.lastIndex;
       at = end - 68;
     }
-    const id = continuesId(text.charCodeAt(end)) ? undefined : idAround(text, at, end);
-    if (id) {
-      found.push(id);
-      anchorRe.lastIndex = id.end;
-    } else {
-      // Not an id here; an id may still start inside this stretch (overlapping anchors).
-      anchorRe.lastIndex = at + 1;
-    }
+    const idEnd = continuesId(text.charCodeAt(end)) ? -1 : idAround(text, at, end);
+    // Not an id here: an id may still start inside this stretch (overlapping anchors).
+    anchorRe.lastIndex = idEnd < 0 ? at + 1 : idEnd;
   }
+  const found = new LedgerIdMatches(text, spans.slice(0, 2 * count), kinds.slice(0, count));
+  // A scan of a huge text does not keep its scratch space.
+  if (spans.length > 1 << 20) [spans, kinds] = [new Int32Array(2048), new Uint8Array(1024)];
   return found;
 }
 
@@ -92,38 +90,92 @@ function isV1ContractHead(text: string, head: number, at: number): boolean {
   return true;
 }
 
-// A scan of a large log keeps thousands of matches: each holds the scanned text and its offsets and
-// cuts its id out when read, so the scan allocates one small object per id, not two.
-class FoundId implements LedgerIdMatch {
-  readonly #source: string;
-  constructor(
-    readonly kind: LedgerIdKind,
-    source: string,
-    readonly start: number,
-    readonly end: number,
-  ) {
-    this.#source = source;
+const KINDS: readonly LedgerIdKind[] = ['contract', 'update', 'party'];
+const CONTRACT = 0;
+const UPDATE = 1;
+const PARTY = 2;
+
+// A scan writes its matches here (start and end, and kind), then copies them out at their number:
+// one scan of a large log allocates its arrays once, and no object per id.
+let spans = new Int32Array(2048);
+let kinds = new Uint8Array(1024);
+let count = 0;
+
+function add(kind: number, start: number, end: number): number {
+  if (count === kinds.length) {
+    const moreSpans = new Int32Array(spans.length * 2);
+    moreSpans.set(spans);
+    const moreKinds = new Uint8Array(kinds.length * 2);
+    moreKinds.set(kinds);
+    [spans, kinds] = [moreSpans, moreKinds];
   }
-  get text(): string {
-    return this.#source.slice(this.start, this.end);
+  spans[2 * count] = start;
+  spans[2 * count + 1] = end;
+  kinds[count++] = kind;
+  return end;
+}
+
+/**
+ * The ids one scan found, in order. A scan of a large log finds tens of thousands: they are kept
+ * as offsets and kinds, and a match object (with its id cut out of the text) is made only for a
+ * match that is read.
+ */
+export class LedgerIdMatches implements Iterable<LedgerIdMatch> {
+  readonly length: number;
+
+  constructor(
+    private readonly source: string,
+    /** Start and end of each match, in turn. */
+    private readonly spans: Int32Array,
+    private readonly kinds: Uint8Array,
+  ) {
+    this.length = kinds.length;
+  }
+
+  kindAt(i: number): LedgerIdKind {
+    return KINDS[this.kinds[i]];
+  }
+  startAt(i: number): number {
+    return this.spans[2 * i];
+  }
+  endAt(i: number): number {
+    return this.spans[2 * i + 1];
+  }
+
+  /** The i-th match (negative: from the end), or undefined past the ends. */
+  at(i: number): LedgerIdMatch | undefined {
+    const k = i < 0 ? this.length + i : i;
+    if (k < 0 || k >= this.length) return undefined;
+    const start = this.spans[2 * k];
+    const end = this.spans[2 * k + 1];
+    return { kind: KINDS[this.kinds[k]], text: this.source.slice(start, end), start, end };
+  }
+
+  map<T>(fn: (m: LedgerIdMatch, i: number) => T): T[] {
+    const out: T[] = [];
+    for (let i = 0; i < this.length; i++) out.push(fn(this.at(i)!, i));
+    return out;
+  }
+
+  *[Symbol.iterator](): Iterator<LedgerIdMatch> {
+    for (let i = 0; i < this.length; i++) yield this.at(i)!;
   }
 }
 
-function idAround(text: string, at: number, end: number): LedgerIdMatch | undefined {
+/** Adds the id the anchor text[at, end) belongs to, if it is one; returns its end, or -1. */
+function idAround(text: string, at: number, end: number): number {
   const before = text.charCodeAt(at - 1);
-  if (end - at === 92) return isIdChar(before) ? undefined : new FoundId('contract', text, at, end);
+  if (end - at === 92) return isIdChar(before) ? -1 : add(CONTRACT, at, end);
   const head = at - 70;
   // "ca1x" right before the anchor: the suffix of a V1 contract id, checked in full only then.
-  if (head >= 0 && isV1ContractHead(text, head, at) && !isIdChar(text.charCodeAt(head - 1))) {
-    return new FoundId('contract', text, head, end);
-  }
+  if (head >= 0 && isV1ContractHead(text, head, at) && !isIdChar(text.charCodeAt(head - 1))) return add(CONTRACT, head, end);
   if (before === COLON && text.charCodeAt(at - 2) === COLON) {
     let start = at - 2;
     while (isHintChar(text.charCodeAt(start - 1))) start--;
-    return start < at - 2 ? new FoundId('party', text, start, end) : undefined;
+    return start < at - 2 ? add(PARTY, start, end) : -1;
   }
-  if (isIdChar(before) || saysFingerprintOrHash(text, at)) return undefined;
-  return new FoundId('update', text, at, end);
+  if (isIdChar(before) || saysFingerprintOrHash(text, at)) return -1;
+  return add(UPDATE, at, end);
 }
 
 // A key fingerprint or a hash is "1220" + 64 hex too (a SHA-256 multihash, as an update id is).

@@ -185,10 +185,14 @@ export interface HttpErrorResponse {
 
 /**
  * Turns a non-2xx response into a LedgerApiError with its explanation. `sent` says whether the
- * request carried a token: a 401 to a request without one is explained as that.
+ * request carried a token: a 401 to a request without one is explained as that, and a refusal of
+ * a token whose claims the node cannot accept as what to change in them.
  */
-export function errorFromResponse(res: HttpErrorResponse, sent?: { token: boolean; noTokenHint?: string }): LedgerApiError {
+export function errorFromResponse(res: HttpErrorResponse, sent?: { token: boolean; noTokenHint?: string; refusal?: string }): LedgerApiError {
   const err = explainResponse(res);
+  // The token's own claims say why: that, rather than a guess from the status.
+  if (sent?.token && sent.refusal && (res.status === 401 || res.status === 403))
+    return err.with({ explanation: l10n.t('The node refused the token ({0}). {1}', res.status, sent.refusal) });
   if (res.status !== 401 || !sent || sent.token) return err;
   return err.with({ explanation: l10n.t('The node requires a token (401) and none was sent. {0}', sent.noTokenHint ?? l10n.t('Set a token for this node.')) });
 }

@@ -58,6 +58,8 @@ export interface LedgerClientOptions {
   getToken?: () => Promise<string | undefined>;
   /** What to do when the node wants a token and none was sent (default: set one). */
   noTokenHint?: () => string | undefined;
+  /** Why the node refused (401, 403) the token sent, as the token's claims tell, if they do. */
+  explainRefusal?: (token: string, path: string) => Promise<string | undefined>;
   timeoutMs?: number;
   maxResponseBytes?: number;
   userAgent?: string;
@@ -133,6 +135,8 @@ export class LedgerClient {
   private readonly urls = new Map<string, URL>();
   /** Learned from the node's version or a missing route (a changed node gets a new client). */
   private transactionByIdAvailable: boolean | undefined;
+  /** The node's participant id, once any identity read it: it does not change with the token. */
+  participantIdKnown: string | undefined;
 
   constructor(options: LedgerClientOptions) {
     this.options = options;
@@ -197,8 +201,10 @@ export class LedgerClient {
   }
 
   /** GET /v2/parties/participant-id. */
-  getParticipantId(opts: CallOptions = {}): Promise<GetParticipantIdResponse> {
-    return this.call('GET', '/v2/parties/participant-id', undefined, opts);
+  async getParticipantId(opts: CallOptions = {}): Promise<GetParticipantIdResponse> {
+    const answer = await this.call<GetParticipantIdResponse>('GET', '/v2/parties/participant-id', undefined, opts);
+    if (answer.participantId) this.participantIdKnown = answer.participantId;
+    return answer;
   }
 
   /** GET /v2/parties: one page of the known parties (needs ParticipantAdmin or IdentityProviderAdmin). */
@@ -443,7 +449,9 @@ export class LedgerClient {
       });
       status = res.status;
       if (res.status < 200 || res.status >= 300) {
-        const sent = authenticate ? { token: Boolean(token), noTokenHint: this.options.noTokenHint?.() } : undefined;
+        const refusal =
+          token && (res.status === 401 || res.status === 403) ? await this.options.explainRefusal?.(token, path).catch(() => undefined) : undefined;
+        const sent = authenticate ? { token: Boolean(token), noTokenHint: this.options.noTokenHint?.(), refusal } : undefined;
         const err = errorFromResponse({ method, path, status: res.status, contentType: res.contentType, body: res.body }, sent);
         correlationId = err.correlationId;
         throw err;

@@ -4,7 +4,7 @@
 // point…, in `facts`). Pure (no `vscode`): the extension's adapter (services/ledgerNodes.ts) alone
 // feeds it settings, secret and trust changes; everything else reads it and listens to its events.
 import { ClientCredentialsTokenSource, type ClientCredentialsAuth } from '../auth/clientCredentials';
-import type { OidcSignInAuth, OidcTokens } from '../auth/oidcAuth';
+import { refusedTokenProblem, type OidcSignInAuth, type OidcTokens } from '../auth/oidcAuth';
 import type { OidcProtocol } from '../auth/oidcProtocol';
 import { OidcTokenSource, type SignOutResult } from '../auth/oidcTokenSource';
 import { EXPIRY_WARNING_MS, decodeJwtClaims, tokenState, type TokenState } from '../auth/jwtClaims';
@@ -316,11 +316,11 @@ export class NodeRegistry {
   async signedIn(node: NodeConfig, tokens: OidcTokens): Promise<string | undefined> {
     const source = this.nodeClient(node).oauth;
     if (!(source instanceof OidcTokenSource)) throw new Error(`Node "${node.name}" does not sign in through an OpenID provider.`);
-    let problem = await source.signedIn(tokens);
+    let problem = await source.signedIn(tokens, this.participantId(node));
     await this.resolveCredentials(node, false, true);
     this.changed.fire();
-    // The token's `aud` is judged against the node's participant id, which only a request with
-    // the token can tell: an answer settles the judgement; a refusal of the token is the problem.
+    // The token's `aud` is judged against the node's participant id (known once any identity read
+    // it): an answer settles the judgement; a refusal of the token is the problem.
     try {
       const { participantId } = await this.client(node).getParticipantId({ signal: AbortSignal.timeout(10_000) });
       if (participantId) problem = source.tokenProblem(participantId);
@@ -337,6 +337,11 @@ export class NodeRegistry {
     const result = await source.signOut(signal);
     await this.tokenChanged(node);
     return result;
+  }
+
+  /** The node's participant id, once any identity read it (it does not change with the token). */
+  participantId(node: NodeConfig): string | undefined {
+    return this.clients.get(node.name)?.client.participantIdKnown;
   }
 
   /** Refresh of a node: its learned facts (user, rights, pruning point…) are asked again. */
@@ -401,6 +406,8 @@ export class NodeRegistry {
       // Requests that did not resolve their credentials first (a version check, a browse page).
       getToken: async () => (await this.resolveCredentials(node, true, false, entry))!.token,
       noTokenHint: () => this.tokenBlockedReason(node),
+      // A refusal read from the token's `aud` and `scope`, against the node's participant id.
+      explainRefusal: (token, path) => refusedTokenProblem(token, auth ?? {}, entry.client, path),
       timeoutMs: connection.timeoutMs,
       userAgent: this.host.userAgent,
       onRequest: (e) => this.host.onRequest?.(node.name, e),

@@ -56,6 +56,11 @@ export class OidcTestProvider {
   revocations = 0;
   /** The audience of tokens issued from now on when the client asks for none. */
   defaultAudience: string;
+  /**
+   * When set, the `aud` of access tokens issued from now on, whatever was asked (a list, as
+   * Keycloak's audience mappers and its default "account" audience give).
+   */
+  accessTokenAudience: string | string[] | undefined;
   /** The provider's public signing key, for the fake node's JWKS check. */
   readonly publicJwk: JsonWebKey;
   private handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -114,6 +119,13 @@ export class OidcTestProvider {
         },
       },
       // Any login is a user of that name: the Ledger API user is the token's subject.
+      formats: {
+        customizers: {
+          jwt: (_ctx: unknown, _token: unknown, jwt: { payload: Record<string, unknown> }) => {
+            if (made.accessTokenAudience !== undefined) jwt.payload.aud = made.accessTokenAudience;
+          },
+        },
+      },
       findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
       rotateRefreshToken: true,
       pkce: { required: () => true },

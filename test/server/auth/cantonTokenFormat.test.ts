@@ -8,6 +8,11 @@ import { ledgerTokenProblem } from '../../../src/auth/oidcAuth';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { TokenTargets } from '../../../fake-ledger/src/ledgerJwtPayload';
 import { send } from '../../support/specBodies';
+import type { HttpTransport } from '../../../src/ledger/httpTransport';
+import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
+import { eventFormatFor } from '../../../src/ledger/requestForms';
+import { NodeRegistry } from '../../../src/nodes/nodeRegistry';
+import type { NodeConfig } from '../../../src/nodes/nodeSettings';
 
 type Claims = { aud?: string | string[]; scope?: string; scp?: string | string[] };
 
@@ -125,5 +130,79 @@ describe("a token's aud and scope on a node with a target", function () {
   it('an opaque token is not judged', () => {
     assert.equal(cantonTokenProblem({ audiences: [], scopes: [] }, { audience: 'x' }) !== undefined, true);
     assert.equal(ledgerTokenProblem('not-a-jwt', {}), undefined);
+  });
+});
+
+describe("a node's refusal of a token, explained from the token's aud against the participant id the node remembers", function () {
+  this.timeout(30_000);
+  let fake: FakeLedgerNode;
+  before(async () => (fake = await FakeLedgerNode.start({ version: '3.5', checkResponses: true, generated: { contracts: 10, rate: 0 } })));
+  after(() => fake.close());
+
+  it('names the claim once any identity has read the id, says what it must be before, and leaves a refusal of rights as it is', async () => {
+    let token = '';
+    const node: NodeConfig = { name: 'p1', url: fake.url, scope: 'user' };
+    const registry = new NodeRegistry({
+      secrets: {
+        token: () => Promise.resolve(token),
+        clientSecret: () => Promise.resolve(undefined),
+        refreshToken: () => Promise.resolve(undefined),
+        storeRefreshToken: () => Promise.resolve(),
+      },
+      oidcProtocol: () => Promise.reject(new Error('no sign-in here')),
+      isTrusted: () => true,
+      activeNodeName: () => undefined,
+      connection: () => ({ timeoutMs: 5_000 }),
+      transport: () => {
+        let t: HttpTransport | undefined;
+        return () => Promise.resolve((t ??= createUndiciTransport()));
+      },
+    });
+    registry.applySettings([node], []);
+    const p = fake.ledger.participantId;
+    const other = 'PAR::participant2::1220aa';
+    const lookup = () =>
+      registry.client(node).getEventsByContractId({ contractId: fake.ledger.samples.activeContract, eventFormat: eventFormatFor([fake.ledger.parties.Alice]) });
+    const refusal = async (): Promise<{ status?: number; message: string }> => {
+      try {
+        await lookup();
+      } catch (e) {
+        return e as { status?: number; message: string };
+      }
+      throw new Error('the lookup was not refused');
+    };
+    try {
+      token = fake.mintToken('alice', { aud: other, scope: 'daml_ledger_api' });
+      let e = await refusal();
+      assert.equal(e.status, 403);
+      assert.match(
+        e.message,
+        /^The node refused the token \(403\)\. The token's "aud" claim is "PAR::participant2::1220aa" .*unless that is its participant id/,
+      );
+      assert.ok(!e.message.includes(token));
+      assert.equal(registry.participantId(node), undefined, 'the refused token cannot read the id');
+
+      // Another identity reads it: remembered for the node, whoever's token comes next.
+      token = fake.mintToken('alice');
+      assert.equal((await registry.client(node).getParticipantId()).participantId, p);
+      assert.equal(registry.participantId(node), p);
+      token = fake.mintToken('alice', { aud: other, scope: 'daml_ledger_api' });
+      e = await refusal();
+      assert.equal(e.status, 403);
+      assert.ok(e.message.includes(`this node (${p}) refuses every request with it (403 PERMISSION_DENIED`), e.message);
+
+      token = fake.mintToken('alice', { aud: [p, 'account'], scope: 'daml_ledger_api' });
+      e = await refusal();
+      assert.equal(e.status, 401);
+      assert.match(e.message, /^The node refused the token \(401\)\. The token's "aud" claim has 2 values/);
+
+      // A token the node reads (its own participant's) refused for want of rights: explained as rights.
+      token = fake.mintToken('participant_admin', { aud: p, scope: 'daml_ledger_api' });
+      e = await refusal();
+      assert.equal(e.status, 403);
+      assert.doesNotMatch(e.message, /refused the token|"aud"/);
+    } finally {
+      registry.dispose();
+    }
   });
 });

@@ -97,6 +97,6 @@ describe('ids in code', () => {
   }
 
   it('does not take a package id or a fingerprint in code for an update id', () => {
-    assert.deepEqual(findLedgerIds(`const templateId = "${pkg}:Iou:Iou";\nconst fingerprint = "1220${'a'.repeat(64)}";`), []);
+    assert.deepEqual([...findLedgerIds(`const templateId = "${pkg}:Iou:Iou";\nconst fingerprint = "1220${'a'.repeat(64)}";`)], []);
   });
 });

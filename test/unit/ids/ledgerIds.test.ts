@@ -140,13 +140,34 @@ describe('ledger ids: find in text', () => {
       ['contract', 'update'],
     );
     assert.deepEqual(ledgerIdAt(text, 10), { kind: 'contract', text: v2, start: 4, end: 96 });
-    assert.deepEqual(findLedgerIds(`x${v2}`, Infinity, { v2ContractIds: true }), [], 'bounded like the others');
+    assert.deepEqual([...findLedgerIds(`x${v2}`, Infinity, { v2ContractIds: true })], [], 'bounded like the others');
   });
 
   it('stops at the limit', () => {
     const text = Array.from({ length: 50 }, () => uid).join('\n');
     assert.equal(findLedgerIds(text).length, 50);
     assert.equal(findLedgerIds(text, 7).length, 7);
+  });
+
+  it('keeps its matches as offsets and kinds, and makes each one as it is read', () => {
+    const party = `Alice::${uid}`;
+    const text = `a ${uid} b ${party} c`;
+    const found = findLedgerIds(text);
+    assert.equal(found.length, 2);
+    assert.deepEqual([found.kindAt(1), found.startAt(1), found.endAt(1)], ['party', text.indexOf(party), text.length - 2]);
+    assert.deepEqual(found.at(-1), { kind: 'party', text: party, start: text.indexOf(party), end: text.length - 2 });
+    assert.deepEqual(found.at(0), { kind: 'update', text: uid, start: 2, end: 2 + uid.length });
+    assert.equal(found.at(2), undefined);
+    // Past the first thousand matches the scan's space grows, keeping what it held; a scan after
+    // it has its own matches.
+    const lines = Array.from({ length: 1500 }, (_, i) => `${i} ${uid}`).join('\n');
+    const many = findLedgerIds(lines);
+    assert.equal(many.length, 1500);
+    assert.deepEqual(new Set(many.map((m) => m.text)), new Set([uid]));
+    assert.deepEqual([many.startAt(1499), many.endAt(1499)], [lines.length - 68, lines.length]);
+    assert.equal(findLedgerIds(text).length, 2);
+    assert.equal(many.length, 1500);
+    assert.equal(many.at(0)!.start, 2);
   });
 
   it('finds the id under a cursor offset, or none', () => {

@@ -11,6 +11,8 @@ import { signInOnProviderPages } from '../../support/oidcLoginDriver';
 import { OidcTestProvider, TEST_CLIENT_ID, participantAudience } from '../../support/oidcTestProvider';
 import { cantonLens, find, renderTree, resetNodes, until } from './testApi';
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('Sign In through the node’s OpenID provider', function () {
   this.timeout(60_000);
   const fakes: FakeLedgerNode[] = [];
@@ -140,43 +142,96 @@ describe('Sign In through the node’s OpenID provider', function () {
     assert.equal((await api.auth.getSessions(['node:setup']))[0]?.account.label, 'alice · setup');
   });
 
-  it('a scope-based token: its aud is judged by the node’s participant id, read with the new token', async () => {
-    const api = await cantonLens();
-    const fake = await FakeLedgerNode.start({ version: '3.5', bigTransactionEvents: 1, jwks: [idp.publicJwk] });
-    fakes.push(fake);
-    const config = vscode.workspace.getConfiguration('cantonLens');
-    const current = config.inspect<unknown[]>('nodes')?.globalValue ?? [];
-    const auth = { type: 'oidc', issuer: idp.issuer, clientId: TEST_CLIENT_ID, scope: 'daml_ledger_api' };
-    await config.update('nodes', [...current, { name: 'scope-aud', url: fake.url, auth }], vscode.ConfigurationTarget.Global);
-    await until('the node', () => api.nodes.find('scope-aud'));
-    api.auth.openBrowser = (url) => {
-      void signInOnProviderPages(url, { login: 'alice' }, new URL(url).searchParams.get('redirect_uri')!).catch(() => undefined);
-      return Promise.resolve(true);
-    };
-    const warnings = () => api.log.recent.filter((l) => l.includes('Node "scope-aud" is likely to refuse the token')).length;
-    const before = warnings();
-    try {
-      // `aud` is this node's participant id: the node reads it as the participant the token is for, and accepts it.
-      idp.defaultAudience = fake.ledger.participantId;
-      assert.equal(await vscode.commands.executeCommand('cantonLens.signIn', 'scope-aud'), true);
-      assert.equal(warnings(), before, 'no warning for a token the node accepts');
-      const node = api.nodes.find('scope-aud')!;
-      assert.equal((await api.nodes.client(node).getParticipantId()).participantId, fake.ledger.participantId);
-      assert.equal(await vscode.commands.executeCommand('cantonLens.signOut', 'scope-aud'), true);
+  // A `daml_ledger_api` scope token on a node without target-scope: Canton reads its `aud` as the
+  // one participant id the token is for (AuthServiceJWTPayload: several values are unreadable, 401;
+  // another participant's id is refused by the authorizer, 403).
+  for (const version of ['3.4', '3.5', '3.6'] as const) {
+    it(`${version}: a scope token's aud is judged by the node's participant id, before use and in the node's refusal`, async () => {
+      const api = await cantonLens();
+      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, jwks: [idp.publicJwk] });
+      fakes.push(fake);
+      const name = `scope-aud-${version}`;
+      const config = vscode.workspace.getConfiguration('cantonLens');
+      const current = config.inspect<unknown[]>('nodes')?.globalValue ?? [];
+      const auth = { type: 'oidc', issuer: idp.issuer, clientId: TEST_CLIENT_ID, scope: 'daml_ledger_api' };
+      await config.update('nodes', [...current, { name, url: fake.url, auth }], vscode.ConfigurationTarget.Global);
+      await until('the node', () => api.nodes.find(name));
+      const node = api.nodes.find(name)!;
+      api.auth.openBrowser = (url) => {
+        void signInOnProviderPages(url, { login: 'alice' }, new URL(url).searchParams.get('redirect_uri')!).catch(() => undefined);
+        return Promise.resolve(true);
+      };
+      const ours = fake.ledger.participantId;
+      const other = `PAR::participant2::1220${'ab'.repeat(32)}`;
+      const warningsSaid = () => api.log.recent.filter((l) => l.includes(`Node "${name}" is likely to refuse the token`));
+      /** Signs in with tokens of this `aud`; returns the warning the sign-in gave, if any. */
+      const signInWith = async (aud: string | string[]): Promise<string | undefined> => {
+        const before = warningsSaid().length;
+        idp.accessTokenAudience = aud;
+        assert.equal(await vscode.commands.executeCommand('cantonLens.signIn', name), true);
+        const said = warningsSaid();
+        assert.ok(said.length <= before + 1);
+        return said.length > before ? said.at(-1) : undefined;
+      };
+      const lookup = () =>
+        api.nodes
+          .client(node)
+          .getEventsByContractId({ contractId: fake.ledger.samples.activeContract, eventFormat: eventFormatFor([fake.ledger.parties.Alice]) });
+      try {
+        // (a) first, on a node no identity has read yet: its participant id is not known, so the
+        // warning says what `aud` must be.
+        const unknownId = await signInWith(other);
+        assert.match(unknownId ?? '', new RegExp(`"aud" claim is "${escape(other)}" beside the scope daml_ledger_api`));
+        assert.match(unknownId!, /unless that is its participant id \(403 PERMISSION_DENIED/);
+        assert.match(unknownId!, /Have the identity provider issue no audience or the node's participant id/);
+        await assert.rejects(
+          lookup(),
+          (e: Error & { status?: number }) => e.status === 403 && /The node refused the token \(403\)\. The token's "aud" claim is/.test(e.message),
+        );
+        await vscode.commands.executeCommand('cantonLens.signOut', name);
 
-      // A foreign `aud` beside the scope: every request is refused, and the sign-in says why.
-      idp.defaultAudience = 'https://unused.example/aud';
-      assert.equal(await vscode.commands.executeCommand('cantonLens.signIn', 'scope-aud'), true);
-      assert.equal(warnings(), before + 1);
-      const warning = api.log.recent.filter((l) => l.includes('Node "scope-aud" is likely to refuse the token')).at(-1)!;
-      assert.match(warning, /"aud" claim is "https:\/\/unused\.example\/aud" beside the scope daml_ledger_api/);
-      assert.match(warning, /403 PERMISSION_DENIED/);
-      await assert.rejects(api.nodes.client(node).getParticipantId(), (e: Error & { status?: number }) => e.status === 403);
-    } finally {
-      idp.defaultAudience = 'https://unused.example/aud';
-      await vscode.commands.executeCommand('cantonLens.signOut', 'scope-aud');
-    }
-  });
+        // (c) this participant's id: accepted, no warning; the id is read and remembered for the node.
+        assert.equal(await signInWith(ours), undefined);
+        assert.ok((await lookup()).created);
+        assert.equal(api.nodes.registry.participantId(node), ours);
+        await vscode.commands.executeCommand('cantonLens.signOut', name);
+
+        // (a) again: now named as another participant's, with this node's id and what to issue instead.
+        const foreign = await signInWith(other);
+        assert.match(foreign ?? '', new RegExp(`"aud" claim is "${escape(other)}" beside the scope daml_ledger_api`));
+        assert.match(foreign!, new RegExp(`this node \\(${escape(ours)}\\) refuses every request with it \\(403 PERMISSION_DENIED`));
+        assert.match(foreign!, new RegExp(`Have the identity provider issue no audience or the audience ${escape(ours)}`));
+        await assert.rejects(lookup(), (e: Error & { status?: number }) => {
+          assert.equal(e.status, 403);
+          assert.match(
+            e.message,
+            new RegExp(`^The node refused the token \\(403\\)\\. The token's "aud" claim is "${escape(other)}".*this node \\(${escape(ours)}\\)`),
+          );
+          return true;
+        });
+        await vscode.commands.executeCommand('cantonLens.signOut', name);
+
+        // (b) several values (this participant's id and Keycloak's default "account"): unreadable to Canton.
+        const several = await signInWith([ours, 'account']);
+        assert.match(several ?? '', new RegExp(`"aud" claim has 2 values \\("${escape(ours)}", "account"\\) beside the scope daml_ledger_api`));
+        assert.match(
+          several!,
+          /refuses a token with several \(401 UNAUTHENTICATED\)\. Have the identity provider issue no audience or only the node's participant id/,
+        );
+        await assert.rejects(lookup(), (e: Error & { status?: number }) => {
+          assert.equal(e.status, 401);
+          assert.match(e.message, /^The node refused the token \(401\)\. The token's "aud" claim has 2 values/);
+          return true;
+        });
+
+        // No token in the log.
+        assert.ok(!/eyJ[A-Za-z0-9_-]{10,}/.test(api.log.recent.join('\n')), 'nothing like a JWT in the log');
+      } finally {
+        idp.accessTokenAudience = undefined;
+        await vscode.commands.executeCommand('cantonLens.signOut', name);
+      }
+    });
+  }
 
   it('a provider that is down is named, with what to do, and nothing is signed in', async () => {
     const api = await cantonLens();
