@@ -380,7 +380,10 @@ for (const version of VERSIONS) {
         const signal = new AbortController().signal;
         const first = await fetch(begin, signal);
         const second = await fetch(first.readUpTo!, signal);
-        assert.ok(first.updates.length > 0 && second.updates.length > 0, `${first.updates.length} then ${second.updates.length}, ${begin} to ${String(first.readUpTo)}`);
+        assert.ok(
+          first.updates.length > 0 && second.updates.length > 0,
+          `${first.updates.length} then ${second.updates.length}, ${begin} to ${String(first.readUpTo)}`,
+        );
         const asked = node.requests
           .filter((r) => r.path === '/v2/updates/get-updates-page')
           .map((r) => (JSON.parse(r.body) as { maxPageSize: number }).maxPageSize);
