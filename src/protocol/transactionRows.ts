@@ -14,7 +14,7 @@ export type TreeRow = [number, number, number, number, 'created' | 'exercised' |
  * waits for no more. The page asks for the rest after it, `EVENT_ROWS_CHUNK` at a time.
  */
 export const FIRST_EVENT_ROWS = 500;
-export const EVENT_ROWS_CHUNK = 5_000;
+export const EVENT_ROWS_CHUNK = 2_000;
 
 /**
  * Event rows as they travel to the page (in its content, or as the answer to a request for more):
