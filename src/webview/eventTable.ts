@@ -142,9 +142,10 @@ export function startEventTable(data: HTMLElement): RowsView {
   const endInView = pageOnScroll(sentinel, () => renderMore());
   applyFilters();
   if (highlightPending) highlightPending = !highlightRow(tbody, () => renderMore());
-  // After the first paint: the rows on screen first, then the rest.
+  // After the first paint: the rows on screen first, then the rest (from the frame after it, so
+  // that taking in the first chunk does not hold up the paint).
   if (rows.length >= total) finished();
   else if (document.visibilityState === 'hidden') setTimeout(() => askFrom(rows.length), 0);
-  else requestAnimationFrame(() => setTimeout(() => askFrom(rows.length), 0));
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => askFrom(rows.length), 0)));
   return { more: () => renderMore(), loaded };
 }
