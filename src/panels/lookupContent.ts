@@ -11,6 +11,8 @@ import { contractBody } from './html/contractHtml';
 import type { PackageSignature } from '../daml/lf/lfSignatures';
 import { errorDetailsHtml } from './html/errorDetailsHtml';
 import { eventDetailHtml } from './html/eventDetailHtml';
+import { eventRowsFrom } from './html/eventRowsData';
+import type { PackedEventRows } from '../protocol/transactionRows';
 import { identityBar } from './html/identityHtml';
 import { errorBody, foundKindOf, loadingBody, lookupActions } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
@@ -126,6 +128,15 @@ export function eventDetail(
   if (source === 'tree') return tree?.[index] ? eventDetailHtml(tree[index].node, tree, index, sigs) : undefined;
   const event = result.transaction.events[index];
   return event ? eventDetailHtml(treeEvent(event), undefined, undefined, sigs) : undefined;
+}
+
+/**
+ * The event rows from `from` on that the page of a transaction asks for after its first paint (its
+ * content carried the first ones); none when the answer shown is not a transaction's.
+ */
+export function eventRowsAnswer(result: LedgerLookup | undefined, from: number): PackedEventRows | undefined {
+  if (!result || result.kind !== 'transaction' || !result.found || result.update !== 'transaction') return undefined;
+  return eventRowsFrom(result.transaction.events, from);
 }
 
 /** The answer as JSON (Open as JSON): what the node answered, or the request and the node's error. */

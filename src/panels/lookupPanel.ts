@@ -23,6 +23,7 @@ import {
   answerJson,
   cancelledBody,
   eventDetail,
+  eventRowsAnswer,
   failureBody,
   identityHtml,
   lookingUpBody,
@@ -349,6 +350,9 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
         await this.typing.settle(shown, DETAIL_WAIT_MS);
         return this.answer(m.requestId, this.result === shown ? this.eventDetail(m.source, m.index) : undefined);
       }
+      case 'eventRows':
+        // The rows of the answer shown after the page's first rows (the page drops them if it shows another).
+        return this.post({ type: 'eventRows', requestId: m.requestId, rows: eventRowsAnswer(this.result, m.from) });
       case 'openOffset':
         return this.openOffset(m.offset, m.nodeId, m.shape);
       case 'back':

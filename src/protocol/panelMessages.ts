@@ -1,6 +1,7 @@
 // The messages between a panel's page script and the extension: one union per direction, checked
 // where they are received (a page is a webview; anything it sends is untrusted input).
 import { isButton, isIndex, isString, optional } from './messageChecks';
+import { isPackedEventRows, type PackedEventRows } from './transactionRows';
 
 export type TransactionShapeName = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
@@ -68,6 +69,7 @@ export type LookupMessage =
   | { type: 'setTokenFor'; node: string }
   | { type: 'setShape'; shape: TransactionShapeName }
   | PageRequest
+  | EventRowsRequest
   | { type: 'openOffset'; offset: number; nodeId?: number; shape?: TransactionShapeName };
 export type CommandsReviewMessage = BaseMessage | { type: (typeof COMMANDS_REVIEW_ACTIONS)[number] };
 export type ExecuteReviewMessage = BaseMessage | { type: (typeof EXECUTE_REVIEW_ACTIONS)[number] };
@@ -81,7 +83,7 @@ export type PageMessage = LookupMessage | CommandsReviewMessage | ExecuteReviewM
 /** The message types a panel takes: the base's, its actions, and its own messages. */
 const BASE_TYPES: readonly string[] = ['ready', 'openId', 'openDaml', 'copy'];
 const OWN_TYPES: Record<string, readonly string[]> = {
-  lookup: ['setTokenFor', 'setShape', 'eventDetail', 'openOffset'],
+  lookup: ['setTokenFor', 'setShape', 'eventDetail', 'eventRows', 'openOffset'],
   changes: ['setView'],
 };
 
@@ -104,11 +106,19 @@ export function acceptedBy<M extends PageMessage>(actions: readonly PageAction[]
 export type PageRequest = { type: 'eventDetail'; requestId: number; source: 'events' | 'tree'; index: number };
 
 /**
+ * The page asks for a transaction's event rows from `from` on (its content carried the first ones),
+ * after its first paint; the extension answers `eventRows` with the same `requestId`: rows from
+ * there, or none (the answer shown is not that transaction any more).
+ */
+export type EventRowsRequest = { type: 'eventRows'; requestId: number; from: number };
+export type EventRowsAnswer = { type: 'eventRows'; requestId: number; rows?: PackedEventRows };
+
+/**
  * From the extension to the page: an answer to a request, or the panel's new content (panels on
  * HtmlPanelHost keep their page and get their content as a message), rendered and escaped by the
  * extension. `state` is the page's to keep (`setState`), `node` the node its toolbar names.
  */
-export type HostMessage = { type: 'answer'; requestId: number; html?: string } | ContentMessage | BusyMessage;
+export type HostMessage = { type: 'answer'; requestId: number; html?: string } | EventRowsAnswer | ContentMessage | BusyMessage;
 export type ContentMessage = {
   type: 'content';
   html: string;
@@ -176,6 +186,8 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
       return isIndex(m.requestId) && isSource(m.source) && isIndex(m.index)
         ? { type: 'eventDetail', requestId: m.requestId, source: m.source, index: m.index }
         : undefined;
+    case 'eventRows':
+      return isIndex(m.requestId) && isIndex(m.from) ? { type: 'eventRows', requestId: m.requestId, from: m.from } : undefined;
     case 'openOffset':
       return isIndex(m.offset) && m.offset > 0 && optional(m.nodeId, isIndex) && optional(m.shape, isShape)
         ? { type: 'openOffset', offset: m.offset, nodeId: m.nodeId, shape: m.shape }
@@ -202,6 +214,10 @@ export function parseHostMessage(raw: unknown): HostMessage | undefined {
       return undefined;
     return contentMessage(m.html, { actions: m.actions, state: m.state, node: m.node, seenAs: m.seenAs });
   }
+  if (m.type === 'eventRows')
+    return isIndex(m.requestId) && optional(m.rows, isPackedEventRows)
+      ? { type: 'eventRows', requestId: m.requestId, ...(m.rows !== undefined ? { rows: m.rows } : {}) }
+      : undefined;
   if (m.type === 'busy')
     return typeof m.busy === 'boolean' && optional(m.note, (n): n is string => isString(n) && n.length <= 1_000) ? busyMessage(m.busy, m.note) : undefined;
   return m.type === 'answer' && isIndex(m.requestId) && optional(m.html, isString)

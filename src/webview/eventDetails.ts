@@ -88,14 +88,18 @@ export function restoreView(more: () => boolean, scrollY: number | undefined, ke
   }
 }
 
-/** A lineage link opened the panel at one event: render up to it, mark it, bring it into view. */
-export function highlightRow(tbody: HTMLElement, more: () => boolean): void {
+/**
+ * A lineage link opened the panel at one event: render up to it, mark it, bring it into view. False
+ * when its row is not among those the page has (yet).
+ */
+export function highlightRow(tbody: HTMLElement, more: () => boolean): boolean {
   const wanted = tbody.getAttribute('data-highlight');
-  if (wanted === null) return;
+  if (wanted === null) return true;
   const find = () => tbody.querySelector(`tr[data-node-id="${Number(wanted)}"]`);
   let row = find();
   while (!row && more()) row = find();
-  if (!row) return;
+  if (!row) return false;
   row.classList.add('highlight');
   row.scrollIntoView({ block: 'center' });
+  return true;
 }

@@ -7,7 +7,7 @@
 import { parseHostMessage, type ToolbarButton } from '../protocol/panelMessages';
 import { setBusy } from './busyIndicator';
 import { restoreView } from './eventDetails';
-import { startEventTable } from './eventTable';
+import { startEventTable, type RowsView } from './eventTable';
 import { startExerciseTree } from './exerciseTreeView';
 import { resizableTables } from './pageKit/columns';
 import { moreButton } from './pageKit/menu';
@@ -117,17 +117,15 @@ document.addEventListener('input', (event) => {
   searchTimer = setTimeout(() => searchTree(input.value.trim().toLowerCase()), 150);
 });
 
-/** The event table and exercise tree of the content, once it is on the page; what renders more of their rows. */
-function startContent(): () => boolean {
+/** The event table and exercise tree of the content, once it is on the page: what renders more of their rows. */
+function startContent(): RowsView {
   stopPaging();
   const main = document.getElementById('content');
   if (main) resizableTables(main);
-  let more = () => false;
   const events = document.getElementById('event-data');
-  if (events) more = startEventTable(events);
+  if (events) return startEventTable(events);
   const tree = document.getElementById('tree-data');
-  if (tree) more = startExerciseTree(tree);
-  return more;
+  return { more: tree ? startExerciseTree(tree) : () => false, loaded: Promise.resolve() };
 }
 
 /**
@@ -145,13 +143,19 @@ interface Kept {
 }
 let kept: Kept | undefined;
 
-function settle(more: () => boolean, scrollY: number | undefined, detailRows?: Map<string, HTMLTableRowElement>): void {
+function settle(rows: RowsView, scrollY: number | undefined, detailRows?: Map<string, HTMLTableRowElement>): void {
   const search = document.querySelector<HTMLInputElement>('.tree-search');
   if (search && ui.argumentSearch) {
     search.value = ui.argumentSearch;
     searchTree(ui.argumentSearch.trim().toLowerCase());
   }
-  restoreView(more, scrollY, detailRows);
+  restoreView(rows.more, scrollY, detailRows);
+  // Short of the scroll kept, the rows still loading: once they are in, unless the person scrolled meanwhile.
+  if (typeof scrollY !== 'number' || window.scrollY >= scrollY - 1) return;
+  const at = window.scrollY;
+  void rows.loaded.then(() => {
+    if (window.scrollY === at && !isTransient()) restoreView(rows.more, scrollY, detailRows);
+  });
 }
 
 /** The opened rows' event rows, by the row's source and index. */
@@ -168,6 +172,8 @@ function openDetailRows(main: HTMLElement): Map<string, HTMLTableRowElement> {
 let shownSeenAs: string | undefined;
 
 window.addEventListener('message', (event: MessageEvent) => {
+  // Rows and answers are for the part of the page that asked (pageContext.ts), not checked twice.
+  if ((event.data as { type?: unknown } | null)?.type === 'eventRows') return;
   const m = parseHostMessage(event.data);
   const main = document.getElementById('content');
   if (!main) return;

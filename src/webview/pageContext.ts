@@ -3,6 +3,7 @@
 // requests it answers, localized strings, and the page's remembered state (the extension's
 // navigation, and what the person did on the page, kept while the view stays the same).
 import { parseHostMessage, type PageMessage, type PageRequest } from '../protocol/panelMessages';
+import type { PackedEventRows } from '../protocol/transactionRows';
 import { api as vscode, keptState, saveState, say } from './pageKit/page';
 
 export { say };
@@ -44,11 +45,26 @@ export function ask(request: Omit<PageRequest, 'requestId'>): Promise<string | u
   });
 }
 
+const waitingRows = new Map<number, (rows: PackedEventRows | undefined) => void>();
+
+/** Asks the extension for the event rows of the transaction shown from `from` on (undefined: none to give). */
+export function askRows(from: number): Promise<PackedEventRows | undefined> {
+  const requestId = ++lastRequest;
+  return new Promise((resolve) => {
+    waitingRows.set(requestId, resolve);
+    post({ type: 'eventRows', requestId, from });
+  });
+}
+
 window.addEventListener('message', (event: MessageEvent) => {
   const m = parseHostMessage(event.data);
-  if (m?.type !== 'answer') return;
-  waiting.get(m.requestId)?.(m.html);
-  waiting.delete(m.requestId);
+  if (m?.type === 'answer') {
+    waiting.get(m.requestId)?.(m.html);
+    waiting.delete(m.requestId);
+  } else if (m?.type === 'eventRows') {
+    waitingRows.get(m.requestId)?.(m.rows);
+    waitingRows.delete(m.requestId);
+  }
 });
 
 const isTarget = (t: unknown): t is Target =>
@@ -157,16 +173,22 @@ export function contractLink(contractId: string, short: string): HTMLTableCellEl
 
 const observers: IntersectionObserver[] = [];
 
-/** Renders rows page by page as the sentinel comes into view. */
-export function pageOnScroll(sentinel: Element, more: () => boolean): void {
+/**
+ * Renders rows page by page as the sentinel comes into view; returns whether it was in view when
+ * last seen (read without a layout: rows that arrive later render at once if it is).
+ */
+export function pageOnScroll(sentinel: Element, more: () => boolean): () => boolean {
+  let inView = false;
   const observer = new IntersectionObserver(
     (entries) => {
-      if (entries.some((e) => e.isIntersecting)) more();
+      inView = entries[entries.length - 1].isIntersecting;
+      if (inView) more();
     },
     { rootMargin: '600px' },
   );
   observer.observe(sentinel);
   observers.push(observer);
+  return () => inView;
 }
 
 /** The content is replaced: its rows render no more. */

@@ -11,12 +11,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { lookupActions, type ToolbarAction } from '../../src/panels/html/panelPage';
 import { html, type SafeHtml } from '../../src/panels/html/safeHtml';
 import type { HostMessage } from '../../src/protocol/panelMessages';
+import type { PackedEventRows } from '../../src/protocol/transactionRows';
 import { panelPageAt, startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
 import { SCREENSHOT_DIR } from './workbench';
 
 /** A message a page posted to the extension: its type and the fields tests read. */
-export type Posted = { type: string; id?: string; source?: 'events' | 'tree'; index?: number; requestId?: number };
+export type Posted = { type: string; id?: string; source?: 'events' | 'tree'; index?: number; requestId?: number; from?: number };
 
 export interface Viewport {
   width: number;
@@ -48,6 +49,8 @@ export interface PublishOptions {
   actions?: ToolbarAction[];
   /** The navigation rendered with the page (a page that is not sent its content), as the page keeps it. */
   state?: unknown;
+  /** Answers the page's requests for event rows as LookupPanel does (without it, a test answers them itself). */
+  eventRows?: (from: number) => PackedEventRows | undefined;
 }
 
 export interface PanelPages {
@@ -61,7 +64,7 @@ export interface PanelPages {
   post(page: Page, message: HostMessage): Promise<void>;
 }
 
-type Recorded = { __messages: Posted[]; __violations: string[]; acquireVsCodeApi: unknown };
+type Recorded = { __messages: Posted[]; __violations: string[]; acquireVsCodeApi: unknown; __eventRows?: (from: number) => Promise<string> };
 
 /** Registers the describe's before, afterEach and after hooks; pages may be published once `before` has run. */
 export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
@@ -69,6 +72,8 @@ export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
   let browser: Browser | undefined;
   /** The pages opened by the running test, closed after it. */
   const opened: Page[] = [];
+  /** Who answers each published page's requests for event rows. */
+  const rowsOf = new Map<string, (from: number) => PackedEventRows | undefined>();
 
   before(async () => {
     server = await startPanelPageServer();
@@ -95,6 +100,8 @@ export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
   return {
     publish(name, body, options = {}) {
       if (!server) throw new Error('publish in a before hook or a test: the page server starts in the fixture before');
+      if (options.eventRows) rowsOf.set(name, options.eventRows);
+      else rowsOf.delete(name);
       const state = options.state === undefined ? html`` : html`<div hidden id="panel-state" data-state="${JSON.stringify(options.state)}"></div>`;
       server.publish(
         name,
@@ -114,13 +121,22 @@ export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
       if (!browser || !server) throw new Error('open in a test: Chromium starts in the fixture before');
       const page = await browser.newPage({ viewport });
       opened.push(page);
+      const rows = rowsOf.get(name);
+      // As JSON text, as VS Code carries a message.
+      if (rows) await page.exposeFunction('__eventRows', (from: number) => JSON.stringify({ rows: rows(from) }));
       await page.addInitScript(() => {
         const w = window as unknown as Recorded;
         w.__messages = [];
         w.__violations = [];
         document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
         w.acquireVsCodeApi = () => ({
-          postMessage: (m: Posted) => w.__messages.push(m),
+          postMessage: (m: Posted) => {
+            w.__messages.push(m);
+            if (m.type === 'eventRows' && w.__eventRows)
+              void w
+                .__eventRows(m.from!)
+                .then((json) => window.postMessage({ type: 'eventRows', requestId: m.requestId, ...(JSON.parse(json) as object) }, '*'));
+          },
           setState: (s: unknown) => sessionStorage.setItem('state', JSON.stringify(s)),
           getState: () => JSON.parse(sessionStorage.getItem('state') ?? 'null') as unknown,
         });

@@ -10,6 +10,8 @@ import { contractBody } from '../../src/panels/html/contractHtml';
 import { lookupActions } from '../../src/panels/html/panelPage';
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
+import { eventRowsAnswer } from '../../src/panels/lookupContent';
+import { EVENT_ROWS_CHUNK, FIRST_EVENT_ROWS, type PackedEventRows } from '../../src/protocol/transactionRows';
 import { EVIL, bigArgument, hostileContract, hostileTransaction } from '../support/hostileLookups';
 import { usePanelPages, type PanelPage } from './pageFixture';
 import { SCREENSHOT_DIR } from './workbench';
@@ -17,8 +19,13 @@ import { SCREENSHOT_DIR } from './workbench';
 describe('UI: panels with hostile data in Chromium', function () {
   this.timeout(120_000);
   const pages = usePanelPages({ viewport: { width: 1100, height: 800 } });
-  const publish = (name: string, body: SafeHtml) =>
-    pages.publish(name, body, { title: EVIL, nodeName: EVIL, actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true }) });
+  const publish = (name: string, body: SafeHtml, eventRows?: (from: number) => PackedEventRows | undefined) =>
+    pages.publish(name, body, {
+      title: EVIL,
+      nodeName: EVIL,
+      actions: lookupActions({ canGoBack: true, canGoForward: false, hasResult: true }),
+      ...(eventRows ? { eventRows } : {}),
+    });
   const open = (name: string) => pages.open(name);
 
   const nothingRan = async (page: PanelPage) => {
@@ -44,8 +51,12 @@ describe('UI: panels with hostile data in Chromium', function () {
   before(() => {
     publish('contract', contractBody(hostileContract()));
     publish('big-argument', contractBody(hostileContract(bigArgument(2 * 1024 * 1024))));
-    publish('transaction-5k', transactionBody(hostileTransaction(5_000)));
-    publish('transaction-50k', transactionBody(hostileTransaction(50_000)));
+    // The extension's part as LookupPanel plays it: the rows after the first ones, as the page asks.
+    const tx5k = hostileTransaction(5_000);
+    const tx50k = hostileTransaction(50_000);
+    publish('transaction-5k', transactionBody(tx5k), (from) => eventRowsAnswer(tx5k, from));
+    publish('transaction-50k', transactionBody(tx50k), (from) => eventRowsAnswer(tx50k, from));
+    publish('transaction-5k-asks', transactionBody(tx5k));
   });
 
   it('a contract whose every field is an attack executes nothing and stays usable', async () => {
@@ -87,7 +98,7 @@ describe('UI: panels with hostile data in Chromium', function () {
     it(`a transaction of ${count.toLocaleString('en-US')} hostile events renders in pages, filters and scrolls`, async () => {
       const page = await open(name);
       await nothingRan(page);
-      assert.equal(await page.locator('#event-rows tr').count(), 500, 'the first page of rows');
+      assert.equal(await page.locator('#event-rows tr').count(), 100, 'the first page of rows');
       await page.locator('#filter-kind').selectOption('exercised');
       const expected = Math.floor(count / 3);
       await page.locator('#filter-status', { hasText: `${expected.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} events match` }).waitFor();
@@ -99,11 +110,50 @@ describe('UI: panels with hostile data in Chromium', function () {
       await page.locator('#filter-party').fill('');
       await page.waitForFunction(() => document.getElementById('filter-status')!.textContent === '');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForFunction(() => document.querySelectorAll('#event-rows tr').length > 500);
+      await page.waitForFunction(() => document.querySelectorAll('#event-rows tr').length > 100);
       await nothingRan(page);
       await page.close();
     });
   }
+
+  it('paints the first rows of a large transaction, says it is loading the rest, and takes them in as the extension sends them', async () => {
+    const page = await open('transaction-5k-asks');
+    const rowsAsked = async () => (await page.messages()).filter((m) => m.type === 'eventRows');
+    await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'eventRows'));
+    const [asked] = await rowsAsked();
+    assert.equal(asked.from, FIRST_EVENT_ROWS, 'the rows after those the content carried');
+    const status = page.locator('#filter-status');
+    await status.filter({ hasText: `Loading events: ${FIRST_EVENT_ROWS} of 5,000` }).waitFor();
+    assert.equal(await page.locator('#event-count').innerText(), '5,000');
+    // A filter meanwhile covers the rows in so far, and says so.
+    await page.locator('#filter-kind').selectOption('exercised');
+    const exercisedIn = Math.floor(FIRST_EVENT_ROWS / 3);
+    await status.filter({ hasText: `${exercisedIn} events match so far (loading: ${FIRST_EVENT_ROWS} of 5,000)` }).waitFor();
+    // Rows from elsewhere (the answer of another transaction, a stale request) are not taken.
+    const l = hostileTransaction(5_000);
+    await pages.post(page, { type: 'eventRows', requestId: asked.requestId!, rows: { ...eventRowsAnswer(l, FIRST_EVENT_ROWS)!, total: 6_000 } });
+    await page.clearMessages();
+    await pages.post(page, { type: 'eventRows', requestId: asked.requestId!, rows: eventRowsAnswer(l, FIRST_EVENT_ROWS) });
+    assert.equal((await rowsAsked()).length, 0, 'the page does not ask again for an answered request');
+    const again = await page.evaluate(() => document.getElementById('filter-status')!.textContent);
+    assert.match(again, /so far/, 'an answer to a request already answered is dropped');
+    // Asked afresh: each answer brings the next request, until every row is in.
+    await page.locator('#filter-kind').selectOption('');
+    await page.reload();
+    await page.ready();
+    for (let n = 0; n < 5_000 / EVENT_ROWS_CHUNK + 1; n++) {
+      await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'eventRows'));
+      const [next] = await rowsAsked();
+      await page.clearMessages();
+      await pages.post(page, { type: 'eventRows', requestId: next.requestId!, rows: eventRowsAnswer(l, next.from!) });
+      if (next.from! + EVENT_ROWS_CHUNK >= 5_000) break;
+    }
+    await page.waitForFunction(() => document.getElementById('filter-status')!.textContent === '');
+    await page.locator('#filter-kind').selectOption('exercised');
+    await status.filter({ hasText: '1,666 of 5,000 events match' }).waitFor();
+    await nothingRan(page);
+    await page.close();
+  });
 
   it('works from the keyboard alone: Tab reaches the toolbar, the filters and the event links; Enter opens a link', async () => {
     const page = await open('transaction-5k');

@@ -67,6 +67,8 @@ export function pageStrings(): Record<string, string> {
     matches: keep('{0} matches'),
     openContract: keep('Open contract {0}'),
     eventsMatch: keep('{0} of {1} events match', 2),
+    eventsMatchLoading: keep('{0} events match so far (loading: {1} of {2})', 3),
+    eventsLoading: keep('Loading events: {0} of {1}', 2),
     created: l10n.t('created'),
     archived: l10n.t('archived'),
     exercised: l10n.t('exercised'),

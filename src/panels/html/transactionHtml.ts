@@ -15,23 +15,10 @@ import { field, idLink } from './ledgerValues';
 import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
 import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
-import type { EventRow, TreeRow } from '../../protocol/transactionRows';
-import { packEventRows } from './eventRowsData';
+import { FIRST_EVENT_ROWS, type TreeRow } from '../../protocol/transactionRows';
+import { eventRows, packEventRows } from './eventRowsData';
 
-export function eventRows(events: readonly LedgerEvent[]): EventRow[] {
-  return events.map((e): EventRow => {
-    if ('CreatedEvent' in e) {
-      const c = e.CreatedEvent;
-      return [c.nodeId, 'created', c.templateId, c.contractId, '', [...new Set([...c.signatories, ...(c.observers ?? [])])]];
-    }
-    if ('ArchivedEvent' in e) {
-      const a = e.ArchivedEvent;
-      return [a.nodeId, 'archived', a.templateId, a.contractId, '', a.witnessParties];
-    }
-    const x = e.ExercisedEvent;
-    return [x.nodeId, 'exercised', x.templateId, x.contractId, x.consuming ? l10n.t('{0} (consuming)', x.choice) : x.choice, x.actingParties];
-  });
-}
+export { eventRows };
 
 export function treeRows(tree: readonly FlatTreeNode[]): TreeRow[] {
   return tree.map(({ index, parent, depth, descendants, node }): TreeRow => {
@@ -72,6 +59,9 @@ export function treeRows(tree: readonly FlatTreeNode[]): TreeRow[] {
     return [index, parent, depth, descendants, 'archived', node.event.templateId, '', node.event.contractId, [], true, '', node.event.nodeId];
   });
 }
+
+const templateIdOf = (e: LedgerEvent): string =>
+  'CreatedEvent' in e ? e.CreatedEvent.templateId : 'ArchivedEvent' in e ? e.ArchivedEvent.templateId : e.ExercisedEvent.templateId;
 
 /** The switch between what changed and what happened; the panel remembers the choice. */
 function shapeSwitch(shape: TransactionShape): SafeHtml {
@@ -145,8 +135,10 @@ export function transactionBody(
   if (l.update === 'reassignment') return html`${head}${reassignmentBody(l.reassignment, sigs)}`;
   if (l.update === 'topology') return html`${head}${topologyBody(l.topology)}`;
   const t = l.transaction;
-  const rows = eventRows(t.events);
-  const templates = [...new Set(rows.map((r) => r[2]))].map((id) => [id, templateName(id)]);
+  // The first rows only: the page paints them, then asks for the rest (a large transaction's would
+  // be megabytes to parse before anything shows).
+  const total = t.events.length;
+  const templates = [...new Set(t.events.map(templateIdOf))].map((id) => [id, templateName(id)]);
   const header = html`<section aria-labelledby="tx-h"><h2 id="tx-h">${l10n.t('Header')}</h2><table class="fields"><tbody>
 ${field(l10n.t('Update id'), idLink(t.updateId, 'update'), 'updateId')}
 ${field(l10n.t('Offset'), t.offset, 'offset')}
@@ -160,7 +152,7 @@ ${field(l10n.t('External transaction hash'), t.externalTransactionHash, l10n.t('
 ${field(l10n.t('Paid traffic cost'), trafficCost(t.paidTrafficCost), 'paidTrafficCost')}
 ${field(l10n.t('Transaction hash'), t.transactionHash, l10n.t('{0} (Canton 3.6+)', 'transactionHash'))}
 </tbody></table></section>`;
-  const events = html`<section aria-labelledby="events-h"><h2 id="events-h">${tHtml('Events ({0})', html`<span id="event-count">${rows.length.toLocaleString('en-US')}</span>`)}</h2>
+  const events = html`<section aria-labelledby="events-h"><h2 id="events-h">${tHtml('Events ({0})', html`<span id="event-count">${total.toLocaleString('en-US')}</span>`)}</h2>
 <div class="filters" role="search">
 <label>${l10n.t('Kind')} <select id="filter-kind"><option value="">${l10n.t('all')}</option><option value="created">${l10n.t('created')}</option><option value="archived">${l10n.t('archived')}</option><option value="exercised">${l10n.t('exercised')}</option></select></label>
 <label>${l10n.t('Template')} <input id="filter-template" type="search" placeholder="${l10n.t('e.g. Iou')}" list="templates"></label>
@@ -183,7 +175,7 @@ ${dataTable({
   body: html`<tbody id="event-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody>`,
 })}
 <div id="rows-sentinel" aria-hidden="true"></div>
-<script type="application/json" id="event-data">${jsonForScript(packEventRows(rows))}</script>
+<script type="application/json" id="event-data">${jsonForScript(packEventRows(eventRows(t.events.slice(0, FIRST_EVENT_ROWS)), 0, total))}</script>
 </section>`;
   if (shape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS') return html`${head}${shapeSwitch(shape)}${header}${exerciseTreeSection(t.events, highlight)}`;
   return html`${head}${shapeSwitch(shape)}${header}${events}`;

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { packEventRows } from '../../../src/panels/html/eventRowsData';
-import { unpackEventRows, type EventRow } from '../../../src/protocol/transactionRows';
+import { eventRows, eventRowsFrom, packEventRows } from '../../../src/panels/html/eventRowsData';
+import { isPackedEventRows, unpackEventRows, type EventRow } from '../../../src/protocol/transactionRows';
+import { hostileTransaction } from '../../support/hostileLookups';
 
 const sentAndBack = (rows: EventRow[]) => {
   const packed = JSON.parse(JSON.stringify(packEventRows(rows))) as ReturnType<typeof packEventRows>;
@@ -40,5 +41,30 @@ describe('event rows written into the transaction page', () => {
     assert.equal(packed.hexIds, false);
     const odd = unpackEventRows({ words: [], hexIds: false, rows: [[0, 'created', 7, 'x', '', [9]]] });
     assert.deepEqual(odd.rows, [[0, 'created', '', 'x', '', ['']]]);
+  });
+
+  it('go in chunks that say where they start and how many rows there are, until none are left', () => {
+    const l = hostileTransaction(12);
+    assert.ok(l.found && l.update === 'transaction');
+    const events = l.transaction.events;
+    const all = eventRows(events);
+    const chunks = [];
+    for (let from = 0; from < events.length; from += 5) chunks.push(eventRowsFrom(events, from, 5));
+    assert.deepEqual(
+      chunks.map((c) => [c.from, c.rows.length, c.total]),
+      [
+        [0, 5, 12],
+        [5, 5, 12],
+        [10, 2, 12],
+      ],
+    );
+    const back = chunks.flatMap((c) => {
+      assert.ok(isPackedEventRows(JSON.parse(JSON.stringify(c))), "each chunk passes the page's check");
+      const u = unpackEventRows(c);
+      return u.rows.map(([n, k, t, id, d, p]): EventRow => [n, k, t, u.contractIdOf(id), d, p]);
+    });
+    assert.deepEqual(back, all);
+    const past = eventRowsFrom(events, 40, 5);
+    assert.deepEqual([past.from, past.rows.length, past.total], [12, 0, 12], 'past the end: no rows');
   });
 });

@@ -8,6 +8,7 @@ import {
   answerJson,
   cancelledBody,
   eventDetail,
+  eventRowsAnswer,
   failureBody,
   identityHtml,
   lookingUpBody,
@@ -101,6 +102,15 @@ describe('lookup panel content', () => {
     assert.equal(eventDetail(tx, tree, 'events', 9), undefined);
     assert.equal(eventDetail(contract, tree, 'events', 0), undefined, 'a contract has no rows');
     assert.equal(eventDetail(undefined, tree, 'tree', 0), undefined, 'nothing shown yet');
+  });
+
+  it("gives the page a transaction's event rows after the first ones it was sent, and none of anything else", () => {
+    const rows = eventRowsAnswer(tx, 4);
+    assert.deepEqual(rows && [rows.from, rows.rows.map((r) => r[0]), rows.total], [4, [4, 5, 6, 7, 8], 9]);
+    assert.deepEqual(eventRowsAnswer(tx, 9)?.rows, [], 'none left');
+    assert.equal(eventRowsAnswer(contract, 0), undefined, 'a contract has no rows');
+    assert.equal(eventRowsAnswer(undefined, 0), undefined, 'nothing shown yet');
+    assert.equal(eventRowsAnswer(notFoundContract(), 0), undefined);
   });
 
   it('opens as JSON what the node answered, or the request and its error', () => {

@@ -4,7 +4,7 @@ import { contractBody } from '../../../src/panels/html/contractHtml';
 import { contentSecurityPolicy, lookupActions, renderPanelPage } from '../../../src/panels/html/panelPage';
 import { escapeHtml, html, ledgerText } from '../../../src/panels/html/safeHtml';
 import { eventRows, jsonForScript, transactionBody } from '../../../src/panels/html/transactionHtml';
-import { unpackEventRows, type PackedEventRows } from '../../../src/protocol/transactionRows';
+import { FIRST_EVENT_ROWS, unpackEventRows, type PackedEventRows } from '../../../src/protocol/transactionRows';
 import { lookupMarkdown } from '../../../src/panels/lookupMarkdown';
 import { escapeMarkdown, hoverMarkdown } from '../../../src/lookups/hoverMarkdown';
 import { EVIL, EVIL_PARTY, hostileContract, hostileTransaction, notFoundContract } from '../../support/hostileLookups';
@@ -96,6 +96,19 @@ describe('panel HTML', () => {
       eventRows(l.transaction.events),
     );
     assertNoInjectedMarkup(body);
+  });
+
+  it('writes the first rows of a large transaction into its page, with the count and every template, not all of its rows', () => {
+    const l = hostileTransaction(FIRST_EVENT_ROWS + 700);
+    assert.ok(l.found && l.update === 'transaction');
+    const body = transactionBody(l).text;
+    const json = /<script type="application\/json" id="event-data">([^<]*)<\/script>/.exec(body);
+    assert.ok(json);
+    const sent = JSON.parse(json[1]) as PackedEventRows;
+    assert.deepEqual([sent.from, sent.rows.length, sent.total], [0, FIRST_EVENT_ROWS, FIRST_EVENT_ROWS + 700]);
+    assert.match(body, new RegExp(`<span id="event-count">${(FIRST_EVENT_ROWS + 700).toLocaleString('en-US')}</span>`));
+    const templates = new Set(eventRows(l.transaction.events).map((r) => r[2])).size;
+    assert.equal((body.match(/<option value="[^"]*"><\/option>/g) ?? []).length, templates, 'the template list names those of rows not sent yet too');
   });
 
   it('keeps script-closing and line-separator characters out of a JSON block, and plain text as it is', () => {

@@ -23,6 +23,7 @@ describe('panel messages', () => {
       source: 'tree',
       index: 3,
     });
+    assert.deepEqual(parsePageMessage({ type: 'eventRows', requestId: 5, from: 500, extra: 1 }), { type: 'eventRows', requestId: 5, from: 500 });
     assert.deepEqual(parsePageMessage({ type: 'openOffset', offset: 12, nodeId: 0 }), { type: 'openOffset', offset: 12, nodeId: 0, shape: undefined });
   });
 
@@ -37,6 +38,8 @@ describe('panel messages', () => {
       { type: 'eventDetail', requestId: 1, source: 'x', index: 1 },
       { type: 'eventDetail', source: 'tree', index: 1 },
       { type: 'eventDetail', requestId: '1', source: 'tree', index: 1 },
+      { type: 'eventRows', requestId: 1, from: -1 },
+      { type: 'eventRows', from: 500 },
       { type: 'openOffset', offset: 0 },
       { type: 'openOffset', offset: 1.5 },
       { type: 'openId', id: 7 },
@@ -63,6 +66,33 @@ describe('panel messages', () => {
     };
     assert.deepEqual(parseHostMessage(content), content);
     assert.deepEqual(parseHostMessage({ type: 'content', html: '<p></p>' }), { type: 'content', html: '<p></p>' });
+  });
+
+  it('gives the page the event rows it asked for, checked row by row, or none', () => {
+    const rows = {
+      words: ['T', 'Alice'],
+      hexIds: false,
+      from: 500,
+      total: 502,
+      rows: [
+        [500, 'created', 0, 'c1', '', [1]],
+        [501, 'exercised', 0, 'c2', 'X', []],
+      ],
+    };
+    assert.deepEqual(parseHostMessage({ type: 'eventRows', requestId: 7, rows }), { type: 'eventRows', requestId: 7, rows });
+    assert.deepEqual(parseHostMessage({ type: 'eventRows', requestId: 7 }), { type: 'eventRows', requestId: 7 }, 'none to give');
+    for (const bad of [
+      { ...rows, total: 501 },
+      { ...rows, from: -1 },
+      { ...rows, hexIds: 'no' },
+      { ...rows, words: [7] },
+      { ...rows, rows: [[500, 'deleted', 0, 'c1', '', []]] },
+      { ...rows, rows: [[500, 'created', 0, 'c1', '', ['1']]] },
+      { ...rows, rows: [[500, 'created', 0, 'c1', '']] },
+      { ...rows, rows: [[500, 'created', 0.5, 'c1', '', []]] },
+    ])
+      assert.equal(parseHostMessage({ type: 'eventRows', requestId: 7, rows: bad }), undefined, JSON.stringify(bad).slice(0, 120));
+    assert.equal(parseHostMessage({ type: 'eventRows', rows }), undefined, 'rows no request asked for');
   });
 
   it('tells the page it is busy, and why a refresh left the content as it was', () => {
@@ -99,5 +129,7 @@ describe('panel messages', () => {
     assert.deepEqual(changes({ type: 'setView', key: 'kind', value: 'x' }), { type: 'setView', key: 'kind', value: 'x' });
     assert.equal(lookup({ type: 'setView', key: 'kind', value: 'x' }), undefined);
     assert.equal(changes({ type: 'sign' }), undefined);
+    assert.deepEqual(lookup({ type: 'eventRows', requestId: 2, from: 0 }), { type: 'eventRows', requestId: 2, from: 0 });
+    assert.equal(changes({ type: 'eventRows', requestId: 2, from: 0 }), undefined, 'only a lookup panel has event rows to give');
   });
 });
