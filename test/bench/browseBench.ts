@@ -9,6 +9,7 @@ import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
 import { browseEventFormat, followedUpdateFormat } from '../../src/browse/browseForms';
 import { followUpdates, UpdatesCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
 import type { UpdateRow } from '../../src/protocol/updateRows';
+import { rowsMessages } from '../../src/protocol/updatesMessages';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
@@ -247,7 +248,8 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
             lags.push(now - Date.parse(r.recordTime));
           }
           rssMax = Math.max(rssMax, process.memoryUsage().rss);
-          pending = pending.then(() => postToPage(tail, { type: 'rows', rows, position })).then(() => undefined);
+          // As the panel does: a long batch in a few messages.
+          for (const message of rowsMessages(rows, position)) pending = pending.then(() => postToPage(tail, message)).then(() => undefined);
         },
         onState: () => undefined,
       });

@@ -9,6 +9,7 @@ import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
 import { browseEventFormat, followedUpdateFormat } from '../../src/browse/browseForms';
 import { followUpdates, UpdatesCursor, updatesListFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
 import type { UpdateRow } from '../../src/protocol/updateRows';
+import { rowsMessages } from '../../src/protocol/updatesMessages';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
@@ -70,7 +71,7 @@ async function traced(browser: Browser, page: Page, run: () => Promise<void>): P
       const end = t.ts + (t.dur ?? 0);
       const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts < end);
       const by = new Map<string, number>();
-      for (const e of inside) if (wanted.includes(e.name)) by.set(e.name, (by.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+      for (const e of inside) if (process.env.PROBE_ALL || wanted.includes(e.name)) by.set(e.name, (by.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
       const styles = inside.filter((e) => e.name === 'UpdateLayoutTree').map((e) => JSON.stringify(e.args));
       if (process.env.PROBE_STYLES) console.log(styles.join('\n'));
       const parts = [...by].sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(1)}`);
@@ -142,6 +143,7 @@ async function probeUpdates(browser: Browser, node: FakeLedgerNode, client: Ledg
   const fetch = updatesStreamFetch(client, format, { idleMs: 1000, fallback: updatesListFetch(client, format, { limit: 200, idleMs: 1000 }) });
   let pending = Promise.resolve();
   let got = 0;
+  const sizes: number[] = [];
   const done = followUpdates({
     fetch,
     cursor,
@@ -149,7 +151,9 @@ async function probeUpdates(browser: Browser, node: FakeLedgerNode, client: Ledg
     pollMs: 100,
     onRows: (rows: UpdateRow[], position) => {
       got += rows.length;
-      pending = pending.then(() => postToPage(tail, { type: 'rows', rows, position })).then(() => undefined);
+      sizes.push(rows.length);
+      // As the panel does: a long batch in a few messages.
+      for (const message of rowsMessages(rows, position)) pending = pending.then(() => postToPage(tail, message)).then(() => undefined);
     },
     onState: () => undefined,
   });
@@ -167,6 +171,8 @@ async function probeUpdates(browser: Browser, node: FakeLedgerNode, client: Ledg
   console.log(
     `Follow Updates (websocket) ${got} updates in ${seconds} s: longest task ${(await longestTask(tail)).toFixed(0)} ms (load ${os.loadavg()[0].toFixed(1)})`,
   );
+  sizes.sort((a, b) => a - b);
+  console.log(`  ${sizes.length} batches, median ${sizes[sizes.length >> 1]}, p95 ${sizes[Math.floor(sizes.length * 0.95)]}, max ${sizes.at(-1)} rows`);
   for (const line of lines) console.log(`  ${line}`);
   await tail.close();
 }
