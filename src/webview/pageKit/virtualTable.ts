@@ -69,6 +69,8 @@ export class VirtualTable {
   /** The body's origin, in rows: rows that arrive above keep their place in the body, which moves. */
   private base = 0;
   private bodyAt = 0;
+  /** Rows painted or shown again in this frame: they take their place in the DOM's order. */
+  private readonly arrived = new Set<PooledRow>();
   /** The origin moved: rows out of view are hidden (their places are from the old one). */
   private moved = false;
   /** The columns' widths (for tests and the page: `columns.current`). */
@@ -271,7 +273,27 @@ export class VirtualTable {
       }
       this.fill(tr, index);
       this.place(tr, index);
+      this.arrived.add(tr);
       painted++;
+    }
+    this.inOrder();
+  }
+
+  /**
+   * The rows shown in the DOM in the order they are shown (screen readers and tests read them so):
+   * only the rows painted or shown again this frame move, the others are in order already.
+   */
+  private inOrder(): void {
+    if (this.arrived.size === 0) return;
+    const fixed: PooledRow[] = [];
+    for (const tr of this.tbody.children as HTMLCollectionOf<PooledRow>) if (!tr.hidden && !this.arrived.has(tr)) fixed.push(tr);
+    const moving = [...this.arrived].filter((tr) => !tr.hidden).sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+    this.arrived.clear();
+    let j = 0;
+    for (const tr of moving) {
+      while (j < fixed.length && (fixed[j].at ?? 0) < (tr.at ?? 0)) j++;
+      const before = fixed[j] ?? null;
+      if (tr.nextSibling !== before) this.tbody.insertBefore(tr, before);
     }
   }
 
@@ -294,7 +316,10 @@ export class VirtualTable {
 
   /** Shows a row at `index` (its cells are that row's). */
   private place(tr: PooledRow, index: number): void {
-    if (tr.hidden) tr.hidden = false;
+    if (tr.hidden) {
+      tr.hidden = false;
+      this.arrived.add(tr);
+    }
     const at = index - this.base;
     if (tr.at !== at) {
       tr.at = at;
