@@ -129,7 +129,8 @@ onMessages(parseTailToPage, (m) => {
     case 'rows': {
       position = m.position;
       // The oldest dropped (at the bottom) or not, the rows painted are the same rows: they stay.
-      table.grewAbove(rows.view.length, rows.add(m.rows).added);
+      const { added } = rows.add(m.rows);
+      table.grewAbove(rows.view.length, added);
       countsSoon();
       return;
     }
