@@ -116,20 +116,31 @@ export class AcsRows {
    * template id, a party or the key.
    */
   matching(query: string, from = 0): number[] {
-    const hit = this.words.map((w) => w.toLowerCase().includes(query));
     const out: number[] = [];
-    for (let row = from; row < this.ids.length; row++) {
+    this.matchSome(query, [], from, this.ids.length - from, out);
+    return out;
+  }
+
+  /**
+   * Tests at most `count` rows from `from` on for `query`, pushing those that hold it onto `out`;
+   * returns where it stopped. `hits` (one per dictionary word, filled as the dictionary grows) is
+   * kept by the caller across the slices of one search.
+   */
+  matchSome(query: string, hits: boolean[], from: number, count: number, out: number[]): number {
+    for (let w = hits.length; w < this.words.length; w++) hits.push(this.words[w].toLowerCase().includes(query));
+    const end = Math.min(this.ids.length, from + count);
+    for (let row = from; row < end; row++) {
       if (
-        hit[this.templateWords[row]] ||
-        hit[this.signatoryWords[row]] ||
-        hit[this.observerWords[row]] ||
+        hits[this.templateWords[row]] ||
+        hits[this.signatoryWords[row]] ||
+        hits[this.observerWords[row]] ||
         this.contractId(row).includes(query) ||
         this.searchText(row).includes(query) ||
         (this.keys.has(row) && this.key(row).toLowerCase().includes(query))
       )
         out.push(row);
     }
-    return out;
+    return end;
   }
 
   /** Makes the search text of rows from `from` on, at most `count` of them (while the page is idle); returns where it stopped. */

@@ -45,23 +45,24 @@ export class UpdateRows {
   }
 
   /**
-   * Adds new rows (newer than all kept). Returns how many joined the view, or `rebuilt` when the
-   * oldest were dropped (the view is another list then).
+   * Adds new rows (newer than all kept). Returns how many joined the view, and `rebuilt` when the
+   * oldest were dropped (the view is another list then, its newest rows the same).
    */
   add(fresh: readonly UpdateRow[]): { added: number; rebuilt: boolean } {
     this.received += fresh.length;
     const before = this.shown.length;
     for (const r of fresh) this.rows.push(r);
     if (this.filtered) for (const r of fresh) if (this.matches(r)) this.shown.push(r);
+    const added = this.shown.length - before;
     // Some slack, so the buffer is cut now and then rather than on every batch.
     if (this.rows.length > this.capacity * 1.1) {
       const over = this.rows.length - this.capacity;
       this.rows.splice(0, over);
       this.dropped += over;
       this.shown = this.party || this.template ? this.rows.filter((r) => this.matches(r)) : this.rows;
-      return { added: 0, rebuilt: true };
+      return { added: Math.min(added, this.shown.length), rebuilt: true };
     }
-    return { added: this.shown.length - before, rebuilt: false };
+    return { added, rebuilt: false };
   }
 
   matches(r: UpdateRow): boolean {

@@ -14,7 +14,7 @@ import { describeStop, followUpdates, UpdatesCursor, updatesListFetch, updatesPa
 import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeReader } from '../services/ledgerNodes';
 import { updatesPageHtml } from './html/browseHtml';
-import { parseTailFromPage, type UpdatesFromPage, type UpdatesStateMessage, type UpdatesToPage } from '../protocol/updatesMessages';
+import { parseTailFromPage, rowsMessages, type UpdatesFromPage, type UpdatesStateMessage, type UpdatesToPage } from '../protocol/updatesMessages';
 import { WebviewHost } from './webviewHost';
 import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
@@ -235,7 +235,7 @@ export class UpdatesPanel extends WebviewHost<UpdatesToPage, UpdatesFromPage> {
         const note = this.transportNote();
         if (note && this.shown.message !== note) this.state({ state: 'following', message: note });
         this.tally.rows(rows, position, cursor.duplicates);
-        this.post({ type: 'rows', rows, position });
+        for (const message of rowsMessages(rows, position)) this.post(message);
         this.manager.onPosition(this.target.node, position, true);
       },
       onState: (s) => this.onState(s, ac),

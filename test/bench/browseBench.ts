@@ -2,22 +2,20 @@
 // 100,000 contracts and Follow Updates at 1,000 updates/s, each against a floor measured
 // in the same run. The pages run in Chromium, served as a webview serves them, and get their rows
 // as the extension sends them (postMessage); the host side runs in this process.
-import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { Agent, request } from 'undici';
 import { readActiveContracts } from '../../src/browse/acsPaging';
 import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
 import { browseEventFormat, followedUpdateFormat } from '../../src/browse/browseForms';
 import { followUpdates, UpdatesCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
 import type { UpdateRow } from '../../src/protocol/updateRows';
+import { rowsMessages } from '../../src/protocol/updatesMessages';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { acsPageHtml, updatesPageHtml } from '../../src/panels/html/browseHtml';
-import { CHROMIUM, CHROMIUM_FLAGS, PROJECT_ROOT } from '../vscode/vscodeServer';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
+import { longestTask, pageOptions, postToPage, servePages, watchLongTasks } from './browsePages';
 
 export interface BenchRow {
   area: string;
@@ -31,47 +29,6 @@ export interface BenchRow {
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
-
-/** Serves a page and media/ from one origin, like a webview (scripts by nonce under the CSP). */
-async function servePages(pages: Record<string, (origin: string) => string>): Promise<{ origin: string; close: () => void }> {
-  let origin = '';
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '';
-    if (url.startsWith('/media/')) {
-      res.writeHead(200, { 'content-type': url.endsWith('.js') ? 'text/javascript' : 'text/css' });
-      return void res.end(fs.readFileSync(path.join(PROJECT_ROOT, 'media', path.basename(url))));
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(pages[url]?.(origin) ?? '');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => server.close() };
-}
-
-const pageOptions = (origin: string, script: string) => ({
-  nonce: 'bm9uY2U=',
-  cspSource: origin,
-  scriptUris: [`${origin}/media/${script}`],
-  styleUris: [`${origin}/media/panel.css`, `${origin}/media/browse.css`],
-  title: 'bench',
-  nodeName: 'bench',
-  scope: 'bench',
-});
-
-/** Long tasks (> 50 ms) the page sees from now on. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
-}
-/** Sends a message as a webview receives one: serialized once, parsed in the page, then dispatched. */
-const postToPage = (page: Page, message: unknown) => page.evaluate((text) => window.postMessage(JSON.parse(text), '*'), JSON.stringify(message));
-const longestTask = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
 
 export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
   const contracts = Number(process.env.CANTON_LENS_BENCH_ACS ?? 100_000);
@@ -291,7 +248,8 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
             lags.push(now - Date.parse(r.recordTime));
           }
           rssMax = Math.max(rssMax, process.memoryUsage().rss);
-          pending = pending.then(() => postToPage(tail, { type: 'rows', rows, position })).then(() => undefined);
+          // As the panel does: a long batch in a few messages.
+          for (const message of rowsMessages(rows, position)) pending = pending.then(() => postToPage(tail, message)).then(() => undefined);
         },
         onState: () => undefined,
       });

@@ -46,6 +46,7 @@ export function acsPageStrings(): Record<string, string> {
     matching: l10n.t('{0} of {1} contracts match', '{0}'),
     activeAt: l10n.t('active at offset {0}', '{0}'),
     loading: l10n.t('Loading… {0} contracts so far', '{0}'),
+    searching: l10n.t('Searching… {0} of {1} contracts', '{0}'),
     done: l10n.t('All loaded.'),
     cancelled: l10n.t('Stopped: the table shows what had arrived.'),
     openContract: l10n.t('Open contract {0}', '{0}'),

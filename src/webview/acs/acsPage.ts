@@ -23,6 +23,11 @@ let query = state.search.trim().toLowerCase();
 let sort: AcsSort = state.sort === 'asc' || state.sort === 'desc' ? state.sort : '';
 let activeAt: number | undefined;
 let loading = true;
+/** A search under way: its run, and how many rows it has searched (-1: none under way). */
+let searching = 0;
+let searched = -1;
+// A search's slice: the page answers a key or a scroll between two.
+const SEARCH_SLICE_MS = 8;
 /** All rows shown are of one template: the field columns are named by its fields. */
 let sameTemplate = false;
 /** A table read by interface: the field columns are its view's fields (each row's argument is its view). */
@@ -104,7 +109,7 @@ function updateHeaders(): void {
 
 function showStatus(): void {
   status.textContent = '';
-  if (loading) {
+  if (loading || searched >= 0) {
     const spinner = status.appendChild(document.createElement('span'));
     spinner.className = 'spinner';
     spinner.setAttribute('aria-hidden', 'true');
@@ -115,14 +120,39 @@ function showStatus(): void {
     n === rows.count ? say('contracts', '{0} contracts', num(rows.count)) : say('matching', '{0} of {1} contracts match', num(n), num(rows.count)),
   ];
   if (activeAt !== undefined) parts.push(say('activeAt', 'active at offset {0}', num(activeAt)));
+  if (searched >= 0) parts.push(say('searching', 'Searching… {0} of {1} contracts', num(searched), num(rows.count)));
   if (loading) parts.push(say('loading', 'Loading… {0} contracts so far', num(rows.count)));
   status.append(parts.join(' · '));
   cancel.disabled = !loading;
 }
 
-/** The view from scratch: searched, sorted. */
+/** The view from scratch: searched, sorted. A search runs in slices (a new one cancels it). */
 function rebuild(): void {
-  view = query ? rows.matching(query) : sort ? Array.from({ length: rows.count }, (_, i) => i) : null;
+  const run = ++searching;
+  searched = -1;
+  if (!query) return show(sort ? Array.from({ length: rows.count }, (_, i) => i) : null);
+  const q = query;
+  const hits: boolean[] = [];
+  const found: number[] = [];
+  let next = 0;
+  const step = () => {
+    if (run !== searching) return;
+    // Rows that arrive meanwhile are searched too: the search goes on to the last.
+    const until = performance.now() + SEARCH_SLICE_MS;
+    while (next < rows.count && performance.now() < until) next = rows.matchSome(q, hits, next, 200, found);
+    if (next < rows.count) {
+      searched = next;
+      showStatus();
+      return void setTimeout(step, 0);
+    }
+    searched = -1;
+    show(found);
+  };
+  step();
+}
+
+function show(shown: number[] | null): void {
+  view = shown;
   if (view) rows.sort(view, sort);
   updateHeaders();
   table.setRows(shownCount());
@@ -158,6 +188,11 @@ function received(m: Extract<AcsToPage, { type: 'rows' }>): void {
   activeAt = m.activeAtOffset;
   const first = rows.append(m.batch);
   if (m.restarted) return rebuild();
+  if (searched >= 0) {
+    // The search under way reaches these rows too.
+    showStatus();
+    return;
+  }
   if (sort) {
     // Sorting again on every page would sort 100,000 rows a hundred times: once the pages pause.
     resortSoon();

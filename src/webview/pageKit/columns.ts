@@ -21,6 +21,8 @@ export interface ColumnsOptions {
   defaults?: readonly number[];
   /** Elements as wide as the tables (a virtual table's spacer, which gives the scroller its width). */
   follow?: readonly HTMLElement[];
+  /** Told the widths (px) each time they are set: a table whose body is not laid out as a table sizes its cells. */
+  onApply?(widths: readonly number[] | undefined): void;
 }
 
 /** The width of 1ch in `within`'s font, in px. */
@@ -101,6 +103,7 @@ export class Columns {
   private apply(): void {
     const widths = this.widths;
     for (const table of this.o.tables) table.classList.toggle('sized', widths !== undefined);
+    this.o.onApply?.(widths);
     if (!widths) return;
     const total = widths.reduce((a, b) => a + b, 0);
     for (const cols of this.cols) widths.forEach((w, i) => (cols[i].style.width = `${w}px`));

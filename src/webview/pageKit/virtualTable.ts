@@ -5,13 +5,23 @@
 // person scrolled to and the row they selected stay while rows arrive, are filtered or sorted.
 // The columns hold their first widths (`data-widths`, in ch) and can be resized (columns.ts); a
 // table wider than the panel scrolls sideways, its header with it.
+// The body is not laid out as a table: each row is a box of fixed size (`contain: strict`) placed
+// by a transform, its cells as wide as the header's columns. A row that shows the same row after a
+// scroll or after rows arrived above it keeps its cells and place, so only new rows are laid out
+// and painted; a jump paints the rows in view first, a few at a time, and the rest in the next frames.
 import { Columns, resizeHandle } from './columns';
 import { say } from './page';
 
 const ROW_HEIGHT = 22;
-// Rows painted beyond the view on each side: about one wheel step. Every painted row is laid out
-// again on a jump or when rows arrive on top, so more of them make each such frame longer.
+// Rows painted beyond the view on each side: about one wheel step.
 const OVERSCAN = 5;
+// Rows given new cells in one frame: on a loaded machine a frame that lays out and paints every
+// row of the view after a jump takes longer than a frame. The rows in view come first.
+const ROWS_PER_FRAME = 8;
+// And no more script than this in a frame for them (cells are made as they are painted).
+const FRAME_BUDGET_MS = 4;
+// Past this many rows of offset the rows' places are written again from zero (transforms stay small).
+const MAX_BASE = 20_000;
 
 /** A cell: its text, its tooltip, its class. */
 export type Cell = readonly [text: string, title?: string, className?: string];
@@ -33,6 +43,8 @@ export interface VirtualTableOptions {
 
 interface PooledRow extends HTMLTableRowElement {
   painted?: { key: number; generation: number };
+  /** Where it is placed, in rows from the body's origin (NaN: not placed). */
+  at?: number;
   /** What its cells show: [text, title, class] for each, compared here rather than read back from the DOM. */
   written?: string[];
 }
@@ -54,6 +66,13 @@ export class VirtualTable {
   private wanted = 0;
   private scheduled = false;
   private height = -1;
+  /** The body's origin, in rows: rows that arrive above keep their place in the body, which moves. */
+  private base = 0;
+  private bodyAt = 0;
+  /** Rows painted or shown again in this frame: they take their place in the DOM's order. */
+  private readonly arrived = new Set<PooledRow>();
+  /** The origin moved: rows out of view are hidden (their places are from the old one). */
+  private moved = false;
   /** The columns' widths (for tests and the page: `columns.current`). */
   readonly sizing: Columns;
 
@@ -91,6 +110,7 @@ export class VirtualTable {
       tables: [head, this.body],
       defaults: widths,
       follow: [this.spacer],
+      onApply: (widths) => this.sizeCells(widths),
     });
 
     this.scroller.addEventListener('scroll', () => this.scrolled(), { passive: true });
@@ -103,6 +123,7 @@ export class VirtualTable {
   setRows(count: number): void {
     this.count = count;
     this.generation++;
+    this.base = 0;
     this.schedule();
   }
 
@@ -115,6 +136,8 @@ export class VirtualTable {
   /** `added` rows came in above those shown (newest first): the rows in view stay in view, unless at the top. */
   grewAbove(count: number, added: number): void {
     this.count = count;
+    // The rows painted keep their place in the body; the body moves down (no row laid out again).
+    this.base += added;
     if (added > 0 && this.scroller.scrollTop > 0) {
       this.wanted = this.scroller.scrollTop + added * ROW_HEIGHT;
       this.spacer.style.height = `${count * ROW_HEIGHT}px`;
@@ -163,11 +186,21 @@ export class VirtualTable {
     requestAnimationFrame(() => this.paint());
   }
 
+  /**
+   * Each cell as wide as its column (a grid the rows share); a table wider than its columns gives
+   * each a share of the rest in proportion to its width, as a table does.
+   */
+  private sizeCells(widths: readonly number[] | undefined): void {
+    const tracks = widths ? widths.map((w) => `minmax(${w}px, ${w}fr)`).join(' ') : `repeat(${this.columns}, minmax(0, 1fr))`;
+    this.body.style.setProperty('--vt-columns', tracks);
+  }
+
   private ensurePool(): void {
     const want = Math.ceil((this.scroller.clientHeight || 600) / ROW_HEIGHT) + 2 * OVERSCAN;
     while (this.pool.length < want) {
-      const tr = document.createElement('tr');
+      const tr: PooledRow = document.createElement('tr');
       tr.setAttribute('role', 'row');
+      tr.hidden = true;
       for (let c = 0; c < this.columns; c++) {
         const td = tr.appendChild(document.createElement('td'));
         td.setAttribute('role', 'gridcell');
@@ -187,37 +220,116 @@ export class VirtualTable {
       this.spacer.style.height = `${this.height}px`;
     }
     if (this.scroller.scrollTop < this.wanted) this.scroller.scrollTop = this.wanted;
-    const first = Math.max(0, Math.floor(this.scroller.scrollTop / ROW_HEIGHT) - OVERSCAN);
-    this.body.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
-    for (let i = 0; i < this.pool.length; i++) {
-      const tr = this.pool[i];
-      const index = first + i;
-      if (index >= this.count) {
+    if (Math.abs(this.base) > MAX_BASE) {
+      this.base = 0;
+      this.moved = true;
+    }
+    if (this.bodyAt !== this.base) {
+      this.bodyAt = this.base;
+      this.body.style.transform = `translateY(${this.base * ROW_HEIGHT}px)`;
+    }
+    const top = Math.floor(this.scroller.scrollTop / ROW_HEIGHT);
+    const first = Math.max(0, top - OVERSCAN);
+    const end = Math.min(this.count, first + this.pool.length);
+    const inView = Math.max(first, Math.min(top, end));
+    // The rows that show a row wanted now keep it; the others are free for the rows not shown yet.
+    const byKey = new Map<number, PooledRow>();
+    for (const tr of this.pool) if (tr.painted?.generation === this.generation) byKey.set(tr.painted.key, tr);
+    const used = new Set<PooledRow>();
+    const missing: number[] = [];
+    // The rows in view first, then those above it.
+    for (let n = 0; n < end - first; n++) {
+      const index = n < end - inView ? inView + n : first + n - (end - inView);
+      const tr = byKey.get(this.options.key(index));
+      if (tr) {
+        used.add(tr);
+        this.place(tr, index);
+      } else missing.push(index);
+    }
+    // A row not wanted now still shows its row at its place (out of view) while that holds: a
+    // scroll back finds it as it is. Stale ones are hidden, and taken first; then the farthest.
+    const free: PooledRow[] = [];
+    for (const tr of this.pool) {
+      if (used.has(tr)) continue;
+      const index = (tr.at ?? NaN) + this.base;
+      if (tr.painted?.generation !== this.generation || !(index >= 0 && index < this.count) || this.moved) {
         if (!tr.hidden) tr.hidden = true;
-        continue;
+        tr.at = NaN;
+      } else this.place(tr, index);
+      free.push(tr);
+    }
+    this.moved = false;
+    const distance = (tr: PooledRow) => (Number.isNaN(tr.at) ? Infinity : Math.abs((tr.at ?? 0) + this.base - inView));
+    free.sort((a, b) => distance(a) - distance(b));
+    const until = performance.now() + FRAME_BUDGET_MS;
+    let painted = 0;
+    for (const index of missing) {
+      const tr = free.pop();
+      if (!tr) break;
+      if (painted >= ROWS_PER_FRAME || performance.now() > until) {
+        // The rest in the next frames: until then the rows in view not painted yet stay empty.
+        this.schedule();
+        break;
       }
-      if (tr.hidden) tr.hidden = false;
-      const key = this.options.key(index);
-      if (tr.painted?.key !== key || tr.painted.generation !== this.generation) {
-        tr.painted = { key, generation: this.generation };
-        // The row's right-click menu (contributes.menus "webview/context") reads this.
-        if (this.options.rowContext) tr.dataset.vscodeContext = this.options.rowContext(index);
-        const cells = this.options.cells(index);
-        const written = (tr.written ??= new Array<string>(3 * this.columns).fill(''));
-        for (let c = 0; c < this.columns; c++) {
-          const td = tr.children[c] as HTMLTableCellElement;
-          const [text, title = '', className = ''] = cells[c] ?? [''];
-          if (written[3 * c] !== text) (td.firstChild as Text).nodeValue = written[3 * c] = text;
-          if (written[3 * c + 1] !== title) td.title = written[3 * c + 1] = title;
-          if (written[3 * c + 2] !== className) td.className = written[3 * c + 2] = className;
-        }
-      }
-      if (tr.dataset.index !== String(index)) tr.dataset.index = String(index);
-      const selected = key === this.selectedKey ? 'true' : 'false';
-      if (tr.getAttribute('aria-selected') !== selected) {
-        tr.classList.toggle('selected', selected === 'true');
-        tr.setAttribute('aria-selected', selected);
-      }
+      this.fill(tr, index);
+      this.place(tr, index);
+      this.arrived.add(tr);
+      painted++;
+    }
+    this.inOrder();
+  }
+
+  /**
+   * The rows shown in the DOM in the order they are shown (screen readers and tests read them so):
+   * only the rows painted or shown again this frame move, the others are in order already.
+   */
+  private inOrder(): void {
+    if (this.arrived.size === 0) return;
+    const fixed: PooledRow[] = [];
+    for (const tr of this.tbody.children as HTMLCollectionOf<PooledRow>) if (!tr.hidden && !this.arrived.has(tr)) fixed.push(tr);
+    const moving = [...this.arrived].filter((tr) => !tr.hidden).sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+    this.arrived.clear();
+    let j = 0;
+    for (const tr of moving) {
+      while (j < fixed.length && (fixed[j].at ?? 0) < (tr.at ?? 0)) j++;
+      const before = fixed[j] ?? null;
+      if (tr.nextSibling !== before) this.tbody.insertBefore(tr, before);
+    }
+  }
+
+  /** Gives a row the cells of the row at `index`. */
+  private fill(tr: PooledRow, index: number): void {
+    const key = this.options.key(index);
+    tr.painted = { key, generation: this.generation };
+    // The row's right-click menu (contributes.menus "webview/context") reads this.
+    if (this.options.rowContext) tr.dataset.vscodeContext = this.options.rowContext(index);
+    const cells = this.options.cells(index);
+    const written = (tr.written ??= new Array<string>(3 * this.columns).fill(''));
+    for (let c = 0; c < this.columns; c++) {
+      const td = tr.children[c] as HTMLTableCellElement;
+      const [text, title = '', className = ''] = cells[c] ?? [''];
+      if (written[3 * c] !== text) (td.firstChild as Text).nodeValue = written[3 * c] = text;
+      if (written[3 * c + 1] !== title) td.title = written[3 * c + 1] = title;
+      if (written[3 * c + 2] !== className) td.className = written[3 * c + 2] = className;
+    }
+  }
+
+  /** Shows a row at `index` (its cells are that row's). */
+  private place(tr: PooledRow, index: number): void {
+    if (tr.hidden) {
+      tr.hidden = false;
+      this.arrived.add(tr);
+    }
+    const at = index - this.base;
+    if (tr.at !== at) {
+      tr.at = at;
+      tr.style.transform = `translateY(${at * ROW_HEIGHT}px)`;
+    }
+    if (tr.dataset.index !== String(index)) tr.dataset.index = String(index);
+    const selected = tr.painted?.key === this.selectedKey ? 'true' : 'false';
+    if (tr.getAttribute('aria-selected') !== selected) {
+      tr.classList.toggle('selected', selected === 'true');
+      tr.setAttribute('aria-selected', selected);
     }
   }
 

@@ -82,6 +82,18 @@ function showCounts(): void {
   counts.textContent = parts.join(' · ');
 }
 
+// The counts and the offset followed, once a frame however many batches came in it.
+let countsScheduled = false;
+function countsSoon(): void {
+  if (countsScheduled) return;
+  countsScheduled = true;
+  requestAnimationFrame(() => {
+    countsScheduled = false;
+    showCounts();
+    if (state === 'following' && position !== undefined) statusLine.textContent = say('following', 'Following from offset {0}', num(position));
+  });
+}
+
 function showState(m: UpdatesStateMessage): void {
   state = m.state;
   paused = m.state === 'paused';
@@ -116,11 +128,10 @@ onMessages(parseTailToPage, (m) => {
       return showCounts();
     case 'rows': {
       position = m.position;
-      const { added, rebuilt } = rows.add(m.rows);
-      if (rebuilt) table.setRows(rows.view.length);
-      else table.grewAbove(rows.view.length, added);
-      showCounts();
-      if (state === 'following' && position !== undefined) statusLine.textContent = say('following', 'Following from offset {0}', num(position));
+      // The oldest dropped (at the bottom) or not, the rows painted are the same rows: they stay.
+      const { added } = rows.add(m.rows);
+      table.grewAbove(rows.view.length, added);
+      countsSoon();
       return;
     }
     case 'state':

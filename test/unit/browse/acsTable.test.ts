@@ -220,6 +220,20 @@ describe('active contract rows (batches and the page)', () => {
     assert.deepEqual([rows.templateId(0), rows.signatories(0), rows.fields(0)], ['', [], []]);
   });
 
+  it('a search in slices finds what one pass finds, rows and dictionary words that came between slices included', () => {
+    const encoder = new AcsBatchEncoder();
+    const rows = new AcsRows();
+    rows.append(encoder.encode([contract(), contract({ templateId: 'p:Finance:Cash' }), contract({ observers: ['Carol::1220cc'] })]));
+    const hits: boolean[] = [];
+    const found: number[] = [];
+    let at = rows.matchSome('cash', hits, 0, 2, found);
+    assert.equal(at, 2);
+    rows.append(encoder.encode([contract({ templateId: 'p:Finance:Cash' }), contract({ createArgument: { note: 'petty CASH' } })]));
+    while (at < rows.count) at = rows.matchSome('cash', hits, at, 2, found);
+    assert.deepEqual(found, rows.matching('cash'));
+    assert.deepEqual(found, [1, 3, 4]);
+  });
+
   it('100,000 rows: encoded, appended and searched whole', function () {
     this.timeout(20_000);
     const events = Array.from({ length: 100_000 }, () => contract());

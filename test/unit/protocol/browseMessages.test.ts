@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { AcsBatchEncoder } from '../../../src/browse/acsBatchEncoder';
 import { parseAcsFromPage, parseAcsToPage, type AcsToPage } from '../../../src/protocol/acsMessages';
-import { parseTailFromPage, parseTailToPage, type UpdatesToPage } from '../../../src/protocol/updatesMessages';
+import { ROWS_PER_MESSAGE, parseTailFromPage, parseTailToPage, rowsMessages, type UpdatesToPage } from '../../../src/protocol/updatesMessages';
 import type { CreatedEvent } from '../../../src/ledger/apiTypes';
 import type { UpdateRow } from '../../../src/protocol/updateRows';
 
@@ -111,5 +111,23 @@ describe('the Follow Updates page messages', () => {
     assert.equal(parseTailToPage({ type: 'rows', rows: [{ ...row, kinds: 'created' }] }), undefined);
     assert.equal(parseTailToPage({ type: 'state', state: 'exploded' }), undefined);
     assert.equal(parseTailToPage({ type: 'state', state: 'stopped', offers: [{ action: 'eval', label: 'x' }] }), undefined);
+  });
+
+  it('a long batch of followed rows goes in several messages, in order, the last with the position', () => {
+    const batch = Array.from({ length: 2 * ROWS_PER_MESSAGE + 5 }, (_, i) => ({ ...row, offset: 10 + i }));
+    const messages = rowsMessages(batch, 999);
+    assert.deepEqual(
+      messages.map((m) => m.rows.length),
+      [ROWS_PER_MESSAGE, ROWS_PER_MESSAGE, 5],
+    );
+    assert.deepEqual(
+      messages.flatMap((m) => m.rows),
+      batch,
+    );
+    assert.deepEqual(
+      messages.map((m) => m.position),
+      [9 + ROWS_PER_MESSAGE, 9 + 2 * ROWS_PER_MESSAGE, 999],
+    );
+    assert.deepEqual(rowsMessages([row], 7), [{ type: 'rows', rows: [row], position: 7 }]);
   });
 });
