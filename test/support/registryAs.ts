@@ -6,12 +6,19 @@ import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { NodeRegistry } from '../../src/nodes/nodeRegistry';
 import type { NodeConfig } from '../../src/nodes/nodeSettings';
 
-export function registryAs(fake: FakeLedgerNode, user: string, parties?: string[]): { registry: NodeRegistry; node: NodeConfig } {
+export function registryAs(
+  fake: FakeLedgerNode,
+  user: string,
+  parties?: string[],
+  /** The token to send at each request, where a test changes it (default: `user`'s). */
+  tokenNow?: () => string,
+): { registry: NodeRegistry; node: NodeConfig } {
   const node: NodeConfig = { name: 'p1', url: fake.url, scope: 'user', ...(parties ? { parties } : {}) };
-  const token = fake.mintToken(user);
+  const minted = fake.mintToken(user);
+  const token = tokenNow ?? (() => minted);
   const registry = new NodeRegistry({
     secrets: {
-      token: () => Promise.resolve(token),
+      token: () => Promise.resolve(token()),
       clientSecret: () => Promise.resolve(undefined),
       refreshToken: () => Promise.resolve(undefined),
       storeRefreshToken: () => Promise.resolve(),

@@ -8,11 +8,8 @@ import { ledgerTokenProblem } from '../../../src/auth/oidcAuth';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import type { TokenTargets } from '../../../fake-ledger/src/ledgerJwtPayload';
 import { send } from '../../support/specBodies';
-import type { HttpTransport } from '../../../src/ledger/httpTransport';
-import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
+import { registryAs } from '../../support/registryAs';
 import { eventFormatFor } from '../../../src/ledger/requestForms';
-import { NodeRegistry } from '../../../src/nodes/nodeRegistry';
-import type { NodeConfig } from '../../../src/nodes/nodeSettings';
 
 type Claims = { aud?: string | string[]; scope?: string; scp?: string | string[] };
 
@@ -141,24 +138,7 @@ describe("a node's refusal of a token, explained from the token's aud against th
 
   it('names the claim once any identity has read the id, says what it must be before, and leaves a refusal of rights as it is', async () => {
     let token = '';
-    const node: NodeConfig = { name: 'p1', url: fake.url, scope: 'user' };
-    const registry = new NodeRegistry({
-      secrets: {
-        token: () => Promise.resolve(token),
-        clientSecret: () => Promise.resolve(undefined),
-        refreshToken: () => Promise.resolve(undefined),
-        storeRefreshToken: () => Promise.resolve(),
-      },
-      oidcProtocol: () => Promise.reject(new Error('no sign-in here')),
-      isTrusted: () => true,
-      activeNodeName: () => undefined,
-      connection: () => ({ timeoutMs: 5_000 }),
-      transport: () => {
-        let t: HttpTransport | undefined;
-        return () => Promise.resolve((t ??= createUndiciTransport()));
-      },
-    });
-    registry.applySettings([node], []);
+    const { registry, node } = registryAs(fake, 'alice', undefined, () => token);
     const p = fake.ledger.participantId;
     const other = 'PAR::participant2::1220aa';
     const lookup = () =>
