@@ -2,6 +2,7 @@
 // bundles loaded on first use (each entry but the first two and the pages, loaded by
 // src/services/lazyBundles.ts): heavy third-party code, and features of ours too large for the main
 // bundle. `--watch` rebuilds on change; `--dev` skips minify.
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -37,10 +38,24 @@ const common = {
   plugins: [oneVscodeNamespace],
 };
 
+// The main bundle is run by the entry through V8's code cache (src/services/codeCache.ts): it is
+// written already inside the module wrapper the entry would add, so that its source is one string.
+const mainBundle = {
+  ...common,
+  entryPoints: { main: 'src/extension.ts' },
+  outdir: 'dist',
+  banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+  footer: { js: '})' },
+};
+/** The entry (a few KB), given the main bundle's hash (undefined in a watch build, where the bundle changes). */
+const entryBundle = (mainBundleHash) => ({
+  ...common,
+  entryPoints: { extension: 'src/activation.ts' },
+  outdir: 'dist',
+  define: { MAIN_BUNDLE_HASH: JSON.stringify(mainBundleHash) ?? 'undefined' },
+});
+
 const builds = [
-  // The entry (a few KB) runs the main bundle through V8's code cache (src/activation.ts).
-  { ...common, entryPoints: { extension: 'src/activation.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { main: 'src/extension.ts' }, outdir: 'dist' },
   // Third-party: undici, oauth4webapi, the transaction decoder, @vscode/debugadapter, the demo ledger.
   { ...common, entryPoints: { http: 'src/ledger/undiciTransport.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { oidc: 'src/auth/oidcProtocol.ts' }, outdir: 'dist' },
@@ -70,14 +85,17 @@ const builds = [
 ];
 
 if (watch) {
-  for (const options of builds) await (await esbuild.context(options)).watch();
+  for (const options of [entryBundle(undefined), mainBundle, ...builds]) await (await esbuild.context(options)).watch();
   console.log('esbuild: watching src/ …');
 } else {
   fs.rmSync('dist', { recursive: true, force: true });
-  const results = await Promise.all(builds.map((options) => esbuild.build({ ...options, metafile: true })));
+  const others = Promise.all(builds.map((options) => esbuild.build(options)));
+  const main = (await esbuild.build({ ...mainBundle, metafile: true })).metafile;
+  const mainHash = crypto.createHash('sha256').update(fs.readFileSync('dist/main.js')).digest('hex').slice(0, 16);
+  const entry = (await esbuild.build({ ...entryBundle(mainHash), metafile: true })).metafile;
+  await others;
   // What went into the bundles loaded at activation (the entry and the main bundle), for the package
   // test (not shipped: .vscodeignore is an allowlist).
-  const [entry, main] = results.map((r) => r.metafile);
   const activation = { inputs: { ...entry.inputs, ...main.inputs }, outputs: { ...entry.outputs, ...main.outputs } };
   fs.writeFileSync('dist/extension.meta.json', JSON.stringify(activation));
 }

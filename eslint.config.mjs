@@ -97,6 +97,7 @@ export default tseslint.config(
     files: [
       'src/services/lazyBundles.ts',
       'src/panels/randomIds.ts',
+      'src/services/codeCache.ts',
       'src/execute/*.ts',
       'fake-ledger/src/interactiveSubmissions.ts',
       'fake-ledger/src/cantonHashes.ts',

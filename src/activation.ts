@@ -8,12 +8,17 @@ import { runCachedBundle } from './services/codeCache';
 
 type MainBundle = typeof import('./extension');
 
+// The main bundle's content hash, written in by the build (esbuild.mjs); absent from a watch build,
+// whose main bundle changes under it: then the bundle is hashed at activation.
+declare const MAIN_BUNDLE_HASH: string | undefined;
+const mainBundleHash = typeof MAIN_BUNDLE_HASH === 'string' ? MAIN_BUNDLE_HASH : undefined;
+
 let main: MainBundle | undefined;
 
 export function activate(context: vscode.ExtensionContext): CantonLensApi {
   const storage = context.globalStorageUri;
   const cacheDir = storage?.scheme === 'file' ? path.join(storage.fsPath, 'v8-code-cache') : undefined;
-  const bundle = runCachedBundle<MainBundle>(path.join(__dirname, 'main.js'), cacheDir, require);
+  const bundle = runCachedBundle<MainBundle>(path.join(__dirname, 'main.js'), cacheDir, require, mainBundleHash);
   main = bundle.exports;
   const api = main.activate(context);
   // After activation, so that the functions it ran are in the cache; not on activation's clock.

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCachedBundle, type CodeCacheState } from '../../../src/services/codeCache';
+import { fnv1a64, runCachedBundle, WRAPPER_HEAD, WRAPPER_TAIL, type CodeCacheState } from '../../../src/services/codeCache';
 
 const CODE_CACHE = path.resolve(__dirname, '../../../src/services/codeCache.js');
 
@@ -29,10 +29,10 @@ function writeBundle(marker: string): void {
 }
 
 /** One activation in a fresh process: run the bundle, activate, save; what became of the cache. */
-function activateInChild(): { state: CodeCacheState; activated: number } {
+function activateInChild(contentHash?: string): { state: CodeCacheState; activated: number } {
   const script = `
     const { runCachedBundle } = require(${JSON.stringify(CODE_CACHE)});
-    const b = runCachedBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, require);
+    const b = runCachedBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, require, ${JSON.stringify(contentHash)});
     const activated = b.exports.activate();
     b.save();
     process.stdout.write(JSON.stringify({ state: b.state, activated }));`;
@@ -69,6 +69,35 @@ describe('code cache of the main bundle', function () {
   it('keeps the bundle’s lines, so that its source map applies', () => {
     const b = runCachedBundle<{ where: () => string }>(bundle, cacheDir, require);
     assert.match(b.exports.where(), new RegExp(`${bundle.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}:3:`));
+  });
+
+  it('runs a bundle the build wrote inside its module wrapper as it is, its lines kept', () => {
+    fs.writeFileSync(bundle, `${WRAPPER_HEAD}${fs.readFileSync(bundle, 'utf8')}${WRAPPER_TAIL}`);
+    const b = runCachedBundle<{ where: () => string; file: () => unknown[] }>(bundle, cacheDir, require);
+    assert.deepEqual(b.exports.file(), ['main.js', tmp, true]);
+    // Line 3 of the unwrapped bundle is line 4 of this file.
+    assert.match(b.exports.where(), new RegExp(`${bundle.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}:4:`));
+    assert.equal(activateInChild().state, 'missing');
+    assert.equal(activateInChild().state, 'used');
+  });
+
+  it('names the cache by the content hash the build gives, without hashing the bundle, and by the V8 that runs it', () => {
+    const first = activateInChild('0123456789abcdef');
+    assert.equal(first.state, 'missing');
+    const size = fs.statSync(bundle).size;
+    assert.deepEqual(cacheFiles(), [`main-${size}-${fnv1a64(`0123456789abcdef ${process.versions.v8} ${process.arch}`)}.v8cache`]);
+    assert.equal(activateInChild('0123456789abcdef').state, 'used');
+    // Another build's hash: compiled afresh, and the old cache goes.
+    assert.equal(activateInChild('fedcba9876543210').state, 'missing');
+    assert.equal(cacheFiles().length, 1);
+    assert.notEqual(cacheFiles()[0], `main-${size}-${fnv1a64(`0123456789abcdef ${process.versions.v8} ${process.arch}`)}.v8cache`);
+  });
+
+  it('hashes a short text with 64-bit FNV-1a', () => {
+    // The published test vectors of FNV-1a 64.
+    assert.equal(fnv1a64(''), 'cbf29ce484222325');
+    assert.equal(fnv1a64('a'), 'af63dc4c8601ec8c');
+    assert.equal(fnv1a64('foobar'), '85944171f73967e8');
   });
 
   it('writes the cache after a run without one, and the next activation takes it', () => {
