@@ -6,7 +6,9 @@
 // The columns hold their first widths (`data-widths`, in ch) and can be resized (columns.ts); a
 // table wider than the panel scrolls sideways, its header with it.
 // The body is not laid out as a table: each row is a box of fixed size (`contain: strict`) placed
-// by a transform, its cells as wide as the header's columns. A row that shows the same row after a
+// by a transform, its cells blocks in a line, each as wide as the header's column in pixels (one
+// stylesheet of the table's own says how wide: a grid of shared tracks cost each row more than the
+// rest of its style together). A row that shows the same row after a
 // scroll or after rows arrived above it keeps its cells and place, so only new rows are laid out
 // and painted; a jump paints the rows in view first, a few at a time, and the rest in the next frames.
 import { Columns, resizeHandle } from './columns';
@@ -22,6 +24,8 @@ const ROWS_PER_FRAME = 8;
 const FRAME_BUDGET_MS = 4;
 // Past this many rows of offset the rows' places are written again from zero (transforms stay small).
 const MAX_BASE = 20_000;
+/** Tables made in this page: each names its own in the stylesheet of its cells. */
+let tables = 0;
 
 /** A cell: its text, its tooltip, its class. */
 export type Cell = readonly [text: string, title?: string, className?: string];
@@ -75,6 +79,11 @@ export class VirtualTable {
   private moved = false;
   /** The columns' widths (for tests and the page: `columns.current`). */
   readonly sizing: Columns;
+  /** The columns' widths as set (px; undefined: equal shares), and the width they were laid out for. */
+  private columnWidths: readonly number[] | undefined;
+  private laidOutFor = -1;
+  /** The cells' widths: a stylesheet of this table's own, written when the widths or the panel change. */
+  private readonly cellSheet = new CSSStyleSheet();
 
   constructor(
     container: HTMLElement,
@@ -99,6 +108,8 @@ export class VirtualTable {
     this.scroller.className = 'vt-scroller';
     this.spacer.className = 'vt-spacer';
     this.body.className = 'vt vt-body';
+    this.body.dataset.vt = String(++tables);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.cellSheet];
     this.body.appendChild(this.tbody);
     this.spacer.appendChild(this.body);
     this.scroller.appendChild(this.spacer);
@@ -186,13 +197,25 @@ export class VirtualTable {
     requestAnimationFrame(() => this.paint());
   }
 
-  /**
-   * Each cell as wide as its column (a grid the rows share); a table wider than its columns gives
-   * each a share of the rest in proportion to its width, as a table does.
-   */
   private sizeCells(widths: readonly number[] | undefined): void {
-    const tracks = widths ? widths.map((w) => `minmax(${w}px, ${w}fr)`).join(' ') : `repeat(${this.columns}, minmax(0, 1fr))`;
-    this.body.style.setProperty('--vt-columns', tracks);
+    this.columnWidths = widths;
+    this.laidOutFor = -1;
+    this.schedule();
+  }
+
+  /**
+   * Each cell as wide as its column; a table wider than its columns gives each a share of the rest
+   * in proportion to its width, as the header's table does (equal shares when no width is set).
+   */
+  private layOutCells(): void {
+    const width = this.spacer.clientWidth;
+    if (width === this.laidOutFor) return;
+    this.laidOutFor = width;
+    const widths = this.columnWidths;
+    const total = widths?.reduce((a, b) => a + b, 0) ?? 0;
+    const px = widths && total > 0 ? widths.map((w) => (w * Math.max(width, total)) / total) : new Array<number>(this.columns).fill(width / this.columns);
+    const table = `.vt-body[data-vt="${this.body.dataset.vt}"]`;
+    this.cellSheet.replaceSync(px.map((w, i) => `${table} td:nth-child(${i + 1}) { width: ${w.toFixed(3)}px; }`).join('\n'));
   }
 
   private ensurePool(): void {
@@ -214,6 +237,7 @@ export class VirtualTable {
   private paint(): void {
     this.scheduled = false;
     this.ensurePool();
+    this.layOutCells();
     // Only what changed is written: each write can make the browser lay the table out again.
     if (this.height !== this.count * ROW_HEIGHT) {
       this.height = this.count * ROW_HEIGHT;
