@@ -24,6 +24,8 @@ const ROWS_PER_FRAME = 8;
 const FRAME_BUDGET_MS = 4;
 // Past this many rows of offset the rows' places are written again from zero (transforms stay small).
 const MAX_BASE = 20_000;
+// Rows that stream in are painted at most this often.
+const ARRIVAL_PAINT_MS = 100;
 /** Tables made in this page: each names its own in the stylesheet of its cells. */
 let tables = 0;
 
@@ -69,6 +71,9 @@ export class VirtualTable {
   /** Where the person scrolled to: restored as rows come back after a refresh or a search. */
   private wanted = 0;
   private scheduled = false;
+  /** When the last paint ran, and the paint waiting for rows that arrived (scheduleArrival). */
+  private paintedAt = -Infinity;
+  private arrivalTimer: ReturnType<typeof setTimeout> | undefined;
   private height = -1;
   /** The body's origin, in rows: rows that arrive above keep their place in the body, which moves. */
   private base = 0;
@@ -141,7 +146,7 @@ export class VirtualTable {
   /** Rows were added after those shown (below them). */
   grew(count: number): void {
     this.count = count;
-    this.schedule();
+    this.scheduleArrival();
   }
 
   /** `added` rows came in above those shown (newest first): the rows in view stay in view, unless at the top. */
@@ -153,8 +158,10 @@ export class VirtualTable {
       this.wanted = this.scroller.scrollTop + added * ROW_HEIGHT;
       this.spacer.style.height = `${count * ROW_HEIGHT}px`;
       this.scroller.scrollTop = this.wanted;
+      // With the scroll, not at the next paint: the rows in view stay where they are on the screen.
+      this.moveBody();
     }
-    this.schedule();
+    this.scheduleArrival();
   }
 
   /** Names of columns (null: as the page has it). */
@@ -197,6 +204,27 @@ export class VirtualTable {
     requestAnimationFrame(() => this.paint());
   }
 
+  /**
+   * A paint for rows that arrived: at most one each ARRIVAL_PAINT_MS while they stream in (a
+   * thousand a second cannot be read, and each paint is a task the page must fit in a frame);
+   * at once when the last paint is older. Scrolling still paints every frame.
+   */
+  private scheduleArrival(): void {
+    if (this.scheduled || this.arrivalTimer !== undefined) return;
+    const wait = this.paintedAt + ARRIVAL_PAINT_MS - performance.now();
+    if (wait <= 0) return this.schedule();
+    this.arrivalTimer = setTimeout(() => {
+      this.arrivalTimer = undefined;
+      this.schedule();
+    }, wait);
+  }
+
+  private moveBody(): void {
+    if (this.bodyAt === this.base) return;
+    this.bodyAt = this.base;
+    this.body.style.transform = `translateY(${this.base * ROW_HEIGHT}px)`;
+  }
+
   private sizeCells(widths: readonly number[] | undefined): void {
     this.columnWidths = widths;
     this.laidOutFor = -1;
@@ -236,6 +264,7 @@ export class VirtualTable {
 
   private paint(): void {
     this.scheduled = false;
+    this.paintedAt = performance.now();
     this.ensurePool();
     this.layOutCells();
     // Only what changed is written: each write can make the browser lay the table out again.
@@ -248,10 +277,7 @@ export class VirtualTable {
       this.base = 0;
       this.moved = true;
     }
-    if (this.bodyAt !== this.base) {
-      this.bodyAt = this.base;
-      this.body.style.transform = `translateY(${this.base * ROW_HEIGHT}px)`;
-    }
+    this.moveBody();
     const top = Math.floor(this.scroller.scrollTop / ROW_HEIGHT);
     const first = Math.max(0, top - OVERSCAN);
     const end = Math.min(this.count, first + this.pool.length);
