@@ -126,9 +126,8 @@ export function resolveCommands(ctx: CommandContext, b: Args): ResolvedCommand[]
  * Prepare's JSON layer (ProtocolConverters.PrepareSubmissionRequest.fromJson): the same package
  * resolution and transcoding of its commands as a submission's, before any rights.
  */
-export function transcodePrepareCommands(ctx: CommandContext, b: Args): ErrorReply | undefined {
-  const resolved = resolveCommands(ctx, { commands: { commands: b.commands, actAs: b.actAs } });
-  return Array.isArray(resolved) ? undefined : resolved;
+export function transcodePrepareCommands(ctx: CommandContext, b: Args): ResolvedCommand[] | ErrorReply {
+  return resolveCommands(ctx, { commands: { commands: b.commands, actAs: b.actAs } });
 }
 
 /** CommandServiceAuthorization: MatchUserId, CanActAs for each actAs, a read right for each readAs and each party of the format. */

@@ -116,6 +116,7 @@ export class FakeLedgerNode {
     canExecuteAs: (user, party) => this.judge.canExecuteAs(user, party),
     commitOptions: () => this.commitOptions(),
     recordExecution: (party, body, user) => this.keep(this.executed, { party, body, user }),
+    queries: () => this.queries,
     transcodePrepareCommands: (body) => transcodePrepareCommands(this.commands, body),
   };
   private readonly lookups: LookupContext = {
