@@ -100,6 +100,7 @@ export default tseslint.config(
       'src/services/codeCache.ts',
       'src/execute/*.ts',
       'fake-ledger/src/interactiveSubmissions.ts',
+      'fake-ledger/src/preparedTransactions.ts',
       'fake-ledger/src/cantonHashes.ts',
       'test/bench/activationProbe.ts',
     ],

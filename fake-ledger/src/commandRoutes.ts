@@ -8,6 +8,7 @@ import { checkOffset, offsetAfterLedgerEnd } from './browseRoutes';
 import { cantonError, invalidArgument, invalidField, json, missingField, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
 import { DEMO_MODEL, fieldProblems } from './commandModel';
 import { submitAndWait, type ResolvedCommand } from './commandSubmissions';
+import { fieldTypeProblem } from './argumentTypes';
 import type { DemoLedger } from './demoLedgerData';
 import type { PackageCatalog } from './generatedLedger';
 import type { CommitOptions } from './interactiveCommits';
@@ -105,7 +106,8 @@ export function resolveCommands(ctx: CommandContext, b: Args): ResolvedCommand[]
           8,
           3,
         );
-      return p.unexpected.length > 0 ? invalidArgument(`Unexpected fields: ${p.unexpected.join(', ')}`) : undefined;
+      if (p.unexpected.length > 0) return invalidArgument(`Unexpected fields: ${p.unexpected.join(', ')}`);
+      return fieldTypeProblem(fields as never, value, ctx.version());
     };
     if (model && 'createArguments' in body) {
       const bad = argument(model.fields, body.createArguments);
@@ -126,9 +128,8 @@ export function resolveCommands(ctx: CommandContext, b: Args): ResolvedCommand[]
  * Prepare's JSON layer (ProtocolConverters.PrepareSubmissionRequest.fromJson): the same package
  * resolution and transcoding of its commands as a submission's, before any rights.
  */
-export function transcodePrepareCommands(ctx: CommandContext, b: Args): ErrorReply | undefined {
-  const resolved = resolveCommands(ctx, { commands: { commands: b.commands, actAs: b.actAs } });
-  return Array.isArray(resolved) ? undefined : resolved;
+export function transcodePrepareCommands(ctx: CommandContext, b: Args): ResolvedCommand[] | ErrorReply {
+  return resolveCommands(ctx, { commands: { commands: b.commands, actAs: b.actAs } });
 }
 
 /** CommandServiceAuthorization: MatchUserId, CanActAs for each actAs, a read right for each readAs and each party of the format. */

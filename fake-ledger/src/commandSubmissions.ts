@@ -84,7 +84,7 @@ function assertionFailed(message: string, trace: string[], correlationId: string
 const modelOf = (c: ResolvedCommand): TemplateModel | undefined => (c.interfaceId ? undefined : templateModel(c.templateId, c.name));
 
 /** The engine's ContractDoesNotImplementInterface (Pretty.scala), as CommandExecutionErrors words it. */
-function doesNotImplement(interfaceId: string, target: StoredCreate, correlationId: string): ErrorReply {
+export function doesNotImplement(interfaceId: string, target: StoredCreate, correlationId: string): ErrorReply {
   const pretty = (id: string) => {
     const [pkg, ...name] = id.split(':');
     return `${name.join(':')}@${pkg.slice(0, 8)}`;

@@ -5,7 +5,10 @@ import { json, redacted, type ErrorReply } from './cantonErrorBodies';
 import type { DemoLedger } from './demoLedgerData';
 import { decodeExecuteRequest, judgeExecuteRequest } from './executeChecks';
 import { commitSubmission, executeAndWait, judgePrepared, type CommitOptions } from './interactiveCommits';
-import { checkExternalSignatures, interactiveState, prepare } from './interactiveSubmissions';
+import { checkExternalSignatures, interactiveState } from './interactiveSubmissions';
+import type { ResolvedCommand } from './commandSubmissions';
+import type { LedgerQueries } from './ledgerQueries';
+import { prepare } from './preparedTransactions';
 
 export interface ExecuteContext {
   ledger: () => DemoLedger;
@@ -14,8 +17,9 @@ export interface ExecuteContext {
   canExecuteAs: (user: string, party: string) => boolean;
   commitOptions: () => CommitOptions;
   recordExecution: (party: string, body: Record<string, unknown>, user: string) => void;
-  /** Prepare's commands transcoded as the JSON layer does a submission's (commandRoutes.ts). */
-  transcodePrepareCommands: (body: Record<string, unknown>) => ErrorReply | undefined;
+  queries: () => LedgerQueries;
+  /** Prepare's commands resolved and transcoded as the JSON layer does a submission's (commandRoutes.ts). */
+  transcodePrepareCommands: (body: Record<string, unknown>) => ResolvedCommand[] | ErrorReply;
 }
 
 export interface ExecuteEndpoint {
@@ -56,7 +60,10 @@ export function executeEndpoints(ctx: ExecuteContext): Record<string, ExecuteEnd
     },
     '/v2/interactive-submission/prepare': {
       method: 'POST',
-      decode: (b) => ctx.transcodePrepareCommands(b),
+      decode: (b) => {
+        const resolved = ctx.transcodePrepareCommands(b);
+        return Array.isArray(resolved) ? undefined : resolved;
+      },
       // MatchUserId, and a read right for each acting and reading party: at preparation the acting
       // parties only read, and CanExecuteAs is not a read right.
       rights: (user, b) => {
@@ -64,9 +71,20 @@ export function executeEndpoints(ctx: ExecuteContext): Record<string, ExecuteEnd
         const parties = [...(Array.isArray(b.actAs) ? (b.actAs as string[]) : []), ...(Array.isArray(b.readAs) ? (b.readAs as string[]) : [])];
         return parties.some((p) => !ctx.canReadAs(user, p)) ? redacted(403) : undefined;
       },
+      // The prepared transaction is built from the commands as the JSON layer resolved them (as submit's).
       handle: (user, b) => {
         const ledger = ctx.ledger();
-        return prepare(ledger, user, b, (p) => Object.values(ledger.parties).includes(p) || interactiveState(ledger).externalParties.has(p));
+        const resolved = ctx.transcodePrepareCommands(b);
+        if (!Array.isArray(resolved)) return resolved;
+        const queries = ctx.queries();
+        const knows = (p: string) => Object.values(ledger.parties).includes(p) || interactiveState(ledger).externalParties.has(p);
+        const at = {
+          ledger,
+          knows,
+          contract: (id: string) => queries.contract(id),
+          contractByKey: (name: string, key: unknown) => queries.contractByKey(name, key),
+        };
+        return prepare(at, user, b, resolved);
       },
     },
     '/v2/interactive-submission/executeAndWait': {

@@ -8,18 +8,18 @@ import type { Duplex } from 'node:stream';
 import type { GetLedgerApiVersionResponse } from './apiTypes';
 import { internalError, json, methodNotAllowed, missingField, noSuchRoute, redacted, undecodableBody, type ErrorReply } from './cantonErrorBodies';
 import { resourcesAsSent } from './cantonErrorBodies';
-import { definitionsEndpoints, type DefinitionsOptions } from './definitionsRoutes';
+import { definitionsEndpoints } from './definitionsRoutes';
 import { activeContractsStream, browseEndpoints, updatesStream, type BrowseContext } from './browseRoutes';
 import { WebsocketChannels, type ChannelHost } from './websocketRoutes';
 import { connectedSynchronizers, matchTemplate, userEndpoints } from './userRoutes';
 import { adminEndpoints } from './adminRoutes';
-import { buildDemoLedger, type DemoLedger, type DemoLedgerOptions } from './demoLedgerData';
+import { buildDemoLedger, type DemoLedger } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
 import { completionsStream, interactiveEndpoints } from './interactiveRoutes';
 import { interactiveState } from './interactiveSubmissions';
 import { packageEndpoints, servesVettingList } from './packageRoutes';
 import { commandCompletionsStream, commandEndpoints, transcodePrepareCommands, type CommandContext } from './commandRoutes';
-import { GeneratedLedger, type GeneratedLedgerOptions } from './generatedLedger';
+import { GeneratedLedger } from './generatedLedger';
 import { mintHs256, type LedgerJwtClaims } from './hs256Jwt';
 import { verifyLedgerJwt } from './jwksJwt';
 import { readLedgerJwtPayload, type TokenTargets } from './ledgerJwtPayload';
@@ -32,62 +32,8 @@ import { LedgerQueries, type FakeVersion } from './ledgerQueries';
 import { ApiSchemas, withoutNulls } from './spec/apiSchemas';
 
 export type { FakeVersion } from './ledgerQueries';
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  /** The query string, without its `?`. */
-  query: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-  /** The client's port: the same port on two requests means a kept-alive connection. */
-  remotePort: number | undefined;
-}
-
-export interface FakeLedgerNodeOptions extends DemoLedgerOptions, DefinitionsOptions {
-  version?: FakeVersion;
-  port?: number;
-  /** Served under this prefix, e.g. `/api/json`, like `http-ledger-api.path-prefix`. */
-  pathPrefix?: string;
-  /** HS256 secret of the node's auth service. */
-  secret?: string;
-  /** The identity provider's public keys (`jwt-jwks`): its RS256/ES256 tokens are accepted too. */
-  jwks?: JsonWebKey[];
-  /** Without auth (a default sandbox), any or no token works. */
-  auth?: boolean;
-  /** The auth service's `target-audience` / `target-scope` (ledgerJwtPayload.ts); neither by default. */
-  tokenTargets?: TokenTargets;
-  /** Serve HTTPS with this key and certificate (PEM). */
-  tls?: { key: string; cert: string };
-  /**
-   * Check every routed response against the version's spec and record problems in
-   * `responseProblems` and `FakeLedgerNode.allResponseProblems` (tests). Defaults to on when
-   * CANTON_LENS_CHECK_RESPONSES=1, as every test tier sets (test/support/specConformance.ts).
-   */
-  checkResponses?: boolean;
-  /**
-   * How many requests `requests` (and executions `executed`) keep, the oldest dropped first; 0
-   * keeps none. Tests read them; the demo ledger, which runs for days, keeps none. Default 10,000.
-   */
-  requestLog?: number;
-  /** What is prepared and committed takes the wall clock's time (the demo ledger), not the deterministic clock of tests. */
-  wallClock?: boolean;
-  /** Told of a handler that threw (the node answers 500 and stays up); stderr when unset. */
-  onInternalError?: (error: unknown) => void;
-  /**
-   * The generated active contracts and live updates (browseRoutes.ts). Pass the `generated` of a
-   * closed node to a new one on the same port: a restart that keeps offsets.
-   */
-  generated?: GeneratedLedgerOptions | GeneratedLedger;
-  /** The advertised `partyManagement.maxPartiesPageSize` (default 10,000, as Canton's). */
-  maxPartiesPageSize?: number;
-  /** The advertised `userManagement.maxRightsPerUser` (default 1,000, as Canton's). */
-  maxRightsPerUser?: number;
-  /** Connected to `da1` only, not also to `global`: DARs are then vetted there without naming it. */
-  singleSynchronizer?: boolean;
-  /** What `/v2/version` tells (default VERSION_STRINGS): a 3.4 before 3.4.12 has no `POST /v2/package-vetting/list`. */
-  versionString?: string;
-}
+export type { FakeLedgerNodeOptions, RecordedRequest } from './fakeNodeOptions';
+import type { FakeLedgerNodeOptions, RecordedRequest } from './fakeNodeOptions';
 
 /** One route: its method, the versions that have it, and the stages a request passes (keyed `PATCH /path` for a path's other methods). */
 interface Endpoint {
@@ -170,6 +116,7 @@ export class FakeLedgerNode {
     canExecuteAs: (user, party) => this.judge.canExecuteAs(user, party),
     commitOptions: () => this.commitOptions(),
     recordExecution: (party, body, user) => this.keep(this.executed, { party, body, user }),
+    queries: () => this.queries,
     transcodePrepareCommands: (body) => transcodePrepareCommands(this.commands, body),
   };
   private readonly lookups: LookupContext = {

@@ -8,7 +8,7 @@
 // Live update k creates contract live-k; an even k also archives live-(k-1) by a consuming choice.
 // The object outlives a node: pass it to a new FakeLedgerNode on the same port and the offsets go on
 // (a node restart). It has no `vscode` import.
-import type { CreatedEvent, EventFormat, ExercisedEvent, JsTransaction } from './apiTypes';
+import type { CreatedEvent, EventFormat, JsTransaction } from './apiTypes';
 import {
   HOLDING_INTERFACE,
   HOLDING_PACKAGE_NAME,
@@ -24,12 +24,13 @@ import {
   type TemplateInfo,
 } from './generatedModel';
 import { matchFormat } from './generatedFilters';
+import { generatedCreatedEvent, liveSettleEvent } from './generatedEvents';
 import { MODEL_PACKAGE_V2 } from './demoLedgerHistory';
 import { interfaceViewsOf } from './storedLedger';
 
 export { HOLDING_INTERFACE, type ContractMeta, type GeneratedLedgerOptions, type TemplateInfo } from './generatedModel';
 export { matchFormat, type Seen } from './generatedFilters';
-import { contractIdFor, HOSTILE_STRINGS, updateIdFor, type DemoLedger, type StoredCreate } from './demoLedgerData';
+import { updateIdFor, type DemoLedger, type StoredCreate } from './demoLedgerData';
 
 /** Type ids (`pkgId:Module:Entity`) the node knows, each with its package name. */
 export interface PackageCatalog {
@@ -337,50 +338,19 @@ export class GeneratedLedger {
     }
     const i = meta.index - this.seeded.length;
     const live = i >= this.contracts;
-    const seed = live ? `live-${i - this.contracts + 1}` : `acs-${i}`;
     const n = live ? i - this.contracts + 1 : i;
-    const t = meta.template;
-    const owner = meta.stakeholders[meta.stakeholders.length - 1];
-    const h = mix(n + (live ? 7_000_000 : 0));
-    const id = `${t.entity.slice(0, 24)}-${n}`;
-    const amount = `${Math.floor(h % 10_000_000) / 100}`;
-    const createArgument: Record<string, unknown> = {
-      issuer: this.bank,
-      owner,
-      id,
-      amount: `${amount}${amount.includes('.') ? '' : '.0'}000000000`.replace(/(\.\d{10})\d*$/, '$1'),
-      currency: ['USD', 'CHF', 'EUR', 'GBP'][h % 4],
-      note: n % 97 === 0 && this.hostile ? HOSTILE_STRINGS[Math.floor(n / 97) % HOSTILE_STRINGS.length] : `generated ${live ? 'live' : 'acs'} ${n}`,
-      maturity: micros(MICROS_BASE + (h % 1000) * 86_400_000).slice(0, 10),
-      observers: [],
-    };
-    const createdAtMs = live ? this.timeOfLive(n) : MICROS_BASE + i * 1000;
-    const interfaceViews = t.interfaces
-      .filter((x) => views.includes(x))
-      .map((interfaceId) => ({
-        interfaceId,
-        viewStatus: { code: 0, message: '' },
-        viewValue: { owner, instrument: { issuer: this.bank, id: createArgument.currency }, amount: createArgument.amount },
-        implementationPackageId: t.packageId,
-      }));
-    const event: CreatedEvent = {
-      offset: meta.offset,
-      nodeId: 0,
-      contractId: contractIdFor(seed),
-      templateId: t.templateId,
-      contractKey: t.keyed ? { _1: this.bank, _2: id } : null,
-      createArgument,
-      createdEventBlob: blob ? Buffer.from(`CgMyLjES${hex(`blob:${seed}`)}`, 'utf8').toString('base64') : '',
-      interfaceViews,
+    const event = generatedCreatedEvent({
+      meta,
+      seed: live ? `live-${n}` : `acs-${i}`,
+      n,
+      live,
+      createdAtMs: live ? this.timeOfLive(n) : MICROS_BASE + i * 1000,
+      bank: this.bank,
+      hostile: this.hostile,
       witnessParties,
-      signatories: [this.bank],
-      observers: meta.stakeholders.filter((p) => p !== this.bank),
-      createdAt: micros(createdAtMs),
-      packageName: t.packageName,
-      representativePackageId: t.packageId,
-      acsDelta: true,
-    };
-    if (t.keyed) event.contractKeyHash = hex(`key:${seed}`);
+      blob,
+      views,
+    });
     return { event, synchronizerId: this.synchronizerId, workflowId: live ? this.workflowOf(n) : '' };
   }
 
@@ -429,40 +399,7 @@ export class GeneratedLedger {
         // A consuming choice on the contract of the update before, then its create.
         const prev = this.liveMeta(k - 1);
         const seen = matchFormat(format, prev);
-        if (seen) {
-          const contractId = contractIdFor(`live-${k - 1}`);
-          if (ledgerEffects) {
-            const exercised: ExercisedEvent = {
-              offset,
-              nodeId: 0,
-              contractId,
-              templateId: prev.template.templateId,
-              choice: `${prev.template.entity.slice(0, 40)}_Settle`,
-              choiceArgument: { settledBy: this.bank, step: k },
-              actingParties: [this.bank],
-              consuming: true,
-              witnessParties: seen.witnesses,
-              lastDescendantNodeId: 1,
-              exerciseResult: contractIdFor(`live-${k}`),
-              packageName: prev.template.packageName,
-              implementedInterfaces: prev.template.interfaces,
-              acsDelta: true,
-            };
-            events.push({ ExercisedEvent: exercised });
-          } else {
-            events.push({
-              ArchivedEvent: {
-                offset,
-                nodeId: 0,
-                contractId,
-                templateId: prev.template.templateId,
-                witnessParties: seen.witnesses,
-                packageName: prev.template.packageName,
-                implementedInterfaces: prev.template.interfaces,
-              },
-            });
-          }
-        }
+        if (seen) events.push(liveSettleEvent(offset, k, prev, seen.witnesses, this.bank, ledgerEffects));
       }
       const meta = this.liveMeta(k);
       const seen = matchFormat(format, meta);

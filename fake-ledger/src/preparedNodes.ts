@@ -55,6 +55,7 @@ export function nodesOfPrepared(tx: Decoded): PreparedNode[] {
     if (!node || (type?.oneofKind !== 'create' && type?.oneofKind !== 'exercise')) return [];
     const common = {
       templateId: templateIdOf(node.templateId as Identifier),
+      packageName: typeof node.packageName === 'string' ? node.packageName : '',
       contractId: typeof node.contractId === 'string' ? node.contractId : '',
       signatories: (node.signatories as string[] | undefined) ?? [],
       stakeholders: (node.stakeholders as string[] | undefined) ?? [],
@@ -66,6 +67,8 @@ export function nodesOfPrepared(tx: Decoded): PreparedNode[] {
             kind: 'exercise',
             ...common,
             choice: typeof node.choiceId === 'string' ? node.choiceId : '',
+            ...(node.interfaceId ? { interfaceId: templateIdOf(node.interfaceId as Identifier) } : {}),
+            consuming: node.consuming !== false,
             actingParties: (node.actingParties as string[] | undefined) ?? [],
             argument: valueAsJson(node.chosenValue),
           },
