@@ -34,6 +34,17 @@ describe('Contract panel actions on commands files', function () {
     return panel;
   };
 
+  /** The review of a written request, once its types are checked: nothing in it blocks the submit. */
+  const reviewWithoutBlocks = async (written: vscode.Uri, node: string) => {
+    const review = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, node);
+    const view = await until('the types checked', () => (review.current?.findings.some((f) => f.id === 'types') ? review.current : undefined));
+    assert.deepEqual(
+      view.findings.filter((f) => f.severity === 'block'),
+      [],
+    );
+    return { review, view };
+  };
+
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it(`${version}: Exercise… on a partner Token writes a request from the node's Daml-LF that the review accepts, and it commits`, async () => {
       const api = await cantonLens();
@@ -59,12 +70,7 @@ describe('Contract panel actions on commands files', function () {
         choiceArgument: { newOwner: Alice, amount: '0.0', kind: 'Direct' },
       });
 
-      const review = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, name);
-      const view = await until('the types checked', () => (review.current?.findings.some((f) => f.id === 'types') ? review.current : undefined));
-      assert.deepEqual(
-        view.findings.filter((f) => f.severity === 'block'),
-        [],
-      );
+      const { review, view } = await reviewWithoutBlocks(written, name);
       assert.ok(view.findings.some((f) => f.id === 'types' && f.severity === 'ok'));
       const outcome = await review.submit();
       assert.equal(outcome?.state, 'committed', JSON.stringify(outcome));
@@ -89,12 +95,7 @@ describe('Contract panel actions on commands files', function () {
         choiceArgument: { until: '1970-01-01T00:00:00Z' },
       });
 
-      const review = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, name);
-      const view = await until('the types checked', () => (review.current?.findings.some((f) => f.id === 'types') ? review.current : undefined));
-      assert.deepEqual(
-        view.findings.filter((f) => f.severity === 'block'),
-        [],
-      );
+      const { review } = await reviewWithoutBlocks(written, name);
       const outcome = await review.submit();
       assert.equal(outcome?.state, 'committed', JSON.stringify(outcome));
       assert.equal(outcome.state === 'committed' ? outcome.events : 0, 2, 'the exercise through the interface and the LockedToken it made');
