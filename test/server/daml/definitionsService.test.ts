@@ -15,9 +15,8 @@ import { SignatureCache } from '../../../src/daml/lf/lfPackages';
 import { nodeSignatures } from '../../../src/daml/lf/nodeSignatures';
 import { definitionsOff, hasTextKeyedMap, NodeDefinitions } from '../../../src/daml/lf/nodeDefinitions';
 import { signatureFromDefinitions, type DefAllTemplates, type DefTemplateDefinition, type DefTypeSig } from '../../../src/daml/lf/lfDefinitions';
-import { lfPayload, packageIdOfPayload, T } from '../../../fake-ledger/src/lfEncode';
 import { uploadDar } from '../../../src/ledger/packageRequests';
-import { dar } from '../../support/darBuilder';
+import { thingPackage } from '../../support/thingPackage';
 import type { LfType, PackageSignature } from '../../../src/daml/lf/lfSignatures';
 
 /** What both say, in one order: the service keys its answers by id, with no order. */
@@ -151,28 +150,8 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
       const admin = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('participant_admin') });
       try {
         const name = `defined-${version}`;
-        const payload = Buffer.from(
-          lfPayload({
-            name,
-            version: '1.0.0',
-            modules: [
-              {
-                name: 'Def',
-                templates: [
-                  {
-                    name: 'Thing',
-                    fields: [
-                      ['owner', T.party],
-                      ['size', T.numeric(4)],
-                    ],
-                  },
-                ],
-              },
-            ],
-          }),
-        );
-        const id = packageIdOfPayload(payload);
-        await uploadDar(admin, dar({ name: `${name}-1.0.0`, payload }), { synchronizerId: node.ledger.synchronizerId });
+        const { id, dar } = thingPackage(name, 'Def');
+        await uploadDar(admin, dar, { synchronizerId: node.ledger.synchronizerId });
         const since = node.requests.length;
         const read = await nodeSignatures(client, undefined, new SignatureCache());
         const paths = node.requests.slice(since).map((r) => r.path);

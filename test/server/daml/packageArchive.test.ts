@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
 import { PARTNER_PACKAGE } from '../../../fake-ledger/src/partnerPackage';
-import { lfPayload, packageIdOfPayload, T } from '../../../fake-ledger/src/lfEncode';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { getPackagePayload, listPackageIds, uploadDar } from '../../../src/ledger/packageRequests';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
@@ -13,7 +12,7 @@ import { SignatureCache } from '../../../src/daml/lf/lfPackages';
 import { nodeSignatures } from '../../../src/daml/lf/nodeSignatures';
 import { showType, templatesOf, unreadSummary } from '../../../src/daml/lf/lfSignatures';
 import { redacted } from '../../../fake-ledger/src/cantonErrorBodies';
-import { dar } from '../../support/darBuilder';
+import { thingPackage } from '../../support/thingPackage';
 import { rejectsWith } from '../../support/rejectsWith';
 
 for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
@@ -48,28 +47,8 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     });
 
     it('answers an uploaded package as it was uploaded', async () => {
-      const payload = Buffer.from(
-        lfPayload({
-          name: `uploaded-${version}`,
-          version: '1.0.0',
-          modules: [
-            {
-              name: 'Up',
-              templates: [
-                {
-                  name: 'Thing',
-                  fields: [
-                    ['owner', T.party],
-                    ['size', T.numeric(4)],
-                  ],
-                },
-              ],
-            },
-          ],
-        }),
-      );
-      const id = packageIdOfPayload(payload);
-      await uploadDar(admin, dar({ name: `uploaded-${version}-1.0.0`, payload }), { synchronizerId: node.ledger.synchronizerId });
+      const { id, dar } = thingPackage(`uploaded-${version}`, 'Up');
+      await uploadDar(admin, dar, { synchronizerId: node.ledger.synchronizerId });
       const sig = new SignatureCache().decodePayload(await getPackagePayload(alice, id), id);
       const [{ template }] = templatesOf(sig);
       assert.equal(template.name, 'Thing');

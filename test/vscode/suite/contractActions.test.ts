@@ -6,11 +6,11 @@
 // with the command that uses it, and the request that was refused without it commits with it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
+import type { FakeLedgerNode, FakeVersion } from '../../../fake-ledger/src/testing';
 import type { CommandsReviewPanel } from '../../../src/panels/commandsReviewPanel';
 import type { LookupPanel } from '../../../src/panels/lookupPanel';
-import { createPartner, PARTNER_OFFER, PARTNER_TOKEN, tokenArgument, vetPartnerApp } from '../../support/partnerContracts';
-import { cantonLens, resetNodes, until } from './testApi';
+import { createPartner, PARTNER_OFFER } from '../../support/partnerContracts';
+import { cantonLens, resetNodes, startPartnerNode, until, usePartnerNode } from './testApi';
 
 describe('Contract panel actions on commands files', function () {
   this.timeout(90_000);
@@ -34,18 +34,23 @@ describe('Contract panel actions on commands files', function () {
     return panel;
   };
 
+  /** The review of a written request, once its types are checked: nothing in it blocks the submit. */
+  const reviewWithoutBlocks = async (written: vscode.Uri, node: string) => {
+    const review = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, node);
+    const view = await until('the types checked', () => (review.current?.findings.some((f) => f.id === 'types') ? review.current : undefined));
+    assert.deepEqual(
+      view.findings.filter((f) => f.severity === 'block'),
+      [],
+    );
+    return { review, view };
+  };
+
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it(`${version}: Exercise… on a partner Token writes a request from the node's Daml-LF that the review accepts, and it commits`, async () => {
       const api = await cantonLens();
-      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, singleSynchronizer: true });
-      fakes.push(fake);
-      const { Alice } = fake.ledger.parties;
-      await vetPartnerApp(fake);
-      const token = await createPartner(fake, 'alice', Alice, PARTNER_TOKEN, tokenArgument(Alice, Alice));
       const name = `actions-${version}`;
-      await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
-      await until('the node', () => api.nodes.find(name));
-      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+      const { fake, token } = await usePartnerNode(api, version, name, fakes);
+      const { Alice } = fake.ledger.parties;
 
       const panel = await openContract(token, name);
       const loop = api.commands.load();
@@ -65,12 +70,7 @@ describe('Contract panel actions on commands files', function () {
         choiceArgument: { newOwner: Alice, amount: '0.0', kind: 'Direct' },
       });
 
-      const review = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, name);
-      const view = await until('the types checked', () => (review.current?.findings.some((f) => f.id === 'types') ? review.current : undefined));
-      assert.deepEqual(
-        view.findings.filter((f) => f.severity === 'block'),
-        [],
-      );
+      const { review, view } = await reviewWithoutBlocks(written, name);
       assert.ok(view.findings.some((f) => f.id === 'types' && f.severity === 'ok'));
       const outcome = await review.submit();
       assert.equal(outcome?.state, 'committed', JSON.stringify(outcome));
@@ -80,15 +80,8 @@ describe('Contract panel actions on commands files', function () {
 
     it(`${version}: Exercise… of the Holding interface's choice writes it under the interface's id; the review accepts it and it commits`, async () => {
       const api = await cantonLens();
-      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, singleSynchronizer: true });
-      fakes.push(fake);
-      const { Alice } = fake.ledger.parties;
-      await vetPartnerApp(fake);
-      const token = await createPartner(fake, 'alice', Alice, PARTNER_TOKEN, tokenArgument(Alice, Alice));
       const name = `interface-${version}`;
-      await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
-      await until('the node', () => api.nodes.find(name));
-      await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken('alice'));
+      const { token } = await usePartnerNode(api, version, name, fakes);
 
       const panel = await openContract(token, name);
       api.commands.load().contracts.pickChoice = async (choices) => choices.find((c) => c.choice === 'Holding_Lock' && c.viaInterface);
@@ -102,12 +95,7 @@ describe('Contract panel actions on commands files', function () {
         choiceArgument: { until: '1970-01-01T00:00:00Z' },
       });
 
-      const review = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', written, name);
-      const view = await until('the types checked', () => (review.current?.findings.some((f) => f.id === 'types') ? review.current : undefined));
-      assert.deepEqual(
-        view.findings.filter((f) => f.severity === 'block'),
-        [],
-      );
+      const { review } = await reviewWithoutBlocks(written, name);
       const outcome = await review.submit();
       assert.equal(outcome?.state, 'committed', JSON.stringify(outcome));
       assert.equal(outcome.state === 'committed' ? outcome.events : 0, 2, 'the exercise through the interface and the LockedToken it made');
@@ -117,11 +105,8 @@ describe('Contract panel actions on commands files', function () {
 
     it(`${version}: Add as Disclosed Contract puts an offer Bob cannot see into his request; refused without it, it commits with it`, async () => {
       const api = await cantonLens();
-      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, singleSynchronizer: true });
-      fakes.push(fake);
+      const { fake, token } = await startPartnerNode(version, fakes);
       const { Alice, Bob } = fake.ledger.parties;
-      await vetPartnerApp(fake);
-      const token = await createPartner(fake, 'alice', Alice, PARTNER_TOKEN, tokenArgument(Alice, Alice));
       const offer = await createPartner(fake, 'alice', Alice, PARTNER_OFFER, {
         sender: Alice,
         receiver: Bob,

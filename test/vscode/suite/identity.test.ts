@@ -30,6 +30,19 @@ describe('Who asked: token switches', function () {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
     return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
   };
+  /**
+   * The hover once it has its answer. A hover waits 1.5 s for the node, then says it is still
+   * looking; a loaded machine can take that long, and the next hover gets what that lookup found.
+   */
+  const answeredHover = (doc: vscode.TextDocument, pos: vscode.Position) =>
+    until(
+      'the hover to have its answer',
+      async () => {
+        const text = await hoverText(doc, pos);
+        return /Still looking it up/.test(text) ? undefined : text;
+      },
+      30_000,
+    );
 
   before(async () => {
     await resetNodes();
@@ -102,15 +115,26 @@ describe('Who asked: token switches', function () {
   it('a hover never shows an answer asked as another identity: after the switch it asks and shows the 403', async () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'log', content: `contract ${node.ledger.samples.activeContract}` });
     const pos = new vscode.Position(0, 15);
-    assert.match(await hoverText(doc, pos), /Active · `Iou:Iou`[\s\S]*As seen by reader/);
+    assert.match(await answeredHover(doc, pos), /Active · `Iou:Iou`[\s\S]*As seen by reader/);
     const sent = lookupsSent();
     assert.match(await hoverText(doc, pos), /Active/);
     assert.equal(lookupsSent(), sent, 'cached for reader');
     await setToken('who', 'participant_admin');
-    const text = await hoverText(doc, pos);
+    const text = await answeredHover(doc, pos);
     assert.equal(lookupsSent(), sent, 'the hover judged the lookup as participant_admin (its rights read nothing)');
     assert.doesNotMatch(text, /Active|As seen by reader/);
     assert.match(text, /no right to read/);
+  });
+
+  it('a hover that outwaits the node says it is still looking; the next hover shows what that same request found', async () => {
+    const id = node.ledger.samples.bankOnlyContract;
+    const doc = await vscode.workspace.openTextDocument({ language: 'log', content: `contract ${id}` });
+    const pos = new vscode.Position(0, 15);
+    // Longer than the hover waits, as a loaded machine or a slow node can make any lookup.
+    node.injectFault({ path: LOOKUP, fault: { type: 'latency', ms: 3000 }, times: 1 });
+    assert.match(await hoverText(doc, pos), /Still looking it up…/);
+    assert.match(await answeredHover(doc, pos), /Active · `Iou:Iou`[\s\S]*As seen by reader/);
+    assert.equal(lookupsSent(), 1, 'the hovers waited for the one request in flight');
   });
 
   it('Recent Lookups record who asked; reopening one asks as the current token and says it differs', async () => {

@@ -64,11 +64,19 @@ describe('Ledger nodes and the node tree', function () {
   }
 
   it('selects the active node by name, as menus and keybindings pass it', async () => {
-    const chosen = await vscode.commands.executeCommand<string>('cantonLens.selectNode', 'node 3.6');
-    assert.equal(chosen, 'node 3.6');
-    assert.equal(vscode.workspace.getConfiguration('cantonLens').get('activeNode'), 'node 3.6');
     const api = await cantonLens();
-    assert.equal(api.nodes.active()?.name, 'node 3.6');
+    // The command returns once the setting is written and the registry told: no wait. Should this
+    // ever fail, the message says what the extension held then.
+    const held = () =>
+      JSON.stringify({
+        nodes: api.nodes.all().map((n) => n.name),
+        activeNode: vscode.workspace.getConfiguration('cantonLens').get('activeNode'),
+        log: api.log.recent.slice(-8),
+      });
+    const chosen = await vscode.commands.executeCommand<string>('cantonLens.selectNode', 'node 3.6');
+    assert.equal(chosen, 'node 3.6', held());
+    assert.equal(vscode.workspace.getConfiguration('cantonLens').get('activeNode'), 'node 3.6', held());
+    assert.equal(api.nodes.active()?.name, 'node 3.6', held());
   });
 
   it('shows an unreachable node as a tree item with the reason and a retry action', async () => {

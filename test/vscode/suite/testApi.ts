@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { CantonLensApi } from '../../../src/extension';
 import type { NodeTreeElement } from '../../../src/views/nodeTree';
-import type { FakeLedgerNode } from '../../../fake-ledger/src/testing';
+import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
+import { createPartner, PARTNER_TOKEN, tokenArgument, vetPartnerApp } from '../../support/partnerContracts';
 
 export const EXTENSION_ID = 'canton-lens.canton-lens';
 
@@ -75,4 +76,25 @@ export async function useFakeNode(api: CantonLensApi, fake: FakeLedgerNode, name
   await vscode.workspace.getConfiguration('cantonLens').update('nodes', [{ name, url: fake.url }], vscode.ConfigurationTarget.Global);
   await until('the node', () => api.nodes.find(name));
   await vscode.commands.executeCommand('cantonLens.setToken', name, fake.mintToken(user));
+}
+
+/** A fake node of `version` (kept in `fakes`, for the suite to close) with the partner app vetted and a Token Alice owns. */
+export async function startPartnerNode(version: FakeVersion, fakes: FakeLedgerNode[]): Promise<{ fake: FakeLedgerNode; token: string }> {
+  const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, singleSynchronizer: true });
+  fakes.push(fake);
+  const { Alice } = fake.ledger.parties;
+  await vetPartnerApp(fake);
+  return { fake, token: await createPartner(fake, 'alice', Alice, PARTNER_TOKEN, tokenArgument(Alice, Alice)) };
+}
+
+/** A partner node (startPartnerNode) as the only configured node, named `name`, with alice's token stored. */
+export async function usePartnerNode(
+  api: CantonLensApi,
+  version: FakeVersion,
+  name: string,
+  fakes: FakeLedgerNode[],
+): Promise<{ fake: FakeLedgerNode; token: string }> {
+  const partner = await startPartnerNode(version, fakes);
+  await useFakeNode(api, partner.fake, name, 'alice');
+  return partner;
 }

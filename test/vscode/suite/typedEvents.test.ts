@@ -3,10 +3,10 @@
 // choice's argument and result by their declared types, the result a link that says its template.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
+import type { FakeLedgerNode, FakeVersion } from '../../../fake-ledger/src/testing';
 import type { LookupPanel, PanelTarget } from '../../../src/panels/lookupPanels';
-import { createPartner, PARTNER_TOKEN, tokenArgument, vetPartnerApp } from '../../support/partnerContracts';
-import { cantonLens, resetNodes, until, useFakeNode } from './testApi';
+import { PARTNER_TOKEN } from '../../support/partnerContracts';
+import { cantonLens, resetNodes, until, usePartnerNode } from './testApi';
 
 /** Exercises Transfer on `token` as Alice; the transaction's update id. */
 async function transfer(fake: FakeLedgerNode, token: string): Promise<string> {
@@ -49,14 +49,9 @@ describe('Transaction events typed from the Daml-LF of a package without source'
   for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
     it(`${version}: an exercise's argument and result, and a create's argument, by their declared types`, async () => {
       const api = await cantonLens();
-      const fake = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, singleSynchronizer: true });
-      fakes.push(fake);
-      const { Alice } = fake.ledger.parties;
-      await vetPartnerApp(fake);
-      const token = await createPartner(fake, 'alice', Alice, PARTNER_TOKEN, tokenArgument(Alice, Alice));
-      const updateId = await transfer(fake, token);
       const name = `typed-${version}`;
-      await useFakeNode(api, fake, name, 'alice');
+      const { fake, token } = await usePartnerNode(api, version, name, fakes);
+      const updateId = await transfer(fake, token);
 
       const target = await vscode.commands.executeCommand<PanelTarget>('cantonLens.showTransaction', updateId, name);
       const panel = await until('the transaction panel', () =>
