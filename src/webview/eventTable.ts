@@ -10,8 +10,8 @@ import { detailButton, highlightRow } from './eventDetails';
 import { cell, contractLink, damlLink, loadRows, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
-/** Rows rendered when the table starts or its filters change: more than a screen, few enough to lay out at once. */
-const FIRST_PAGE = 100;
+/** Rows rendered when a table or tree starts or its filters change: more than a screen, few enough to lay out at once. */
+export const FIRST_PAGE = 100;
 
 /** A row, its index among the transaction's (what its detail asks for), and how its contract id reads. */
 interface Entry {

@@ -8,7 +8,7 @@ import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
 import { isPackedTreeRows, unpackTreeRows, type PackedTreeRows, type TreeRow } from '../protocol/transactionRows';
 import { detailButton, highlightRow } from './eventDetails';
-import type { RowsView } from './eventTable';
+import { FIRST_PAGE, type RowsView } from './eventTable';
 import { cell, contractLink, damlLink, loadRows, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
@@ -72,10 +72,10 @@ export function startExerciseTree(data: HTMLElement): RowsView {
     }
   };
 
-  const renderMore = (): boolean => {
+  const renderMore = (count = PAGE): boolean => {
     if (rendered >= visible.length) return false;
     const fragment = document.createDocumentFragment();
-    const end = Math.min(visible.length, rendered + PAGE);
+    const end = Math.min(visible.length, rendered + count);
     for (; rendered < end; rendered++) {
       const [index, , depth, descendants, k, templateId, choice, contractId, parties, consuming, interfaceId, nodeId] = visible[rendered];
       const tr = document.createElement('tr');
@@ -120,7 +120,7 @@ export function startExerciseTree(data: HTMLElement): RowsView {
     compute('start');
     tbody.textContent = '';
     rendered = 0;
-    renderMore();
+    renderMore(FIRST_PAGE);
     showStatus();
   };
 
@@ -131,7 +131,7 @@ export function startExerciseTree(data: HTMLElement): RowsView {
     if (!target) return false;
     for (let i = target[1]; i >= 0; i = nodes[i][1]) collapsed.delete(i);
     refresh();
-    highlightRow(tbody, renderMore);
+    highlightRow(tbody, () => renderMore());
     return true;
   };
   let highlightPending = wanted !== null;
@@ -152,7 +152,7 @@ export function startExerciseTree(data: HTMLElement): RowsView {
       const keep = rendered;
       tbody.textContent = '';
       rendered = 0;
-      while (rendered < keep && renderMore());
+      renderMore(Math.max(keep, FIRST_PAGE));
     } else if (allRendered && endInView()) renderMore();
     showStatus();
   };
@@ -182,10 +182,10 @@ export function startExerciseTree(data: HTMLElement): RowsView {
     clearTimeout(timer);
     timer = setTimeout(refresh, 150);
   });
-  const endInView = pageOnScroll(document.getElementById('rows-sentinel')!, renderMore);
+  const endInView = pageOnScroll(document.getElementById('rows-sentinel')!, () => renderMore());
   refresh();
   if (highlightPending) highlightPending = !highlight();
   // After the first paint: the rows on screen first, then the rest.
   const loaded = loadRows('tree', nodes.length, total, () => tbody.isConnected, arrived);
-  return { more: renderMore, loaded };
+  return { more: () => renderMore(), loaded };
 }
