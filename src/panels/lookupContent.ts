@@ -11,13 +11,13 @@ import { contractBody } from './html/contractHtml';
 import type { PackageSignature } from '../daml/lf/lfSignatures';
 import { errorDetailsHtml } from './html/errorDetailsHtml';
 import { eventDetailHtml } from './html/eventDetailHtml';
-import { eventRowsFrom } from './html/eventRowsData';
+import { eventRowsFrom, treeRowsFrom } from './html/eventRowsData';
 import type { PackedEventRows } from '../protocol/transactionRows';
 import { identityBar } from './html/identityHtml';
 import { errorBody, foundKindOf, loadingBody, lookupActions } from './html/panelPage';
 import { html, type SafeHtml } from './html/safeHtml';
 import { transactionBody } from './html/transactionHtml';
-import { contentMessage, type ContentMessage } from '../protocol/panelMessages';
+import { contentMessage, eventRowsAnswerMessage, type ContentMessage, type EventRowsAnswer, type EventRowsRequest } from '../protocol/panelMessages';
 import type { PanelHistory } from './panelHistory';
 import { idKind, sameTarget, type PanelTarget } from './panelTargets';
 
@@ -137,6 +137,16 @@ export function eventDetail(
 export function eventRowsAnswer(result: LedgerLookup | undefined, from: number): PackedEventRows | undefined {
   if (!result || result.kind !== 'transaction' || !result.found || result.update !== 'transaction') return undefined;
   return eventRowsFrom(result.transaction.events, from);
+}
+
+/**
+ * The answer to a page's request for rows: of the event table (the answer shown's), or of the
+ * exercise tree shown (`tree`, none when the answer is not shown as what happened).
+ */
+export function rowsAnswer(result: LedgerLookup | undefined, tree: readonly FlatTreeNode[] | undefined, m: EventRowsRequest): EventRowsAnswer {
+  return m.source === 'tree'
+    ? eventRowsAnswerMessage(m.requestId, 'tree', tree ? treeRowsFrom(tree, m.from) : undefined)
+    : eventRowsAnswerMessage(m.requestId, 'events', eventRowsAnswer(result, m.from));
 }
 
 /** The answer as JSON (Open as JSON): what the node answered, or the request and the node's error. */

@@ -23,13 +23,13 @@ import {
   answerJson,
   cancelledBody,
   eventDetail,
-  eventRowsAnswer,
   failureBody,
   identityHtml,
   lookingUpBody,
   lookupContent,
   missingNodeBody,
   notRefreshedNote,
+  rowsAnswer,
   sameView,
   shownTree,
   seenAsLabel,
@@ -352,7 +352,7 @@ export class LookupPanel extends HtmlPanelHost<LookupMessage> {
       }
       case 'eventRows':
         // The rows of the answer shown after the page's first rows (the page drops them if it shows another).
-        return this.post({ type: 'eventRows', requestId: m.requestId, rows: eventRowsAnswer(this.result, m.from) });
+        return this.post(rowsAnswer(this.result, this.tree, m));
       case 'openOffset':
         return this.openOffset(m.offset, m.nodeId, m.shape);
       case 'back':

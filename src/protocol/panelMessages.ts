@@ -1,7 +1,7 @@
 // The messages between a panel's page script and the extension: one union per direction, checked
 // where they are received (a page is a webview; anything it sends is untrusted input).
 import { isButton, isIndex, isString, optional } from './messageChecks';
-import { isPackedEventRows, type PackedEventRows } from './transactionRows';
+import { isPackedRowsOf, type PackedRowsOf, type RowSource } from './transactionRows';
 
 export type TransactionShapeName = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
@@ -106,12 +106,18 @@ export function acceptedBy<M extends PageMessage>(actions: readonly PageAction[]
 export type PageRequest = { type: 'eventDetail'; requestId: number; source: 'events' | 'tree'; index: number };
 
 /**
- * The page asks for a transaction's event rows from `from` on (its content carried the first ones),
- * after its first paint; the extension answers `eventRows` with the same `requestId`: rows from
- * there, or none (the answer shown is not that transaction any more).
+ * The page asks for a transaction's rows, of its event table or its exercise tree (`source`), from
+ * `from` on (its content carried the first ones), after its first paint; the extension answers
+ * `eventRows` with the same `requestId` and source: rows from there, or none (the answer shown is
+ * not that transaction, or not in that shape, any more).
  */
-export type EventRowsRequest = { type: 'eventRows'; requestId: number; from: number };
-export type EventRowsAnswer = { type: 'eventRows'; requestId: number; rows?: PackedEventRows };
+export type EventRowsRequest = { type: 'eventRows'; requestId: number; source: RowSource; from: number };
+export type EventRowsAnswer = { [S in RowSource]: { type: 'eventRows'; requestId: number; source: S; rows?: PackedRowsOf[S] } }[RowSource];
+
+/** An answer to a request for rows, without `rows` when there are none to give. */
+export function eventRowsAnswerMessage<S extends RowSource>(requestId: number, source: S, rows: PackedRowsOf[S] | undefined): EventRowsAnswer {
+  return { type: 'eventRows', requestId, source, ...(rows !== undefined ? { rows } : {}) } as EventRowsAnswer;
+}
 
 /**
  * From the extension to the page: an answer to a request, or the panel's new content (panels on
@@ -187,7 +193,9 @@ export function parsePageMessage(raw: unknown): PageMessage | undefined {
         ? { type: 'eventDetail', requestId: m.requestId, source: m.source, index: m.index }
         : undefined;
     case 'eventRows':
-      return isIndex(m.requestId) && isIndex(m.from) ? { type: 'eventRows', requestId: m.requestId, from: m.from } : undefined;
+      return isIndex(m.requestId) && isSource(m.source) && isIndex(m.from)
+        ? { type: 'eventRows', requestId: m.requestId, source: m.source, from: m.from }
+        : undefined;
     case 'openOffset':
       return isIndex(m.offset) && m.offset > 0 && optional(m.nodeId, isIndex) && optional(m.shape, isShape)
         ? { type: 'openOffset', offset: m.offset, nodeId: m.nodeId, shape: m.shape }
@@ -215,8 +223,8 @@ export function parseHostMessage(raw: unknown): HostMessage | undefined {
     return contentMessage(m.html, { actions: m.actions, state: m.state, node: m.node, seenAs: m.seenAs });
   }
   if (m.type === 'eventRows')
-    return isIndex(m.requestId) && optional(m.rows, isPackedEventRows)
-      ? { type: 'eventRows', requestId: m.requestId, ...(m.rows !== undefined ? { rows: m.rows } : {}) }
+    return isIndex(m.requestId) && isSource(m.source) && optional(m.rows, isPackedRowsOf(m.source))
+      ? eventRowsAnswerMessage(m.requestId, m.source, m.rows)
       : undefined;
   if (m.type === 'busy')
     return typeof m.busy === 'boolean' && optional(m.note, (n): n is string => isString(n) && n.length <= 1_000) ? busyMessage(m.busy, m.note) : undefined;

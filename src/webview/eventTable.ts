@@ -7,11 +7,11 @@ import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
 import { isPackedEventRows, unpackEventRows, type EventRow, type PackedEventRows } from '../protocol/transactionRows';
 import { detailButton, highlightRow } from './eventDetails';
-import { askRows, cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
+import { cell, contractLink, damlLink, loadRows, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
-/** Rows rendered when the table starts or its filters change: more than a screen, few enough to lay out at once. */
-const FIRST_PAGE = 100;
+/** Rows rendered when a table or tree starts or its filters change: more than a screen, few enough to lay out at once. */
+export const FIRST_PAGE = 100;
 
 /** A row, its index among the transaction's (what its detail asks for), and how its contract id reads. */
 interface Entry {
@@ -50,8 +50,6 @@ export function startEventTable(data: HTMLElement): RowsView {
   let shown = rows;
   let test: ((r: EventRow) => boolean) | undefined;
   let rendered = 0;
-  let finished: () => void = () => undefined;
-  const loaded = new Promise<void>((resolve) => (finished = resolve));
 
   const renderMore = (count = PAGE): boolean => {
     if (rendered >= shown.length) return false;
@@ -114,18 +112,6 @@ export function startEventTable(data: HTMLElement): RowsView {
     if (highlightPending) highlightPending = !highlightRow(tbody, () => renderMore());
   };
 
-  /** Asks for the rows from `from` on; the next chunk is asked as one comes, before it is taken in. */
-  const askFrom = (from: number) => {
-    if (from >= total) return;
-    void askRows(from).then((packed) => {
-      // New content replaced this table, or the extension shows another answer now (new content is on its way).
-      if (!tbody.isConnected || !packed || packed.total !== total || packed.from !== from || packed.rows.length === 0) return;
-      askFrom(from + packed.rows.length);
-      arrived(packed);
-      if (rows.length >= total) finished();
-    });
-  };
-
   const filters = ui.filters ?? { kind: '', template: '', party: '' };
   kind.value = filters.kind;
   template.value = filters.template;
@@ -142,10 +128,7 @@ export function startEventTable(data: HTMLElement): RowsView {
   const endInView = pageOnScroll(sentinel, () => renderMore());
   applyFilters();
   if (highlightPending) highlightPending = !highlightRow(tbody, () => renderMore());
-  // After the first paint: the rows on screen first, then the rest (from the frame after it, so
-  // that taking in the first chunk does not hold up the paint).
-  if (rows.length >= total) finished();
-  else if (document.visibilityState === 'hidden') setTimeout(() => askFrom(rows.length), 0);
-  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => askFrom(rows.length), 0)));
+  // After the first paint: the rows on screen first, then the rest.
+  const loaded = loadRows('events', rows.length, total, () => tbody.isConnected, arrived);
   return { more: () => renderMore(), loaded };
 }

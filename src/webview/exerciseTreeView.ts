@@ -1,54 +1,81 @@
 /// <reference lib="dom" />
 // The exercise tree of ledger effects: rows in node order, indented by depth; an exercise's nodes
-// fold under it; search keeps the ancestors of what matches. Rendered page by page.
+// fold under it; search keeps the ancestors of what matches. The first rows come with the content,
+// the rest are asked of the extension after the first paint (as the event table's): search and
+// folding cover the rows in so far, and the status says the tree is still loading. Rendered page
+// by page.
 import { shortenPartyId, shortId } from '../ids/ledgerIds';
 import { templateName } from '../ids/templateNames';
-import type { TreeRow } from '../protocol/transactionRows';
+import { isPackedTreeRows, unpackTreeRows, type PackedTreeRows, type TreeRow } from '../protocol/transactionRows';
 import { detailButton, highlightRow } from './eventDetails';
-import { cell, contractLink, damlLink, pageOnScroll, saveUi, say, ui } from './pageContext';
+import { FIRST_PAGE, type RowsView } from './eventTable';
+import { cell, contractLink, damlLink, loadRows, pageOnScroll, saveUi, say, ui } from './pageContext';
 
 const PAGE = 500;
+const NONE: PackedTreeRows = { words: [], hexIds: false, rows: [], from: 0, total: 0 };
+const num = (n: number) => n.toLocaleString('en-US');
 
-/** Starts the rows; returns what renders the next page of them (false: none left). */
-export function startExerciseTree(data: HTMLElement): () => boolean {
-  const nodes = JSON.parse(data.textContent || '[]') as TreeRow[];
+/** Starts the rows of the content's tree, and the loading of those it did not carry. */
+export function startExerciseTree(data: HTMLElement): RowsView {
+  const sent: unknown = JSON.parse(data.textContent || 'null');
+  const first = isPackedTreeRows(sent) && sent.from === 0 ? sent : NONE;
+  const total = first.total;
+  const nodes = unpackTreeRows(first);
   const tbody = document.getElementById('tree-rows')!;
   const search = document.getElementById('tree-search') as HTMLInputElement;
   const status = document.getElementById('filter-status')!;
   const collapsed = new Set((ui.collapsed ?? []).filter((i) => Number.isInteger(i)));
+  /** Collapse all was the last of Expand all and Collapse all: the nodes that arrive fold too. */
+  let allFolded = ui.allCollapsed === true;
   if (typeof ui.treeSearch === 'string') search.value = ui.treeSearch;
   const saveTree = () => {
     ui.collapsed = [...collapsed];
+    ui.allCollapsed = allFolded;
     ui.treeSearch = search.value;
     saveUi();
   };
   const text = (n: TreeRow) => `${n[6]} ${templateName(n[5])} ${n[7]} ${n[8].join(' ')} ${n[10]}`.toLowerCase();
   let visible: TreeRow[] = [];
+  let matches = 0;
+  /** Without a search: the next node the fold walk looks at (past the rows in when a folded node's nodes are still to come). */
+  let walked = 0;
   let rendered = 0;
 
-  const compute = () => {
-    const q = search.value.trim().toLowerCase();
-    if (q) {
-      // Matches and their ancestors, whatever is folded.
-      const keep = new Set<number>();
-      const matches = nodes.filter((n) => text(n).includes(q));
-      for (const n of matches) for (let i = n[0]; i >= 0 && !keep.has(i); i = nodes[i][1]) keep.add(i);
-      visible = nodes.filter((n) => keep.has(n[0]));
-      status.textContent = say('nodesMatch', '{0} of {1} nodes match', matches.length.toLocaleString('en-US'), nodes.length.toLocaleString('en-US'));
-      return;
-    }
-    visible = [];
-    for (let i = 0; i < nodes.length; i++) {
-      visible.push(nodes[i]);
-      if (collapsed.has(i)) i += nodes[i][3];
-    }
-    status.textContent = '';
+  const showStatus = () => {
+    const loading = nodes.length < total;
+    if (search.value.trim())
+      status.textContent = loading
+        ? say('nodesMatchLoading', '{0} nodes match so far (loading: {1} of {2})', num(matches), num(nodes.length), num(total))
+        : say('nodesMatch', '{0} of {1} nodes match', num(matches), num(total));
+    else status.textContent = loading ? say('nodesLoading', 'Loading nodes: {0} of {1}', num(nodes.length), num(total)) : '';
   };
 
-  const renderMore = (): boolean => {
+  /** The rows to show of those in: all of them computed again with a search; without, the fold walk goes on over those that came. */
+  const compute = (from: 'start' | 'arrived') => {
+    const q = search.value.trim().toLowerCase();
+    if (q) {
+      // Matches and their ancestors, whatever is folded (a parent comes before its nodes).
+      const keep = new Set<number>();
+      const found = nodes.filter((n) => text(n).includes(q));
+      for (const n of found) for (let i = n[0]; i >= 0 && !keep.has(i); i = nodes[i][1]) keep.add(i);
+      visible = nodes.filter((n) => keep.has(n[0]));
+      matches = found.length;
+      return;
+    }
+    if (from === 'start') {
+      visible = [];
+      walked = 0;
+    }
+    for (; walked < nodes.length; walked++) {
+      visible.push(nodes[walked]);
+      if (collapsed.has(walked)) walked += nodes[walked][3];
+    }
+  };
+
+  const renderMore = (count = PAGE): boolean => {
     if (rendered >= visible.length) return false;
     const fragment = document.createDocumentFragment();
-    const end = Math.min(visible.length, rendered + PAGE);
+    const end = Math.min(visible.length, rendered + count);
     for (; rendered < end; rendered++) {
       const [index, , depth, descendants, k, templateId, choice, contractId, parties, consuming, interfaceId, nodeId] = visible[rendered];
       const tr = document.createElement('tr');
@@ -90,10 +117,44 @@ export function startExerciseTree(data: HTMLElement): () => boolean {
   };
 
   const refresh = () => {
-    compute();
+    compute('start');
     tbody.textContent = '';
     rendered = 0;
-    renderMore();
+    renderMore(FIRST_PAGE);
+    showStatus();
+  };
+
+  /** A lineage link's node: its ancestors unfold, and it is brought into view (false: not among the rows in). */
+  const wanted = tbody.getAttribute('data-highlight');
+  const highlight = (): boolean => {
+    const target = nodes.find((n) => n[11] === Number(wanted));
+    if (!target) return false;
+    for (let i = target[1]; i >= 0; i = nodes[i][1]) collapsed.delete(i);
+    refresh();
+    highlightRow(tbody, () => renderMore());
+    return true;
+  };
+  let highlightPending = wanted !== null;
+
+  const arrived = (packed: PackedTreeRows) => {
+    const added = unpackTreeRows(packed);
+    if (allFolded) for (const n of added) if (n[3] > 0) collapsed.add(n[0]);
+    nodes.push(...added);
+    if (highlightPending) {
+      highlightPending = !highlight();
+      if (!highlightPending) return;
+    }
+    const allRendered = rendered >= visible.length;
+    const before = visible;
+    compute('arrived');
+    // A search's rows are computed again: an ancestor in may now show before the rows rendered.
+    if (visible !== before && visible.slice(0, rendered).some((n, i) => n !== before[i])) {
+      const keep = rendered;
+      tbody.textContent = '';
+      rendered = 0;
+      renderMore(Math.max(keep, FIRST_PAGE));
+    } else if (allRendered && endInView()) renderMore();
+    showStatus();
   };
 
   tbody.addEventListener('click', (event) => {
@@ -109,7 +170,8 @@ export function startExerciseTree(data: HTMLElement): () => boolean {
   for (const b of document.querySelectorAll<HTMLElement>('[data-tree]')) {
     b.addEventListener('click', () => {
       collapsed.clear();
-      if (b.dataset.tree === 'collapseAll') for (const n of nodes) if (n[3] > 0) collapsed.add(n[0]);
+      allFolded = b.dataset.tree === 'collapseAll';
+      if (allFolded) for (const n of nodes) if (n[3] > 0) collapsed.add(n[0]);
       saveTree();
       refresh();
     });
@@ -120,15 +182,10 @@ export function startExerciseTree(data: HTMLElement): () => boolean {
     clearTimeout(timer);
     timer = setTimeout(refresh, 150);
   });
-  pageOnScroll(document.getElementById('rows-sentinel')!, renderMore);
+  const endInView = pageOnScroll(document.getElementById('rows-sentinel')!, () => renderMore());
   refresh();
-  // A lineage link: unfold the highlighted node's ancestors, then bring it into view.
-  const wanted = tbody.getAttribute('data-highlight');
-  const target = wanted === null ? undefined : nodes.find((n) => n[11] === Number(wanted));
-  if (target) {
-    for (let i = target[1]; i >= 0; i = nodes[i][1]) collapsed.delete(i);
-    refresh();
-    highlightRow(tbody, renderMore);
-  }
-  return renderMore;
+  if (highlightPending) highlightPending = !highlight();
+  // After the first paint: the rows on screen first, then the rest.
+  const loaded = loadRows('tree', nodes.length, total, () => tbody.isConnected, arrived);
+  return { more: () => renderMore(), loaded };
 }

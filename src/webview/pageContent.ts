@@ -125,7 +125,7 @@ function startContent(): RowsView {
   const events = document.getElementById('event-data');
   if (events) return startEventTable(events);
   const tree = document.getElementById('tree-data');
-  return { more: tree ? startExerciseTree(tree) : () => false, loaded: Promise.resolve() };
+  return tree ? startExerciseTree(tree) : { more: () => false, loaded: Promise.resolve() };
 }
 
 /**

@@ -2,8 +2,8 @@
 // What every part of a panel's page shares: the webview API, typed messages to the extension and
 // requests it answers, localized strings, and the page's remembered state (the extension's
 // navigation, and what the person did on the page, kept while the view stays the same).
-import { parseHostMessage, type PageMessage, type PageRequest } from '../protocol/panelMessages';
-import type { PackedEventRows } from '../protocol/transactionRows';
+import { parseHostMessage, type EventRowsAnswer, type PageMessage, type PageRequest } from '../protocol/panelMessages';
+import type { PackedRowsOf, RowSource } from '../protocol/transactionRows';
 import { api as vscode, keptState, saveState, say } from './pageKit/page';
 
 export { say };
@@ -13,6 +13,8 @@ export interface PageUi {
   filters?: { kind: string; template: string; party: string };
   treeSearch?: string;
   collapsed?: number[];
+  /** Collapse all was pressed last (of it and Expand all): nodes still to come fold too. */
+  allCollapsed?: boolean;
   details?: [string, number][];
   scrollY?: number;
   /** The search in a contract's create argument. */
@@ -45,14 +47,44 @@ export function ask(request: Omit<PageRequest, 'requestId'>): Promise<string | u
   });
 }
 
-const waitingRows = new Map<number, (rows: PackedEventRows | undefined) => void>();
+const waitingRows = new Map<number, (answer: EventRowsAnswer) => void>();
 
-/** Asks the extension for the event rows of the transaction shown from `from` on (undefined: none to give). */
-export function askRows(from: number): Promise<PackedEventRows | undefined> {
+/** Asks the extension for the rows of `source` of the transaction shown from `from` on (undefined: none to give). */
+export function askRows<S extends RowSource>(source: S, from: number): Promise<PackedRowsOf[S] | undefined> {
   const requestId = ++lastRequest;
   return new Promise((resolve) => {
-    waitingRows.set(requestId, resolve);
-    post({ type: 'eventRows', requestId, from });
+    waitingRows.set(requestId, (answer) => resolve(answer.source === source ? (answer.rows as PackedRowsOf[S] | undefined) : undefined));
+    post({ type: 'eventRows', requestId, source, from });
+  });
+}
+
+/**
+ * Loads the rows of `source` that the content did not carry (it had `have` of `total`), from the
+ * frame after the first paint (taking in the first chunk must not hold the paint up): a chunk at a
+ * time, the next asked as one comes, before `arrived` takes it in. Stops when `shown` says its
+ * table is gone or an answer is not the rest of these rows (the extension shows another answer:
+ * new content is on its way). Resolves once every row is in.
+ */
+export function loadRows<S extends RowSource>(
+  source: S,
+  have: number,
+  total: number,
+  shown: () => boolean,
+  arrived: (packed: PackedRowsOf[S]) => void,
+): Promise<void> {
+  return new Promise((finished) => {
+    if (have >= total) return finished();
+    const askFrom = (from: number) =>
+      void askRows(source, from).then((packed) => {
+        if (!shown() || !packed || packed.total !== total || packed.from !== from || packed.rows.length === 0) return;
+        const next = from + packed.rows.length;
+        if (next < total) askFrom(next);
+        arrived(packed);
+        if (next >= total) finished();
+      });
+    const start = () => askFrom(have);
+    if (document.visibilityState === 'hidden') setTimeout(start, 0);
+    else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
   });
 }
 
@@ -62,7 +94,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     waiting.get(m.requestId)?.(m.html);
     waiting.delete(m.requestId);
   } else if (m?.type === 'eventRows') {
-    waitingRows.get(m.requestId)?.(m.rows);
+    waitingRows.get(m.requestId)?.(m);
     waitingRows.delete(m.requestId);
   }
 });

@@ -8,7 +8,7 @@ import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { lookupTransaction, type TransactionLookup } from '../../src/lookups/ledgerLookups';
 import type { SafeHtml } from '../../src/panels/html/safeHtml';
 import { transactionBody } from '../../src/panels/html/transactionHtml';
-import { answerBody, eventDetail, eventRowsAnswer, identityHtml, lookupContent } from '../../src/panels/lookupContent';
+import { answerBody, eventDetail, identityHtml, lookupContent, rowsAnswer, shownTree } from '../../src/panels/lookupContent';
 import { busyMessage } from '../../src/protocol/panelMessages';
 import { PanelHistory } from '../../src/panels/panelHistory';
 import { hostileTransaction } from '../support/hostileLookups';
@@ -103,13 +103,21 @@ export async function transactionRows(): Promise<BenchRow[]> {
     // them) and a row's whole event. The long tasks are kept from the start.
     const context = await browser.newContext();
     // As JSON text, as VS Code carries a message (Playwright's own serialisation of a large value is slower).
-    await context.exposeFunction('benchRows', (from: number) => JSON.stringify({ rows: eventRowsAnswer(tx50k, from) }));
+    const treeTarget = { kind: 'update' as const, id: effects.updateId, node: 'bench', shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' as const };
+    const tree = shownTree(effects, treeTarget);
+    await context.exposeFunction('benchRows', (requestId: number, source: 'events' | 'tree', from: number) =>
+      JSON.stringify(
+        source === 'tree'
+          ? rowsAnswer(effects, tree, { type: 'eventRows', requestId, source, from })
+          : rowsAnswer(tx50k, undefined, { type: 'eventRows', requestId, source, from }),
+      ),
+    );
     await context.exposeFunction('benchDetail', (index: number) => detailFor(tx50k, index));
     await context.addInitScript(() => {
       const w = window as unknown as {
         acquireVsCodeApi: unknown;
         benchDetail: (i: number) => Promise<string>;
-        benchRows: (from: number) => Promise<string>;
+        benchRows: (requestId: number, source: string, from: number) => Promise<string>;
         longTasks: { start: number; duration: number }[];
         rowsPainted?: number;
       };
@@ -125,10 +133,9 @@ export async function transactionRows(): Promise<BenchRow[]> {
         for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
       w.acquireVsCodeApi = () => ({
-        postMessage: (m: { type: string; index?: number; from?: number; requestId?: number }) => {
+        postMessage: (m: { type: string; index?: number; from?: number; requestId?: number; source?: string }) => {
           if (m.type === 'eventDetail') void w.benchDetail(m.index!).then((html) => window.postMessage({ type: 'answer', requestId: m.requestId, html }, '*'));
-          if (m.type === 'eventRows')
-            void w.benchRows(m.from!).then((json) => window.postMessage({ type: 'eventRows', requestId: m.requestId, ...(JSON.parse(json) as object) }, '*'));
+          if (m.type === 'eventRows') void w.benchRows(m.requestId!, m.source!, m.from!).then((json) => window.postMessage(JSON.parse(json), '*'));
         },
         getState: () => undefined,
         setState: () => undefined,

@@ -11,7 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { lookupActions, type ToolbarAction } from '../../src/panels/html/panelPage';
 import { html, type SafeHtml } from '../../src/panels/html/safeHtml';
 import type { HostMessage } from '../../src/protocol/panelMessages';
-import type { PackedEventRows } from '../../src/protocol/transactionRows';
+import type { PackedEventRows, PackedTreeRows, RowSource } from '../../src/protocol/transactionRows';
 import { panelPageAt, startPanelPageServer, type PanelPageServer } from '../support/panelPageServer';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
 import { SCREENSHOT_DIR } from './workbench';
@@ -49,8 +49,8 @@ export interface PublishOptions {
   actions?: ToolbarAction[];
   /** The navigation rendered with the page (a page that is not sent its content), as the page keeps it. */
   state?: unknown;
-  /** Answers the page's requests for event rows as LookupPanel does (without it, a test answers them itself). */
-  eventRows?: (from: number) => PackedEventRows | undefined;
+  /** Answers the page's requests for rows (of the event table or the tree) as LookupPanel does (without it, a test answers them itself). */
+  eventRows?: RowsAnswerer;
 }
 
 export interface PanelPages {
@@ -64,7 +64,15 @@ export interface PanelPages {
   post(page: Page, message: HostMessage): Promise<void>;
 }
 
-type Recorded = { __messages: Posted[]; __violations: string[]; acquireVsCodeApi: unknown; __eventRows?: (from: number) => Promise<string> };
+/** The rows of `source` from `from` on, as the extension answers them. */
+export type RowsAnswerer = (from: number, source: RowSource) => PackedEventRows | PackedTreeRows | undefined;
+
+type Recorded = {
+  __messages: Posted[];
+  __violations: string[];
+  acquireVsCodeApi: unknown;
+  __eventRows?: (from: number, source: RowSource) => Promise<string>;
+};
 
 /** Registers the describe's before, afterEach and after hooks; pages may be published once `before` has run. */
 export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
@@ -73,7 +81,7 @@ export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
   /** The pages opened by the running test, closed after it. */
   const opened: Page[] = [];
   /** Who answers each published page's requests for event rows. */
-  const rowsOf = new Map<string, (from: number) => PackedEventRows | undefined>();
+  const rowsOf = new Map<string, RowsAnswerer>();
 
   before(async () => {
     server = await startPanelPageServer();
@@ -123,7 +131,7 @@ export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
       opened.push(page);
       const rows = rowsOf.get(name);
       // As JSON text, as VS Code carries a message.
-      if (rows) await page.exposeFunction('__eventRows', (from: number) => JSON.stringify({ rows: rows(from) }));
+      if (rows) await page.exposeFunction('__eventRows', (from: number, source: RowSource) => JSON.stringify({ rows: rows(from, source) }));
       await page.addInitScript(() => {
         const w = window as unknown as Recorded;
         w.__messages = [];
@@ -134,8 +142,8 @@ export function usePanelPages(o: { viewport?: Viewport } = {}): PanelPages {
             w.__messages.push(m);
             if (m.type === 'eventRows' && w.__eventRows)
               void w
-                .__eventRows(m.from!)
-                .then((json) => window.postMessage({ type: 'eventRows', requestId: m.requestId, ...(JSON.parse(json) as object) }, '*'));
+                .__eventRows(m.from!, m.source as RowSource)
+                .then((json) => window.postMessage({ type: 'eventRows', requestId: m.requestId, source: m.source, ...(JSON.parse(json) as object) }, '*'));
           },
           setState: (s: unknown) => sessionStorage.setItem('state', JSON.stringify(s)),
           getState: () => JSON.parse(sessionStorage.getItem('state') ?? 'null') as unknown,

@@ -131,9 +131,14 @@ describe('UI: panels with hostile data in Chromium', function () {
     await status.filter({ hasText: `${exercisedIn} events match so far (loading: ${FIRST_EVENT_ROWS} of 5,000)` }).waitFor();
     // Rows from elsewhere (the answer of another transaction, a stale request) are not taken.
     const l = hostileTransaction(5_000);
-    await pages.post(page, { type: 'eventRows', requestId: asked.requestId!, rows: { ...eventRowsAnswer(l, FIRST_EVENT_ROWS)!, total: 6_000 } });
+    await pages.post(page, {
+      type: 'eventRows',
+      requestId: asked.requestId!,
+      source: 'events',
+      rows: { ...eventRowsAnswer(l, FIRST_EVENT_ROWS)!, total: 6_000 },
+    });
     await page.clearMessages();
-    await pages.post(page, { type: 'eventRows', requestId: asked.requestId!, rows: eventRowsAnswer(l, FIRST_EVENT_ROWS) });
+    await pages.post(page, { type: 'eventRows', requestId: asked.requestId!, source: 'events', rows: eventRowsAnswer(l, FIRST_EVENT_ROWS) });
     assert.equal((await rowsAsked()).length, 0, 'the page does not ask again for an answered request');
     const again = await page.evaluate(() => document.getElementById('filter-status')!.textContent);
     assert.match(again, /so far/, 'an answer to a request already answered is dropped');
@@ -145,7 +150,7 @@ describe('UI: panels with hostile data in Chromium', function () {
       await page.waitForFunction(() => (window as unknown as { __messages: { type: string }[] }).__messages.some((m) => m.type === 'eventRows'));
       const [next] = await rowsAsked();
       await page.clearMessages();
-      await pages.post(page, { type: 'eventRows', requestId: next.requestId!, rows: eventRowsAnswer(l, next.from!) });
+      await pages.post(page, { type: 'eventRows', requestId: next.requestId!, source: 'events', rows: eventRowsAnswer(l, next.from!) });
       if (next.from! + EVENT_ROWS_CHUNK >= 5_000) break;
     }
     await page.waitForFunction(() => document.getElementById('filter-status')!.textContent === '');

@@ -74,6 +74,8 @@ export function pageStrings(): Record<string, string> {
     exercised: l10n.t('exercised'),
     showEvent: l10n.t('Show the whole event'),
     nodesMatch: keep('{0} of {1} nodes match', 2),
+    nodesMatchLoading: keep('{0} nodes match so far (loading: {1} of {2})', 3),
+    nodesLoading: keep('Loading nodes: {0} of {1}', 2),
     expandNode: l10n.t('Expand'),
     collapseNode: l10n.t('Collapse'),
     viaInterface: keep('via {0}'),

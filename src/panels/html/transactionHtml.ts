@@ -1,9 +1,10 @@
-// The body of a transaction panel: the header fields, then the events. Events go to the page as
-// JSON data and the page script builds rows as text nodes, page by page, so 50,000 events stay
-// usable and no ledger string is ever parsed as HTML.
+// The body of a transaction panel: the header fields, then the events or the exercise tree. Their
+// first rows go to the page as JSON data (the rest it asks for after its first paint) and the page
+// script builds rows as text nodes, page by page, so 50,000 events stay usable and no ledger string
+// is ever parsed as HTML.
 import type { LedgerEvent } from '../../ledger/apiTypes';
 import type { PackageSignature } from '../../daml/lf/lfSignatures';
-import { exerciseTree, type FlatTreeNode } from '../../lookups/exerciseTree';
+import { exerciseTree } from '../../lookups/exerciseTree';
 import type { TransactionShape } from '../../lookups/ledgerLookups';
 import type { TransactionLookup } from '../../lookups/ledgerLookups';
 import { templateName } from '../../lookups/ledgerLookups';
@@ -15,50 +16,10 @@ import { field, idLink } from './ledgerValues';
 import { html, ledgerText, SafeHtml, tHtml } from './safeHtml';
 import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
-import { FIRST_EVENT_ROWS, type TreeRow } from '../../protocol/transactionRows';
-import { eventRows, packEventRows } from './eventRowsData';
+import { FIRST_EVENT_ROWS } from '../../protocol/transactionRows';
+import { eventRows, packEventRows, treeRowsFrom } from './eventRowsData';
 
 export { eventRows };
-
-export function treeRows(tree: readonly FlatTreeNode[]): TreeRow[] {
-  return tree.map(({ index, parent, depth, descendants, node }): TreeRow => {
-    if (node.kind === 'exercised') {
-      const x = node.event;
-      return [
-        index,
-        parent,
-        depth,
-        descendants,
-        'exercised',
-        x.templateId,
-        x.choice,
-        x.contractId,
-        x.actingParties ?? [],
-        x.consuming,
-        (x as { interfaceId?: string | null }).interfaceId ?? '',
-        x.nodeId,
-      ];
-    }
-    if (node.kind === 'created') {
-      const c = node.event;
-      return [
-        index,
-        parent,
-        depth,
-        descendants,
-        'created',
-        c.templateId,
-        '',
-        c.contractId,
-        [...new Set([...(c.signatories ?? []), ...(c.observers ?? [])])],
-        false,
-        '',
-        c.nodeId,
-      ];
-    }
-    return [index, parent, depth, descendants, 'archived', node.event.templateId, '', node.event.contractId, [], true, '', node.event.nodeId];
-  });
-}
 
 const templateIdOf = (e: LedgerEvent): string =>
   'CreatedEvent' in e ? e.CreatedEvent.templateId : 'ArchivedEvent' in e ? e.ArchivedEvent.templateId : e.ExercisedEvent.templateId;
@@ -74,8 +35,9 @@ ${option('TRANSACTION_SHAPE_LEDGER_EFFECTS', l10n.t('What happened'), l10n.t('Le
 }
 
 function exerciseTreeSection(events: readonly LedgerEvent[], highlight?: number): SafeHtml {
-  const rows = treeRows(exerciseTree(events));
-  return html`<section aria-labelledby="tree-h"><h2 id="tree-h">${tHtml('Exercise tree ({0} nodes)', html`<span id="event-count">${rows.length.toLocaleString('en-US')}</span>`)}</h2>
+  // The first rows only, as the event table's: the page asks for the rest after its first paint.
+  const first = treeRowsFrom(exerciseTree(events), 0, FIRST_EVENT_ROWS);
+  return html`<section aria-labelledby="tree-h"><h2 id="tree-h">${tHtml('Exercise tree ({0} nodes)', html`<span id="event-count">${first.total.toLocaleString('en-US')}</span>`)}</h2>
 <div class="filters" role="search">
 <label>${l10n.t('Search')} <input id="tree-search" type="search" placeholder="${l10n.t('choice, template, party or contract')}"></label>
 <button data-tree="expandAll">${l10n.t('Expand all')}</button> <button data-tree="collapseAll">${l10n.t('Collapse all')}</button>
@@ -96,7 +58,7 @@ ${dataTable({
   body: html`<tbody id="tree-rows"${highlight === undefined ? '' : html` data-highlight="${String(highlight)}"`}></tbody>`,
 })}
 <div id="rows-sentinel" aria-hidden="true"></div>
-<script type="application/json" id="tree-data">${jsonForScript(rows)}</script>
+<script type="application/json" id="tree-data">${jsonForScript(first)}</script>
 </section>`;
 }
 

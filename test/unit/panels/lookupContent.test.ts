@@ -15,6 +15,7 @@ import {
   lookupContent,
   missingNodeBody,
   notRefreshedNote,
+  rowsAnswer,
   sameView,
   seenAsLabel,
   shownTree,
@@ -111,6 +112,20 @@ describe('lookup panel content', () => {
     assert.equal(eventRowsAnswer(contract, 0), undefined, 'a contract has no rows');
     assert.equal(eventRowsAnswer(undefined, 0), undefined, 'nothing shown yet');
     assert.equal(eventRowsAnswer(notFoundContract(), 0), undefined);
+  });
+
+  it("answers the page's request for rows of its source: the event table's, or the tree's shown", () => {
+    const tree = shownTree(tx, effects);
+    const events = rowsAnswer(tx, tree, { type: 'eventRows', requestId: 3, source: 'events', from: 4 });
+    assert.deepEqual([events.source, events.requestId, events.rows?.from, events.rows?.total], ['events', 3, 4, 9]);
+    const nodes = rowsAnswer(tx, tree, { type: 'eventRows', requestId: 4, source: 'tree', from: 6 });
+    assert.ok(nodes.source === 'tree' && nodes.rows);
+    assert.deepEqual([nodes.requestId, nodes.rows.from, nodes.rows.rows.length, nodes.rows.total], [4, 6, 3, 9]);
+    assert.deepEqual(
+      rowsAnswer(tx, undefined, { type: 'eventRows', requestId: 5, source: 'tree', from: 0 }),
+      { type: 'eventRows', requestId: 5, source: 'tree' },
+      'no tree shown',
+    );
   });
 
   it('opens as JSON what the node answered, or the request and its error', () => {

@@ -4,7 +4,7 @@ import { contractBody } from '../../../src/panels/html/contractHtml';
 import { contentSecurityPolicy, lookupActions, renderPanelPage } from '../../../src/panels/html/panelPage';
 import { escapeHtml, html, ledgerText } from '../../../src/panels/html/safeHtml';
 import { eventRows, jsonForScript, transactionBody } from '../../../src/panels/html/transactionHtml';
-import { FIRST_EVENT_ROWS, unpackEventRows, type PackedEventRows } from '../../../src/protocol/transactionRows';
+import { FIRST_EVENT_ROWS, isPackedTreeRows, unpackEventRows, type PackedEventRows } from '../../../src/protocol/transactionRows';
 import { lookupMarkdown } from '../../../src/panels/lookupMarkdown';
 import { escapeMarkdown, hoverMarkdown } from '../../../src/lookups/hoverMarkdown';
 import { EVIL, EVIL_PARTY, hostileContract, hostileTransaction, notFoundContract } from '../../support/hostileLookups';
@@ -109,6 +109,18 @@ describe('panel HTML', () => {
     assert.match(body, new RegExp(`<span id="event-count">${(FIRST_EVENT_ROWS + 700).toLocaleString('en-US')}</span>`));
     const templates = new Set(eventRows(l.transaction.events).map((r) => r[2])).size;
     assert.equal((body.match(/<option value="[^"]*"><\/option>/g) ?? []).length, templates, 'the template list names those of rows not sent yet too');
+  });
+
+  it('writes the first rows of a large exercise tree into its page, packed, with the count of all its nodes', () => {
+    const l = hostileTransaction(FIRST_EVENT_ROWS + 700);
+    assert.ok(l.found && l.update === 'transaction');
+    const body = transactionBody(l, 'TRANSACTION_SHAPE_LEDGER_EFFECTS').text;
+    const json = /<script type="application\/json" id="tree-data">([^<]*)<\/script>/.exec(body);
+    assert.ok(json);
+    const sent: unknown = JSON.parse(json[1]);
+    assert.ok(isPackedTreeRows(sent), "the page's check takes them");
+    assert.deepEqual([sent.from, sent.rows.length, sent.total], [0, FIRST_EVENT_ROWS, FIRST_EVENT_ROWS + 700]);
+    assert.match(body, new RegExp(`<span id="event-count">${(FIRST_EVENT_ROWS + 700).toLocaleString('en-US')}</span>`));
   });
 
   it('keeps script-closing and line-separator characters out of a JSON block, and plain text as it is', () => {

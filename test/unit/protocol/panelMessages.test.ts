@@ -23,7 +23,18 @@ describe('panel messages', () => {
       source: 'tree',
       index: 3,
     });
-    assert.deepEqual(parsePageMessage({ type: 'eventRows', requestId: 5, from: 500, extra: 1 }), { type: 'eventRows', requestId: 5, from: 500 });
+    assert.deepEqual(parsePageMessage({ type: 'eventRows', requestId: 5, source: 'events', from: 500, extra: 1 }), {
+      type: 'eventRows',
+      requestId: 5,
+      source: 'events',
+      from: 500,
+    });
+    assert.deepEqual(parsePageMessage({ type: 'eventRows', requestId: 6, source: 'tree', from: 500 }), {
+      type: 'eventRows',
+      requestId: 6,
+      source: 'tree',
+      from: 500,
+    });
     assert.deepEqual(parsePageMessage({ type: 'openOffset', offset: 12, nodeId: 0 }), { type: 'openOffset', offset: 12, nodeId: 0, shape: undefined });
   });
 
@@ -38,8 +49,10 @@ describe('panel messages', () => {
       { type: 'eventDetail', requestId: 1, source: 'x', index: 1 },
       { type: 'eventDetail', source: 'tree', index: 1 },
       { type: 'eventDetail', requestId: '1', source: 'tree', index: 1 },
-      { type: 'eventRows', requestId: 1, from: -1 },
-      { type: 'eventRows', from: 500 },
+      { type: 'eventRows', requestId: 1, source: 'events', from: -1 },
+      { type: 'eventRows', source: 'events', from: 500 },
+      { type: 'eventRows', requestId: 1, from: 500 },
+      { type: 'eventRows', requestId: 1, source: 'acs', from: 500 },
       { type: 'openOffset', offset: 0 },
       { type: 'openOffset', offset: 1.5 },
       { type: 'openId', id: 7 },
@@ -79,8 +92,19 @@ describe('panel messages', () => {
         [501, 'exercised', 0, 'c2', 'X', []],
       ],
     };
-    assert.deepEqual(parseHostMessage({ type: 'eventRows', requestId: 7, rows }), { type: 'eventRows', requestId: 7, rows });
-    assert.deepEqual(parseHostMessage({ type: 'eventRows', requestId: 7 }), { type: 'eventRows', requestId: 7 }, 'none to give');
+    assert.deepEqual(parseHostMessage({ type: 'eventRows', requestId: 7, source: 'events', rows }), {
+      type: 'eventRows',
+      requestId: 7,
+      source: 'events',
+      rows,
+    });
+    assert.deepEqual(
+      parseHostMessage({ type: 'eventRows', requestId: 7, source: 'events' }),
+      { type: 'eventRows', requestId: 7, source: 'events' },
+      'none to give',
+    );
+    assert.equal(parseHostMessage({ type: 'eventRows', requestId: 7, source: 'tree', rows }), undefined, 'event rows are not tree rows');
+    assert.equal(parseHostMessage({ type: 'eventRows', requestId: 7, rows }), undefined, 'rows of no source');
     for (const bad of [
       { ...rows, total: 501 },
       { ...rows, from: -1 },
@@ -91,8 +115,47 @@ describe('panel messages', () => {
       { ...rows, rows: [[500, 'created', 0, 'c1', '']] },
       { ...rows, rows: [[500, 'created', 0.5, 'c1', '', []]] },
     ])
-      assert.equal(parseHostMessage({ type: 'eventRows', requestId: 7, rows: bad }), undefined, JSON.stringify(bad).slice(0, 120));
-    assert.equal(parseHostMessage({ type: 'eventRows', rows }), undefined, 'rows no request asked for');
+      assert.equal(parseHostMessage({ type: 'eventRows', requestId: 7, source: 'events', rows: bad }), undefined, JSON.stringify(bad).slice(0, 120));
+    assert.equal(parseHostMessage({ type: 'eventRows', source: 'events', rows }), undefined, 'rows no request asked for');
+  });
+
+  it('gives the page the tree rows it asked for, checked row by row (a parent before its node), or none', () => {
+    const rows = {
+      words: ['T', 'Go', 'Alice', ''],
+      hexIds: false,
+      from: 500,
+      total: 503,
+      rows: [
+        [-1, 0, 2, 'exercised', 0, 1, 'c1', [2], true, 3, 500],
+        [500, 1, 0, 'created', 0, 3, 'c2', [2], false, 3, 501],
+        [500, 1, 0, 'archived', 0, 3, 'c3', [], true, 3, 502],
+      ],
+    };
+    assert.deepEqual(parseHostMessage({ type: 'eventRows', requestId: 8, source: 'tree', rows }), { type: 'eventRows', requestId: 8, source: 'tree', rows });
+    assert.deepEqual(
+      parseHostMessage({ type: 'eventRows', requestId: 8, source: 'tree' }),
+      { type: 'eventRows', requestId: 8, source: 'tree' },
+      'none to give',
+    );
+    assert.equal(parseHostMessage({ type: 'eventRows', requestId: 8, source: 'events', rows }), undefined, 'tree rows are not event rows');
+    const row = rows.rows[1];
+    const withRow = (r: unknown[]) => ({ ...rows, rows: [rows.rows[0], r] });
+    for (const bad of [
+      { ...rows, total: 502 },
+      { ...rows, from: -1 },
+      { ...rows, words: [null] },
+      withRow([501, ...row.slice(1)]),
+      withRow([-2, ...row.slice(1)]),
+      withRow([500, -1, ...row.slice(2)]),
+      withRow([...row.slice(0, 3), 'deleted', ...row.slice(4)]),
+      withRow([...row.slice(0, 4), 0.5, ...row.slice(5)]),
+      withRow([...row.slice(0, 6), 7, ...row.slice(7)]),
+      withRow([...row.slice(0, 7), ['Alice'], ...row.slice(8)]),
+      withRow([...row.slice(0, 8), 'false', ...row.slice(9)]),
+      withRow([...row.slice(0, 10), '501']),
+      withRow(row.slice(0, 10)),
+    ])
+      assert.equal(parseHostMessage({ type: 'eventRows', requestId: 8, source: 'tree', rows: bad }), undefined, JSON.stringify(bad).slice(0, 160));
   });
 
   it('tells the page it is busy, and why a refresh left the content as it was', () => {
@@ -129,7 +192,7 @@ describe('panel messages', () => {
     assert.deepEqual(changes({ type: 'setView', key: 'kind', value: 'x' }), { type: 'setView', key: 'kind', value: 'x' });
     assert.equal(lookup({ type: 'setView', key: 'kind', value: 'x' }), undefined);
     assert.equal(changes({ type: 'sign' }), undefined);
-    assert.deepEqual(lookup({ type: 'eventRows', requestId: 2, from: 0 }), { type: 'eventRows', requestId: 2, from: 0 });
-    assert.equal(changes({ type: 'eventRows', requestId: 2, from: 0 }), undefined, 'only a lookup panel has event rows to give');
+    assert.deepEqual(lookup({ type: 'eventRows', requestId: 2, source: 'tree', from: 0 }), { type: 'eventRows', requestId: 2, source: 'tree', from: 0 });
+    assert.equal(changes({ type: 'eventRows', requestId: 2, source: 'events', from: 0 }), undefined, 'only a lookup panel has event rows to give');
   });
 });
