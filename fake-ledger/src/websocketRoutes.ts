@@ -51,6 +51,8 @@ export class WebsocketChannels {
   readonly faults: ChannelFaults = {};
   /** The request URLs and subprotocols of the latest upgrades, for tests (a token must never be in a URL). */
   readonly upgrades: { url: string; protocols: string }[] = [];
+  /** Frames written to sockets (handed to the OS), for tests that wait until a stream's frames are all sent. */
+  framesSent = 0;
 
   constructor(private readonly host: ChannelHost) {}
 
@@ -86,7 +88,10 @@ export class WebsocketChannels {
       new Promise<void>((resolve) => {
         const out = JSON.stringify(frame);
         this.host.checkFrame?.(channel, out);
-        ws.send(out, () => resolve());
+        ws.send(out, () => {
+          this.framesSent++;
+          resolve();
+        });
       });
     try {
       const stream = this.host.open(channel, user, text, signal);
