@@ -59,9 +59,8 @@ describe('grouping active contracts by package, module and template', () => {
     assert.deepEqual(splitTemplateId('<img src=x>'), { packageId: '', module: '', entity: '<img src=x>' });
   });
 
-  it('groups 10,000 templates quickly', () => {
+  it('groups 100,000 contracts of 10,000 templates (its speed: the browse bench)', () => {
     const c = new TemplateCounter();
-    const t0 = performance.now();
     for (let i = 0; i < 100_000; i++) c.add(`p${i % 100}:Gen.M${i % 10}:T${i % 10_000}`, `pkg-${i % 100}`);
     const g = c.groups();
     assert.equal(c.templates, 10_000);
@@ -69,7 +68,6 @@ describe('grouping active contracts by package, module and template', () => {
       g.reduce((n, p) => n + p.count, 0),
       100_000,
     );
-    assert.ok(performance.now() - t0 < 1000);
   });
 });
 

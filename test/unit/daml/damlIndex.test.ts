@@ -104,7 +104,7 @@ describe('scanning a Daml file', () => {
     assert.equal(moduleFromPath('lower/X.daml'), undefined);
   });
 
-  it('takes a file with no declarations quickly and a 5,000-line file in milliseconds', () => {
+  it('reads a file with no declarations, and every template and choice of a 5,000-line file (its speed: the daml bench)', () => {
     assert.deepEqual(scanDamlSource('x = 1\n'), { decls: [] });
     const big = Array.from(
       { length: 270 },
@@ -113,13 +113,10 @@ describe('scanning a Daml file', () => {
     ).join('');
     const text = `module Big where\n${big}`;
     assert.ok(text.split('\n').length > 5000);
-    const t0 = performance.now();
     const s = scanDamlSource(text);
-    const took = performance.now() - t0;
     assert.equal(s.decls.filter((d) => d.kind === 'template').length, 270);
     assert.equal(s.decls.filter((d) => d.kind === 'choice').length, 270 * 14);
     assert.equal(s.decls.at(-1)!.parent, 'T269');
-    assert.ok(took < 200, `${took} ms`);
   });
 });
 
