@@ -126,8 +126,11 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
         await page.waitForFunction(() => document.querySelectorAll('.vt-body tr:not([hidden])').length > 0, undefined, { polling: 'raf' });
         firstRowsShown = performance.now();
       } else {
-        // As the extension does: post and go on reading.
+        // As the extension does: post and go on reading, with at most two pages on their way to the
+        // page (the next read once the older one was taken).
+        const previous = sent;
         sent = sent.then(() => postToPage(page, { type: 'rows', batch, activeAtOffset: p.activeAtOffset }));
+        await previous;
       }
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }
