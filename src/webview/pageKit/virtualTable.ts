@@ -8,9 +8,9 @@
 // The body is not laid out as a table: each row is a box of fixed size (`contain: strict`) placed
 // by a transform, its cells blocks in a line, each as wide as the header's column in pixels (one
 // stylesheet of the table's own says how wide: a grid of shared tracks cost each row more than the
-// rest of its style together). A row that shows the same row after a
-// scroll or after rows arrived above it keeps its cells and place, so only new rows are laid out
-// and painted; a jump paints the rows in view first, a few at a time, and the rest in the next frames.
+// rest of its style together). A row that shows the same row after a scroll or after rows arrived
+// above it keeps its cells and place, so only new rows are laid out and painted; a jump paints the
+// rows in view first, a few at a time, and the rest in the next frames.
 import { Columns, resizeHandle } from './columns';
 import { say } from './page';
 

@@ -214,8 +214,8 @@ describe('following updates over the websocket channel', function () {
 
         // Frames already there come several to a call, not one per call. The stream is open first (a
         // call with nothing to take), and the node has written all 50 before the calls that take them.
-        // How many arrive by the first call is the machine's: the client reads a socket in slices
-        // (undici's parser takes 16 KB at a time), so a loaded machine may need more calls.
+        // How many are in by the first call is the machine's: undici pauses the socket while more than
+        // its parser's 16 KB wait, and reads on in a later turn, so a loaded machine may need more calls.
         const from = node.generated.ledgerEnd();
         const batchAc = new AbortController();
         const batch = updatesStreamFetch(client, format, { idleMs: 200, fallback });
