@@ -31,6 +31,8 @@ interface TraceEvent {
 
 /** The page's tasks over 40 ms, each with the time its named children took. */
 async function traced(browser: Browser, page: Page, run: () => Promise<void>): Promise<string[]> {
+  if (process.env.PROBE_PROFILE) return profiled(page, run);
+  if (process.env.PROBE_PLAIN) return run().then(() => []);
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8'] });
   await run();
   const buffer = await browser.stopTracing();
@@ -65,8 +67,21 @@ async function traced(browser: Browser, page: Page, run: () => Promise<void>): P
     'UpdateLayer',
     'CompositeLayers',
   ];
+  // Where the page's thread time went over the whole run, by kind of work.
+  const runTasks = onMain.filter((e) => e.name === 'RunTask');
+  const total = runTasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  const byKind = new Map<string, { ms: number; n: number }>();
+  for (const e of onMain) {
+    if (!wanted.includes(e.name)) continue;
+    const k = byKind.get(e.name) ?? { ms: 0, n: 0 };
+    k.ms += (e.tdur ?? e.dur ?? 0) / 1000;
+    k.n++;
+    byKind.set(e.name, k);
+  }
+  const kinds = [...byKind].sort((a, b) => b[1].ms - a[1].ms).map(([n, k]) => `${n} ${k.ms.toFixed(0)} ms/${k.n}`);
   return [
     summary,
+    `all ${runTasks.length} tasks: ${total.toFixed(0)} ms of thread time; ${kinds.join(', ')}`,
     ...tasks.slice(0, Number(process.env.PROBE_TASKS ?? 4)).map((t) => {
       const end = t.ts + (t.dur ?? 0);
       const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts < end);
@@ -75,9 +90,46 @@ async function traced(browser: Browser, page: Page, run: () => Promise<void>): P
       const styles = inside.filter((e) => e.name === 'UpdateLayoutTree').map((e) => JSON.stringify(e.args));
       if (process.env.PROBE_STYLES) console.log(styles.join('\n'));
       const parts = [...by].sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(1)}`);
+      // Where the task waited: its parts whose wall time most exceeds their thread time.
+      if (process.env.PROBE_WAITS) {
+        const waits = inside
+          .filter((e) => e.tdur !== undefined)
+          .map((e) => [e.name, ((e.dur ?? 0) - (e.tdur ?? 0)) / 1000, (e.dur ?? 0) / 1000] as const)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6);
+        parts.push(`| waited in: ${waits.map(([n, w, d]) => `${n} ${w.toFixed(1)}/${d.toFixed(1)}`).join(', ')}`);
+      }
       return `task ${((t.dur ?? 0) / 1000).toFixed(1)} ms (thread ${((t.tdur ?? 0) / 1000).toFixed(1)}): ${parts.join(', ')}`;
     }),
   ];
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** The page's script time by function (self time, V8's sampling profiler), for PROBE_PROFILE. */
+async function profiled(page: Page, run: () => Promise<void>): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.PROBE_PROFILE))
+    .map(([n, ms]) => `${ms.toFixed(0)} ms ${n}`);
 }
 
 async function probeAcs(browser: Browser, client: LedgerClient, origin: string): Promise<void> {

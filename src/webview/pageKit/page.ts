@@ -72,6 +72,28 @@ export function debounce(ms: number, run: () => void): () => void {
   };
 }
 
+/**
+ * `run` at most once each `ms` (or as long as it says), in an animation frame, however often it is asked for: what a stream
+ * of messages changes is shown at a pace people can read, and each frame is not a layout and paint.
+ */
+export function throttle(ms: number | (() => number), run: () => void): () => void {
+  let pending = false;
+  let ranAt = -Infinity;
+  const go = () =>
+    requestAnimationFrame(() => {
+      pending = false;
+      ranAt = performance.now();
+      run();
+    });
+  return () => {
+    if (pending) return;
+    pending = true;
+    const wait = ranAt + (typeof ms === 'number' ? ms : ms()) - performance.now();
+    if (wait <= 0) go();
+    else setTimeout(go, wait);
+  };
+}
+
 /** Buttons made from the extension's message: their labels are text. */
 export function buttons(into: HTMLElement, list: readonly { action: string; label: string; offset?: number }[]): void {
   for (const b of list) {

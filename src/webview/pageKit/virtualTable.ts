@@ -10,7 +10,8 @@
 // stylesheet of the table's own says how wide: a grid of shared tracks cost each row more than the
 // rest of its style together). A row that shows the same row after a scroll or after rows arrived
 // above it keeps its cells and place, so only new rows are laid out and painted; a jump paints the
-// rows in view first, a few at a time, and the rest in the next frames.
+// rows in view first, a few at a time, and the rest in the next frames. Rows that arrive are painted
+// at most every ARRIVAL_PAINT_MS, those in view first; rows out of view wait for the next such paint.
 import { Columns, resizeHandle } from './columns';
 import { say } from './page';
 
@@ -25,7 +26,7 @@ const FRAME_BUDGET_MS = 4;
 // Past this many rows of offset the rows' places are written again from zero (transforms stay small).
 const MAX_BASE = 20_000;
 // Rows that stream in are painted at most this often.
-const ARRIVAL_PAINT_MS = 100;
+export const ARRIVAL_PAINT_MS = 100;
 /** Tables made in this page: each names its own in the stylesheet of its cells. */
 let tables = 0;
 
@@ -74,6 +75,8 @@ export class VirtualTable {
   /** When the last paint ran, and the paint waiting for rows that arrived (scheduleArrival). */
   private paintedAt = -Infinity;
   private arrivalTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The paint waiting is for rows that arrived, nothing else (it may leave rows out of view for later). */
+  private onlyArrivals = false;
   private height = -1;
   /** The body's origin, in rows: rows that arrive above keep their place in the body, which moves. */
   private base = 0;
@@ -185,6 +188,11 @@ export class VirtualTable {
     return this.count;
   }
 
+  /** How many rows the view shows at once. */
+  get rowsInView(): number {
+    return Math.ceil(this.scroller.clientHeight / ROW_HEIGHT);
+  }
+
   private scrolled(): void {
     // The header follows the rows sideways.
     if (this.headWrap.scrollLeft !== this.scroller.scrollLeft) this.headWrap.scrollLeft = this.scroller.scrollLeft;
@@ -198,9 +206,13 @@ export class VirtualTable {
     this.schedule();
   }
 
-  private schedule(): void {
-    if (this.scheduled) return;
+  private schedule(forArrivals = false): void {
+    if (this.scheduled) {
+      this.onlyArrivals &&= forArrivals;
+      return;
+    }
     this.scheduled = true;
+    this.onlyArrivals = forArrivals;
     requestAnimationFrame(() => this.paint());
   }
 
@@ -212,10 +224,10 @@ export class VirtualTable {
   private scheduleArrival(): void {
     if (this.scheduled || this.arrivalTimer !== undefined) return;
     const wait = this.paintedAt + ARRIVAL_PAINT_MS - performance.now();
-    if (wait <= 0) return this.schedule();
+    if (wait <= 0) return this.schedule(true);
     this.arrivalTimer = setTimeout(() => {
       this.arrivalTimer = undefined;
-      this.schedule();
+      this.schedule(true);
     }, wait);
   }
 
@@ -264,6 +276,7 @@ export class VirtualTable {
 
   private paint(): void {
     this.scheduled = false;
+    const forArrivals = this.onlyArrivals;
     this.paintedAt = performance.now();
     this.ensurePool();
     this.layOutCells();
@@ -312,13 +325,18 @@ export class VirtualTable {
     const distance = (tr: PooledRow) => (Number.isNaN(tr.at) ? Infinity : Math.abs((tr.at ?? 0) + this.base - inView));
     free.sort((a, b) => distance(a) - distance(b));
     const until = performance.now() + FRAME_BUDGET_MS;
+    const viewEnd = top + Math.ceil(this.scroller.clientHeight / ROW_HEIGHT);
     let painted = 0;
     for (const index of missing) {
       const tr = free.pop();
       if (!tr) break;
-      if (painted >= ROWS_PER_FRAME || performance.now() > until) {
-        // The rest in the next frames: until then the rows in view not painted yet stay empty.
-        this.schedule();
+      const outOfView = index < top || index >= viewEnd;
+      if (painted >= ROWS_PER_FRAME || performance.now() > until || (forArrivals && outOfView)) {
+        // The rest in the next frames: until then the rows in view not painted yet stay empty. Rows
+        // out of view while rows stream in wait for the next paint of arrivals (newer ones may take
+        // their place before anyone scrolls to them).
+        if (forArrivals && outOfView) this.scheduleArrival();
+        else this.schedule(forArrivals);
         break;
       }
       this.fill(tr, index);

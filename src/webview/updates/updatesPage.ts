@@ -8,8 +8,8 @@ import { UpdateRows } from '../../browse/updatesTable';
 import type { UpdateRow } from '../../protocol/updateRows';
 import { shortId } from '../../ids/ledgerIds';
 import { parseTailFromPage, parseTailToPage, type UpdatesFromPage, type UpdatesStateMessage } from '../../protocol/updatesMessages';
-import { buttons, byId, debounce, num, onMessages, pageState, poster, say } from '../pageKit/page';
-import { VirtualTable, type Cell } from '../pageKit/virtualTable';
+import { buttons, byId, debounce, num, onMessages, pageState, poster, say, throttle } from '../pageKit/page';
+import { ARRIVAL_PAINT_MS, VirtualTable, type Cell } from '../pageKit/virtualTable';
 
 const post = poster<UpdatesFromPage>();
 const { state: saved, save } = pageState({ party: '', template: '' });
@@ -82,17 +82,25 @@ function showCounts(): void {
   counts.textContent = parts.join(' · ');
 }
 
-// The counts and the offset followed, once a frame however many batches came in it.
-let countsScheduled = false;
-function countsSoon(): void {
-  if (countsScheduled) return;
-  countsScheduled = true;
-  requestAnimationFrame(() => {
-    countsScheduled = false;
+// Rows that came in are shown together at the pace the table paints arriving rows, and more
+// slowly while each time brings more than a screenful (nobody reads them then): between two showings
+// the rows do not move, so the table paints the new ones in view once, not in every frame.
+const OUTRUN_SHOW_MS = 300;
+let incoming: UpdateRow[] = [];
+let showPace = ARRIVAL_PAINT_MS;
+const showIncoming = throttle(
+  () => showPace,
+  () => {
+    const fresh = incoming;
+    incoming = [];
+    // The oldest dropped (at the bottom) or not, the rows painted are the same rows: they stay.
+    const { added } = rows.add(fresh);
+    table.grewAbove(rows.view.length, added);
+    showPace = added > table.rowsInView ? OUTRUN_SHOW_MS : ARRIVAL_PAINT_MS;
     showCounts();
     if (state === 'following' && position !== undefined) statusLine.textContent = say('following', 'Following from offset {0}', num(position));
-  });
-}
+  },
+);
 
 function showState(m: UpdatesStateMessage): void {
   state = m.state;
@@ -122,16 +130,15 @@ onMessages(parseTailToPage, (m) => {
       byId('scope').textContent = m.text;
       return;
     case 'reset':
+      incoming = [];
       rows.reset();
       position = m.position;
       table.setRows(0);
       return showCounts();
     case 'rows': {
       position = m.position;
-      // The oldest dropped (at the bottom) or not, the rows painted are the same rows: they stay.
-      const { added } = rows.add(m.rows);
-      table.grewAbove(rows.view.length, added);
-      countsSoon();
+      for (const r of m.rows) incoming.push(r);
+      showIncoming();
       return;
     }
     case 'state':
@@ -178,7 +185,7 @@ document.addEventListener('click', (event) => {
 // For the bench and UI tests: what the page holds (offsets of the kept rows, oldest first).
 (window as unknown as { cantonUpdates: unknown }).cantonUpdates = {
   get received() {
-    return rows.received;
+    return rows.received + incoming.length;
   },
   get dropped() {
     return rows.dropped;
