@@ -7,15 +7,13 @@ import { Agent, request } from 'undici';
 import { readActiveContracts } from '../../src/browse/acsPaging';
 import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
 import { browseEventFormat, followedUpdateFormat } from '../../src/browse/browseForms';
-import { followUpdates, UpdatesCursor, updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
-import type { UpdateRow } from '../../src/protocol/updateRows';
-import { rowsMessages } from '../../src/protocol/updatesMessages';
+import { updatesListFetch, updatesPageFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { acsPageHtml, updatesPageHtml } from '../../src/panels/html/browseHtml';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
-import { longestTask, pageOptions, postToPage, servePages, watchLongTasks } from './browsePages';
+import { followIntoPage, longestTask, pageOptions, postToPage, servePages, watchLongTasks } from './browsePages';
 
 export interface BenchRow {
   area: string;
@@ -213,10 +211,6 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
       const tail = await browser.newPage();
       await tail.goto(`${served.origin}/tail`);
       await watchLongTasks(tail);
-      const start = node.generated.ledgerEnd();
-      node.generated.setRate(1000);
-      const cursor = new UpdatesCursor(start);
-      const ac = new AbortController();
       const got: number[] = [];
       const lags: number[] = [];
       let requests = 0;
@@ -235,35 +229,23 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
         },
         { limit: (inner as { limit?: number }).limit },
       );
-      let pending = Promise.resolve();
       gc();
       const rss0 = process.memoryUsage().rss;
       let rssMax = rss0;
-      const done = followUpdates({
+      const { start, end, cursor } = await followIntoPage({
+        node,
+        page: tail,
         fetch,
-        cursor,
-        signal: ac.signal,
-        pollMs: 100,
-        onRows: (rows: UpdateRow[], position) => {
+        seconds,
+        onRows: (rows) => {
           const now = Date.now();
           for (const r of rows) {
             got.push(r.offset);
             lags.push(now - Date.parse(r.recordTime));
           }
           rssMax = Math.max(rssMax, process.memoryUsage().rss);
-          // As the panel does: a long batch in a few messages.
-          for (const message of rowsMessages(rows, position)) pending = pending.then(() => postToPage(tail, message)).then(() => undefined);
         },
-        onState: () => undefined,
       });
-      await new Promise((r) => setTimeout(r, seconds * 1000));
-      node.generated.setRate(0);
-      const end = node.generated.ledgerEnd();
-      const deadline = Date.now() + 10_000;
-      while (cursor.position < end && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      ac.abort();
-      await done;
-      await pending;
       const expected = node.generated.offsetsBetween(start, end);
       const seen = new Set(got);
       const lost = expected.filter((o) => !seen.has(o)).length;

@@ -7,15 +7,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { readActiveContracts } from '../../src/browse/acsPaging';
 import { AcsBatchEncoder } from '../../src/browse/acsBatchEncoder';
 import { browseEventFormat, followedUpdateFormat } from '../../src/browse/browseForms';
-import { followUpdates, UpdatesCursor, updatesListFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
-import type { UpdateRow } from '../../src/protocol/updateRows';
-import { rowsMessages } from '../../src/protocol/updatesMessages';
+import { updatesListFetch, updatesStreamFetch } from '../../src/browse/updatesFollower';
 import { FakeLedgerNode } from '../../fake-ledger/src/testing';
 import { LedgerClient } from '../../src/ledger/ledgerClient';
 import { createUndiciTransport } from '../../src/ledger/undiciTransport';
 import { acsPageHtml, updatesPageHtml } from '../../src/panels/html/browseHtml';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../vscode/vscodeServer';
-import { longestTask, pageOptions, postToPage, servePages, watchLongTasks } from './browsePages';
+import { followIntoPage, longestTask, pageOptions, postToPage, servePages, watchLongTasks } from './browsePages';
 
 interface TraceEvent {
   name: string;
@@ -188,37 +186,21 @@ async function probeUpdates(browser: Browser, node: FakeLedgerNode, client: Ledg
   const tail = await browser.newPage();
   await tail.goto(`${origin}/tail`);
   await watchLongTasks(tail);
-  const start = node.generated.ledgerEnd();
-  const cursor = new UpdatesCursor(start);
-  const ac = new AbortController();
   const format = followedUpdateFormat({});
   const fetch = updatesStreamFetch(client, format, { idleMs: 1000, fallback: updatesListFetch(client, format, { limit: 200, idleMs: 1000 }) });
-  let pending = Promise.resolve();
   let got = 0;
   const sizes: number[] = [];
-  const done = followUpdates({
-    fetch,
-    cursor,
-    signal: ac.signal,
-    pollMs: 100,
-    onRows: (rows: UpdateRow[], position) => {
-      got += rows.length;
-      sizes.push(rows.length);
-      // As the panel does: a long batch in a few messages.
-      for (const message of rowsMessages(rows, position)) pending = pending.then(() => postToPage(tail, message)).then(() => undefined);
-    },
-    onState: () => undefined,
-  });
   const lines = await traced(browser, tail, async () => {
-    node.generated.setRate(1000);
-    await new Promise((r) => setTimeout(r, seconds * 1000));
-    node.generated.setRate(0);
-    const end = node.generated.ledgerEnd();
-    const deadline = Date.now() + 10_000;
-    while (cursor.position < end && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    ac.abort();
-    await done;
-    await pending;
+    await followIntoPage({
+      node,
+      page: tail,
+      fetch,
+      seconds,
+      onRows: (rows) => {
+        got += rows.length;
+        sizes.push(rows.length);
+      },
+    });
   });
   console.log(
     `Follow Updates (websocket) ${got} updates in ${seconds} s: longest task ${(await longestTask(tail)).toFixed(0)} ms (load ${os.loadavg()[0].toFixed(1)})`,

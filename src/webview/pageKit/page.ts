@@ -54,7 +54,9 @@ const strings = JSON.parse(document.getElementById('page-strings')?.getAttribute
 export const say = (key: string, english: string, ...args: (string | number)[]): string =>
   (strings[key] ?? english).replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));
 
-export const num = (n: number): string => n.toLocaleString('en-US');
+// One formatter: toLocaleString makes a new one each call, and every row painted formats numbers.
+const numbers = new Intl.NumberFormat('en-US');
+export const num = (n: number): string => numbers.format(n);
 
 /** An element the page's shell always has. */
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
