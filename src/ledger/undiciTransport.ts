@@ -40,7 +40,7 @@ let watching = false;
  * A server (or a proxy) may close an idle kept-alive connection just as a request is written on
  * it; undici then fails that request and never sends it again. undici's diagnostics channels are
  * the only place that tells which connection a request used, so the transport can tell that
- * case from a node that resets connections.
+ * case from a node that resets connections (docs/ledger-api.md#connections).
  */
 function watchConnections(): void {
   if (watching) return;
