@@ -1,8 +1,11 @@
 // A kept-alive connection the server closes just as the next request goes out on it: a read is
 // sent once more on a new connection, a write fails once with the usual error and is never sent twice.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import * as path from 'node:path';
 import { SPEC_VERSIONS } from '../../../fake-ledger/src/spec/specRoutes';
 import { isReadRequest } from '../../../src/ledger/clientHelpers';
 import { LedgerClient } from '../../../src/ledger/ledgerClient';
@@ -10,7 +13,11 @@ import { allocateParty, grantRights } from '../../../src/ledger/adminRequests';
 import { submitAndWaitForTransaction } from '../../../src/ledger/commandRequests';
 import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
 import { readSpec } from '../../support/apiSpecExtract';
+import { startProxy } from '../../support/forwardProxy';
 import { rejectsWith } from '../../support/rejectsWith';
+
+const tlsDir = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'tls');
+const read = (f: string) => fs.readFileSync(path.join(tlsDir, f), 'utf8');
 
 /** What the server does with a request that arrives on a connection that already answered one. */
 type OnReuse = 'close' | 'reset' | 'closeAfterStatusLine' | 'answer';
@@ -28,17 +35,18 @@ class ClosingServer {
   onReuse: OnReuse = 'close';
   onFirst: 'answer' | 'close' = 'answer';
   private readonly answered = new WeakSet<Socket>();
-  private readonly server: Server;
+  private readonly server: Server | TlsServer;
 
-  constructor() {
-    this.server = createServer((req, res) => this.handle(req, res));
-    // No idle timeout of its own, and so no `Keep-Alive: timeout=` hint (Canton's Pekko server sends none).
+  constructor(private readonly tls?: { key: string; cert: string }) {
+    const handler = (req: IncomingMessage, res: ServerResponse) => this.handle(req, res);
+    this.server = tls ? createTlsServer(tls, handler) : createServer(handler);
+    // No idle timeout of its own, and so no `Keep-Alive: timeout=` hint (Pekko HTTP, Canton's server, sends none).
     this.server.keepAliveTimeout = 0;
   }
 
   async start(): Promise<string> {
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   count(path: string): number {
@@ -158,6 +166,49 @@ describe('a kept-alive connection closed under a request', function () {
       assert.deepEqual(await readEnd(), {});
     });
   }
+});
+
+describe('a kept-alive connection closed under a request, over TLS and through a proxy', function () {
+  this.timeout(20_000);
+
+  const twoReadsAndAWrite = async (server: ClosingServer, client: LedgerClient) => {
+    await client.getLedgerEnd();
+    await new Promise<void>((r) => setImmediate(r));
+    assert.deepEqual(await client.getLedgerEnd(), {});
+    assert.deepEqual(server.closedUnder, ['/v2/state/ledger-end']);
+    assert.equal(server.count('/v2/state/ledger-end'), 3);
+    // The pool's connection is gone: a read opens another, which the write then meets closed.
+    await client.getLedgerEnd();
+    await new Promise<void>((r) => setImmediate(r));
+    await rejectsWith(client.prepareSubmission({} as never), { kind: 'network' });
+    assert.deepEqual(server.closedUnder, ['/v2/state/ledger-end', '/v2/interactive-submission/prepare']);
+    assert.equal(server.count('/v2/interactive-submission/prepare'), 1);
+  };
+
+  it('over TLS: the read is sent once more, the write is not', async () => {
+    const server = new ClosingServer({ key: read('node.key'), cert: read('node.pem') });
+    const client = new LedgerClient({ baseUrl: await server.start(), transport: createUndiciTransport({ ca: read('ca.pem') }), timeoutMs: 5_000 });
+    try {
+      await twoReadsAndAWrite(server, client);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('through a proxy (a CONNECT tunnel): the read is sent once more, on a new tunnel; the write is not', async () => {
+    const server = new ClosingServer();
+    const proxy = await startProxy();
+    const client = new LedgerClient({ baseUrl: await server.start(), transport: createUndiciTransport({ proxyUrl: proxy.url }), timeoutMs: 5_000 });
+    try {
+      await twoReadsAndAWrite(server, client);
+      assert.ok(proxy.tunnels.length >= 2, `tunnels: ${proxy.tunnels.join(', ')}`);
+    } finally {
+      await client.close();
+      await proxy.close();
+      await server.close();
+    }
+  });
 });
 
 describe('which requests count as reads (sent again after a closed kept-alive connection)', () => {
