@@ -79,6 +79,13 @@ class ClosingServer {
   }
 }
 
+/**
+ * undici puts a connection back in its pool one event-loop turn after the answer (a setImmediate in
+ * its client-h1.js); a request sent after this turn goes out on the kept-alive connection. Each test
+ * checks that it did (`closedUnder`).
+ */
+const backInPool = () => new Promise<void>((r) => setImmediate(r));
+
 describe('a kept-alive connection closed under a request', function () {
   this.timeout(20_000);
   let server: ClosingServer;
@@ -95,14 +102,10 @@ describe('a kept-alive connection closed under a request', function () {
   });
 
   const readEnd = () => client.getLedgerEnd();
-  /**
-   * undici puts a connection back in its pool one event-loop turn after the answer (a setImmediate
-   * in its client-h1.js); a request sent after that turn goes out on the kept-alive connection.
-   * Each test checks that it did (`closedUnder`).
-   */
+  /** A read, and the connection it used back in the pool: the next request goes out on it. */
   const kept = async () => {
     await readEnd();
-    await new Promise<void>((r) => setImmediate(r));
+    await backInPool();
   };
   const readContracts = () => client.getActiveContracts({ activeAtOffset: 0 });
 
@@ -173,13 +176,13 @@ describe('a kept-alive connection closed under a request, over TLS and through a
 
   const twoReadsAndAWrite = async (server: ClosingServer, client: LedgerClient) => {
     await client.getLedgerEnd();
-    await new Promise<void>((r) => setImmediate(r));
+    await backInPool();
     assert.deepEqual(await client.getLedgerEnd(), {});
     assert.deepEqual(server.closedUnder, ['/v2/state/ledger-end']);
     assert.equal(server.count('/v2/state/ledger-end'), 3);
     // The pool's connection is gone: a read opens another, which the write then meets closed.
     await client.getLedgerEnd();
-    await new Promise<void>((r) => setImmediate(r));
+    await backInPool();
     await rejectsWith(client.prepareSubmission({} as never), { kind: 'network' });
     assert.deepEqual(server.closedUnder, ['/v2/state/ledger-end', '/v2/interactive-submission/prepare']);
     assert.equal(server.count('/v2/interactive-submission/prepare'), 1);
