@@ -98,3 +98,30 @@ export function redactToken(err: LedgerApiError, token: string | undefined): Led
     cause: undefined,
   });
 }
+
+/**
+ * The POST endpoints that only read. Anything not named here (submit, prepare, execute, allocate,
+ * upload, user and rights changes, and any endpoint added later) counts as a write.
+ */
+const READ_POSTS = new Set([
+  '/v2/state/active-contracts',
+  '/v2/state/active-contracts-page',
+  '/v2/updates',
+  '/v2/updates/flats',
+  '/v2/updates/trees',
+  '/v2/updates/get-updates-page',
+  '/v2/updates/transaction-by-id',
+  '/v2/updates/update-by-id',
+  '/v2/updates/update-by-offset',
+  '/v2/updates/update-by-hash',
+  '/v2/events/events-by-contract-id',
+  '/v2/commands/completions',
+  '/v2/commands/completion-by-hash',
+  '/v2/package-vetting/list',
+]);
+
+/** Whether a request only reads, so sending it twice changes nothing: every GET, and the POSTs above. */
+export function isReadRequest(method: string, path: string): boolean {
+  if (method === 'GET') return true;
+  return method === 'POST' && READ_POSTS.has(path.split('?')[0]);
+}

@@ -15,6 +15,11 @@ export interface HttpRequest {
   timeoutMs: number;
   /** Larger bodies are refused with a clear error instead of being buffered. */
   maxResponseBytes: number;
+  /**
+   * The request only reads (isReadRequest): the transport may send it once more when the kept-alive
+   * connection it went out on was closed before any answer. Unset: sent once, whatever happens.
+   */
+  read?: boolean;
 }
 
 export interface HttpResponse {

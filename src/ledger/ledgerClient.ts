@@ -47,7 +47,7 @@ import { LedgerApiError, errorFromResponse, previewBody, isLedgerApiError } from
 import { hasTransactionById, parseLedgerVersion } from './ledgerVersion';
 import { otherUpdatesFormat, transactionByIdRequest, updateByIdRequest, type TransactionQuery } from './requestForms';
 import * as l10n from '../l10n/l10n';
-import { abortOrNetwork, isAbort, parseBaseUrl, parseJsonBody, queryString, redactToken, throwIfAborted } from './clientHelpers';
+import { abortOrNetwork, isAbort, isReadRequest, parseBaseUrl, parseJsonBody, queryString, redactToken, throwIfAborted } from './clientHelpers';
 
 export interface LedgerClientOptions {
   /** The JSON API base, with an optional path prefix: `https://host/api/json`. */
@@ -446,6 +446,7 @@ export class LedgerClient {
         signal,
         timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        read: isReadRequest(method, path),
       });
       status = res.status;
       if (res.status < 200 || res.status >= 300) {

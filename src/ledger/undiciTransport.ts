@@ -1,5 +1,7 @@
 // The undici-based transport: keep-alive pools per origin, a size cap while reading, no redirects.
 // Built as its own bundle (dist/http.js) and loaded on first request, not at activation.
+import { subscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
 import { Agent, ProxyAgent, WebSocket, request, type Dispatcher } from 'undici';
 import { LedgerApiError, previewBody, isLedgerApiError } from './ledgerApiError';
 import type { HttpRequest, HttpResponse, HttpTransport, StreamSocket, TransportOptions } from './httpTransport';
@@ -8,15 +10,59 @@ import * as l10n from '../l10n/l10n';
 export function createUndiciTransport(options: TransportOptions = {}): HttpTransport {
   const keepAliveTimeout = options.keepAliveMs ?? 30_000;
   const connect = options.ca ? { ca: options.ca } : undefined;
-  // An Agent keeps one pool of keep-alive connections per origin.
-  const dispatcher: Dispatcher = options.proxyUrl
-    ? new ProxyAgent({ uri: options.proxyUrl, keepAliveTimeout, requestTls: connect, proxyTls: connect })
-    : new Agent({ keepAliveTimeout, connect });
+  // An Agent keeps one pool of keep-alive connections per origin; `pipelining: 0` opens a new
+  // connection per request (for a read sent again after a kept-alive one turned out closed).
+  const agent = (pipelining?: number): Dispatcher =>
+    options.proxyUrl
+      ? new ProxyAgent({ uri: options.proxyUrl, keepAliveTimeout, pipelining, requestTls: connect, proxyTls: connect })
+      : new Agent({ keepAliveTimeout, pipelining, connect });
+  const dispatcher = agent();
+  let fresh: Dispatcher | undefined;
+  watchConnections();
   return {
-    send: (req) => send(dispatcher, req),
+    send: (req) => send(dispatcher, () => (fresh ??= agent(0)), req),
     openStream: (url, protocols, signal) => openStream(dispatcher, url, protocols, signal),
-    close: () => dispatcher.close(),
+    close: async () => {
+      await Promise.all([dispatcher.close(), fresh?.close()]);
+    },
   };
+}
+
+/** undici's requests: the socket each went out on, and how much that socket had read then. */
+const sentOn = new WeakMap<object, { socket: Socket; bytesRead: number; reused: boolean }>();
+/** How many requests each socket carried. */
+const requestsOn = new WeakMap<Socket, number>();
+/** Errors of requests that went out on a reused connection and failed before any byte of their answer. */
+const staleFailures = new WeakSet<object>();
+let watching = false;
+
+/**
+ * A server (or a proxy) may close an idle kept-alive connection just as a request is written on
+ * it; undici then fails that request and never sends it again. undici's diagnostics channels are
+ * the only place that tells which connection a request used, so the transport can tell that
+ * case from a node that resets connections (docs/ledger-api.md#connections).
+ */
+function watchConnections(): void {
+  if (watching) return;
+  watching = true;
+  subscribe('undici:client:sendHeaders', (message) => {
+    const { request: sent, socket } = message as { request: object; socket: Socket };
+    const before = requestsOn.get(socket) ?? 0;
+    requestsOn.set(socket, before + 1);
+    sentOn.set(sent, { socket, bytesRead: socket.bytesRead, reused: before > 0 });
+  });
+  subscribe('undici:request:error', (message) => {
+    const { request: failed, error } = message as { request: object; error: unknown };
+    const on = sentOn.get(failed);
+    if (on?.reused && on.socket.bytesRead === on.bytesRead && typeof error === 'object' && error !== null) staleFailures.add(error);
+  });
+}
+
+const SOCKET_ERRORS = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** A socket error on a kept-alive connection before any byte of the answer: nothing was wrong with the request. */
+function failedOnStaleConnection(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && staleFailures.has(e) && SOCKET_ERRORS.has((e as { code?: string }).code ?? '');
 }
 
 /**
@@ -74,24 +120,35 @@ function openStream(dispatcher: Dispatcher, url: URL, protocols: string[], signa
   });
 }
 
-async function send(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpResponse> {
+function dispatch(dispatcher: Dispatcher, req: HttpRequest): Promise<Dispatcher.ResponseData> {
+  return request(req.url, {
+    dispatcher,
+    method: req.method,
+    // undici never sends a written request again; this only matters when pipelining (off).
+    idempotent: req.method === 'GET',
+    headers: req.headers,
+    body: req.body,
+    signal: req.signal,
+    // undici's own timers, cheaper than an AbortSignal per request.
+    headersTimeout: req.timeoutMs,
+    bodyTimeout: req.timeoutMs,
+  });
+}
+
+async function send(dispatcher: Dispatcher, fresh: () => Dispatcher, req: HttpRequest): Promise<HttpResponse> {
   const where = { method: req.method, path: req.url.pathname };
   let res: Dispatcher.ResponseData;
   try {
-    res = await request(req.url, {
-      dispatcher,
-      method: req.method,
-      // Only a read may be sent again on a reset connection: a write is sent once.
-      idempotent: req.method === 'GET',
-      headers: req.headers,
-      body: req.body,
-      signal: req.signal,
-      // undici's own timers, cheaper than an AbortSignal per request.
-      headersTimeout: req.timeoutMs,
-      bodyTimeout: req.timeoutMs,
-    });
+    res = await dispatch(dispatcher, req);
   } catch (e) {
-    throw transportError(e, req, where);
+    // A read that met a kept-alive connection the server was closing goes once more, on a new
+    // connection. A write never does: the node may have taken it before the connection closed.
+    if (!req.read || req.signal?.aborted || !failedOnStaleConnection(e)) throw transportError(e, req, where);
+    try {
+      res = await dispatch(fresh(), req);
+    } catch (again) {
+      throw transportError(again, req, where);
+    }
   }
   const contentType = headerValue(res.headers['content-type']);
   const declared = Number(headerValue(res.headers['content-length']) || NaN);

@@ -3,14 +3,14 @@
 // (executeAndWait answers it), and commits what they allow; the review's warning names the same
 // code, judged at the node's time.
 import * as assert from 'node:assert/strict';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { interactiveState, knowExternalParty } from '../../../fake-ledger/src/interactiveSubmissions';
+import type { FakeLedgerNode, FakeVersion } from '../../../fake-ledger/src/testing';
+import { interactiveState } from '../../../fake-ledger/src/interactiveSubmissions';
 import { executeTimeWarning } from '../../../src/execute/executeTimeWarnings';
 import { reviewPreparedTransaction } from '../../../src/execute/preparedTransactionReview';
-import { cantonFingerprint, generateDevKey, signHash } from '../../../src/execute/signingKeys';
+import { cantonFingerprint, signHash } from '../../../src/execute/signingKeys';
 import type { JsExecuteSubmissionRequest } from '../../../src/ledger/apiTypes';
-import { LedgerClient } from '../../../src/ledger/ledgerClient';
-import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
+import type { LedgerClient } from '../../../src/ledger/ledgerClient';
+import { externalParty, startExternalPartyNode, type ExternalPartyNode } from '../../support/externalPartyNode';
 import { rejectsWith } from '../../support/rejectsWith';
 import { noteCreate } from '../../support/demoCommands';
 
@@ -20,19 +20,16 @@ describe("a prepared transaction's times at execute, against the fake node", fun
   this.timeout(20_000);
   let node: FakeLedgerNode;
   let client: LedgerClient;
-  const key = generateDevKey();
-  const party = `Tess-ext::${key.fingerprint}`;
+  let started: ExternalPartyNode;
+  const external = externalParty('Tess-ext');
+  const { key, party } = external;
   let n = 0;
 
   before(async () => {
-    node = await FakeLedgerNode.start({ bigTransactionEvents: 1, checkResponses: true });
-    knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
-    client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('wallet') });
+    started = await startExternalPartyNode(external);
+    ({ node, client } = started);
   });
-  after(async () => {
-    await client.close();
-    await node.close();
-  });
+  after(() => started.close());
   afterEach(() => assert.deepEqual(node.responseProblems, [], 'every answer is one the spec allows'));
 
   const clock = () => interactiveState(node.ledger).clockMicros;

@@ -5,12 +5,11 @@ import * as assert from 'node:assert/strict';
 import { compareHashingDetails } from '../../../src/execute/hashingDetails';
 import { reviewPreparedTransaction } from '../../../src/execute/preparedTransactionReview';
 import { reviewBody } from '../../../src/panels/html/reviewHtml';
-import { cantonFingerprint, generateDevKey, signHash } from '../../../src/execute/signingKeys';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { knowExternalParty } from '../../../fake-ledger/src/interactiveSubmissions';
+import { cantonFingerprint, signHash } from '../../../src/execute/signingKeys';
+import type { FakeLedgerNode, FakeVersion } from '../../../fake-ledger/src/testing';
 import type { JsExecuteSubmissionRequest } from '../../../src/ledger/apiTypes';
-import { LedgerClient } from '../../../src/ledger/ledgerClient';
-import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
+import type { LedgerClient } from '../../../src/ledger/ledgerClient';
+import { externalParty, startExternalPartyNode, type ExternalPartyNode } from '../../support/externalPartyNode';
 import { rejectsWith } from '../../support/rejectsWith';
 import { noteCreate, noteTemplateId } from '../../support/demoCommands';
 
@@ -18,18 +17,15 @@ describe('prepare, sign, execute against the fake node', function () {
   this.timeout(20_000);
   let node: FakeLedgerNode;
   let client: LedgerClient;
-  const key = generateDevKey();
-  const party = `Erin-ext::${key.fingerprint}`;
+  let started: ExternalPartyNode;
+  const external = externalParty('Erin-ext');
+  const { key, party } = external;
 
   before(async () => {
-    node = await FakeLedgerNode.start({ bigTransactionEvents: 1, checkResponses: true });
-    knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
-    client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('wallet') });
+    started = await startExternalPartyNode(external);
+    ({ node, client } = started);
   });
-  after(async () => {
-    await client.close();
-    await node.close();
-  });
+  after(() => started.close());
 
   const prepareRequest = (over: Record<string, unknown> = {}) =>
     ({
@@ -112,7 +108,7 @@ describe('prepare, sign, execute against the fake node', function () {
       },
     };
     const done = await client.executeSubmissionAndWait(body);
-    const reader = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('reader') });
+    const reader = started.clientAs('reader');
     const committed = await reader.lookupUpdate(done.updateId, { requestingParties: [party] });
     await reader.close();
     assert.match(JSON.stringify(committed), /"title":"jello"/);
@@ -234,7 +230,7 @@ describe('prepare, sign, execute against the fake node', function () {
       explanationMatches: /Invalid identifier/,
     });
     await rejectsWith(client.prepareSubmission(prepareRequest({ commands: [] })), { code: 'MISSING_FIELD' });
-    const alice = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('alice') });
+    const alice = started.clientAs('alice');
     try {
       await rejectsWith(alice.prepareSubmission(prepareRequest()), { kind: 'permissionDenied' });
     } finally {
@@ -269,14 +265,13 @@ describe('prepare, sign, execute against the fake node', function () {
 
 describe("the fake node's ledger end counts signed commits", function () {
   this.timeout(20_000);
-  const key = generateDevKey();
-  const party = `Lena-ext::${key.fingerprint}`;
+  const external = externalParty('Lena-ext');
+  const { key, party } = external;
 
   for (const version of ['3.4', '3.6'] as FakeVersion[]) {
     it(`${version}: ledger-end, /v2/updates and update-by-offset see each commit, between live updates, without a gap or a shared offset`, async () => {
-      const node = await FakeLedgerNode.start({ version, bigTransactionEvents: 1, checkResponses: true, generated: { contracts: 5, rate: 0 } });
-      knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
-      const client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('wallet') });
+      const started = await startExternalPartyNode(external, { version, generated: { contracts: 5, rate: 0 } });
+      const { node, client } = started;
       const call = async (method: string, path: string, body?: unknown, user = 'reader') => {
         const r = await fetch(`${node.url}${path}`, {
           method,
@@ -360,8 +355,7 @@ describe("the fake node's ledger end counts signed commits", function () {
         assert.equal(byOffset.update.Transaction.value.updateId, second.updateId);
         assert.deepEqual(node.responseProblems, []);
       } finally {
-        await client.close();
-        await node.close();
+        await started.close();
       }
     });
   }

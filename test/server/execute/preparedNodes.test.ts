@@ -5,12 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { reviewPreparedTransaction } from '../../../src/execute/preparedTransactionReview';
 import { reviewBody } from '../../../src/panels/html/reviewHtml';
-import { generateDevKey } from '../../../src/execute/signingKeys';
-import { FakeLedgerNode } from '../../../fake-ledger/src/testing';
-import { knowExternalParty } from '../../../fake-ledger/src/interactiveSubmissions';
+import type { FakeLedgerNode } from '../../../fake-ledger/src/testing';
 import { MODEL_PACKAGE_V2 } from '../../../fake-ledger/src/demoLedgerHistory';
-import { LedgerClient } from '../../../src/ledger/ledgerClient';
-import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
+import type { LedgerClient } from '../../../src/ledger/ledgerClient';
+import { externalParty, startExternalPartyNode, type ExternalPartyNode } from '../../support/externalPartyNode';
 import { noteCreate } from '../../support/demoCommands';
 import { createPartner, PARTNER_TOKEN, tokenArgument, vetPartnerApp } from '../../support/partnerContracts';
 
@@ -18,19 +16,16 @@ describe('the review of a prepared transaction built from resolved commands', fu
   this.timeout(20_000);
   let node: FakeLedgerNode;
   let client: LedgerClient;
-  const key = generateDevKey();
-  const party = `Fern-ext::${key.fingerprint}`;
+  let started: ExternalPartyNode;
+  const external = externalParty('Fern-ext');
+  const { party } = external;
 
   before(async () => {
-    node = await FakeLedgerNode.start({ bigTransactionEvents: 1, checkResponses: true });
-    knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
+    started = await startExternalPartyNode(external);
+    ({ node, client } = started);
     await vetPartnerApp(node);
-    client = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken('wallet') });
   });
-  after(async () => {
-    await client.close();
-    await node.close();
-  });
+  after(() => started.close());
   afterEach(() => assert.deepEqual(node.responseProblems, [], 'every answer is one the spec allows'));
 
   const prepare = (commandId: string, commands: unknown[]) =>

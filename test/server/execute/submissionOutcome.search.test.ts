@@ -7,39 +7,31 @@ import { watchCompletions } from '../../../src/execute/completionWatch';
 import { findOutcome, hasCompletionByHash } from '../../../src/execute/outcomeFinder';
 import { streamChannel } from '../../../src/ledger/ledgerChannels';
 import { cantonFingerprint, generateDevKey, signHash } from '../../../src/execute/signingKeys';
-import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testing';
-import { interactiveState, knowExternalParty } from '../../../fake-ledger/src/interactiveSubmissions';
+import type { FakeLedgerNode, FakeVersion } from '../../../fake-ledger/src/testing';
+import { interactiveState } from '../../../fake-ledger/src/interactiveSubmissions';
 import type { JsExecuteSubmissionRequest } from '../../../src/ledger/apiTypes';
-import { LedgerClient } from '../../../src/ledger/ledgerClient';
+import type { LedgerClient } from '../../../src/ledger/ledgerClient';
 import { transactionQueryFor } from '../../../src/ledger/requestForms';
-import { createUndiciTransport } from '../../../src/ledger/undiciTransport';
+import { externalParty, startExternalPartyNode, type ExternalPartyNode } from '../../support/externalPartyNode';
 import { rejectsWith } from '../../support/rejectsWith';
 import { noteCreate } from '../../support/demoCommands';
 
 describe('the outcome of a submission, executeAndWaitForTransaction, external parties', function () {
   this.timeout(30_000);
-  const key = generateDevKey();
-  const party = `Erin-ext::${key.fingerprint}`;
+  const external = externalParty('Erin-ext');
+  const { key, party } = external;
   let node: FakeLedgerNode;
   let erin: LedgerClient;
   let admin: LedgerClient;
-  const clients: LedgerClient[] = [];
-  const clientFor = (user: string) => {
-    const c = new LedgerClient({ baseUrl: node.url, transport: createUndiciTransport(), getToken: async () => node.mintToken(user) });
-    clients.push(c);
-    return c;
-  };
+  let started: ExternalPartyNode;
 
   before(async () => {
-    node = await FakeLedgerNode.start({ bigTransactionEvents: 1, checkResponses: true, extraUsers: { erin: [{ canActAs: party }] } });
-    knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
-    erin = clientFor('erin');
-    admin = clientFor('participant_admin');
+    started = await startExternalPartyNode(external, { extraUsers: { erin: [{ canActAs: party }] } });
+    node = started.node;
+    erin = started.clientAs('erin');
+    admin = started.clientAs('participant_admin');
   });
-  after(async () => {
-    for (const c of clients) await c.close();
-    await node.close();
-  });
+  after(() => started.close());
   afterEach(() => {
     interactiveState(node.ledger).holdCompletions = false;
     assert.deepEqual(node.responseProblems, []);
