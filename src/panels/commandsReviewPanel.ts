@@ -3,11 +3,14 @@
 // itself again. A commit opens the transaction panel on its exercise tree; a refusal is explained
 // down to the Daml choice; a timeout or a dropped connection is "unknown", and Find Outcome looks
 // the command id up in the completions.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
 import { commandArgumentProblems } from '../daml/lf/lfValueCheck';
-import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import type { DamlIndex } from '../daml/damlIndex';
+import { sourceArgumentFields, sourceArgumentProblems } from '../execute/sourceArgumentTypes';
+import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { disclosedUses } from '../execute/contractActions';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
@@ -29,6 +32,17 @@ import { CommandsSubmission } from './commandsSubmission';
 import { followRequestFile } from './requestFileFollow';
 import { explainMissingContract, pickInPlaceOfMissing, type PickContract } from './missingContractPick';
 
+/** A Daml file's text: its editor's, else from disk. */
+function textOf(file: string): string | undefined {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file);
+  if (open) return open.getText();
+  try {
+    return fs.readFileSync(vscode.Uri.parse(file).fsPath, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export { confirmUnlessLoopback, type ConfirmCommands, type Refusal } from './commandsConfirm';
 
 export class CommandsReviews implements vscode.Disposable {
@@ -48,18 +62,26 @@ export class CommandsReviews implements vscode.Disposable {
     readonly recent: RecentLookupStore,
     /** The node's package signatures (its Daml-LF), for the arguments' check; none: not checked. */
     private readonly signatures?: NodeSignaturesReader,
+    /** The workspace's Daml index: the types of templates the node's packages do not describe. */
+    private readonly damlIndex?: () => Promise<DamlIndex | undefined>,
   ) {}
 
-  /** What the node's Daml-LF types say is wrong with the commands' arguments; undefined: not checked. */
-  async argumentProblems(node: NodeConfig, request: JsCommands): Promise<string[] | undefined> {
-    if (!this.signatures) return undefined;
+  /**
+   * What the node's Daml-LF types say is wrong with the commands' arguments (`lf`), and the
+   * workspace's Daml source for the templates those lack (`source`), as the node's version reads
+   * them; undefined: not checked.
+   */
+  async argumentProblems(node: NodeConfig, request: JsCommands, version?: string): Promise<{ lf?: string[]; source?: string[] }> {
+    let packages: PackageSignature[] = [];
     try {
-      const { packages } = await this.signatures(this.nodes.client(node));
-      return commandArgumentProblems(packages, request.commands ?? []);
+      if (this.signatures) packages = (await this.signatures(this.nodes.client(node))).packages;
     } catch {
       // Packages the node will not give: the node judges the arguments when it gets them.
-      return undefined;
     }
+    const commands = request.commands ?? [];
+    const index = await this.damlIndex?.().catch(() => undefined);
+    const source = index ? sourceArgumentProblems(commands, (t, c) => sourceArgumentFields(index, t, c, textOf), packages, version) : undefined;
+    return { lf: this.signatures ? commandArgumentProblems(packages, commands, version) : undefined, source };
   }
 
   get lookups(): LookupPanels {
@@ -216,7 +238,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       },
     );
     const tokenUser = await this.owner.nodes.tokenUser(node);
-    const argumentProblems = await this.owner.argumentProblems(node, request);
+    const argumentProblems = await this.owner.argumentProblems(node, request, this.versionOf(node));
     // A later read of the file (an edit meanwhile) shows instead.
     if (load !== this.loads) return;
     this.request = request;
@@ -237,7 +259,8 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
         rights: rights.rights,
         rightsUnknownReason: rights.reason,
         nodeVersion: this.versionOf(node),
-        argumentProblems,
+        argumentProblems: argumentProblems.lf,
+        sourceArgumentProblems: argumentProblems.source,
       }),
       sent: this.submissions,
     };
