@@ -69,7 +69,8 @@ export function scalarValueProblem(type: ScalarType, v: unknown, version: string
           return Number.isInteger(v)
             ? undefined
             : l10n.t('an Int64 is a whole number: Canton 3.4 reads {0} as {1}; write it as text, like "{1}"', String(v), String(Math.trunc(v)));
-        if (line === '3.5+') return l10n.t('an Int64 is written as text on Canton {0}, like "{1}": for a JSON number {2}', version ?? '3.5', example, internal());
+        if (line === '3.5+')
+          return l10n.t('an Int64 is written as text on Canton {0}, like "{1}": for a JSON number {2}', version ?? '3.5', example, internal());
         return undefined;
       }
       if (line === '3.4') return l10n.t('an Int64 is written as text, like "10", not {0}: Canton 3.4 refuses it (INVALID_ARGUMENT)', jsonKind(v));
@@ -83,7 +84,11 @@ export function scalarValueProblem(type: ScalarType, v: unknown, version: string
         // The codec passes on the number's Java text (Double.toString), which is in exponent form
         // (1.0E7) from 10^7 on and under 10^-3: not a numeric string to the validator.
         return v !== 0 && (Math.abs(v) >= 1e7 || Math.abs(v) < 1e-3)
-          ? l10n.t('Canton reads the JSON number {0} in exponent form (like 1.0E7) and refuses it as a Numeric (INVALID_ARGUMENT): write it as text, like "{1}"', String(v), plain(v))
+          ? l10n.t(
+              'Canton reads the JSON number {0} in exponent form (like 1.0E7) and refuses it as a Numeric (INVALID_ARGUMENT): write it as text, like "{1}"',
+              String(v),
+              plain(v),
+            )
           : undefined;
       return l10n.t('a Numeric is written as text, like "10.5", or a JSON number, not {0}: Canton refuses it (INVALID_ARGUMENT)', jsonKind(v));
   }
@@ -100,4 +105,5 @@ function plain(v: number): string {
 export const listProblem = (v: unknown) => l10n.t('a list is written as a JSON array, not {0}: {1}', jsonKind(v), internal());
 
 /** A record's value that is no JSON object (`v.obj`): a 500. */
-export const recordProblem = (name: string, v: unknown) => l10n.t('a {0} record is written as a JSON object of its fields, not {1}: {2}', name, jsonKind(v), internal());
+export const recordProblem = (name: string, v: unknown) =>
+  l10n.t('a {0} record is written as a JSON object of its fields, not {1}: {2}', name, jsonKind(v), internal());

@@ -9,7 +9,7 @@ import { fieldsAt, type DamlField } from '../daml/damlFields';
 import type { DamlIndex } from '../daml/damlIndex';
 import { argumentType } from '../daml/lf/lfCompletions';
 import type { LfBuiltin, LfType, PackageSignature } from '../daml/lf/lfSignatures';
-import { lfValueProblems } from '../daml/lf/lfValueCheck';
+import { forEachArgument, lfValueIssues, type ValueIssue } from '../daml/lf/lfValueCheck';
 import { recordProblem } from './argumentValues';
 
 const builtin = (b: LfBuiltin, args: LfType[] = []): LfType => ({ kind: 'builtin', builtin: b, args });
@@ -82,38 +82,43 @@ export function sourceArgumentFields(
 export type SourceFields = (templateId: string, choice: string | undefined) => DamlField[] | undefined;
 
 /**
- * The commands' arguments checked against the source's field types, for the commands whose
- * template the node's packages (`sigs`) do not describe; undefined when no command was judged.
+ * The commands' arguments checked against the source's field types (paths under `prefix`), for
+ * the commands whose template the node's packages (`sigs`) do not describe; undefined when no
+ * command was judged.
  */
+export function sourceArgumentIssues(
+  commands: readonly unknown[],
+  fieldsOf: SourceFields,
+  sigs: readonly PackageSignature[],
+  version: string | undefined,
+  prefix = '',
+): ValueIssue[] | undefined {
+  const out: ValueIssue[] = [];
+  let judged = false;
+  forEachArgument(commands, prefix, (templateId, choice, value, path) => {
+    if (argumentType(sigs, templateId, choice)) return;
+    const fields = fieldsOf(templateId, choice);
+    if (!fields) return;
+    judged = true;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      if (value !== undefined) out.push({ path, message: recordProblem(choice ?? templateId.split(':').pop() ?? '', value) });
+      return;
+    }
+    for (const f of fields) {
+      const type = sourceType(f.type);
+      const v = (value as Record<string, unknown>)[f.name];
+      if (type && v !== undefined && v !== null) out.push(...lfValueIssues([], type, v, `${path}.${f.name}`, { version }));
+    }
+  });
+  return judged ? out : undefined;
+}
+
+/** As sourceArgumentIssues, each as `path: problem`. */
 export function sourceArgumentProblems(
   commands: readonly unknown[],
   fieldsOf: SourceFields,
   sigs: readonly PackageSignature[],
   version: string | undefined,
 ): string[] | undefined {
-  const out: string[] = [];
-  let judged = false;
-  const one = (templateId: unknown, choice: string | undefined, value: unknown, path: string) => {
-    if (typeof templateId !== 'string' || argumentType(sigs, templateId, choice)) return;
-    const fields = fieldsOf(templateId, choice);
-    if (!fields) return;
-    judged = true;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      if (value !== undefined) out.push(`${path}: ${recordProblem(choice ?? templateId.split(':').pop() ?? '', value)}`);
-      return;
-    }
-    for (const f of fields) {
-      const type = sourceType(f.type);
-      const v = (value as Record<string, unknown>)[f.name];
-      if (type && v !== undefined && v !== null) out.push(...lfValueProblems([], type, v, `${path}.${f.name}`, { version }));
-    }
-  };
-  commands.forEach((raw, i) => {
-    const [kind, c] = Object.entries((raw ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
-    if (!c || typeof c !== 'object') return;
-    const at = `commands[${i}].${kind}`;
-    if (kind === 'CreateCommand' || kind === 'CreateAndExerciseCommand') one(c.templateId, undefined, c.createArguments, `${at}.createArguments`);
-    if (kind !== 'CreateCommand' && typeof c.choice === 'string') one(c.templateId, c.choice, c.choiceArgument, `${at}.choiceArgument`);
-  });
-  return judged ? out : undefined;
+  return sourceArgumentIssues(commands, fieldsOf, sigs, version)?.map((i) => `${i.path}: ${i.message}`);
 }

@@ -3,14 +3,12 @@
 // itself again. A commit opens the transaction panel on its exercise tree; a refusal is explained
 // down to the Daml choice; a timeout or a dropped connection is "unknown", and Find Outcome looks
 // the command id up in the completions.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
-import { commandArgumentProblems } from '../daml/lf/lfValueCheck';
 import type { DamlIndex } from '../daml/damlIndex';
-import { sourceArgumentFields, sourceArgumentProblems } from '../execute/sourceArgumentTypes';
-import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
+import { argumentTypeIssues, issueLines } from './argumentTypeReaders';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { disclosedUses } from '../execute/contractActions';
 import { jsonValueSpans, spanOf } from '../execute/jsonPathRanges';
@@ -31,17 +29,6 @@ import { HtmlPanelHost } from './htmlPanelHost';
 import { CommandsSubmission } from './commandsSubmission';
 import { followRequestFile } from './requestFileFollow';
 import { explainMissingContract, pickInPlaceOfMissing, type PickContract } from './missingContractPick';
-
-/** A Daml file's text: its editor's, else from disk. */
-function textOf(file: string): string | undefined {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file);
-  if (open) return open.getText();
-  try {
-    return fs.readFileSync(vscode.Uri.parse(file).fsPath, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 export { confirmUnlessLoopback, type ConfirmCommands, type Refusal } from './commandsConfirm';
 
@@ -72,16 +59,9 @@ export class CommandsReviews implements vscode.Disposable {
    * them; undefined: not checked.
    */
   async argumentProblems(node: NodeConfig, request: JsCommands, version?: string): Promise<{ lf?: string[]; source?: string[] }> {
-    let packages: PackageSignature[] = [];
-    try {
-      if (this.signatures) packages = (await this.signatures(this.nodes.client(node))).packages;
-    } catch {
-      // Packages the node will not give: the node judges the arguments when it gets them.
-    }
-    const commands = request.commands ?? [];
-    const index = await this.damlIndex?.().catch(() => undefined);
-    const source = index ? sourceArgumentProblems(commands, (t, c) => sourceArgumentFields(index, t, c, textOf), packages, version) : undefined;
-    return { lf: this.signatures ? commandArgumentProblems(packages, commands, version) : undefined, source };
+    const readers = { signatures: this.signatures, damlIndex: this.damlIndex };
+    const { lf, source } = await argumentTypeIssues(readers, this.nodes.client(node), request.commands ?? [], version);
+    return { lf: issueLines(lf), source: issueLines(source) };
   }
 
   get lookups(): LookupPanels {

@@ -18,12 +18,23 @@ export interface ValueCheckOptions {
   max?: number;
 }
 
-/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`. */
+/** A problem of a value, on its JSON path. */
+export interface ValueIssue {
+  path: string;
+  message: string;
+}
+
+/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`, as `path: problem`. */
 export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, options: ValueCheckOptions = {}): string[] {
+  return lfValueIssues(sigs, t, value, path, options).map((i) => `${i.path}: ${i.message}`);
+}
+
+/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`. */
+export function lfValueIssues(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, options: ValueCheckOptions = {}): ValueIssue[] {
   const max = options.max ?? 20;
-  const out: string[] = [];
-  const say = (at: string, text: string) => {
-    if (out.length < max) out.push(`${at}: ${text}`);
+  const out: ValueIssue[] = [];
+  const say = (at: string, message: string) => {
+    if (out.length < max) out.push({ path: at, message });
   };
   const check = (x: LfType, v: unknown, at: string, depth: number): void => {
     if (out.length >= max || depth > 32) return;
@@ -48,8 +59,7 @@ export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, va
           expect(typeof v === 'string', 'text');
           return;
         case 'Party':
-          if (scalar('Party') && !isPartyId(v as string))
-            say(at, `a party id goes here (hint::1220…), not ${JSON.stringify(String(v).slice(0, 40))}`);
+          if (scalar('Party') && !isPartyId(v as string)) say(at, `a party id goes here (hint::1220…), not ${JSON.stringify(String(v).slice(0, 40))}`);
           return;
         case 'Int64':
           scalar('Int64');
@@ -133,23 +143,40 @@ export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, va
   return out;
 }
 
-/** The commands' arguments checked against the signatures; undefined when no command's template is known to them. */
-export function commandArgumentProblems(sigs: readonly PackageSignature[], commands: readonly unknown[], version?: string): string[] | undefined {
-  const out: string[] = [];
+/** Each create argument and choice argument of the commands, with its JSON path under `prefix`. */
+export function forEachArgument(
+  commands: readonly unknown[],
+  prefix: string,
+  visit: (templateId: string, choice: string | undefined, value: unknown, path: string) => void,
+): void {
+  commands.forEach((raw, i) => {
+    const [kind, c] = Object.entries((raw ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
+    if (!c || typeof c !== 'object' || typeof c.templateId !== 'string') return;
+    const at = `${prefix}commands[${i}].${kind}`;
+    if (kind === 'CreateCommand' || kind === 'CreateAndExerciseCommand') visit(c.templateId, undefined, c.createArguments, `${at}.createArguments`);
+    if (kind !== 'CreateCommand' && typeof c.choice === 'string') visit(c.templateId, c.choice, c.choiceArgument, `${at}.choiceArgument`);
+  });
+}
+
+/** The commands' arguments checked against the signatures (paths under `prefix`); undefined when no command's template is known to them. */
+export function commandArgumentIssues(
+  sigs: readonly PackageSignature[],
+  commands: readonly unknown[],
+  version?: string,
+  prefix = '',
+): ValueIssue[] | undefined {
+  const out: ValueIssue[] = [];
   let judged = false;
-  const one = (templateId: unknown, choice: string | undefined, value: unknown, path: string) => {
-    if (typeof templateId !== 'string') return;
+  forEachArgument(commands, prefix, (templateId, choice, value, path) => {
     const t = argumentType(sigs, templateId, choice);
     if (!t) return;
     judged = true;
-    out.push(...lfValueProblems(sigs, t, value, path, { version }));
-  };
-  commands.forEach((raw, i) => {
-    const [kind, c] = Object.entries((raw ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
-    if (!c) return;
-    const at = `commands[${i}].${kind}`;
-    if (kind === 'CreateCommand' || kind === 'CreateAndExerciseCommand') one(c.templateId, undefined, c.createArguments, `${at}.createArguments`);
-    if (kind !== 'CreateCommand' && typeof c.choice === 'string') one(c.templateId, c.choice, c.choiceArgument, `${at}.choiceArgument`);
+    out.push(...lfValueIssues(sigs, t, value, path, { version }));
   });
   return judged ? out : undefined;
+}
+
+/** As commandArgumentIssues, each as `path: problem`. */
+export function commandArgumentProblems(sigs: readonly PackageSignature[], commands: readonly unknown[], version?: string): string[] | undefined {
+  return commandArgumentIssues(sigs, commands, version)?.map((i) => `${i.path}: ${i.message}`);
 }
