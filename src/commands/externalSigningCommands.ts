@@ -21,6 +21,7 @@ import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
 import type { DamlIndex } from '../daml/damlIndex';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import type * as DamlLfModule from '../daml/lf/nodeSignatures';
 import { argumentTypeIssues } from '../panels/argumentTypeReaders';
 import { describeCode } from '../execute/commandErrorCodes';
 
@@ -92,7 +93,12 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
   const argumentTypesFit = async (doc: vscode.TextDocument, text: string, node: NodeConfig, commands: readonly unknown[]): Promise<boolean> => {
     const status = nodes.status(node);
     const version = status.state === 'reachable' ? status.version : undefined;
-    const { lf = [], source = [] } = await argumentTypeIssues(deps, nodes.client(node), commands, version, '$.');
+    const readers = {
+      signatures: deps.signatures,
+      damlIndex: deps.daml && (() => deps.daml!.workspace.ready()),
+      checks: () => loadBundle<typeof DamlLfModule>(dist, 'damlLf'),
+    };
+    const { lf = [], source = [] } = await argumentTypeIssues(readers, nodes.client(node), commands, version, '$.');
     if (lf.length + source.length === 0) return true;
     reviews.showProblems(doc, text, [...lf, ...source]);
     const first = [...lf, ...source]

@@ -5,8 +5,8 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { DamlIndex } from '../daml/damlIndex';
 import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
-import { commandArgumentIssues, type ValueIssue } from '../daml/lf/lfValueCheck';
-import { sourceArgumentFields, sourceArgumentIssues } from '../execute/sourceArgumentTypes';
+import type { ValueIssue } from '../daml/lf/lfValueCheck';
+import type * as DamlLfModule from '../daml/lf/nodeSignatures';
 import type { LedgerClient } from '../ledger/ledgerClient';
 
 export interface ArgumentTypeReaders {
@@ -14,7 +14,11 @@ export interface ArgumentTypeReaders {
   signatures?: NodeSignaturesReader;
   /** The workspace's Daml index; none: not read. */
   damlIndex?: () => Promise<DamlIndex | undefined>;
+  /** The checks themselves: imported where their code is bundled anyway, else the damlLf bundle's (loadBundle). */
+  checks: () => ArgumentChecks;
 }
+
+export type ArgumentChecks = Pick<typeof DamlLfModule, 'commandArgumentIssues' | 'sourceArgumentFields' | 'sourceArgumentIssues'>;
 
 /** A Daml file's text: its editor's, else from disk. */
 function textOf(file: string): string | undefined {
@@ -45,6 +49,7 @@ export async function argumentTypeIssues(
     // Packages the node will not give: the node judges the arguments when it gets them.
   }
   const index = await readers.damlIndex?.().catch(() => undefined);
+  const { commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues } = readers.checks();
   return {
     lf: readers.signatures ? commandArgumentIssues(packages, commands, version, prefix) : undefined,
     source: index ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, textOf), packages, version, prefix) : undefined,

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
 import type { DamlIndex } from '../daml/damlIndex';
 import { argumentTypeIssues, issueLines } from './argumentTypeReaders';
+import { commandArgumentIssues } from '../daml/lf/lfValueCheck';
+import { sourceArgumentFields, sourceArgumentIssues } from '../execute/sourceArgumentTypes';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { disclosedUses } from '../execute/contractActions';
@@ -59,7 +61,11 @@ export class CommandsReviews implements vscode.Disposable {
    * them; undefined: not checked.
    */
   async argumentProblems(node: NodeConfig, request: JsCommands, version?: string): Promise<{ lf?: string[]; source?: string[] }> {
-    const readers = { signatures: this.signatures, damlIndex: this.damlIndex };
+    const readers = {
+      signatures: this.signatures,
+      damlIndex: this.damlIndex,
+      checks: () => ({ commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues }),
+    };
     const { lf, source } = await argumentTypeIssues(readers, this.nodes.client(node), request.commands ?? [], version);
     return { lf: issueLines(lf), source: issueLines(source) };
   }
