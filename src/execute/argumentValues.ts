@@ -1,6 +1,6 @@
 // How Canton's JSON layer reads a create or choice argument's value of a Daml builtin type, per
 // version: the transcode library's JsonCodec (`text`, `party`, `int64`, `numeric`, `list`,
-// `record`), then the Ledger API's ValueValidator (a numeric's text). What it refuses with a
+// `record`, `bool`), then the Ledger API's ValueValidator (a numeric's text). What it refuses with a
 // 400 that names the value, and what fails inside ujson and comes back as a 500
 // LEDGER_API_INTERNAL_ERROR that names nothing (docs/fake-node.md cites the lines). Pure.
 import * as l10n from '../l10n/l10n';
@@ -100,6 +100,9 @@ function plain(v: number): string {
   const fixed = v.toFixed(20).replace(/0+$/, '');
   return /\.$/.test(fixed) ? `${fixed}0` : fixed;
 }
+
+/** A Bool's value that is no JSON boolean (`v.bool`): a 500. */
+export const boolProblem = (v: unknown) => l10n.t('a Bool is written as true or false, not {0}: {1}', jsonKind(v), internal());
 
 /** A list's value that is no JSON array (`v.arr`): a 500. */
 export const listProblem = (v: unknown) => l10n.t('a list is written as a JSON array, not {0}: {1}', jsonKind(v), internal());

@@ -2,10 +2,10 @@
 // decoder would read it: a record's unknown field, a missing field that is not Optional (a missing
 // Optional reads as None), a variant's unknown constructor, an enum's unknown value, and values of
 // the wrong JSON kind (a number where text goes, text where a party goes that is no party id).
-// Text, Party, Int64, Numeric, lists and records as Canton's JSON codec reads them on the node's
+// Text, Party, Int64, Numeric, Bool, lists and records as Canton's JSON codec reads them on the node's
 // version (execute/argumentValues.ts). Types the signatures lack are not judged. Pure.
 import { isPartyId } from '../../ids/ledgerIds';
-import { listProblem, recordProblem, scalarValueProblem } from '../../execute/argumentValues';
+import { boolProblem, listProblem, recordProblem, scalarValueProblem } from '../../execute/argumentValues';
 import { argumentType, lookup, substitute } from './lfCompletions';
 import { showType, type LfType, type PackageSignature } from './lfSignatures';
 
@@ -71,7 +71,7 @@ export function lfValueIssues(sigs: readonly PackageSignature[], t: LfType, valu
           expect((typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) || typeof v === 'number', 'a number');
           return;
         case 'Bool':
-          expect(typeof v === 'boolean', 'true or false');
+          if (typeof v !== 'boolean') say(at, boolProblem(v));
           return;
         case 'Unit':
           expect(typeof v === 'object' && v !== null && !Array.isArray(v), '{}');

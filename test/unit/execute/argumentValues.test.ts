@@ -75,7 +75,7 @@ describe("arguments checked against the node's types, per version", () => {
     CreateCommand: { templateId: TOKEN, createArguments: { ...(lfArgumentSkeleton(partner, TOKEN, undefined, ALICE)!.value as object), ...over } },
   });
 
-  it('an Int64 as a JSON number: fine on 3.4, named on 3.5; a list for a list of Numeric, a record as an object', () => {
+  it('an Int64 as a JSON number: fine on 3.4, named on 3.5; a list for a list of Numeric, a record as an object, a Bool as a boolean', () => {
     assert.deepEqual(commandArgumentProblems(partner, [token({ decimals: 2 })], '3.4.9'), []);
     const [p] = commandArgumentProblems(partner, [token({ decimals: 2 })], '3.5.2')!;
     assert.match(p, /^commands\[0\]\.CreateCommand\.createArguments\.decimals: an Int64 is written as text on Canton 3\.5\.2, like "2"/);
@@ -86,6 +86,10 @@ describe("arguments checked against the node's types, per version", () => {
     assert.match(
       commandArgumentProblems(partner, [listed], '3.5.2')![0],
       /choiceArgument: a Token_Split record is written as a JSON object of its fields, not a list/,
+    );
+    assert.match(
+      commandArgumentProblems(partner, [token({ active: 'true' })], '3.4.9')![0],
+      /createArguments\.active: a Bool is written as true or false, not text: .*internal error \(500\)/,
     );
   });
 });
