@@ -49,7 +49,14 @@ export async function argumentTypeIssues(
     // Packages the node will not give: the node judges the arguments when it gets them.
   }
   const index = await readers.damlIndex?.().catch(() => undefined);
-  const { commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues } = readers.checks();
+  let checks: ArgumentChecks;
+  try {
+    checks = readers.checks();
+  } catch {
+    // No checks to load (a build without the bundle): the node judges the arguments.
+    return {};
+  }
+  const { commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues } = checks;
   return {
     lf: readers.signatures ? commandArgumentIssues(packages, commands, version, prefix) : undefined,
     source: index ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, textOf), packages, version, prefix) : undefined,
