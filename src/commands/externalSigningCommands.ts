@@ -14,10 +14,16 @@ import type { ExecuteReviews } from '../panels/executeReviews';
 import { newSubmissionId } from '../panels/randomIds';
 import type { DevKeyInfo, DevSigningKeys } from '../services/devSigningKeys';
 import type { NodeReader } from '../services/ledgerNodes';
+import type { NodeConfig } from '../nodes/nodeSettings';
 import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
 import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
+import type { DamlIndex } from '../daml/damlIndex';
+import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
+import type * as DamlLfModule from '../daml/lf/nodeSignatures';
+import { argumentTypeIssues } from '../panels/argumentTypeReaders';
+import { describeCode } from '../execute/commandErrorCodes';
 
 export interface PrepareResult {
   executeFile: vscode.Uri;
@@ -37,6 +43,9 @@ export interface ExternalSigningDeps {
   readonly extensionUri: vscode.Uri;
   readonly nodes: NodeReader;
   readonly execute: { readonly reviews: ExecuteReviews; readonly devKeys: DevSigningKeys };
+  /** The node's package signatures and the workspace's Daml: the arguments' types, checked before preparing. */
+  readonly signatures?: NodeSignaturesReader;
+  readonly daml?: { readonly workspace: { ready(): Promise<DamlIndex | undefined> } };
 }
 
 /** The external signing commands. */
@@ -77,6 +86,38 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
     return uri;
   };
 
+  /**
+   * The commands' arguments against the node's types (a problem: nothing is sent) and the
+   * workspace's Daml source (which may not be what the node runs: asked), as diagnostics on their paths.
+   */
+  const argumentTypesFit = async (doc: vscode.TextDocument, text: string, node: NodeConfig, commands: readonly unknown[]): Promise<boolean> => {
+    const status = nodes.status(node);
+    const version = status.state === 'reachable' ? status.version : undefined;
+    const readers = {
+      signatures: deps.signatures,
+      damlIndex: deps.daml && (() => deps.daml!.workspace.ready()),
+      checks: () => loadBundle<typeof DamlLfModule>(dist, 'damlLf'),
+    };
+    const { lf = [], source = [] } = await argumentTypeIssues(readers, nodes.client(node), commands, version, '$.');
+    if (lf.length + source.length === 0) return true;
+    reviews.showProblems(doc, text, [...lf, ...source]);
+    const first = [...lf, ...source]
+      .slice(0, 2)
+      .map((p) => `${p.path}: ${p.message}`)
+      .join(' ');
+    const name = path.basename(doc.uri.path);
+    if (lf.length > 0) {
+      void vscode.window.showErrorMessage(vscode.l10n.t("{0}: {1} argument(s) do not fit the node's types; nothing was sent. {2}", name, lf.length, first));
+      return false;
+    }
+    const anyway = vscode.l10n.t('Prepare Anyway');
+    const pick = await vscode.window.showWarningMessage(
+      vscode.l10n.t("{0}: {1} argument(s) do not fit the types of the workspace's Daml source. {2}", name, source.length, first),
+      anyway,
+    );
+    return pick === anyway;
+  };
+
   /** Checks the *.prepare.json (nothing sent on a problem), prepares it, writes the *.execute.json to sign. */
   const prepareTransaction = async (fileArg?: unknown, nodeArg?: unknown): Promise<PrepareResult | undefined> => {
     const uri = uriOf(fileArg, /\.prepare\.json$/i);
@@ -105,6 +146,7 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
       );
       return undefined;
     }
+    if (!(await argumentTypesFit(doc, text, node, checked.request.commands))) return undefined;
     // Preparing reads as every acting and reading party: an execute-only user is refused (403), so nothing is sent.
     const { rights } = await reviews.userRights(node);
     const unreadable = rights ? partiesPrepareCannotRead(rights, [...checked.request.actAs, ...(checked.request.readAs ?? [])]) : [];
@@ -125,7 +167,10 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
         () => nodes.client(node).prepareSubmission(checked.request!),
       );
     } catch (e) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Not prepared on {0}: {1}', node.name, isLedgerApiError(e) ? e.explanation : (e as Error).message));
+      // Canton's JSON layer answers a value of the wrong JSON type with a redacted 500: say what it usually means.
+      const internal = isLedgerApiError(e) && e.cantonError?.code === 'LEDGER_API_INTERNAL_ERROR' ? describeCode(e.cantonError.code, undefined) : undefined;
+      const said = isLedgerApiError(e) ? e.explanation : (e as Error).message;
+      void vscode.window.showErrorMessage(vscode.l10n.t('Not prepared on {0}: {1}', node.name, internal ? `${said} ${internal.title} ${internal.next}` : said));
       return undefined;
     }
     let computedHash: string | undefined;

@@ -58,11 +58,12 @@ export class LedgerCommandsLoop implements vscode.Disposable {
   readonly contracts: ContractCommands;
 
   constructor(private readonly deps: LedgerCommandsLoopDeps) {
-    this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, () => deps.panels, deps.recent, deps.signatures);
+    const damlIndex = deps.daml ? () => deps.daml!.workspace.ready() : undefined;
+    this.reviews = new CommandsReviews(deps.extensionUri, deps.nodes, () => deps.panels, deps.recent, deps.signatures, damlIndex);
     this.contracts = new ContractCommands({
       nodes: deps.nodes,
       signatures: deps.signatures,
-      damlIndex: deps.daml ? () => deps.daml!.workspace.ready() : undefined,
+      damlIndex,
       actingParty: (node) => this.actingParty(node),
     });
   }

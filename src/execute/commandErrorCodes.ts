@@ -26,6 +26,8 @@ const SOURCES = {
   jsonApi: `${CANTON}ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/JsonApiErrors.scala`,
   common: `${CANTON}ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/CommonErrors.scala`,
   processor: `${CANTON}participant/src/main/scala/com/digitalasset/canton/participant/protocol/TransactionProcessor.scala`,
+  // The value codec whose ujson failures the JSON layer's error handler (ledger-json-api/…/v2/Endpoints.scala) answers as 500.
+  jsonCodec: `${CANTON}transcode/codec-json/src/main/scala/com/digitalasset/transcode/codec/json/JsonCodec.scala`,
 };
 
 type Entry = Omit<CodeDescription, 'code'>;
@@ -150,6 +152,16 @@ function table(): Record<string, Entry> {
       title: l10n.t('The node stopped waiting for the outcome; the command may still commit.'),
       next: l10n.t('Find Outcome looks the command id up in the completions; submit again only with the same command id.'),
       source: SOURCES.common,
+      permanent: false,
+    },
+    LEDGER_API_INTERNAL_ERROR: {
+      title: l10n.t(
+        "The node failed inside (500) and withheld the cause. For commands this usually means an argument value of the wrong JSON type for its Daml type (a number for a Text, Party or Int64, a single value for a list, a list for a record), which Canton's JSON layer does not report field by field.",
+      ),
+      next: l10n.t(
+        'Check the argument types before sending again: Text, Party, Int64 (on Canton 3.5 and later) and Numeric are written as JSON strings, like "10"; lists as arrays; records as objects. The review names the field when it knows the package (from the node, or the Daml source in the workspace). If the arguments are right, ask the node\'s operator for the log entry of the correlation id.',
+      ),
+      source: SOURCES.jsonCodec,
       permanent: false,
     },
     MISSING_FIELD: {

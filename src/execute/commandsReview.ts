@@ -18,6 +18,8 @@ export interface CommandsReviewInput {
   nodeVersion?: string;
   /** The arguments checked against the node's Daml-LF types; undefined: not checked (no template known). */
   argumentProblems?: string[];
+  /** The arguments checked against the workspace's Daml source, for templates the node's types lack; undefined: not checked. */
+  sourceArgumentProblems?: string[];
 }
 
 const has = (rights: ExecuteRight[], right: ExecuteRight) => rights.some((r) => JSON.stringify(r) === JSON.stringify(right));
@@ -42,6 +44,9 @@ export function commandsChecks(input: CommandsReviewInput): Finding[] {
     });
   if (input.argumentProblems?.length === 0) findings.push({ id: 'types', severity: 'ok', text: l10n.t("The arguments fit the types of the node's packages.") });
   for (const p of input.argumentProblems ?? []) findings.push({ id: 'types', severity: 'block', text: l10n.t('{0}: the node would refuse the commands.', p) });
+  // The source may not be what the node runs: said, not enforced.
+  for (const p of input.sourceArgumentProblems ?? [])
+    findings.push({ id: 'types', severity: 'warn', text: l10n.t("{0} (by the workspace's Daml source of the template).", p) });
   if (!input.rights) {
     add(
       'warn',

@@ -6,7 +6,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
-import { commandArgumentProblems } from '../daml/lf/lfValueCheck';
+import type { DamlIndex } from '../daml/damlIndex';
+import { argumentTypeIssues, issueLines } from './argumentTypeReaders';
+import { commandArgumentIssues } from '../daml/lf/lfValueCheck';
+import { sourceArgumentFields, sourceArgumentIssues } from '../execute/sourceArgumentTypes';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
 import { disclosedUses } from '../execute/contractActions';
@@ -48,18 +51,23 @@ export class CommandsReviews implements vscode.Disposable {
     readonly recent: RecentLookupStore,
     /** The node's package signatures (its Daml-LF), for the arguments' check; none: not checked. */
     private readonly signatures?: NodeSignaturesReader,
+    /** The workspace's Daml index: the types of templates the node's packages do not describe. */
+    private readonly damlIndex?: () => Promise<DamlIndex | undefined>,
   ) {}
 
-  /** What the node's Daml-LF types say is wrong with the commands' arguments; undefined: not checked. */
-  async argumentProblems(node: NodeConfig, request: JsCommands): Promise<string[] | undefined> {
-    if (!this.signatures) return undefined;
-    try {
-      const { packages } = await this.signatures(this.nodes.client(node));
-      return commandArgumentProblems(packages, request.commands ?? []);
-    } catch {
-      // Packages the node will not give: the node judges the arguments when it gets them.
-      return undefined;
-    }
+  /**
+   * What the node's Daml-LF types say is wrong with the commands' arguments (`lf`), and the
+   * workspace's Daml source for the templates those lack (`source`), as the node's version reads
+   * them; undefined: not checked.
+   */
+  async argumentProblems(node: NodeConfig, request: JsCommands, version?: string): Promise<{ lf?: string[]; source?: string[] }> {
+    const readers = {
+      signatures: this.signatures,
+      damlIndex: this.damlIndex,
+      checks: () => ({ commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues }),
+    };
+    const { lf, source } = await argumentTypeIssues(readers, this.nodes.client(node), request.commands ?? [], version);
+    return { lf: issueLines(lf), source: issueLines(source) };
   }
 
   get lookups(): LookupPanels {
@@ -216,7 +224,7 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
       },
     );
     const tokenUser = await this.owner.nodes.tokenUser(node);
-    const argumentProblems = await this.owner.argumentProblems(node, request);
+    const argumentProblems = await this.owner.argumentProblems(node, request, this.versionOf(node));
     // A later read of the file (an edit meanwhile) shows instead.
     if (load !== this.loads) return;
     this.request = request;
@@ -237,7 +245,8 @@ export class CommandsReviewPanel extends HtmlPanelHost<CommandsReviewMessage> {
         rights: rights.rights,
         rightsUnknownReason: rights.reason,
         nodeVersion: this.versionOf(node),
-        argumentProblems,
+        argumentProblems: argumentProblems.lf,
+        sourceArgumentProblems: argumentProblems.source,
       }),
       sent: this.submissions,
     };

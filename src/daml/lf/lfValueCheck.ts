@@ -2,18 +2,39 @@
 // decoder would read it: a record's unknown field, a missing field that is not Optional (a missing
 // Optional reads as None), a variant's unknown constructor, an enum's unknown value, and values of
 // the wrong JSON kind (a number where text goes, text where a party goes that is no party id).
-// Types the signatures lack are not judged. Pure.
+// Text, Party, Int64, Numeric, Bool, lists and records as Canton's JSON codec reads them on the node's
+// version (execute/argumentValues.ts). Types the signatures lack are not judged. Pure.
 import { isPartyId } from '../../ids/ledgerIds';
+import { boolProblem, listProblem, recordProblem, scalarValueProblem } from '../../execute/argumentValues';
 import { argumentType, lookup, substitute } from './lfCompletions';
 import { showType, type LfType, type PackageSignature } from './lfSignatures';
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
-/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`; at most `max`. */
-export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, max = 20): string[] {
-  const out: string[] = [];
-  const say = (at: string, text: string) => {
-    if (out.length < max) out.push(`${at}: ${text}`);
+export interface ValueCheckOptions {
+  /** The node's version (GET /v2/version): what its codec reads differs. Unknown: only what every version refuses. */
+  version?: string;
+  /** At most this many problems (20). */
+  max?: number;
+}
+
+/** A problem of a value, on its JSON path. */
+export interface ValueIssue {
+  path: string;
+  message: string;
+}
+
+/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`, as `path: problem`. */
+export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, options: ValueCheckOptions = {}): string[] {
+  return lfValueIssues(sigs, t, value, path, options).map((i) => `${i.path}: ${i.message}`);
+}
+
+/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`. */
+export function lfValueIssues(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, options: ValueCheckOptions = {}): ValueIssue[] {
+  const max = options.max ?? 20;
+  const out: ValueIssue[] = [];
+  const say = (at: string, message: string) => {
+    if (out.length < max) out.push({ path: at, message });
   };
   const check = (x: LfType, v: unknown, at: string, depth: number): void => {
     if (out.length >= max || depth > 32) return;
@@ -23,26 +44,34 @@ export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, va
     };
     if (x.kind === 'builtin') {
       const [a, b] = x.args;
+      const scalar = (type: 'Text' | 'Party' | 'Int64' | 'Numeric') => {
+        const problem = scalarValueProblem(type, v, options.version);
+        if (problem) say(at, problem);
+        return !problem;
+      };
       switch (x.builtin) {
         case 'Text':
+          scalar('Text');
+          return;
         case 'Date':
         case 'Timestamp':
         case 'ContractId':
           expect(typeof v === 'string', 'text');
           return;
         case 'Party':
-          if (expect(typeof v === 'string', 'a party id') && !isPartyId(v as string))
-            say(at, `a party id goes here (hint::1220…), not ${JSON.stringify(String(v).slice(0, 40))}`);
+          if (scalar('Party') && !isPartyId(v as string)) say(at, `a party id goes here (hint::1220…), not ${JSON.stringify(String(v).slice(0, 40))}`);
           return;
         case 'Int64':
-          expect((typeof v === 'string' && /^-?\d+$/.test(v)) || Number.isInteger(v), 'a whole number');
+          scalar('Int64');
           return;
         case 'Numeric':
+          scalar('Numeric');
+          return;
         case 'BigNumeric':
           expect((typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) || typeof v === 'number', 'a number');
           return;
         case 'Bool':
-          expect(typeof v === 'boolean', 'true or false');
+          if (typeof v !== 'boolean') say(at, boolProblem(v));
           return;
         case 'Unit':
           expect(typeof v === 'object' && v !== null && !Array.isArray(v), '{}');
@@ -56,7 +85,8 @@ export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, va
           } else check(a, v, at, depth + 1);
           return;
         case 'List':
-          if (expect(Array.isArray(v), 'a list') && a) (v as unknown[]).forEach((e, i) => check(a, e, `${at}[${i}]`, depth + 1));
+          if (!Array.isArray(v)) return say(at, listProblem(v));
+          if (a) (v as unknown[]).forEach((e, i) => check(a, e, `${at}[${i}]`, depth + 1));
           return;
         case 'TextMap':
           if (expect(typeof v === 'object' && v !== null && !Array.isArray(v), 'an object (a text map)') && a)
@@ -79,13 +109,8 @@ export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, va
     const { dt, args } = found;
     const env = new Map(dt.params.map((p, i) => [p, args[i]] as [string, LfType]));
     if (dt.kind === 'record') {
-      // A record may also be written as the list of its fields' values, in order.
-      if (Array.isArray(v)) {
-        if (v.length !== dt.fields.length) say(at, `${dt.name} has ${dt.fields.length} fields, not ${v.length}`);
-        else dt.fields.forEach((f, i) => check(substitute(f.type, env), v[i], `${at}[${i}]`, depth + 1));
-        return;
-      }
-      if (!expect(typeof v === 'object' && v !== null, `a ${dt.name} record`)) return;
+      // The codec's `v.obj`: a record is a JSON object, nothing else.
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return say(at, recordProblem(dt.name, v));
       const given = v as Record<string, unknown>;
       const names = new Set(dt.fields.map((f) => f.name));
       for (const k of Object.keys(given)) if (!names.has(k)) say(`${at}.${k}`, `${dt.name} has no field ${k} (its fields: ${[...names].join(', ') || 'none'})`);
@@ -118,23 +143,40 @@ export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, va
   return out;
 }
 
-/** The commands' arguments checked against the signatures; undefined when no command's template is known to them. */
-export function commandArgumentProblems(sigs: readonly PackageSignature[], commands: readonly unknown[]): string[] | undefined {
-  const out: string[] = [];
+/** Each create argument and choice argument of the commands, with its JSON path under `prefix`. */
+export function forEachArgument(
+  commands: readonly unknown[],
+  prefix: string,
+  visit: (templateId: string, choice: string | undefined, value: unknown, path: string) => void,
+): void {
+  commands.forEach((raw, i) => {
+    const [kind, c] = Object.entries((raw ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
+    if (!c || typeof c !== 'object' || typeof c.templateId !== 'string') return;
+    const at = `${prefix}commands[${i}].${kind}`;
+    if (kind === 'CreateCommand' || kind === 'CreateAndExerciseCommand') visit(c.templateId, undefined, c.createArguments, `${at}.createArguments`);
+    if (kind !== 'CreateCommand' && typeof c.choice === 'string') visit(c.templateId, c.choice, c.choiceArgument, `${at}.choiceArgument`);
+  });
+}
+
+/** The commands' arguments checked against the signatures (paths under `prefix`); undefined when no command's template is known to them. */
+export function commandArgumentIssues(
+  sigs: readonly PackageSignature[],
+  commands: readonly unknown[],
+  version?: string,
+  prefix = '',
+): ValueIssue[] | undefined {
+  const out: ValueIssue[] = [];
   let judged = false;
-  const one = (templateId: unknown, choice: string | undefined, value: unknown, path: string) => {
-    if (typeof templateId !== 'string') return;
+  forEachArgument(commands, prefix, (templateId, choice, value, path) => {
     const t = argumentType(sigs, templateId, choice);
     if (!t) return;
     judged = true;
-    out.push(...lfValueProblems(sigs, t, value, path));
-  };
-  commands.forEach((raw, i) => {
-    const [kind, c] = Object.entries((raw ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
-    if (!c) return;
-    const at = `commands[${i}].${kind}`;
-    if (kind === 'CreateCommand' || kind === 'CreateAndExerciseCommand') one(c.templateId, undefined, c.createArguments, `${at}.createArguments`);
-    if (kind !== 'CreateCommand' && typeof c.choice === 'string') one(c.templateId, c.choice, c.choiceArgument, `${at}.choiceArgument`);
+    out.push(...lfValueIssues(sigs, t, value, path, { version }));
   });
   return judged ? out : undefined;
+}
+
+/** As commandArgumentIssues, each as `path: problem`. */
+export function commandArgumentProblems(sigs: readonly PackageSignature[], commands: readonly unknown[], version?: string): string[] | undefined {
+  return commandArgumentIssues(sigs, commands, version)?.map((i) => `${i.path}: ${i.message}`);
 }

@@ -91,3 +91,7 @@ export function recentNodeSignatures(client: LedgerClient, now = Date.now()): Pr
   answer.catch(() => recent.delete(client));
   return answer;
 }
+
+// The arguments' type checks ride in this bundle: they need the signatures it reads, and the main bundle has no room.
+export { commandArgumentIssues } from './lfValueCheck';
+export { sourceArgumentFields, sourceArgumentIssues } from '../../execute/sourceArgumentTypes';

@@ -53,8 +53,8 @@ describe('arguments checked against Daml-LF types', () => {
     assert.match(at('$.issuer') ?? '', /a party id goes here \(hint::1220…\), not "alice"/);
     assert.match(at('$.kind') ?? '', /TransferKind has no value "Teleport" \(its values: Direct, Escrow, Burn\)/);
     assert.match(at('$.settlement.tag') ?? '', /Settlement has no constructor "Never" \(its constructors: Immediate, Deferred, Netted\)/);
-    assert.match(at('$.amount') ?? '', /a number goes here \(Numeric 10\), not a string/);
-    assert.match(at('$.tags') ?? '', /a list goes here/);
+    assert.match(at('$.amount') ?? '', /a Numeric is written like "10\.5"; Canton refuses "lots" \(INVALID_ARGUMENT "Could not read Numeric string"\)/);
+    assert.match(at('$.tags') ?? '', /a list is written as a JSON array, not text: .*internal error \(500\)/);
     assert.equal(at('$.previous'), undefined, 'a missing Optional is None');
     assert.equal(problems.length, 7, problems.join('\n'));
   });
@@ -81,7 +81,7 @@ describe('arguments checked against Daml-LF types', () => {
     assert.deepEqual(commandArgumentProblems(dar.packages, [{ CreateCommand: { templateId: id, createArguments: good } }]), []);
     const bad = { ...(good as object), someRecordTyped: { foo: { tag: 'SomeVariant', value: 'x' } } };
     assert.deepEqual(commandArgumentProblems(dar.packages, [{ CreateCommand: { templateId: id, createArguments: bad } }]), [
-      'commands[0].CreateCommand.createArguments.someRecordTyped.foo.value: a whole number goes here (Int64), not a string',
+      'commands[0].CreateCommand.createArguments.someRecordTyped.foo.value: an Int64 is a whole number written as text, like "10"; Canton refuses "x" (INVALID_ARGUMENT "For input string")',
     ]);
   });
 });

@@ -255,6 +255,49 @@ describe('Commands from the editor', function () {
     });
   }
 
+  it("3.5: the review warns of an Int64 written as a number by the workspace's Daml source, and explains the node's 500 when sent anyway", async () => {
+    const api = await cantonLens();
+    const fake = await FakeLedgerNode.start({ version: '3.5' });
+    fakes.push(fake);
+    const name = 'cmd-int64';
+    await useFakeNode(api, fake, name, 'alice');
+    await api.nodes.check(api.nodes.find(name)!);
+    const { Alice } = fake.ledger.parties;
+    const uri = vscode.Uri.joinPath(folder(), 'commands', 'int64.commands.json');
+    const settlement = (legs: unknown) => ({
+      commandId: 'int64',
+      actAs: [Alice],
+      commands: [
+        {
+          CreateCommand: {
+            templateId: '#canton-lens-demo-model:Settlement:Settlement',
+            createArguments: { operator: Alice, buyer: Alice, seller: Alice, legs, memo: '' },
+          },
+        },
+      ],
+    });
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(settlement(2), null, 2)));
+    const panel = await vscode.commands.executeCommand<CommandsReviewPanel>('cantonLens.submitCommands', uri, name);
+    const types = panel.current?.findings.filter((f) => f.id === 'types').map((f) => `${f.severity} ${f.text}`);
+    assert.equal(types?.length, 1, String(types));
+    assert.match(types[0], /^warn commands\[0\]\.CreateCommand\.createArguments\.legs: an Int64 is written as text on Canton 3\.5\.\S+, like "2"/);
+    // A warning, not a block: sent, the node's 500 is explained.
+    const outcome = await panel.submit();
+    assert.equal(outcome?.state, 'failed');
+    const why = outcome?.state === 'failed' ? outcome.why : undefined;
+    assert.equal(why?.code, 'LEDGER_API_INTERNAL_ERROR');
+    assert.match(why?.title ?? '', /an argument value of the wrong JSON type for its Daml type/);
+    assert.equal(why?.definite, false);
+    // Written as text: nothing to say.
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify({ ...settlement('2'), commandId: 'int64-text' }, null, 2)));
+    await until('the fixed review', () => (panel.current?.commandId === 'int64-text' ? panel.current : undefined));
+    assert.deepEqual(
+      panel.current?.findings.filter((f) => f.id === 'types'),
+      [],
+    );
+    panel.dispose();
+  });
+
   it('the review follows its file: an edit shows, a file that stops parsing shows its problem, Submit sends the file as it is now', async () => {
     const api = await cantonLens();
     const fake = await FakeLedgerNode.start({ version: '3.5' });

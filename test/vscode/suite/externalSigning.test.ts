@@ -155,4 +155,39 @@ describe('The external signing loop', function () {
     assert.equal(node.requests.length, before);
     assert.ok(vscode.languages.getDiagnostics(vscode.Uri.file(file)).some((d) => d.message.startsWith('$.actAs[0]')));
   });
+  it("a prepare whose argument does not fit the workspace's Daml source asks first; sent anyway, the node's 500 is explained", async () => {
+    node.version = '3.5';
+    const key = await vscode.commands.executeCommand<DevKeyInfo>('cantonLens.generateSigningKey');
+    const party = `Types::${key.fingerprint}`;
+    knowExternalParty(node.ledger, party, Buffer.from(key.publicKey, 'base64'));
+    const file = path.join(dir, 'types.prepare.json');
+    const create = noteCreate(node, party, 'hi');
+    const commands = [{ CreateCommand: { ...create.CreateCommand, createArguments: { ...create.CreateCommand.createArguments, tags: 'a' } } }];
+    fs.writeFileSync(file, JSON.stringify({ commandId: 'types', actAs: [party], synchronizerId: '', packageIdSelectionPreference: [], commands }));
+    const win = vscode.window as unknown as { showWarningMessage: unknown; showErrorMessage: unknown };
+    const original = { warn: win.showWarningMessage, error: win.showErrorMessage };
+    const warned: string[] = [];
+    const errors: string[] = [];
+    let answer: string | undefined;
+    win.showWarningMessage = async (m: string) => (warned.push(m), answer);
+    win.showErrorMessage = async (m: string) => (errors.push(m), undefined);
+    const prepares = () => node.requests.filter((r) => r.path.endsWith('/prepare')).length;
+    try {
+      const before = prepares();
+      assert.equal(await vscode.commands.executeCommand('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'), undefined);
+      assert.equal(prepares(), before, 'declined: nothing sent');
+      assert.match(warned[0] ?? '', /1 argument\(s\) do not fit the types of the workspace's Daml source/);
+      const tags = vscode.languages
+        .getDiagnostics(vscode.Uri.file(file))
+        .find((d) => d.message.startsWith('$.commands[0].CreateCommand.createArguments.tags:'));
+      assert.match(tags?.message ?? '', /a list is written as a JSON array, not text: .*internal error \(500\)/);
+      answer = 'Prepare Anyway';
+      assert.equal(await vscode.commands.executeCommand('cantonLens.prepareTransaction', vscode.Uri.file(file), 'loop'), undefined);
+      assert.equal(prepares(), before + 1, 'sent once');
+      assert.match(errors.at(-1) ?? '', /Not prepared on loop: .*usually means an argument value of the wrong JSON type for its Daml type/);
+    } finally {
+      win.showWarningMessage = original.warn;
+      win.showErrorMessage = original.error;
+    }
+  });
 });

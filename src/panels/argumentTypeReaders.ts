@@ -1,0 +1,67 @@
+// The types a request's arguments are checked against before it is sent: the node's packages
+// (their Daml-LF), and for templates those do not describe the workspace's Daml source, read as
+// the node's version reads values (src/execute/argumentValues.ts).
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { DamlIndex } from '../daml/damlIndex';
+import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
+import type { ValueIssue } from '../daml/lf/lfValueCheck';
+import type * as DamlLfModule from '../daml/lf/nodeSignatures';
+import type { LedgerClient } from '../ledger/ledgerClient';
+
+export interface ArgumentTypeReaders {
+  /** The node's package signatures; none: not read. */
+  signatures?: NodeSignaturesReader;
+  /** The workspace's Daml index; none: not read. */
+  damlIndex?: () => Promise<DamlIndex | undefined>;
+  /** The checks themselves: imported where their code is bundled anyway, else the damlLf bundle's (loadBundle). */
+  checks: () => ArgumentChecks;
+}
+
+export type ArgumentChecks = Pick<typeof DamlLfModule, 'commandArgumentIssues' | 'sourceArgumentFields' | 'sourceArgumentIssues'>;
+
+/** A Daml file's text: its editor's, else from disk. */
+function textOf(file: string): string | undefined {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file);
+  if (open) return open.getText();
+  try {
+    return fs.readFileSync(vscode.Uri.parse(file).fsPath, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The commands' arguments against the node's types (`lf`) and the workspace's source (`source`),
+ * paths under `prefix`; each undefined when nothing was judged by it.
+ */
+export async function argumentTypeIssues(
+  readers: ArgumentTypeReaders,
+  client: LedgerClient,
+  commands: readonly unknown[],
+  version: string | undefined,
+  prefix = '',
+): Promise<{ lf?: ValueIssue[]; source?: ValueIssue[] }> {
+  let packages: PackageSignature[] = [];
+  try {
+    if (readers.signatures) packages = (await readers.signatures(client)).packages;
+  } catch {
+    // Packages the node will not give: the node judges the arguments when it gets them.
+  }
+  const index = await readers.damlIndex?.().catch(() => undefined);
+  let checks: ArgumentChecks;
+  try {
+    checks = readers.checks();
+  } catch {
+    // No checks to load (a build without the bundle): the node judges the arguments.
+    return {};
+  }
+  const { commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues } = checks;
+  return {
+    lf: readers.signatures ? commandArgumentIssues(packages, commands, version, prefix) : undefined,
+    source: index ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, textOf), packages, version, prefix) : undefined,
+  };
+}
+
+/** `path: problem`. */
+export const issueLines = (issues: readonly ValueIssue[] | undefined) => issues?.map((i) => `${i.path}: ${i.message}`);
