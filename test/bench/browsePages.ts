@@ -88,10 +88,13 @@ export async function followIntoPage(o: {
   ac.abort();
   await done;
   await pending;
-  // The page shows rows that came in together, a little later: until it has shown them all.
-  await o.page.waitForFunction(() => {
-    const u = (window as unknown as { cantonUpdates: { received: number; shown: number; dropped: number } }).cantonUpdates;
-    return u.received === u.shown + u.dropped;
-  });
+  // The page shows rows that came in together, a little later: until it has shown them all (asked
+  // with evaluate: Playwright's first waitForFunction puts a script into the page, itself a long task).
+  const allShown = () =>
+    o.page.evaluate(() => {
+      const u = (window as unknown as { cantonUpdates: { received: number; shown: number; dropped: number } }).cantonUpdates;
+      return u.received === u.shown + u.dropped;
+    });
+  while (!(await allShown())) await new Promise((r) => setTimeout(r, 50));
   return { start, end, cursor };
 }

@@ -213,7 +213,9 @@ async function probeUpdates(browser: Browser, node: FakeLedgerNode, client: Ledg
   await tail.goto(`${origin}/tail`);
   await watchLongTasks(tail);
   const format = followedUpdateFormat({});
-  const fetch = updatesStreamFetch(client, format, { idleMs: 1000, fallback: updatesListFetch(client, format, { limit: 200, idleMs: 1000 }) });
+  const list = updatesListFetch(client, format, { limit: 200, idleMs: 1000 });
+  // PROBE_TRANSPORT=updates: the held-open /v2/updates list instead of the websocket.
+  const fetch = process.env.PROBE_TRANSPORT === 'updates' ? list : updatesStreamFetch(client, format, { idleMs: 1000, fallback: list });
   let got = 0;
   const sizes: number[] = [];
   const lines = await traced(browser, tail, async () => {
@@ -229,7 +231,7 @@ async function probeUpdates(browser: Browser, node: FakeLedgerNode, client: Ledg
     });
   });
   console.log(
-    `Follow Updates (websocket) ${got} updates in ${seconds} s: longest task ${(await longestTask(tail)).toFixed(0)} ms (load ${os.loadavg()[0].toFixed(1)})`,
+    `Follow Updates (${process.env.PROBE_TRANSPORT === 'updates' ? '/v2/updates' : 'websocket'}) ${got} updates in ${seconds} s: longest task ${(await longestTask(tail)).toFixed(0)} ms (load ${os.loadavg()[0].toFixed(1)})`,
   );
   sizes.sort((a, b) => a - b);
   console.log(`  ${sizes.length} batches, median ${sizes[sizes.length >> 1]}, p95 ${sizes[Math.floor(sizes.length * 0.95)]}, max ${sizes.at(-1)} rows`);
