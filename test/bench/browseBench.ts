@@ -104,9 +104,9 @@ export async function browseBench(add: (r: BenchRow) => void): Promise<void> {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${served.origin}/acs`);
-    await watchLongTasks(page);
-    // Playwright's first wait puts its own script into the page (tens of ms): not in the time measured.
+    // Playwright's first wait puts its own script into the page (tens of ms): not in what is measured.
     await page.waitForFunction(() => true);
+    await watchLongTasks(page);
     gc();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
