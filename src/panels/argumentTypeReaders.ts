@@ -1,13 +1,12 @@
 // The types a request's arguments are checked against before it is sent: the node's packages
 // (their Daml-LF), and for templates those do not describe the workspace's Daml source, read as
 // the node's version reads values (src/execute/argumentValues.ts).
-import * as fs from 'node:fs';
-import * as vscode from 'vscode';
 import type { DamlIndex } from '../daml/damlIndex';
 import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignatures';
 import type { ValueIssue } from '../daml/lf/lfValueCheck';
 import type * as DamlLfModule from '../daml/lf/nodeSignatures';
 import type { LedgerClient } from '../ledger/ledgerClient';
+import { damlFileText } from '../services/damlWorkspace';
 
 export interface ArgumentTypeReaders {
   /** The node's package signatures; none: not read. */
@@ -19,17 +18,6 @@ export interface ArgumentTypeReaders {
 }
 
 export type ArgumentChecks = Pick<typeof DamlLfModule, 'commandArgumentIssues' | 'sourceArgumentFields' | 'sourceArgumentIssues'>;
-
-/** A Daml file's text: its editor's, else from disk. */
-function textOf(file: string): string | undefined {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file);
-  if (open) return open.getText();
-  try {
-    return fs.readFileSync(vscode.Uri.parse(file).fsPath, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The commands' arguments against the node's types (`lf`) and the workspace's source (`source`),
@@ -59,7 +47,7 @@ export async function argumentTypeIssues(
   const { commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues } = checks;
   return {
     lf: readers.signatures ? commandArgumentIssues(packages, commands, version, prefix) : undefined,
-    source: index ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, textOf), packages, version, prefix) : undefined,
+    source: index ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, damlFileText), packages, version, prefix) : undefined,
   };
 }
 

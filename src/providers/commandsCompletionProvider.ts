@@ -6,11 +6,10 @@
 // interfaces and choices with no source in the workspace complete from the active node's packages
 // (their Daml-LF signatures), a choice with a skeleton of its argument. damlRegistration.ts
 // registers it at activation.
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { argumentFields, choiceCandidates, templateCandidates } from '../daml/commandCompletions';
 import { argumentKeyAt, stringValueAt } from '../execute/partyCandidates';
-import type { DamlWorkspace } from '../services/damlWorkspace';
+import { damlFileText, type DamlWorkspace } from '../services/damlWorkspace';
 import type { NodeReader } from '../services/ledgerNodes';
 import { activeContractsOf } from '../browse/templateContracts';
 import { lfArgumentFields, lfArgumentSkeleton, lfChoiceCandidates, lfTemplateCandidates } from '../daml/lf/lfCompletions';
@@ -48,16 +47,6 @@ function templateIdNear(text: string, offset: number): string | undefined {
   return (all.filter((m) => (m.index ?? 0) < offset).at(-1) ?? all.find((m) => (m.index ?? 0) > offset))?.[1];
 }
 
-function textOf(file: string): string | undefined {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file);
-  if (open) return open.getText();
-  try {
-    return fs.readFileSync(vscode.Uri.parse(file).fsPath, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 /** The fields of the create argument or the choice argument being written, with their Daml types. */
 async function argumentKeyItems(
   daml: DamlWorkspace,
@@ -74,7 +63,7 @@ async function argumentKeyItems(
   const choice =
     key.field === 'choiceArgument' ? /"choice"\s*:\s*"([^"]*)"/.exec(text.slice(Math.max(0, text.lastIndexOf('"templateId"', key.start))))?.[1] : undefined;
   if (key.field === 'choiceArgument' && !choice) return undefined;
-  const fromSource = index ? argumentFields(index, templateId, choice, textOf) : [];
+  const fromSource = index ? argumentFields(index, templateId, choice, damlFileText) : [];
   const fields = fromSource.length > 0 ? fromSource : lfArgumentFields(await nodePackages(nodes, signatures), templateId, choice);
   return fields.map((f) => {
     const item = new vscode.CompletionItem(f.name, vscode.CompletionItemKind.Field);
@@ -146,7 +135,7 @@ export function commandsCompletionProvider(daml: DamlWorkspace, nodes: NodeReade
       }
       const templateId = templateIdNear(text, slot.start);
       if (!templateId) return undefined;
-      const own = index ? choiceCandidates(index, templateId, textOf).map((c) => item(c, vscode.CompletionItemKind.Method)) : [];
+      const own = index ? choiceCandidates(index, templateId, damlFileText).map((c) => item(c, vscode.CompletionItemKind.Method)) : [];
       if (own.length > 0) return own;
       const sigs = await nodePackages(nodes, signatures);
       return lfChoiceCandidates(sigs, templateId).map((c) => {

@@ -1,11 +1,23 @@
 // The workspace's Daml index: built on first need from the source folders the
 // `daml.yaml` files name (else every `.daml` file), bounded, kept up to date as files change, and
 // cancelled when nobody waits for it any more. The scanning and matching are in src/daml/.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { DamlIndex } from '../daml/damlIndex';
 import { normalizePath, parseDamlYaml, projectFor, type DamlProject } from '../daml/damlProject';
 import { moduleFromPath } from '../daml/damlSource';
 import type { ExtensionLog } from './extensionLog';
+
+/** A Daml file's text (its URI as the index names it): its editor's, else from disk; undefined when unreadable. */
+export function damlFileText(file: string): string | undefined {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file);
+  if (open) return open.getText();
+  try {
+    return fs.readFileSync(vscode.Uri.parse(file).fsPath, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 export interface DamlWorkspaceLimits {
   /** At most this many `.daml` files are indexed. */
