@@ -93,10 +93,12 @@ const showIncoming = throttle(
   () => {
     const fresh = incoming;
     incoming = [];
+    // Read before the writes below (a read after them would lay the page out again at once).
+    const screenful = table.rowsInView;
     // The oldest dropped (at the bottom) or not, the rows painted are the same rows: they stay.
     const { added } = rows.add(fresh);
     table.grewAbove(rows.view.length, added);
-    showPace = added > table.rowsInView ? OUTRUN_SHOW_MS : ARRIVAL_PAINT_MS;
+    showPace = added > screenful ? OUTRUN_SHOW_MS : ARRIVAL_PAINT_MS;
     showCounts();
     if (state === 'following' && position !== undefined) statusLine.textContent = say('following', 'Following from offset {0}', num(position));
   },
