@@ -4,7 +4,8 @@
 // (docs/fake-node.md#commands lists each with its source). No `vscode` import.
 import { createHash } from 'node:crypto';
 import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
-import type { TemplateModel } from './commandModel';
+import { recordScaleMismatch } from './argumentTypes';
+import { DEMO_MODEL, type TemplateModel } from './commandModel';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
 import { interactiveState, recordCompletion, tickClock } from './interactiveSubmissions';
@@ -104,6 +105,23 @@ export function doesNotImplement(interfaceId: string, target: StoredCreate, corr
     correlationId,
   );
 }
+/**
+ * The engine's preprocessing of every command before it interprets any (Preprocessor,
+ * ValueTranslator): a demo template's numeric that does not fit its `Numeric 10`.
+ */
+export function preprocessingFailure(commands: ResolvedCommand[], correlationId: string | null): ErrorReply | undefined {
+  for (const c of commands) {
+    const model = c.interfaceId ? undefined : DEMO_MODEL[c.name];
+    if (!model) continue;
+    const choice = typeof c.body.choice === 'string' ? model.choices[c.body.choice] : undefined;
+    const bad =
+      ('createArguments' in c.body ? recordScaleMismatch(model.fields, c.body.createArguments) : undefined) ??
+      (choice ? recordScaleMismatch(choice.argument, c.body.choiceArgument) : undefined);
+    if (bad) return cantonError(400, 'COMMAND_PREPROCESSING_FAILED', bad, 8, GRPC_INVALID_ARGUMENT, [], correlationId);
+  }
+  return undefined;
+}
+
 const short = (templateId: string) => {
   const [pkg, ...rest] = templateId.split(':');
   return [pkg.slice(0, 8), ...rest].join(':');
@@ -143,6 +161,8 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
   const earlier = seen.get(changeId);
   if (earlier && Date.now() - earlier.at < deduplicationSeconds(b.deduplicationPeriod) * 1000) return duplicate(ctx, r, earlier, submissionId);
 
+  const unfit = preprocessingFailure(r.commands, submissionId);
+  if (unfit) return unfit;
   const events: StoredEvent[] = [];
   const consumed = new Set<string>();
   const local = new Map<string, StoredCreate>();

@@ -8,7 +8,7 @@
 import type * as LedgerProto from '@canton-network/core-ledger-proto' with { 'resolution-mode': 'import' };
 import type * as TxVisualizer from '@canton-network/core-tx-visualizer' with { 'resolution-mode': 'import' };
 import { cantonError, invalidArgument, json, type ErrorReply } from './cantonErrorBodies';
-import { doesNotImplement, type ResolvedCommand } from './commandSubmissions';
+import { doesNotImplement, preprocessingFailure, type ResolvedCommand } from './commandSubmissions';
 import type { DemoLedger, StoredCreate } from './demoLedgerData';
 import { checkDisclosedContracts, disclosedBlobs } from './disclosedContracts';
 import { contractIdOf, digest, interactiveState, KEPT, tickClock, type PreparedNode } from './interactiveSubmissions';
@@ -181,6 +181,8 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
     });
   };
 
+  const unfit = preprocessingFailure(commands, null);
+  if (unfit) return unfit;
   for (const [i, c] of commands.entries()) {
     const choice = c.body.choice as string;
     if (c.kind === 'CreateCommand') roots.push(createNode(c, c.body.createArguments, `${uuid}:${i}`).nodeId);
