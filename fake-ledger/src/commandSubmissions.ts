@@ -218,13 +218,19 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     const argument = (c.body.choiceArgument as Args | undefined) ?? {};
     const controllers = unique(choice.controllers(contract, argument));
     const nodeId = events.length;
-    if (controllers.some((p) => !actAs.includes(p))) return authorizationError(nodeId, target.event.templateId, controllers, actAs, submissionId);
+    // The node's template: a template's choice runs on the package the command resolved to, which
+    // may differ from the contract's (PartialTransaction.beginExercises); an interface's on the contract's own.
+    const ran = c.interfaceId
+      ? { templateId: target.event.templateId, packageName: target.event.packageName }
+      : { templateId: c.templateId, packageName: c.packageName };
+    if (controllers.some((p) => !actAs.includes(p))) return authorizationError(nodeId, ran.templateId, controllers, actAs, submissionId);
     const outcome = choice.run(contract, argument);
     const cid10 = target.event.contractId.slice(0, 10);
     if ('assertionFailed' in outcome)
       return assertionFailed(
         outcome.assertionFailed,
-        [`in choice ${short(target.event.templateId)}:${choiceName} on contract ${cid10} (#${nodeId})`, commandLine],
+        // Speedy's trace names the interface of an interface's choice, else the node's template.
+        [`in choice ${short(c.interfaceId ?? ran.templateId)}:${choiceName} on contract ${cid10} (#${nodeId})`, commandLine],
         submissionId,
       );
     const stakeholders = unique([...target.event.signatories, ...(target.event.observers ?? [])]);
@@ -235,7 +241,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
         offset: 0,
         nodeId,
         contractId: target.event.contractId,
-        templateId: target.event.templateId,
+        templateId: ran.templateId,
         interfaceId: (c.interfaceId ?? null) as unknown as string,
         choice: choiceName,
         choiceArgument: argument,
@@ -244,7 +250,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
         witnessParties: unique([...stakeholders, ...controllers]),
         lastDescendantNodeId: nodeId,
         exerciseResult: null,
-        packageName: target.event.packageName,
+        packageName: ran.packageName,
         implementedInterfaces: [],
         acsDelta: choice.consuming,
       },
@@ -254,7 +260,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     const ids: string[] = [];
     for (const child of outcome.creates) {
       const made = create(
-        { templateId: target.event.templateId.replace(/:[^:]+:[^:]+$/, `:${child.template}`), packageName: target.event.packageName, name: child.template },
+        { templateId: ran.templateId.replace(/:[^:]+:[^:]+$/, `:${child.template}`), packageName: ran.packageName, name: child.template },
         child.argument,
         unique([...target.event.signatories, ...controllers]),
       );
@@ -312,11 +318,9 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     }
     const what =
       c.kind === 'ExerciseCommand' ? 'exercise command' : c.kind === 'ExerciseByKeyCommand' ? 'exercise-by-key command' : 'create-and-exercise command';
-    const refused = exercise(
-      c,
-      target,
-      `in ${what} ${short(target.event.templateId)}:${String(body.choice)} on contract ${target.event.contractId.slice(0, 10)}.`,
-    );
+    // Speedy's last command, by the command's own template (or interface).
+    const on = c.kind === 'CreateAndExerciseCommand' ? '' : ` on contract ${target.event.contractId.slice(0, 10)}`;
+    const refused = exercise(c, target, `in ${what} ${short(c.templateId)}:${String(body.choice)}${on}.`);
     if (refused) return refused;
   }
   return commit(ctx, r, { events, userId, commandId, submissionId, changeId, seen, actAs });
