@@ -183,6 +183,24 @@ describe("the JSON layer's transcoding of argument values by their type", functi
         'COMMAND_PREPROCESSING_FAILED',
         'Out-of-bounds (Numeric 10) 12345678901234567890123456789.0000000000',
       );
+      // The request's validation comes first: a later command's contract id that does not parse.
+      const both = await send(
+        node,
+        'POST',
+        '/v2/interactive-submission/prepare',
+        JSON.stringify({
+          commandId: `types-${n++}`,
+          actAs: [node.ledger.parties.Bank],
+          synchronizerId: '',
+          packageIdSelectionPreference: [],
+          commands: [
+            { CreateCommand: { templateId: template('Iou:Iou'), createArguments: iou({ amount: '1.00000000001' }) } },
+            { ExerciseCommand: { templateId: template('Iou:Iou'), contractId: 'not-a-contract', choice: 'Archive', choiceArgument: {} } },
+          ],
+        }),
+        { authorization: `Bearer ${node.mintToken('bank')}` },
+      );
+      refused(both, 400, 'INVALID_FIELD');
       // A choice's argument too, before the create before it is interpreted.
       const splitBody = JSON.stringify({
         commands: {
