@@ -4,7 +4,8 @@
 // (docs/fake-node.md#commands lists each with its source). No `vscode` import.
 import { createHash } from 'node:crypto';
 import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
-import type { TemplateModel } from './commandModel';
+import { recordScaleMismatch } from './argumentTypes';
+import { DEMO_MODEL, type TemplateModel } from './commandModel';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
 import { interactiveState, recordCompletion, tickClock } from './interactiveSubmissions';
@@ -104,6 +105,23 @@ export function doesNotImplement(interfaceId: string, target: StoredCreate, corr
     correlationId,
   );
 }
+/**
+ * The engine's preprocessing of every command before it interprets any (Preprocessor,
+ * ValueTranslator): a demo template's numeric that does not fit its `Numeric 10`.
+ */
+export function preprocessingFailure(commands: ResolvedCommand[], correlationId: string | null): ErrorReply | undefined {
+  for (const c of commands) {
+    const model = c.interfaceId ? undefined : DEMO_MODEL[c.name];
+    if (!model) continue;
+    const choice = typeof c.body.choice === 'string' ? model.choices[c.body.choice] : undefined;
+    const bad =
+      ('createArguments' in c.body ? recordScaleMismatch(model.fields, c.body.createArguments) : undefined) ??
+      (choice ? recordScaleMismatch(choice.argument, c.body.choiceArgument) : undefined);
+    if (bad) return cantonError(400, 'COMMAND_PREPROCESSING_FAILED', bad, 8, GRPC_INVALID_ARGUMENT, [], correlationId);
+  }
+  return undefined;
+}
+
 const short = (templateId: string) => {
   const [pkg, ...rest] = templateId.split(':');
   return [pkg.slice(0, 8), ...rest].join(':');
@@ -143,6 +161,8 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
   const earlier = seen.get(changeId);
   if (earlier && Date.now() - earlier.at < deduplicationSeconds(b.deduplicationPeriod) * 1000) return duplicate(ctx, r, earlier, submissionId);
 
+  const unfit = preprocessingFailure(r.commands, submissionId);
+  if (unfit) return unfit;
   const events: StoredEvent[] = [];
   const consumed = new Set<string>();
   const local = new Map<string, StoredCreate>();
@@ -198,13 +218,19 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     const argument = (c.body.choiceArgument as Args | undefined) ?? {};
     const controllers = unique(choice.controllers(contract, argument));
     const nodeId = events.length;
-    if (controllers.some((p) => !actAs.includes(p))) return authorizationError(nodeId, target.event.templateId, controllers, actAs, submissionId);
+    // The node's template: a template's choice runs on the package the command resolved to, which
+    // may differ from the contract's (PartialTransaction.beginExercises); an interface's on the contract's own.
+    const ran = c.interfaceId
+      ? { templateId: target.event.templateId, packageName: target.event.packageName }
+      : { templateId: c.templateId, packageName: c.packageName };
+    if (controllers.some((p) => !actAs.includes(p))) return authorizationError(nodeId, ran.templateId, controllers, actAs, submissionId);
     const outcome = choice.run(contract, argument);
     const cid10 = target.event.contractId.slice(0, 10);
     if ('assertionFailed' in outcome)
       return assertionFailed(
         outcome.assertionFailed,
-        [`in choice ${short(target.event.templateId)}:${choiceName} on contract ${cid10} (#${nodeId})`, commandLine],
+        // Speedy's trace names the interface of an interface's choice, else the node's template.
+        [`in choice ${short(c.interfaceId ?? ran.templateId)}:${choiceName} on contract ${cid10} (#${nodeId})`, commandLine],
         submissionId,
       );
     const stakeholders = unique([...target.event.signatories, ...(target.event.observers ?? [])]);
@@ -215,7 +241,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
         offset: 0,
         nodeId,
         contractId: target.event.contractId,
-        templateId: target.event.templateId,
+        templateId: ran.templateId,
         interfaceId: (c.interfaceId ?? null) as unknown as string,
         choice: choiceName,
         choiceArgument: argument,
@@ -224,7 +250,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
         witnessParties: unique([...stakeholders, ...controllers]),
         lastDescendantNodeId: nodeId,
         exerciseResult: null,
-        packageName: target.event.packageName,
+        packageName: ran.packageName,
         implementedInterfaces: [],
         acsDelta: choice.consuming,
       },
@@ -234,7 +260,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     const ids: string[] = [];
     for (const child of outcome.creates) {
       const made = create(
-        { templateId: target.event.templateId.replace(/:[^:]+:[^:]+$/, `:${child.template}`), packageName: target.event.packageName, name: child.template },
+        { templateId: ran.templateId.replace(/:[^:]+:[^:]+$/, `:${child.template}`), packageName: ran.packageName, name: child.template },
         child.argument,
         unique([...target.event.signatories, ...controllers]),
       );
@@ -292,11 +318,9 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
     }
     const what =
       c.kind === 'ExerciseCommand' ? 'exercise command' : c.kind === 'ExerciseByKeyCommand' ? 'exercise-by-key command' : 'create-and-exercise command';
-    const refused = exercise(
-      c,
-      target,
-      `in ${what} ${short(target.event.templateId)}:${String(body.choice)} on contract ${target.event.contractId.slice(0, 10)}.`,
-    );
+    // Speedy's last command, by the command's own template (or interface).
+    const on = c.kind === 'CreateAndExerciseCommand' ? '' : ` on contract ${target.event.contractId.slice(0, 10)}`;
+    const refused = exercise(c, target, `in ${what} ${short(c.templateId)}:${String(body.choice)}${on}.`);
     if (refused) return refused;
   }
   return commit(ctx, r, { events, userId, commandId, submissionId, changeId, seen, actAs });

@@ -8,7 +8,7 @@
 import type * as LedgerProto from '@canton-network/core-ledger-proto' with { 'resolution-mode': 'import' };
 import type * as TxVisualizer from '@canton-network/core-tx-visualizer' with { 'resolution-mode': 'import' };
 import { cantonError, invalidArgument, json, type ErrorReply } from './cantonErrorBodies';
-import { doesNotImplement, type ResolvedCommand } from './commandSubmissions';
+import { doesNotImplement, preprocessingFailure, type ResolvedCommand } from './commandSubmissions';
 import type { DemoLedger, StoredCreate } from './demoLedgerData';
 import { checkDisclosedContracts, disclosedBlobs } from './disclosedContracts';
 import { contractIdOf, digest, interactiveState, KEPT, tickClock, type PreparedNode } from './interactiveSubmissions';
@@ -181,6 +181,20 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
     });
   };
 
+  // The request's validation reads every contract id before the engine preprocesses any command.
+  for (const c of commands) {
+    const id = c.body.contractId;
+    if (c.kind === 'ExerciseCommand' && !CONTRACT.test(id as string))
+      return cantonError(
+        400,
+        'INVALID_FIELD',
+        `The submitted command has a field with invalid value: Invalid field contract_id: cannot parse ContractId "${String(id).slice(0, 80)}"`,
+        8,
+        3,
+      );
+  }
+  const unfit = preprocessingFailure(commands, null);
+  if (unfit) return unfit;
   for (const [i, c] of commands.entries()) {
     const choice = c.body.choice as string;
     if (c.kind === 'CreateCommand') roots.push(createNode(c, c.body.createArguments, `${uuid}:${i}`).nodeId);
@@ -193,14 +207,6 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
       let target: StoredCreate | undefined;
       if (c.kind === 'ExerciseCommand') {
         const id = c.body.contractId as string;
-        if (!CONTRACT.test(id))
-          return cantonError(
-            400,
-            'INVALID_FIELD',
-            `The submitted command has a field with invalid value: Invalid field contract_id: cannot parse ContractId "${id.slice(0, 80)}"`,
-            8,
-            3,
-          );
         const found = at.contract(id);
         // Active, and seen by a reading party or disclosed with the commands, as submit finds it.
         const seen =

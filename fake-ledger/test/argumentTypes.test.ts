@@ -3,6 +3,7 @@
 // a number where a text or a party is, a numeric's text that is no number; per version where they
 // differ (3.4 reads an Int64 from a JSON number). The same for a prepare's commands and a submission's.
 import * as assert from 'node:assert/strict';
+import { javaDoubleText } from '../src/argumentTypes';
 import { FakeLedgerNode, type FakeVersion } from '../src/testing';
 import { send } from '../../test/support/specBodies';
 
@@ -119,5 +120,109 @@ describe("the JSON layer's transcoding of argument values by their type", functi
           'The submitted request has invalid arguments: {} is not a valid Int64 value',
         );
       } else refused(await prepare(settlement(2), 'Settlement:Settlement'), 500, 'LEDGER_API_INTERNAL_ERROR');
+    });
+  it("a JSON number reaches the validator as Java's Double.toString writes it", () => {
+    const cases: [number, string][] = [
+      [0, '0.0'],
+      [100, '100.0'],
+      [-2.5, '-2.5'],
+      [0.001, '0.001'],
+      [9999999.5, '9999999.5'],
+      [1e7, '1.0E7'],
+      [12345678.9, '1.23456789E7'],
+      [0.0001, '1.0E-4'],
+      [-1.25e-10, '-1.25E-10'],
+      [1e21, '1.0E21'],
+      [0.1 + 0.2, '0.30000000000000004'],
+    ];
+    for (const [v, text] of cases) assert.equal(javaDoubleText(v), text, String(v));
+  });
+
+  for (const version of ['3.4', '3.5'] as FakeVersion[])
+    it(`${version}: a numeric's text is read by ValueValidator's pattern and 38 digits, then fitted to Numeric 10 by the engine`, async () => {
+      node.version = version;
+      const ok = async (amount: unknown) => assert.equal((await prepare(iou({ amount }), 'Iou:Iou')).status, 200, JSON.stringify(amount));
+      // A sign, a bare point, trailing zeros past the scale: all read.
+      for (const amount of ['+1', '1.', '-0.5', '1.000000000000', '0.0000000001', '1234567890123456789012345678.5', 9999999.5, 0.001]) await ok(amount);
+      // More than 38 digits, though each part is within the pattern.
+      refused(
+        await prepare(iou({ amount: '1234567890123456789012345678901234567.89' }), 'Iou:Iou'),
+        400,
+        'INVALID_ARGUMENT',
+        'The submitted request has invalid arguments: Could not read Numeric string "1234567890123456789012345678901234567.89"',
+      );
+      // A JSON number Java writes in exponent form is no numeric string.
+      refused(
+        await prepare(iou({ amount: 1e7 }), 'Iou:Iou'),
+        400,
+        'INVALID_ARGUMENT',
+        'The submitted request has invalid arguments: Could not read Numeric string "1.0E7"',
+      );
+      refused(
+        await submit(iou({ amount: 0.0001 }), 'Iou:Iou'),
+        400,
+        'INVALID_ARGUMENT',
+        'The submitted request has invalid arguments: Could not read Numeric string "1.0E-4"',
+      );
+      // Read, but more decimals than a Decimal has, or too many digits before the point: the engine's type mismatch.
+      refused(
+        await prepare(iou({ amount: '+1.00000000001' }), 'Iou:Iou'),
+        400,
+        'COMMAND_PREPROCESSING_FAILED',
+        'Cannot represent 1.00000000001 as (Numeric 10) without loss of precision',
+      );
+      refused(
+        await submit(iou({ amount: 0.1 + 0.2 }), 'Iou:Iou'),
+        400,
+        'COMMAND_PREPROCESSING_FAILED',
+        'Cannot represent 0.30000000000000004 as (Numeric 10) without loss of precision',
+      );
+      refused(
+        await submit(iou({ amount: '12345678901234567890123456789' }), 'Iou:Iou'),
+        400,
+        'COMMAND_PREPROCESSING_FAILED',
+        'Out-of-bounds (Numeric 10) 12345678901234567890123456789.0000000000',
+      );
+      // The request's validation comes first: a later command's contract id that does not parse.
+      const both = await send(
+        node,
+        'POST',
+        '/v2/interactive-submission/prepare',
+        JSON.stringify({
+          commandId: `types-${n++}`,
+          actAs: [node.ledger.parties.Bank],
+          synchronizerId: '',
+          packageIdSelectionPreference: [],
+          commands: [
+            { CreateCommand: { templateId: template('Iou:Iou'), createArguments: iou({ amount: '1.00000000001' }) } },
+            { ExerciseCommand: { templateId: template('Iou:Iou'), contractId: 'not-a-contract', choice: 'Archive', choiceArgument: {} } },
+          ],
+        }),
+        { authorization: `Bearer ${node.mintToken('bank')}` },
+      );
+      refused(both, 400, 'INVALID_FIELD');
+      // A choice's argument too, before the create before it is interpreted.
+      const splitBody = JSON.stringify({
+        commands: {
+          commandId: `types-${n++}`,
+          actAs: [node.ledger.parties.Bank],
+          commands: [
+            {
+              CreateAndExerciseCommand: {
+                templateId: template('Iou:Iou'),
+                createArguments: iou({ amount: '5.0' }),
+                choice: 'Iou_Split',
+                choiceArgument: { splitAmount: '1.00000000005' },
+              },
+            },
+          ],
+        },
+      });
+      refused(
+        await send(node, 'POST', '/v2/commands/submit-and-wait-for-transaction', splitBody, { authorization: `Bearer ${node.mintToken('bank')}` }),
+        400,
+        'COMMAND_PREPROCESSING_FAILED',
+        'Cannot represent 1.00000000005 as (Numeric 10) without loss of precision',
+      );
     });
 });
