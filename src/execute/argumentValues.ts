@@ -41,15 +41,64 @@ function isInt64Text(s: string): boolean {
 }
 
 /** ValueValidator's `validNumericPattern`: at most 38 digits before the point and 37 after. */
-const NUMERIC_TEXT = /^[+-]?\d{1,38}(\.\d{0,37})?$/;
+const NUMERIC_TEXT = /^([+-]?)(\d{1,38})(?:\.(\d{0,37}))?$/;
+
+/**
+ * Java's `Double.toString` (JDK 19 on: JavaScript's shortest digits), the text Canton's codec hands
+ * on for a JSON number: plain from 10^-3 up to 10^7, else in exponent form (1.0E7).
+ */
+export function javaDoubleText(v: number): string {
+  if (v === 0) return Object.is(v, -0) ? '-0.0' : '0.0';
+  if (!Number.isFinite(v)) return String(v);
+  const [mantissa, exponent] = Math.abs(v).toExponential().split('e');
+  const e = Number(exponent);
+  const digits = mantissa.replace('.', '');
+  const sign = v < 0 ? '-' : '';
+  const abs = Math.abs(v);
+  if (abs >= 1e-3 && abs < 1e7)
+    return e >= 0 ? `${sign}${digits.slice(0, e + 1).padEnd(e + 1, '0')}.${digits.slice(e + 1) || '0'}` : `${sign}0.${'0'.repeat(-e - 1)}${digits}`;
+  return `${sign}${digits[0]}.${digits.slice(1) || '0'}E${e}`;
+}
+
+/** A numeric text as daml-lf reads it (ValueValidator): its digits and decimals, trailing zeros dropped; undefined when refused. */
+function numericDigits(text: string): { whole: string; decimals: string } | undefined {
+  const m = NUMERIC_TEXT.exec(text);
+  if (!m) return undefined;
+  const whole = m[2].replace(/^0+(?=\d)/, '');
+  const decimals = (m[3] ?? '').replace(/0+$/, '');
+  // At most 38 digits in all (`Numeric.fromUnscaledBigDecimal`).
+  const significant = `${whole}${decimals}`.replace(/^0+/, '');
+  return significant.length <= 38 ? { whole, decimals } : undefined;
+}
+
+/**
+ * The engine's fit of a numeric to `Numeric scale` (ValueTranslator, `Numeric.fromBigDecimal`):
+ * more decimals than the scale, or more than 38 digits at that scale, is COMMAND_PREPROCESSING_FAILED.
+ */
+function scaleProblem(text: string, n: { whole: string; decimals: string }, scale: number): string | undefined {
+  if (n.decimals.length > scale)
+    return l10n.t('a Numeric {0} has at most {0} decimals; Canton refuses {1} (COMMAND_PREPROCESSING_FAILED "without loss of precision")', scale, quoted(text));
+  const whole = n.whole.replace(/^0+/, '');
+  if (whole.length > 38 - scale)
+    return l10n.t(
+      'a Numeric {0} has at most {1} digits before the point; Canton refuses {2} (COMMAND_PREPROCESSING_FAILED "Out-of-bounds")',
+      scale,
+      38 - scale,
+      quoted(text),
+    );
+  return undefined;
+}
 
 const quoted = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 const internal = () => l10n.t("Canton's JSON layer answers it with an internal error (500) that does not name the field");
 
 export type ScalarType = 'Text' | 'Party' | 'Int64' | 'Numeric';
 
-/** What Canton does not take as a `type` in `v`; undefined when it reads it (or cannot be judged without the version). */
-export function scalarValueProblem(type: ScalarType, v: unknown, version: string | undefined): string | undefined {
+/**
+ * What Canton does not take as a `type` in `v`; undefined when it reads it (or cannot be judged
+ * without the version). `scale`: a Numeric's (10 for a Decimal), when the type says it.
+ */
+export function scalarValueProblem(type: ScalarType, v: unknown, version: string | undefined, scale?: number): string | undefined {
   const line = codecLineOf(version);
   switch (type) {
     case 'Text':
@@ -75,22 +124,27 @@ export function scalarValueProblem(type: ScalarType, v: unknown, version: string
       }
       if (line === '3.4') return l10n.t('an Int64 is written as text, like "10", not {0}: Canton 3.4 refuses it (INVALID_ARGUMENT)', jsonKind(v));
       return l10n.t('an Int64 is written as text, like "10", not {0}: {1}', jsonKind(v), internal());
-    case 'Numeric':
-      if (typeof v === 'string')
-        return NUMERIC_TEXT.test(v)
-          ? undefined
-          : l10n.t('a Numeric is written like "10.5"; Canton refuses {0} (INVALID_ARGUMENT "Could not read Numeric string")', quoted(v));
-      if (typeof v === 'number')
+    case 'Numeric': {
+      if (typeof v === 'string') {
+        const n = numericDigits(v);
+        if (!n) return l10n.t('a Numeric is written like "10.5"; Canton refuses {0} (INVALID_ARGUMENT "Could not read Numeric string")', quoted(v));
+        return scale === undefined ? undefined : scaleProblem(v, n, scale);
+      }
+      if (typeof v === 'number') {
         // The codec passes on the number's Java text (Double.toString), which is in exponent form
         // (1.0E7) from 10^7 on and under 10^-3: not a numeric string to the validator.
-        return v !== 0 && (Math.abs(v) >= 1e7 || Math.abs(v) < 1e-3)
-          ? l10n.t(
-              'Canton reads the JSON number {0} in exponent form (like 1.0E7) and refuses it as a Numeric (INVALID_ARGUMENT): write it as text, like "{1}"',
-              String(v),
-              plain(v),
-            )
-          : undefined;
+        const text = javaDoubleText(v);
+        const n = numericDigits(text);
+        if (!n)
+          return l10n.t(
+            'Canton reads the JSON number {0} in exponent form (like 1.0E7) and refuses it as a Numeric (INVALID_ARGUMENT): write it as text, like "{1}"',
+            String(v),
+            plain(v),
+          );
+        return scale === undefined ? undefined : scaleProblem(text, n, scale);
+      }
       return l10n.t('a Numeric is written as text, like "10.5", or a JSON number, not {0}: Canton refuses it (INVALID_ARGUMENT)', jsonKind(v));
+    }
   }
 }
 

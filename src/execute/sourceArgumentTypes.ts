@@ -40,8 +40,11 @@ function unwrap(t: string): string {
 export function sourceType(text: string, depth = 0): LfType | undefined {
   const t = unwrap(text.trim());
   if (depth > 8 || t === '') return undefined;
+  // A Decimal is a Numeric 10: its scale is checked as the engine fits it.
+  if (t === 'Decimal') return builtin('Numeric', [{ kind: 'nat', value: 10 }]);
   if (t in SIMPLE) return builtin(SIMPLE[t]);
-  if (/^Numeric\s+\d+$/.test(t)) return builtin('Numeric');
+  const numeric = /^Numeric\s+(\d+)$/.exec(t);
+  if (numeric) return builtin('Numeric', [{ kind: 'nat', value: Number(numeric[1]) }]);
   if (/^ContractId\s+\S/.test(t)) return builtin('ContractId');
   if (t.startsWith('[') && t.endsWith(']')) {
     // A list of a type not judged is still a JSON array.

@@ -45,7 +45,7 @@ export function lfValueIssues(sigs: readonly PackageSignature[], t: LfType, valu
     if (x.kind === 'builtin') {
       const [a, b] = x.args;
       const scalar = (type: 'Text' | 'Party' | 'Int64' | 'Numeric') => {
-        const problem = scalarValueProblem(type, v, options.version);
+        const problem = scalarValueProblem(type, v, options.version, a?.kind === 'nat' ? a.value : undefined);
         if (problem) say(at, problem);
         return !problem;
       };

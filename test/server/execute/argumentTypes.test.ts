@@ -65,6 +65,10 @@ describe("the argument check and the node's JSON layer agree", function () {
     if (/internal error \(500\)/.test(issue.message)) {
       assert.equal(reply.status, 500, said);
       assert.equal(reply.json?.code, 'LEDGER_API_INTERNAL_ERROR', said);
+    } else if (/COMMAND_PREPROCESSING_FAILED/.test(issue.message)) {
+      // The engine's fit of a Decimal to its scale.
+      assert.equal(reply.status, 400, said);
+      assert.equal(reply.json?.code, 'COMMAND_PREPROCESSING_FAILED', said);
     } else {
       assert.match(issue.message, /INVALID_ARGUMENT/, said);
       assert.equal(reply.status, 400, said);
@@ -104,6 +108,17 @@ describe("the argument check and the node's JSON layer agree", function () {
           await agree('Settlement:Settlement', settlement(true), v),
         ],
         int64Number: await agree('Settlement:Settlement', settlement(2), v),
+        // A Decimal (Numeric 10): more decimals than 10, more than 28 digits before the point, more
+        // than 38 digits; a JSON number as Java writes it (0.1 + 0.2 has 17 decimals); `+1` and `1.`.
+        decimalScale: [
+          await agree('Iou:Iou', iou({ amount: '1.00000000001' }), v),
+          await agree('Iou:Iou', iou({ amount: 0.1 + 0.2 }), v),
+          await agree('Iou:Iou', iou({ amount: '12345678901234567890123456789' }), v),
+          await agree('Iou:Iou', iou({ amount: '1234567890123456789012345678901234567.89' }), v),
+          await agree('Iou:Iou', iou({ amount: '+1' }), v),
+          await agree('Iou:Iou', iou({ amount: '1.' }), v),
+          await agree('Iou:Iou', iou({ amount: '1.000000000000' }), v),
+        ],
       };
       assert.deepEqual(outcomes, {
         wellTyped: ['accepted', 'accepted', 'accepted', 'accepted'],
@@ -111,6 +126,7 @@ describe("the argument check and the node's JSON layer agree", function () {
         badTexts: ['refused', 'refused', 'refused', 'refused', 'refused'],
         // 3.4 reads an Int64 from a JSON number; 3.5 does not.
         int64Number: version === '3.4' ? 'accepted' : 'refused',
+        decimalScale: ['refused', 'refused', 'refused', 'refused', 'accepted', 'accepted', 'accepted'],
       });
     });
 });

@@ -8,7 +8,7 @@ import { DamlIndex } from '../../../src/daml/damlIndex';
 import { decodeArchive } from '../../../src/daml/lf/lfDecode';
 import { lfArgumentSkeleton } from '../../../src/daml/lf/lfCompletions';
 import { commandArgumentProblems } from '../../../src/daml/lf/lfValueCheck';
-import { codecLineOf, scalarValueProblem } from '../../../src/execute/argumentValues';
+import { codecLineOf, javaDoubleText, scalarValueProblem } from '../../../src/execute/argumentValues';
 import { explainFailure, factsFromCantonError } from '../../../src/execute/commandFailure';
 import { commandsChecks } from '../../../src/execute/commandsReview';
 import { sourceArgumentFields, sourceArgumentProblems, sourceType } from '../../../src/execute/sourceArgumentTypes';
@@ -64,6 +64,22 @@ describe("argument values as Canton's JSON codec reads them", () => {
     assert.match(scalarValueProblem('Numeric', 10000000, '3.5.2') ?? '', /exponent form .* write it as text, like "10000000\.0"/);
     assert.match(scalarValueProblem('Numeric', 0.0001, '3.4.9') ?? '', /like "0\.0001"/);
     assert.match(scalarValueProblem('Numeric', true, '3.4.9') ?? '', /not true \(a boolean\): Canton refuses it \(INVALID_ARGUMENT\)/);
+    assert.match(scalarValueProblem('Numeric', `1${'0'.repeat(38)}`, '3.5.2') ?? '', /Could not read Numeric string/, '39 digits');
+  });
+
+  it("Numeric n: the engine's fit to the scale (decimals, digits before the point), a JSON number as Java writes it", () => {
+    for (const ok of ['1.0000000001', '1.000000000000', '+1', '1.', `${'9'.repeat(28)}.5`, '-0.5'])
+      assert.equal(scalarValueProblem('Numeric', ok, '3.5.2', 10), undefined, ok);
+    assert.match(scalarValueProblem('Numeric', '1.00000000001', '3.5.2', 10) ?? '', /at most 10 decimals.*COMMAND_PREPROCESSING_FAILED/);
+    assert.match(scalarValueProblem('Numeric', '9'.repeat(29), '3.5.2', 10) ?? '', /at most 28 digits before the point.*Out-of-bounds/);
+    assert.equal(scalarValueProblem('Numeric', '9'.repeat(29), '3.5.2'), undefined, 'no scale: not judged');
+    assert.match(scalarValueProblem('Numeric', 0.1 + 0.2, '3.5.2', 10) ?? '', /"0\.30000000000000004"/);
+    assert.match(scalarValueProblem('Numeric', 12.5, '3.5.2', 0) ?? '', /at most 0 decimals/);
+    assert.equal(scalarValueProblem('Numeric', 12, '3.5.2', 0), undefined, 'Java writes 12.0: no decimal once its zeros go');
+    assert.equal(javaDoubleText(1e7), '1.0E7');
+    assert.equal(javaDoubleText(0.0001), '1.0E-4');
+    assert.equal(javaDoubleText(12), '12.0');
+    assert.equal(javaDoubleText(0.001), '0.001');
   });
 });
 
@@ -110,7 +126,8 @@ describe("arguments checked against the workspace's Daml source", () => {
 
   it('reads the builtin types a field names; a type of the package or an alias is not judged', () => {
     assert.deepEqual(sourceType('Int'), { kind: 'builtin', builtin: 'Int64', args: [] });
-    assert.deepEqual(sourceType('(Numeric 10)'), { kind: 'builtin', builtin: 'Numeric', args: [] });
+    assert.deepEqual(sourceType('(Numeric 10)'), { kind: 'builtin', builtin: 'Numeric', args: [{ kind: 'nat', value: 10 }] });
+    assert.deepEqual(sourceType('Decimal'), { kind: 'builtin', builtin: 'Numeric', args: [{ kind: 'nat', value: 10 }] });
     assert.deepEqual(sourceType('[Party]'), { kind: 'builtin', builtin: 'List', args: [{ kind: 'builtin', builtin: 'Party', args: [] }] });
     assert.deepEqual(sourceType('[Asset]'), { kind: 'builtin', builtin: 'List', args: [] });
     assert.deepEqual(sourceType('Optional Text'), { kind: 'builtin', builtin: 'Optional', args: [{ kind: 'builtin', builtin: 'Text', args: [] }] });
