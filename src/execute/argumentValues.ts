@@ -114,10 +114,14 @@ export function scalarValueProblem(type: ScalarType, v: unknown, version: string
       if (typeof v === 'number') {
         const example = Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? String(v) : '10';
         // 3.4 takes `longValue` of the number: it drops a fraction without a word.
-        if (line === '3.4')
-          return Number.isInteger(v)
-            ? undefined
-            : l10n.t('an Int64 is a whole number: Canton 3.4 reads {0} as {1}; write it as text, like "{1}"', String(v), String(Math.trunc(v)));
+        if (line === '3.4') {
+          if (!Number.isInteger(v))
+            return l10n.t('an Int64 is a whole number: Canton 3.4 reads {0} as {1}; write it as text, like "{1}"', String(v), String(Math.trunc(v)));
+          // `longValue` of a number beyond 64 bits is the nearest end of the range, without a word.
+          if (Math.abs(v) >= 2 ** 63)
+            return l10n.t('an Int64 is within 64 bits: Canton 3.4 reads {0} as {1}', String(v), v > 0 ? '9223372036854775807' : '-9223372036854775808');
+          return undefined;
+        }
         if (line === '3.5+')
           return l10n.t('an Int64 is written as text on Canton {0}, like "{1}": for a JSON number {2}', version ?? '3.5', example, internal());
         return undefined;

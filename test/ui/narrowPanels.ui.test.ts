@@ -246,6 +246,24 @@ describe('UI: pages in half an editor (700 px)', function () {
     await noViolations(page);
   });
 
+  it('Follow Updates: rows that stream in are shown together, newest first; once they stop, the rows just beyond the view are painted too', async () => {
+    const page = await pages.open('tail');
+    const rows = updateRows(300);
+    // Ten batches one after the other, as the extension sends a fast stream.
+    for (let i = 0; i < rows.length; i += 30) await pages.post(page, { type: 'rows', rows: rows.slice(i, i + 30), position: rows[i + 29].offset } as never);
+    await page.locator('#counts', { hasText: '300 updates shown' }).waitFor();
+    // The rows in view first while they come; the 5 below the view once none came for a while.
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector('#table .vt-scroller')!;
+      const inView = Math.ceil(scroller.clientHeight / 22);
+      const shown = [...document.querySelectorAll<HTMLElement>('#table .vt-body tr:not([hidden])')].map((tr) => Number(tr.dataset.index));
+      return shown.length >= inView + 5 && Array.from({ length: inView + 5 }, (_, i) => i).every((i) => shown.includes(i));
+    });
+    const top = await page.locator('#table tbody tr[data-index="0"] td:nth-child(1)').textContent();
+    assert.equal(top, '1,299', 'the newest update is on top');
+    await noViolations(page);
+  });
+
   it("a panel's table: headers whole, times on one line, in a container that scrolls sideways; a handle resizes its column", async () => {
     const page = await pages.open('completions');
     const heads = await headerRoom(page, 'table.completions th');

@@ -75,24 +75,22 @@ export function debounce(ms: number, run: () => void): () => void {
 }
 
 /**
- * `run` at most once each `ms` (or as long as it says), in an animation frame, however often it is asked for: what a stream
- * of messages changes is shown at a pace people can read, and each frame is not a layout and paint.
+ * `run` at most once each `ms` (or as long as it says), however often it is asked for: what a stream
+ * of messages changes is shown at a pace people can read, not in every frame. A timer, not an
+ * animation frame: a hidden page gets no frames, and what `run` keeps bounded must stay so.
  */
 export function throttle(ms: number | (() => number), run: () => void): () => void {
   let pending = false;
   let ranAt = -Infinity;
-  const go = () =>
-    requestAnimationFrame(() => {
-      pending = false;
-      ranAt = performance.now();
-      run();
-    });
+  const go = () => {
+    pending = false;
+    ranAt = performance.now();
+    run();
+  };
   return () => {
     if (pending) return;
     pending = true;
-    const wait = ranAt + (typeof ms === 'number' ? ms : ms()) - performance.now();
-    if (wait <= 0) go();
-    else setTimeout(go, wait);
+    setTimeout(go, Math.max(0, ranAt + (typeof ms === 'number' ? ms : ms()) - performance.now()));
   };
 }
 

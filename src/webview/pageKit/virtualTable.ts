@@ -11,7 +11,7 @@
 // rest of its style together). A row that shows the same row after a scroll or after rows arrived
 // above it keeps its cells and place, so only new rows are laid out and painted; a jump paints the
 // rows in view first, a few at a time, and the rest in the next frames. Rows that arrive are painted
-// at most every ARRIVAL_PAINT_MS, those in view first; rows out of view wait for the next such paint.
+// at most every ARRIVAL_PAINT_MS, those in view first; rows out of view wait until rows stop coming.
 import { Columns, resizeHandle } from './columns';
 import { say } from './page';
 
@@ -27,6 +27,8 @@ const FRAME_BUDGET_MS = 4;
 const MAX_BASE = 20_000;
 // Rows that stream in are painted at most this often.
 export const ARRIVAL_PAINT_MS = 100;
+// Rows out of view, left while rows streamed in, are painted once none came for this long.
+const SETTLE_MS = 400;
 /** Tables made in this page: each names its own in the stylesheet of its cells. */
 let tables = 0;
 
@@ -75,6 +77,7 @@ export class VirtualTable {
   /** When the last paint ran, and the paint waiting for rows that arrived (scheduleArrival). */
   private paintedAt = -Infinity;
   private arrivalTimer: ReturnType<typeof setTimeout> | undefined;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
   /** The paint waiting is for rows that arrived, nothing else (it may leave rows out of view for later). */
   private onlyArrivals = false;
   private height = -1;
@@ -140,6 +143,8 @@ export class VirtualTable {
 
   /** The rows shown are others now (filtered, sorted, read again): `count` of them. */
   setRows(count: number): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
     this.count = count;
     this.generation++;
     this.base = 0;
@@ -229,6 +234,15 @@ export class VirtualTable {
       this.arrivalTimer = undefined;
       this.schedule(true);
     }, wait);
+  }
+
+  /** A paint of every row wanted, once no rows arrived for SETTLE_MS (each paint of arrivals puts it off). */
+  private settleSoon(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = undefined;
+      this.schedule();
+    }, SETTLE_MS);
   }
 
   private moveBody(): void {
@@ -325,7 +339,7 @@ export class VirtualTable {
     const distance = (tr: PooledRow) => (Number.isNaN(tr.at) ? Infinity : Math.abs((tr.at ?? 0) + this.base - inView));
     free.sort((a, b) => distance(a) - distance(b));
     const until = performance.now() + FRAME_BUDGET_MS;
-    const viewEnd = top + Math.ceil(this.scroller.clientHeight / ROW_HEIGHT);
+    const viewEnd = top + this.rowsInView;
     let painted = 0;
     for (const index of missing) {
       const tr = free.pop();
@@ -333,9 +347,9 @@ export class VirtualTable {
       const outOfView = index < top || index >= viewEnd;
       if (painted >= ROWS_PER_FRAME || performance.now() > until || (forArrivals && outOfView)) {
         // The rest in the next frames: until then the rows in view not painted yet stay empty. Rows
-        // out of view while rows stream in wait for the next paint of arrivals (newer ones may take
-        // their place before anyone scrolls to them).
-        if (forArrivals && outOfView) this.scheduleArrival();
+        // out of view while rows stream in wait until they stop (newer ones may take their place
+        // before anyone scrolls to them); a scroll paints them at once.
+        if (forArrivals && outOfView) this.settleSoon();
         else this.schedule(forArrivals);
         break;
       }

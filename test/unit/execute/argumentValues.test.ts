@@ -76,6 +76,8 @@ describe("argument values as Canton's JSON codec reads them", () => {
     assert.match(scalarValueProblem('Numeric', 0.1 + 0.2, '3.5.2', 10) ?? '', /"0\.30000000000000004"/);
     assert.match(scalarValueProblem('Numeric', 12.5, '3.5.2', 0) ?? '', /at most 0 decimals/);
     assert.equal(scalarValueProblem('Numeric', 12, '3.5.2', 0), undefined, 'Java writes 12.0: no decimal once its zeros go');
+    assert.match(scalarValueProblem('Int64', 1e19, '3.4.9') ?? '', /within 64 bits: Canton 3\.4 reads 10000000000000000000 as 9223372036854775807/);
+    assert.equal(scalarValueProblem('Int64', 2 ** 53, '3.4.9'), undefined);
     assert.equal(javaDoubleText(1e7), '1.0E7');
     assert.equal(javaDoubleText(0.0001), '1.0E-4');
     assert.equal(javaDoubleText(12), '12.0');
