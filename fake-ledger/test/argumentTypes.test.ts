@@ -22,7 +22,7 @@ describe("the JSON layer's transcoding of argument values by their type", functi
 
   // The demo model's 1.0.0 package, which the seeded Iou (the first template) is of.
   const template = (name: string) => `${node.generated.template(0).packageId}:${name}`;
-  const prepare = (createArguments: Json, name: string) =>
+  const prepareCommands = (commands: Json[]) =>
     send(
       node,
       'POST',
@@ -32,10 +32,11 @@ describe("the JSON layer's transcoding of argument values by their type", functi
         actAs: [node.ledger.parties.Bank],
         synchronizerId: '',
         packageIdSelectionPreference: [],
-        commands: [{ CreateCommand: { templateId: template(name), createArguments } }],
+        commands,
       }),
       { authorization: `Bearer ${node.mintToken('bank')}` },
     );
+  const prepare = (createArguments: Json, name: string) => prepareCommands([{ CreateCommand: { templateId: template(name), createArguments } }]);
   const submit = (createArguments: Json, name: string) =>
     send(
       node,
@@ -184,22 +185,10 @@ describe("the JSON layer's transcoding of argument values by their type", functi
         'Out-of-bounds (Numeric 10) 12345678901234567890123456789.0000000000',
       );
       // The request's validation comes first: a later command's contract id that does not parse.
-      const both = await send(
-        node,
-        'POST',
-        '/v2/interactive-submission/prepare',
-        JSON.stringify({
-          commandId: `types-${n++}`,
-          actAs: [node.ledger.parties.Bank],
-          synchronizerId: '',
-          packageIdSelectionPreference: [],
-          commands: [
-            { CreateCommand: { templateId: template('Iou:Iou'), createArguments: iou({ amount: '1.00000000001' }) } },
-            { ExerciseCommand: { templateId: template('Iou:Iou'), contractId: 'not-a-contract', choice: 'Archive', choiceArgument: {} } },
-          ],
-        }),
-        { authorization: `Bearer ${node.mintToken('bank')}` },
-      );
+      const both = await prepareCommands([
+        { CreateCommand: { templateId: template('Iou:Iou'), createArguments: iou({ amount: '1.00000000001' }) } },
+        { ExerciseCommand: { templateId: template('Iou:Iou'), contractId: 'not-a-contract', choice: 'Archive', choiceArgument: {} } },
+      ]);
       refused(both, 400, 'INVALID_FIELD');
       // A choice's argument too, before the create before it is interpreted.
       const splitBody = JSON.stringify({
