@@ -28,6 +28,14 @@ describe('localized strings of the pure modules', () => {
     assert.equal(t('No token'), 'No token');
   });
 
+  it('fill placeholders as vscode.l10n.t does, in odd messages too', () => {
+    const byRegex = (m: string, args: string[]) => m.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? args[Number(i)] : whole));
+    const args = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
+    for (const m of ['{0}', '{11}{10}', '{12}', '{x}', '{}', '{0', '0}', '{{0}}', '{-1}', 'a {0} b {1} c', '{ 0}', '{0}{', '}{0}{1}', '{00}', '']) {
+      for (const n of [1, 2, 12]) assert.equal(t(m, ...args.slice(0, n)), byRegex(m, args.slice(0, n)), `${m} with ${n}`);
+    }
+  });
+
   it('substitute arguments once: an argument holding "{1}" is not filled again', () => {
     assert.equal(t('{0} and {1}', '{1}', 'x'), '{1} and x');
   });
