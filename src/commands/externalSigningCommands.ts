@@ -19,6 +19,7 @@ import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
 import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
+import { damlFileText } from '../services/damlWorkspace';
 import type { DamlIndex } from '../daml/damlIndex';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import type * as DamlLfModule from '../daml/lf/nodeSignatures';
@@ -95,7 +96,7 @@ export function registerExternalSigningCommands(deps: ExternalSigningDeps, regis
     const version = status.state === 'reachable' ? status.version : undefined;
     const readers = {
       signatures: deps.signatures,
-      damlIndex: deps.daml && (() => deps.daml!.workspace.ready()),
+      damlSource: deps.daml && { index: () => deps.daml!.workspace.ready(), fileText: damlFileText },
       checks: () => loadBundle<typeof DamlLfModule>(dist, 'damlLf'),
     };
     const { lf = [], source = [] } = await argumentTypeIssues(readers, nodes.client(node), commands, version, '$.');

@@ -115,13 +115,3 @@ export function sourceArgumentIssues(
   });
   return judged ? out : undefined;
 }
-
-/** As sourceArgumentIssues, each as `path: problem`. */
-export function sourceArgumentProblems(
-  commands: readonly unknown[],
-  fieldsOf: SourceFields,
-  sigs: readonly PackageSignature[],
-  version: string | undefined,
-): string[] | undefined {
-  return sourceArgumentIssues(commands, fieldsOf, sigs, version)?.map((i) => `${i.path}: ${i.message}`);
-}

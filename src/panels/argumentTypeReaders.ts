@@ -6,13 +6,12 @@ import type { NodeSignaturesReader, PackageSignature } from '../daml/lf/lfSignat
 import type { ValueIssue } from '../daml/lf/lfValueCheck';
 import type * as DamlLfModule from '../daml/lf/nodeSignatures';
 import type { LedgerClient } from '../ledger/ledgerClient';
-import { damlFileText } from '../services/damlWorkspace';
 
 export interface ArgumentTypeReaders {
   /** The node's package signatures; none: not read. */
   signatures?: NodeSignaturesReader;
-  /** The workspace's Daml index; none: not read. */
-  damlIndex?: () => Promise<DamlIndex | undefined>;
+  /** The workspace's Daml source: its index, and a file's text (its editor's, else from disk); none: not read. */
+  damlSource?: { index: () => Promise<DamlIndex | undefined>; fileText: (file: string) => string | undefined };
   /** The checks themselves: imported where their code is bundled anyway, else the damlLf bundle's (loadBundle). */
   checks: () => ArgumentChecks;
 }
@@ -36,7 +35,6 @@ export async function argumentTypeIssues(
   } catch {
     // Packages the node will not give: the node judges the arguments when it gets them.
   }
-  const index = await readers.damlIndex?.().catch(() => undefined);
   let checks: ArgumentChecks;
   try {
     checks = readers.checks();
@@ -45,11 +43,14 @@ export async function argumentTypeIssues(
     return {};
   }
   const { commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues } = checks;
+  // The workspace's source is read only for a template the packages do not describe: in a large
+  // workspace the first read of its index takes a while.
+  let outsidePackages = false;
+  sourceArgumentIssues(commands, () => void (outsidePackages = true), packages, version, prefix);
+  const source = readers.damlSource;
+  const index = outsidePackages ? await source?.index().catch(() => undefined) : undefined;
   return {
     lf: readers.signatures ? commandArgumentIssues(packages, commands, version, prefix) : undefined,
-    source: index ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, damlFileText), packages, version, prefix) : undefined,
+    source: index && source ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, source.fileText), packages, version, prefix) : undefined,
   };
 }
-
-/** `path: problem`. */
-export const issueLines = (issues: readonly ValueIssue[] | undefined) => issues?.map((i) => `${i.path}: ${i.message}`);

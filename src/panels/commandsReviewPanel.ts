@@ -7,8 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkCommandsRequest, describeDeduplication, type CheckedCommands } from '../execute/commandsRequest';
 import type { DamlIndex } from '../daml/damlIndex';
-import { argumentTypeIssues, issueLines } from './argumentTypeReaders';
-import { commandArgumentIssues } from '../daml/lf/lfValueCheck';
+import { argumentTypeIssues } from './argumentTypeReaders';
+import { commandArgumentIssues, issueLines } from '../daml/lf/lfValueCheck';
 import { sourceArgumentFields, sourceArgumentIssues } from '../execute/sourceArgumentTypes';
 import type { NodeSignaturesReader } from '../daml/lf/lfSignatures';
 import { commandLines, commandsChecks, submitAgainFirst } from '../execute/commandsReview';
@@ -19,6 +19,7 @@ import type { JsCommands } from '../ledger/apiTypes';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
 import type { RecentLookupStore } from '../services/recentLookupStore';
+import { damlFileText } from '../services/damlWorkspace';
 import { commandsReviewBody, type CommandsOutcome, type CommandsView } from './html/commandsReviewHtml';
 import { loadingBody } from './html/panelPage';
 import { requestProblemsBody, type RequestProblem } from './html/requestProblemsHtml';
@@ -63,7 +64,7 @@ export class CommandsReviews implements vscode.Disposable {
   async argumentProblems(node: NodeConfig, request: JsCommands, version?: string): Promise<{ lf?: string[]; source?: string[] }> {
     const readers = {
       signatures: this.signatures,
-      damlIndex: this.damlIndex,
+      damlSource: this.damlIndex && { index: this.damlIndex, fileText: damlFileText },
       checks: () => ({ commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues }),
     };
     const { lf, source } = await argumentTypeIssues(readers, this.nodes.client(node), request.commands ?? [], version);

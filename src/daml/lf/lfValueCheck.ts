@@ -5,11 +5,10 @@
 // Text, Party, Int64, Numeric, Bool, lists and records as Canton's JSON codec reads them on the node's
 // version (execute/argumentValues.ts). Types the signatures lack are not judged. Pure.
 import { isPartyId } from '../../ids/ledgerIds';
-import { boolProblem, listProblem, recordProblem, scalarValueProblem } from '../../execute/argumentValues';
+import { boolProblem, jsonKind, listProblem, recordProblem, scalarValueProblem } from '../../execute/argumentValues';
+import * as l10n from '../../l10n/l10n';
 import { argumentType, lookup, substitute } from './lfCompletions';
 import { showType, type LfType, type PackageSignature } from './lfSignatures';
-
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
 export interface ValueCheckOptions {
   /** The node's version (GET /v2/version): what its codec reads differs. Unknown: only what every version refuses. */
@@ -24,10 +23,8 @@ export interface ValueIssue {
   message: string;
 }
 
-/** What is wrong with `value` as a `t`, each problem with its JSON path under `path`, as `path: problem`. */
-export function lfValueProblems(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, options: ValueCheckOptions = {}): string[] {
-  return lfValueIssues(sigs, t, value, path, options).map((i) => `${i.path}: ${i.message}`);
-}
+/** Each issue as `path: problem`. */
+export const issueLines = (issues: readonly ValueIssue[] | undefined) => issues?.map((i) => `${i.path}: ${i.message}`);
 
 /** What is wrong with `value` as a `t`, each problem with its JSON path under `path`. */
 export function lfValueIssues(sigs: readonly PackageSignature[], t: LfType, value: unknown, path: string, options: ValueCheckOptions = {}): ValueIssue[] {
@@ -39,7 +36,7 @@ export function lfValueIssues(sigs: readonly PackageSignature[], t: LfType, valu
   const check = (x: LfType, v: unknown, at: string, depth: number): void => {
     if (out.length >= max || depth > 32) return;
     const expect = (ok: boolean, what: string) => {
-      if (!ok) say(at, `${what} goes here (${showType(x)}), not ${kindOf(v)}`);
+      if (!ok) say(at, l10n.t('{0} goes here ({1}), not {2}', what, showType(x), jsonKind(v)));
       return ok;
     };
     if (x.kind === 'builtin') {
@@ -174,9 +171,4 @@ export function commandArgumentIssues(
     out.push(...lfValueIssues(sigs, t, value, path, { version }));
   });
   return judged ? out : undefined;
-}
-
-/** As commandArgumentIssues, each as `path: problem`. */
-export function commandArgumentProblems(sigs: readonly PackageSignature[], commands: readonly unknown[], version?: string): string[] | undefined {
-  return commandArgumentIssues(sigs, commands, version)?.map((i) => `${i.path}: ${i.message}`);
 }

@@ -7,7 +7,7 @@ import { FakeLedgerNode, type FakeVersion } from '../../../fake-ledger/src/testi
 import { PARTNER_PACKAGE } from '../../../fake-ledger/src/partnerPackage';
 import { nodeSignatures } from '../../../src/daml/lf/nodeSignatures';
 import { SignatureCache } from '../../../src/daml/lf/lfPackages';
-import { commandArgumentProblems } from '../../../src/daml/lf/lfValueCheck';
+import { commandArgumentIssues, issueLines } from '../../../src/daml/lf/lfValueCheck';
 import { checkCommandsRequest, exerciseRequest } from '../../../src/execute/commandsRequest';
 import { choiceSkeleton, contractChoices } from '../../../src/execute/contractActions';
 import { submitAndWaitForTransaction } from '../../../src/ledger/commandRequests';
@@ -54,7 +54,7 @@ for (const version of ['3.4', '3.5', '3.6'] as FakeVersion[]) {
         });
         const checked = checkCommandsRequest(text);
         assert.deepEqual(checked.problems, []);
-        assert.deepEqual(commandArgumentProblems(sigs.packages, checked.request!.commands), []);
+        assert.deepEqual(issueLines(commandArgumentIssues(sigs.packages, checked.request!.commands)), []);
 
         const answer = await submitAndWaitForTransaction(client, checked.request!, {});
         // The extension asks for the ledger effects: the exercise names the interface and the contract's template.

@@ -7,7 +7,7 @@ import { decodeArchive } from '../../../src/daml/lf/lfDecode';
 import { lfArgumentSkeleton } from '../../../src/daml/lf/lfCompletions';
 import { decodeDar } from '../../../src/daml/lf/lfPackages';
 import { argumentType } from '../../../src/daml/lf/lfCompletions';
-import { commandArgumentProblems, lfValueProblems } from '../../../src/daml/lf/lfValueCheck';
+import { commandArgumentIssues, lfValueIssues, issueLines } from '../../../src/daml/lf/lfValueCheck';
 import { partnerDalf } from '../../../fake-ledger/src/partnerPackage';
 
 const ALICE = `Alice::1220${'aa'.repeat(32)}`;
@@ -18,7 +18,7 @@ const skeleton = () => structuredClone(lfArgumentSkeleton(partner, TOKEN, undefi
 
 describe('arguments checked against Daml-LF types', () => {
   it('accepts the skeleton it writes, and numbers, maps and lists in the JSON forms', () => {
-    assert.deepEqual(lfValueProblems(partner, tokenType, skeleton(), '$'), []);
+    assert.deepEqual(issueLines(lfValueIssues(partner, tokenType, skeleton(), '$'))!, []);
     const full = {
       ...skeleton(),
       amount: 12.5,
@@ -28,7 +28,7 @@ describe('arguments checked against Daml-LF types', () => {
       kind: 'Burn',
       settlement: { tag: 'Deferred', value: {} },
     };
-    const problems = lfValueProblems(partner, tokenType, full, '$');
+    const problems = issueLines(lfValueIssues(partner, tokenType, full, '$'))!;
     // Only what the partner package's types say is wrong, if anything, about a settlement's value.
     assert.ok(
       problems.every((p) => p.startsWith('$.settlement')),
@@ -46,7 +46,7 @@ describe('arguments checked against Daml-LF types', () => {
     v.amount = 'lots';
     v.tags = 'a';
     delete v.previous; // Optional: missing reads as None
-    const problems = lfValueProblems(partner, tokenType, v, '$');
+    const problems = issueLines(lfValueIssues(partner, tokenType, v, '$'))!;
     const at = (p: string) => problems.find((x) => x.startsWith(`${p}:`));
     assert.match(at('$.ownr') ?? '', /Token has no field ownr \(its fields: issuer, owner, /);
     assert.match(at('$.owner') ?? '', /missing: Token needs owner \(Party\)/);
@@ -67,20 +67,20 @@ describe('arguments checked against Daml-LF types', () => {
       { ExerciseCommand: { templateId: TOKEN, contractId: '00ab', choice: 'Transfer', choiceArgument: { newOwner: 'bob', amount: '1.0', kind: 'Direct' } } },
       { CreateCommand: { templateId: TOKEN, createArguments: wrong } },
     ];
-    assert.deepEqual(commandArgumentProblems(partner, commands), [
+    assert.deepEqual(issueLines(commandArgumentIssues(partner, commands)), [
       'commands[1].ExerciseCommand.choiceArgument.newOwner: a party id goes here (hint::1220…), not "bob"',
       'commands[2].CreateCommand.createArguments.ownr: Token has no field ownr (its fields: issuer, owner, amount, decimals, tags, meta, locks, kind, settlement, previous, active)',
     ]);
-    assert.equal(commandArgumentProblems(partner, [{ CreateCommand: { templateId: '#other:M:T', createArguments: {} } }]), undefined);
+    assert.equal(issueLines(commandArgumentIssues(partner, [{ CreateCommand: { templateId: '#other:M:T', createArguments: {} } }])), undefined);
   });
 
   it('reads the real compiler’s types: a type argument put in, a record field of another package', () => {
     const dar = decodeDar(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'dars', 'DamlDefinitionsServiceMain.dar')));
     const id = '#DamlDefinitionsServiceDep:ExternalDep:TemplateFoo';
     const good = lfArgumentSkeleton(dar.packages, id, undefined, ALICE)!.value;
-    assert.deepEqual(commandArgumentProblems(dar.packages, [{ CreateCommand: { templateId: id, createArguments: good } }]), []);
+    assert.deepEqual(issueLines(commandArgumentIssues(dar.packages, [{ CreateCommand: { templateId: id, createArguments: good } }])), []);
     const bad = { ...(good as object), someRecordTyped: { foo: { tag: 'SomeVariant', value: 'x' } } };
-    assert.deepEqual(commandArgumentProblems(dar.packages, [{ CreateCommand: { templateId: id, createArguments: bad } }]), [
+    assert.deepEqual(issueLines(commandArgumentIssues(dar.packages, [{ CreateCommand: { templateId: id, createArguments: bad } }])), [
       'commands[0].CreateCommand.createArguments.someRecordTyped.foo.value: an Int64 is a whole number written as text, like "10"; Canton refuses "x" (INVALID_ARGUMENT "For input string")',
     ]);
   });

@@ -7,11 +7,11 @@ import * as path from 'node:path';
 import { DamlIndex } from '../../../src/daml/damlIndex';
 import { decodeArchive } from '../../../src/daml/lf/lfDecode';
 import { lfArgumentSkeleton } from '../../../src/daml/lf/lfCompletions';
-import { commandArgumentProblems } from '../../../src/daml/lf/lfValueCheck';
+import { commandArgumentIssues, issueLines } from '../../../src/daml/lf/lfValueCheck';
 import { codecLineOf, javaDoubleText, scalarValueProblem } from '../../../src/execute/argumentValues';
 import { explainFailure, factsFromCantonError } from '../../../src/execute/commandFailure';
 import { commandsChecks } from '../../../src/execute/commandsReview';
-import { sourceArgumentFields, sourceArgumentProblems, sourceType } from '../../../src/execute/sourceArgumentTypes';
+import { sourceArgumentFields, sourceArgumentIssues, sourceType } from '../../../src/execute/sourceArgumentTypes';
 import { partnerDalf } from '../../../fake-ledger/src/partnerPackage';
 
 const INTERNAL = /internal error \(500\) that does not name the field/;
@@ -94,19 +94,19 @@ describe("arguments checked against the node's types, per version", () => {
   });
 
   it('an Int64 as a JSON number: fine on 3.4, named on 3.5; a list for a list of Numeric, a record as an object, a Bool as a boolean', () => {
-    assert.deepEqual(commandArgumentProblems(partner, [token({ decimals: 2 })], '3.4.9'), []);
-    const [p] = commandArgumentProblems(partner, [token({ decimals: 2 })], '3.5.2')!;
+    assert.deepEqual(issueLines(commandArgumentIssues(partner, [token({ decimals: 2 })], '3.4.9')), []);
+    const [p] = issueLines(commandArgumentIssues(partner, [token({ decimals: 2 })], '3.5.2'))!;
     assert.match(p, /^commands\[0\]\.CreateCommand\.createArguments\.decimals: an Int64 is written as text on Canton 3\.5\.2, like "2"/);
-    assert.deepEqual(commandArgumentProblems(partner, [token({ decimals: '2' })], '3.5.2'), []);
+    assert.deepEqual(issueLines(commandArgumentIssues(partner, [token({ decimals: '2' })], '3.5.2')), []);
     const split = { ExerciseCommand: { templateId: TOKEN, contractId: '00ab', choice: 'Token_Split', choiceArgument: { amounts: '1.0' } } };
-    assert.match(commandArgumentProblems(partner, [split], '3.5.2')![0], /choiceArgument\.amounts: a list is written as a JSON array, not text/);
+    assert.match(issueLines(commandArgumentIssues(partner, [split], '3.5.2'))![0], /choiceArgument\.amounts: a list is written as a JSON array, not text/);
     const listed = { ...split, ExerciseCommand: { ...split.ExerciseCommand, choiceArgument: [['1.0']] } };
     assert.match(
-      commandArgumentProblems(partner, [listed], '3.5.2')![0],
+      issueLines(commandArgumentIssues(partner, [listed], '3.5.2'))![0],
       /choiceArgument: a Token_Split record is written as a JSON object of its fields, not a list/,
     );
     assert.match(
-      commandArgumentProblems(partner, [token({ active: 'true' })], '3.4.9')![0],
+      issueLines(commandArgumentIssues(partner, [token({ active: 'true' })], '3.4.9'))![0],
       /createArguments\.active: a Bool is written as true or false, not text: .*internal error \(500\)/,
     );
   });
@@ -154,13 +154,13 @@ describe("arguments checked against the workspace's Daml source", () => {
   it('names each value of the wrong JSON type on its path, per version; judges nothing of templates it does not know', () => {
     const create = (t: string, a: unknown) => ({ CreateCommand: { templateId: `${pkg}:${t}`, createArguments: a } });
     const settlement = { operator: BANK, buyer: BANK, seller: BANK, legs: 2, memo: 'm' };
-    assert.deepEqual(sourceArgumentProblems([create('Settlement:Settlement', settlement)], fieldsOf, [], '3.4.9'), []);
-    assert.deepEqual(sourceArgumentProblems([create('Settlement:Settlement', settlement)], fieldsOf, [], '3.5.2'), [
+    assert.deepEqual(issueLines(sourceArgumentIssues([create('Settlement:Settlement', settlement)], fieldsOf, [], '3.4.9')), []);
+    assert.deepEqual(issueLines(sourceArgumentIssues([create('Settlement:Settlement', settlement)], fieldsOf, [], '3.5.2')), [
       'commands[0].CreateCommand.createArguments.legs: an Int64 is written as text on Canton 3.5.2, like "2": for a JSON number ' +
         "Canton's JSON layer answers it with an internal error (500) that does not name the field",
     ]);
     const iou = { issuer: BANK, owner: 5, currency: 'USD', amount: 'ten', observers: BANK };
-    const problems = sourceArgumentProblems([create('Iou:Iou', iou)], fieldsOf, [], '3.5.2')!;
+    const problems = issueLines(sourceArgumentIssues([create('Iou:Iou', iou)], fieldsOf, [], '3.5.2'))!;
     assert.deepEqual(
       problems.map((p) => p.split(':')[0]),
       [
@@ -171,10 +171,10 @@ describe("arguments checked against the workspace's Daml source", () => {
     );
     const run = { ExerciseCommand: { templateId: `${pkg}:Batch.Job:Job`, contractId: '00ab', choice: 'Job_Run', choiceArgument: { job: '1', label: 3 } } };
     assert.match(
-      sourceArgumentProblems([run], fieldsOf, [], '3.4.9')![0],
+      issueLines(sourceArgumentIssues([run], fieldsOf, [], '3.4.9'))![0],
       /^commands\[0\]\.ExerciseCommand\.choiceArgument\.label: a Text is written as a JSON string/,
     );
-    assert.equal(sourceArgumentProblems([create('Other:Thing', {})], fieldsOf, [], '3.5.2'), undefined);
+    assert.equal(issueLines(sourceArgumentIssues([create('Other:Thing', {})], fieldsOf, [], '3.5.2')), undefined);
   });
 });
 
