@@ -9,6 +9,7 @@ import { DEFAULT_NODE_LIST_LIMIT, isLedgerApiError, nodeListLimitOf, pageSizeLim
 import type { LedgerClient } from '../ledger/ledgerClient';
 import { streamChannel } from '../ledger/ledgerChannels';
 import * as l10n from '../l10n/l10n';
+import { formatCount } from '../l10n/forPeople';
 
 export type AcsClient = Pick<LedgerClient, 'getActiveContractsPage' | 'getActiveContracts' | 'getLedgerEnd'>;
 
@@ -247,7 +248,7 @@ async function* readList(client: AcsClient, o: AcsReadOptions): AsyncGenerator<A
       const list = await withRetries(o, () => client.getActiveContracts({ activeAtOffset, eventFormat: o.eventFormat }, { limit }, { signal: o.signal }));
       const events = eventsOf(list);
       const incomplete = events.length >= limit;
-      const shown = limit.toLocaleString('en-US');
+      const shown = formatCount(limit);
       const notice = !incomplete
         ? undefined
         : refused

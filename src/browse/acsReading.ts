@@ -8,6 +8,7 @@ import type { AcsPage } from './acsPaging';
 import { asSeenBy } from './browseForms';
 import { passesFilter } from './changeView';
 import { VIEW_FAILED } from '../protocol/acsRows';
+import { formatCount } from '../l10n/forPeople';
 
 const isFailedView = (a: unknown) => typeof a === 'object' && a !== null && Object.hasOwn(a, VIEW_FAILED);
 
@@ -27,7 +28,7 @@ export interface PayloadFilter {
   test: (argument: unknown) => boolean;
 }
 
-const offset = (n: number) => n.toLocaleString('en-US');
+const offset = (n: number) => formatCount(n);
 
 export function acsTitle(t: AcsTarget): string {
   const what = t.templateId ? splitTemplateId(t.templateId).entity : t.interfaceId ? splitTemplateId(t.interfaceId).entity : '';

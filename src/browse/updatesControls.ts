@@ -3,6 +3,7 @@
 import * as l10n from '../l10n/l10n';
 import { asSeenBy } from './browseForms';
 import type { UpdatesOffer, UpdateRow, UpdatesState, TransportKind } from '../protocol/updateRows';
+import { formatCount } from '../l10n/forPeople';
 
 export interface UpdatesTarget {
   node: string;
@@ -37,7 +38,7 @@ export function stopOffers(s: Extract<UpdatesState, { state: 'stopped' }>): Upda
   if (s.reason === 'pruned')
     offers.push(
       s.earliest !== undefined
-        ? { action: 'startAt', label: l10n.t('Start at the Earliest Offset ({0})', s.earliest.toLocaleString('en-US')), offset: s.earliest }
+        ? { action: 'startAt', label: l10n.t('Start at the Earliest Offset ({0})', formatCount(s.earliest)), offset: s.earliest }
         : { action: 'startAtEarliest', label: l10n.t('Start at the Earliest Offset') },
     );
   if (s.reason === 'error') {

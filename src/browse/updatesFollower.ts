@@ -13,6 +13,7 @@ import { abortableSleep, isTransient } from './acsPaging';
 import { splitTemplateId } from './acsGrouping';
 import * as l10n from '../l10n/l10n';
 import type { UpdateRow, UpdatesState } from '../protocol/updateRows';
+import { formatCount } from '../l10n/forPeople';
 
 export interface FetchResult {
   updates: JsGetUpdatesResponse['update'][];
@@ -335,7 +336,7 @@ export function describeStop(s: Extract<UpdatesState, { state: 'stopped' }>): st
       return l10n.t('The start offset is after the ledger end: {0} Start at the ledger end instead.', s.error);
     case 'pruned':
       return s.earliest !== undefined
-        ? l10n.t('The node has pruned the updates before offset {0}: {1} Start at the earliest offset instead.', s.earliest.toLocaleString('en-US'), s.error)
+        ? l10n.t('The node has pruned the updates before offset {0}: {1} Start at the earliest offset instead.', formatCount(s.earliest), s.error)
         : l10n.t('The node has pruned the updates at the start offset: {0} Start at a later offset.', s.error);
     default:
       return s.error;

@@ -20,6 +20,7 @@ import type { CommandRegistrar } from './commandRegistrar';
 import { nodeForCommand } from './nodeArgument';
 import { showLedgerError } from './showLedgerError';
 import { COMMAND } from '../ids/commandIds';
+import { formatCount } from '../l10n/forPeople';
 
 /** What a test or a caller can settle in advance: the vetting choice (skips its question), the answer to the synchronizer question. */
 export interface DarCommandOptions {
@@ -51,7 +52,7 @@ function treeRow(arg: unknown): { name: string; item: { build?: { darUri?: strin
   return row?.kind === 'packages' && typeof row.name === 'string' && typeof row.item === 'object' ? (row as ReturnType<typeof treeRow>) : undefined;
 }
 
-const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)).toLocaleString('en-US')} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const kb = (n: number) => (n < 1024 * 1024 ? `${formatCount(Math.max(1, Math.round(n / 1024)))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 export interface DarCommandsDeps {
   readonly subscriptions: { dispose(): unknown }[];

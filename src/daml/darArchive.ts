@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import * as l10n from '../l10n/l10n';
+import { formatCount } from '../l10n/forPeople';
 
 /** The largest DAR read (Canton's default gRPC message limit for uploads is far below this). */
 export const MAX_DAR_BYTES = 256 * 1024 * 1024;
@@ -87,7 +88,7 @@ export function zipEntryBytes(bytes: Buffer, e: ZipEntry, maxSize = MAX_DAR_BYTE
   const start = h + 30 + bytes.readUInt16LE(h + 26) + bytes.readUInt16LE(h + 28);
   const end = start + e.compressedSize;
   if (end > bytes.length) throw new DarError(l10n.t('The zip archive is cut short: "{0}" ends after the file does.', e.name));
-  if (e.size > maxSize) throw new DarError(l10n.t('"{0}" is too large to read ({1} bytes).', e.name, e.size.toLocaleString('en-US')));
+  if (e.size > maxSize) throw new DarError(l10n.t('"{0}" is too large to read ({1} bytes).', e.name, formatCount(e.size)));
   const raw = bytes.subarray(start, end);
   if (e.method === 0) return raw;
   if (e.method !== 8) throw new DarError(l10n.t('"{0}" is compressed with method {1}, which a DAR does not use.', e.name, e.method));
@@ -166,7 +167,7 @@ export function dalfPackageId(dalf: Buffer): string {
 export function readDar(bytes: Buffer): DarInfo {
   if (bytes.length > MAX_DAR_BYTES)
     throw new DarError(
-      l10n.t('The file is {0} bytes; a DAR of more than {1} bytes is not read.', bytes.length.toLocaleString('en-US'), MAX_DAR_BYTES.toLocaleString('en-US')),
+      l10n.t('The file is {0} bytes; a DAR of more than {1} bytes is not read.', formatCount(bytes.length), formatCount(MAX_DAR_BYTES)),
     );
   const entries = zipEntries(bytes);
   const manifestEntry = entries.find((e) => e.name === 'META-INF/MANIFEST.MF');

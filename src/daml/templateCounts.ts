@@ -5,6 +5,7 @@
 import type { CreatedEvent } from '../ledger/apiTypes';
 import { parseTemplateId } from './damlIndex';
 import * as l10n from '../l10n/l10n';
+import { formatCount } from '../l10n/forPeople';
 
 export interface LatestContract {
   contractId: string;
@@ -77,9 +78,9 @@ export class TemplateCountsBuilder {
 /** The CodeLens line: "12 active · 3 created in the last 24 h"; `capped`: counting stopped early. */
 export function countTitle(c: TemplateCount, capped: boolean): string {
   const active = capped
-    ? l10n.t('{0}+ active', c.active.toLocaleString('en-US'))
+    ? l10n.t('{0}+ active', formatCount(c.active))
     : c.active === 1
       ? l10n.t('1 active')
-      : l10n.t('{0} active', c.active.toLocaleString('en-US'));
-  return `${active} · ${l10n.t('{0} created in the last 24 h', c.recent.toLocaleString('en-US'))}`;
+      : l10n.t('{0} active', formatCount(c.active));
+  return `${active} · ${l10n.t('{0} created in the last 24 h', formatCount(c.recent))}`;
 }

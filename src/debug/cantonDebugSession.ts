@@ -16,6 +16,7 @@ import { frameLocation, frameName, rangeError } from './debugFrames';
 import { DebugRunner, type StopReason } from './debugRunner';
 import { rootsAt, scopesAt, targetContractId, VariableStore, type ContractState } from './debugScopes';
 import * as l10n from '../l10n/l10n';
+import { formatCount } from '../l10n/forPeople';
 
 /** What a launch or attach configuration of type `canton` says. */
 export interface CantonDebugArgs {
@@ -200,8 +201,8 @@ export class CantonDebugSession extends DebugSession {
     this.say(
       l10n.t(
         '{0} update(s), {1} event(s) read from {2} as {3}.',
-        n.toLocaleString('en-US'),
-        events.toLocaleString('en-US'),
+        formatCount(n),
+        formatCount(events),
         runner.ledger.nodeName,
         this.whoText(runner),
       ),

@@ -4,6 +4,7 @@
 // times as times. Every error names its position. No `vscode` import.
 
 import { asDecimal, compareDecimals } from '../ledger/damlValues';
+import { formatCount } from '../l10n/forPeople';
 
 export { compareDecimals };
 
@@ -337,7 +338,7 @@ export function consoleSafe(s: string): string {
 export function showValue(v: Value, max = 2_000): string {
   if (v === MISSING) return '(no such field)';
   const s = typeof v === 'string' ? consoleSafe(v) : v === undefined ? 'undefined' : consoleSafe(JSON.stringify(v));
-  return s.length > max ? `${s.slice(0, max)}… (${s.length.toLocaleString('en-US')} characters)` : s;
+  return s.length > max ? `${s.slice(0, max)}… (${formatCount(s.length)} characters)` : s;
 }
 
 /**

@@ -7,6 +7,7 @@ import { templateName } from '../ids/templateNames';
 import { MISSING, type Roots } from './debugExpressions';
 import { nodeAt, type LoadedUpdate, type Stop } from './debugProgram';
 import * as l10n from '../l10n/l10n';
+import { formatCount } from '../l10n/forPeople';
 
 /** The target contract of a step: its create event once read, an error, or not read yet. */
 export type ContractState = { state: 'unread' } | { state: 'read'; event: CreatedEvent | undefined } | { state: 'failed'; error: string };
@@ -126,7 +127,7 @@ export function preview(v: unknown, max = 120): string {
   if (typeof v === 'string') return cut(JSON.stringify(v), max);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (typeof v !== 'object') return typeof v;
-  if (Array.isArray(v)) return `[${v.length.toLocaleString('en-US')}]`;
+  if (Array.isArray(v)) return `[${formatCount(v.length)}]`;
   const keys = Object.keys(v);
   let s = '{';
   for (const k of keys) {

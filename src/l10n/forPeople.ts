@@ -4,8 +4,11 @@ import * as l10n from './l10n';
 
 /** `3,333`; one grouping everywhere (panels, hovers, the tree). */
 export function formatCount(n: number): string {
-  return Number.isFinite(n) ? n.toLocaleString('en-US') : String(n);
+  countFormat ??= new Intl.NumberFormat('en-US');
+  return Number.isFinite(n) ? countFormat.format(n) : String(n);
 }
+// One formatter: toLocaleString builds a new one for every number.
+let countFormat: Intl.NumberFormat | undefined;
 
 // One formatter for every time shown ("2 Nov 2026, 09:42:56"): toLocaleString with options builds a new one per call.
 let localTime: Intl.DateTimeFormat | undefined;

@@ -10,6 +10,7 @@ import { missingReadRights, missingRightFor, type EffectiveParties, type Learned
 import type { NotFoundExplanation } from './notFoundFacts';
 import * as l10n from '../l10n/l10n';
 import { templateName } from '../ids/templateNames';
+import { formatCount } from '../l10n/forPeople';
 
 export interface LookupContext {
   nodeName: string;
@@ -227,7 +228,7 @@ export function lookupSummary(l: LedgerLookup): string {
   if (l.update === 'reassignment') return `${l10n.t('reassignment')} · ${l10n.t('offset {0}', l.reassignment.offset)} · ${l.reassignment.recordTime}`;
   if (l.update === 'topology') return `${l10n.t('topology transaction')} · ${l10n.t('offset {0}', l.topology.offset)} · ${l.topology.recordTime}`;
   const t = l.transaction;
-  const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', t.events.length.toLocaleString('en-US'));
+  const events = t.events.length === 1 ? l10n.t('1 event') : l10n.t('{0} events', formatCount(t.events.length));
   return `${l10n.t('offset {0}', t.offset)} · ${t.effectiveAt} · ${events}`;
 }
 

@@ -5,6 +5,7 @@ import { effectiveParties, rightsLines, type LearnedAccess } from '../auth/userR
 import { shortenPartyId } from '../ids/ledgerIds';
 import * as l10n from '../l10n/l10n';
 import type { NodeFactsSnapshot } from './nodeFacts';
+import { formatCount } from '../l10n/forPeople';
 
 /** One fact: a label and its value (with a codicon and a tooltip). */
 export interface FactDetail {
@@ -63,7 +64,7 @@ export function factRows(name: string, configuredParties: readonly string[] | un
     const rows = shown.map((p) => ({ label: shortenPartyId(p), value: '', tooltip: p, icon: 'person' }));
     if (s.parties.value.length > shown.length)
       rows.push({
-        label: l10n.t('… {0} more', (s.parties.value.length - shown.length).toLocaleString('en-US')),
+        label: l10n.t('… {0} more', formatCount(s.parties.value.length - shown.length)),
         value: '',
         tooltip: l10n.t('Only the first 500 are listed.'),
         icon: 'ellipsis',
@@ -72,7 +73,7 @@ export function factRows(name: string, configuredParties: readonly string[] | un
       kind: 'group',
       name,
       label: l10n.t('Hosted parties'),
-      value: s.parties.value.length.toLocaleString('en-US'),
+      value: formatCount(s.parties.value.length),
       icon: 'organization',
       tooltip: l10n.t('The parties this participant hosts (GET /v2/parties, every page).'),
       rows,
@@ -85,7 +86,7 @@ export function factRows(name: string, configuredParties: readonly string[] | un
       kind: 'detail',
       name,
       label: l10n.t('Ledger end'),
-      value: s.ledgerEnd.value.toLocaleString('en-US'),
+      value: formatCount(s.ledgerEnd.value),
       icon: 'milestone',
       tooltip: l10n.t('The offset of the last update (GET /v2/state/ledger-end), when the node was expanded or refreshed; Follow Updates shows it move.'),
     });
@@ -95,7 +96,7 @@ export function factRows(name: string, configuredParties: readonly string[] | un
       kind: 'detail',
       name,
       label: l10n.t('Pruned up to'),
-      value: s.prunedUpTo.value > 0 ? s.prunedUpTo.value.toLocaleString('en-US') : l10n.t('nothing pruned'),
+      value: s.prunedUpTo.value > 0 ? formatCount(s.prunedUpTo.value) : l10n.t('nothing pruned'),
       icon: 'archive',
       tooltip: l10n.t('Updates at or below this offset, and contracts archived by then, are gone from this node (GET /v2/state/latest-pruned-offsets).'),
     });
@@ -150,7 +151,7 @@ function userRows(name: string, access: LearnedAccess): FactRow[] {
     kind: 'group',
     name,
     label: l10n.t('Rights'),
-    value: lines.length === 0 ? l10n.t('none') : `${access.rights.total.toLocaleString('en-US')}${over}`,
+    value: lines.length === 0 ? l10n.t('none') : `${formatCount(access.rights.total)}${over}`,
     icon: 'shield',
     tooltip: l10n.t("The user's rights (GET /v2/users/{user-id}/rights), grouped by party."),
     rows: lines.map((l) => ({

@@ -1,6 +1,7 @@
 // The feature descriptor of GET /v2/version in words a person reads, with what each one means.
 import type { FeaturesDescriptor } from '../ledger/apiTypes';
 import * as l10n from '../l10n/l10n';
+import { formatCount } from '../l10n/forPeople';
 
 export interface FeatureRow {
   label: string;
@@ -20,7 +21,7 @@ export function formatDuration(d: Duration | undefined): string {
 }
 
 const supported = (v: { supported?: boolean } | undefined) => (v?.supported ? l10n.t('supported') : l10n.t('not supported'));
-const count = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString('en-US') : l10n.t('not reported'));
+const count = (n: number | undefined) => (typeof n === 'number' ? formatCount(n) : l10n.t('not reported'));
 
 export function featureRows(f: Partial<FeaturesDescriptor> | undefined): FeatureRow[] {
   const x = f?.experimental;

@@ -18,6 +18,7 @@ import { parseTailFromPage, rowsMessages, type UpdatesFromPage, type UpdatesStat
 import { WebviewHost } from './webviewHost';
 import { COMMAND } from '../ids/commandIds';
 import { runCommand } from '../services/runCommand';
+import { formatCount } from '../l10n/forPeople';
 
 export type { UpdatesTarget };
 
@@ -253,7 +254,7 @@ export class UpdatesPanel extends WebviewHost<UpdatesToPage, UpdatesFromPage> {
         error: s.error,
         message: vscode.l10n.t(
           'The node does not answer; asking again from offset {0}. Nothing is lost meanwhile.',
-          (this.cursor?.position ?? 0).toLocaleString('en-US'),
+          formatCount(this.cursor?.position ?? 0),
         ),
       });
     }

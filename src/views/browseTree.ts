@@ -12,6 +12,7 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
 import { COMMAND } from '../ids/commandIds';
+import { formatCount } from '../l10n/forPeople';
 
 export type BrowseTreeItem =
   | { kind: 'acsRoot' }
@@ -56,8 +57,8 @@ export class BrowseTreeSection implements vscode.Disposable {
         icon: end.live ? 'pulse' : 'milestone',
         // Not "Ledger end": the node's facts show that, as read when the node was; this is where Follow Updates is.
         text: end.live
-          ? vscode.l10n.t('Follow Updates: at offset {0}', end.offset.toLocaleString('en-US'))
-          : vscode.l10n.t('Follow Updates: stopped at offset {0}', end.offset.toLocaleString('en-US')),
+          ? vscode.l10n.t('Follow Updates: at offset {0}', formatCount(end.offset))
+          : vscode.l10n.t('Follow Updates: stopped at offset {0}', formatCount(end.offset)),
         tooltip: end.live
           ? vscode.l10n.t('The last offset a Follow Updates panel has read; it moves as updates commit.')
           : vscode.l10n.t('The last offset read; open Follow Updates to see it move.'),
@@ -87,9 +88,9 @@ export class BrowseTreeSection implements vscode.Disposable {
         const c = this.counts.get(node);
         if (c?.state === 'done')
           item.description = c.incomplete
-            ? vscode.l10n.t('at least {0} at offset {1} (not all read)', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'))
-            : vscode.l10n.t('{0} at offset {1}', c.total.toLocaleString('en-US'), c.activeAt.toLocaleString('en-US'));
-        if (c?.state === 'loading') item.description = vscode.l10n.t('counting… {0}', c.read.toLocaleString('en-US'));
+            ? vscode.l10n.t('at least {0} at offset {1} (not all read)', formatCount(c.total), formatCount(c.activeAt))
+            : vscode.l10n.t('{0} at offset {1}', formatCount(c.total), formatCount(c.activeAt));
+        if (c?.state === 'loading') item.description = vscode.l10n.t('counting… {0}', formatCount(c.read));
         item.tooltip = vscode.l10n.t(
           "The active contracts the node's parties (or any party, with CanReadAsAnyParty) can read, by package, module and template. Refresh recounts.",
         );
@@ -147,7 +148,7 @@ export class BrowseTreeSection implements vscode.Disposable {
         shown.push({
           kind: 'message',
           icon: 'ellipsis',
-          text: vscode.l10n.t('{0} more templates: use Show Active Contracts and search', (e.templates.length - MAX_TEMPLATE_ITEMS).toLocaleString('en-US')),
+          text: vscode.l10n.t('{0} more templates: use Show Active Contracts and search', formatCount(e.templates.length - MAX_TEMPLATE_ITEMS)),
         });
       return shown;
     }
@@ -166,7 +167,7 @@ export class BrowseTreeSection implements vscode.Disposable {
       command: { command: COMMAND.showActiveContracts, title: vscode.l10n.t('Show Active Contracts'), arguments: [node.name] },
     };
     if (c.state === 'loading')
-      return [{ kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', c.read.toLocaleString('en-US')) }, all];
+      return [{ kind: 'message', icon: 'loading~spin', text: vscode.l10n.t('Counting active contracts… {0} so far', formatCount(c.read)) }, all];
     if (c.state === 'error')
       return [
         {
@@ -188,7 +189,7 @@ export class BrowseTreeSection implements vscode.Disposable {
   /** A count as read: "5", or "at least 5" when the read stopped before the end. */
   private countText(node: string, n: number): string {
     const c = this.counts.get(node);
-    const text = n.toLocaleString('en-US');
+    const text = formatCount(n);
     return c?.state === 'done' && c.incomplete ? vscode.l10n.t('at least {0}', text) : text;
   }
 

@@ -10,6 +10,7 @@ import { isLedgerApiError } from '../ledger/ledgerApiError';
 import type { NodeConfig } from '../nodes/nodeSettings';
 import type { NodeReader } from '../services/ledgerNodes';
 import { COMMAND } from '../ids/commandIds';
+import { formatCount } from '../l10n/forPeople';
 
 export type SignaturesReader = (client: LedgerClient) => Promise<{ packages: PackageSignature[] }>;
 
@@ -27,7 +28,7 @@ type Listing =
   | { identity: string; state: 'done'; refs: InterfaceRef[]; counts: Map<string, InterfaceCount | { error: string }>; abort: AbortController }
   | { identity: string; state: 'error'; error: string };
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = (x: number) => formatCount(x);
 
 export class InterfaceCounts implements vscode.Disposable {
   private readonly listings = new Map<string, Listing>();

@@ -4,6 +4,7 @@ import { DarError, parseManifest, zipEntries, zipEntryBytes } from '../darArchiv
 import * as l10n from '../../l10n/l10n';
 import { decodeArchive, decodePayload, LfError } from './lfDecode';
 import type { PackageSignature } from './lfSignatures';
+import { formatCount } from '../../l10n/forPeople';
 
 /** The largest archive decoded at once: beyond it the decode says so instead of holding the editor. */
 export const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
@@ -51,8 +52,8 @@ export class SignatureCache {
         throw new LfError(
           l10n.t(
             'The archive is {0} bytes; one of more than {1} bytes is not decoded.',
-            bytes.length.toLocaleString('en-US'),
-            MAX_ARCHIVE_BYTES.toLocaleString('en-US'),
+            formatCount(bytes.length),
+            formatCount(MAX_ARCHIVE_BYTES),
           ),
         );
       const sig = decode();

@@ -11,6 +11,7 @@ import { damlLink } from './damlLinkHtml';
 import { categoryInWords } from './errorDetailsHtml';
 import { field, idLink, parties, valueTree } from './ledgerValues';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
+import { formatCount } from '../../l10n/forPeople';
 
 export type CommandsOutcome =
   | { state: 'sending' }
@@ -114,7 +115,7 @@ function disclosedBlock(disclosed: DisclosedUse[]): SafeHtml {
         ? html`<span class="muted">${l10n.t('no command uses it: the node ignores it')}</span>`
         : html`${l10n.t('used by command {0}', d.usedBy.map((i) => String(i + 1)).join(', '))}`;
     return html`<li class="disclosed"><p>${d.contractId ? idLink(d.contractId, 'contract') : l10n.t('(no contract id)')} <span title="${d.templateId}">${ledgerText(templateName(d.templateId))}</span> · ${used}</p>
-<p class="muted">${d.blobLength > 0 ? l10n.t('created event blob: {0} base64 characters', d.blobLength.toLocaleString('en-US')) : l10n.t('no created event blob: the node refuses it')}${d.synchronizerId ? html` · ${tHtml('synchronizer {0}', html`<code>${d.synchronizerId}</code>`)}` : ''}</p></li>`;
+<p class="muted">${d.blobLength > 0 ? l10n.t('created event blob: {0} base64 characters', formatCount(d.blobLength)) : l10n.t('no created event blob: the node refuses it')}${d.synchronizerId ? html` · ${tHtml('synchronizer {0}', html`<code>${d.synchronizerId}</code>`)}` : ''}</p></li>`;
   };
   return html`<section aria-labelledby="disclosed-h"><h2 id="disclosed-h">${l10n.t('Disclosed contracts ({0})', disclosed.length)}</h2><ul class="disclosed-contracts">${disclosed.map(row)}</ul></section>`;
 }

@@ -8,6 +8,7 @@ import { MAX_LINEAGE_HOPS, MAX_LINEAGE_READS, type ArchivingStep, type Lineage }
 import { idLink, ledgerString, typeId, valueTree } from './ledgerValues';
 import { html, join, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import { dataTable } from './dataTable';
+import { formatCount } from '../../l10n/forPeople';
 
 /** One side that could not be read: its id and why. */
 export interface CompareProblem {
@@ -50,8 +51,8 @@ function keyText(key: string | number): SafeHtml {
 
 /** How many fields or items a value holds, in words. */
 function sizeText(v: unknown): string {
-  if (Array.isArray(v)) return l10n.t('{0} items', v.length.toLocaleString('en-US'));
-  if (v !== null && typeof v === 'object') return l10n.t('{0} fields', Object.keys(v).length.toLocaleString('en-US'));
+  if (Array.isArray(v)) return l10n.t('{0} items', formatCount(v.length));
+  if (v !== null && typeof v === 'object') return l10n.t('{0} fields', formatCount(Object.keys(v).length));
   return '';
 }
 
@@ -85,8 +86,8 @@ function children(list: readonly DiffNode[], labels: Record<DiffNode['kind'], st
       const last = run[run.length - 1].key;
       out.push(
         typeof first === 'number'
-          ? html`<li class="diff-same diff-run muted">${l10n.t('[{0}]–[{1}]: {2} unchanged items', String(first), String(last), run.length.toLocaleString('en-US'))}</li>`
-          : html`<li class="diff-same diff-run muted">${l10n.t('{0} unchanged fields', run.length.toLocaleString('en-US'))}: ${join(
+          ? html`<li class="diff-same diff-run muted">${l10n.t('[{0}]–[{1}]: {2} unchanged items', String(first), String(last), formatCount(run.length))}</li>`
+          : html`<li class="diff-same diff-run muted">${l10n.t('{0} unchanged fields', formatCount(run.length))}: ${join(
               run.slice(0, 8).map((c) => keyText(c.key)),
               ', ',
             )}${run.length > 8 ? ', …' : ''}</li>`,

@@ -13,6 +13,7 @@ import { contractKeyTree, createArgumentTree, viewValueTree } from './typedValue
 import type { PackageSignature } from '../../daml/lf/lfSignatures';
 import { html, ledgerText, tHtml, type SafeHtml } from './safeHtml';
 import * as l10n from '../../l10n/l10n';
+import { formatCount } from '../../l10n/forPeople';
 
 /** `sigs`: the node's package signatures, when read: the create argument is then drawn with its types. */
 export function contractBody(l: ContractLookup, sigs?: readonly PackageSignature[]): SafeHtml {
@@ -50,7 +51,7 @@ ${field(l10n.t('Witnesses'), parties(c.witnessParties), 'witnessParties')}
 ${field(l10n.t('ACS delta'), c.acsDelta === undefined ? undefined : String(c.acsDelta), 'acsDelta')}
 ${field(l10n.t('Contract key'), c.contractKey === null || c.contractKey === undefined ? undefined : sigs ? contractKeyTree(c.contractKey, c.templateId, sigs) : valueTree(c.contractKey), 'contractKey')}
 ${field(l10n.t('Contract key hash'), c.contractKeyHash, 'contractKeyHash')}
-${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="muted">${l10n.t('{0} base64 characters', c.createdEventBlob.length.toLocaleString('en-US'))}</span> <button class="icon copy" data-copy="${c.createdEventBlob}" title="${l10n.t('Copy the created event blob')}" aria-label="${l10n.t('Copy the created event blob')}"></button>` : undefined, l10n.t('{0} (for explicit disclosure)', 'createdEventBlob'))}
+${field(l10n.t('Created event blob'), c.createdEventBlob ? html`<span class="muted">${l10n.t('{0} base64 characters', formatCount(c.createdEventBlob.length))}</span> <button class="icon copy" data-copy="${c.createdEventBlob}" title="${l10n.t('Copy the created event blob')}" aria-label="${l10n.t('Copy the created event blob')}"></button>` : undefined, l10n.t('{0} (for explicit disclosure)', 'createdEventBlob'))}
 </tbody></table></section>`;
   const argument = html`<section aria-labelledby="arg-h"><h2 id="arg-h">${l10n.t('Create argument')}</h2>
 <div class="tree-tools"><input type="search" class="tree-search" placeholder="${l10n.t('Search the argument')}" aria-label="${l10n.t('Search the create argument')}"> <button data-action="expandAll">${l10n.t('Expand all')}</button> <button data-action="collapseAll">${l10n.t('Collapse all')}</button> <button data-copy-json="create-argument">${l10n.t('Copy JSON')}</button></div>

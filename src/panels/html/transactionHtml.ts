@@ -18,6 +18,7 @@ import { dataTable } from './dataTable';
 import * as l10n from '../../l10n/l10n';
 import { FIRST_EVENT_ROWS } from '../../protocol/transactionRows';
 import { eventRows, packEventRows, treeRowsFrom } from './eventRowsData';
+import { formatCount } from '../../l10n/forPeople';
 
 export { eventRows };
 
@@ -37,7 +38,7 @@ ${option('TRANSACTION_SHAPE_LEDGER_EFFECTS', l10n.t('What happened'), l10n.t('Le
 function exerciseTreeSection(events: readonly LedgerEvent[], highlight?: number): SafeHtml {
   // The first rows only, as the event table's: the page asks for the rest after its first paint.
   const first = treeRowsFrom(exerciseTree(events), 0, FIRST_EVENT_ROWS);
-  return html`<section aria-labelledby="tree-h"><h2 id="tree-h">${tHtml('Exercise tree ({0} nodes)', html`<span id="event-count">${first.total.toLocaleString('en-US')}</span>`)}</h2>
+  return html`<section aria-labelledby="tree-h"><h2 id="tree-h">${tHtml('Exercise tree ({0} nodes)', html`<span id="event-count">${formatCount(first.total)}</span>`)}</h2>
 <div class="filters" role="search">
 <label>${l10n.t('Search')} <input id="tree-search" type="search" placeholder="${l10n.t('choice, template, party or contract')}"></label>
 <button data-tree="expandAll">${l10n.t('Expand all')}</button> <button data-tree="collapseAll">${l10n.t('Collapse all')}</button>
@@ -114,7 +115,7 @@ ${field(l10n.t('External transaction hash'), t.externalTransactionHash, l10n.t('
 ${field(l10n.t('Paid traffic cost'), trafficCost(t.paidTrafficCost), 'paidTrafficCost')}
 ${field(l10n.t('Transaction hash'), t.transactionHash, l10n.t('{0} (Canton 3.6+)', 'transactionHash'))}
 </tbody></table></section>`;
-  const events = html`<section aria-labelledby="events-h"><h2 id="events-h">${tHtml('Events ({0})', html`<span id="event-count">${total.toLocaleString('en-US')}</span>`)}</h2>
+  const events = html`<section aria-labelledby="events-h"><h2 id="events-h">${tHtml('Events ({0})', html`<span id="event-count">${formatCount(total)}</span>`)}</h2>
 <div class="filters" role="search">
 <label>${l10n.t('Kind')} <select id="filter-kind"><option value="">${l10n.t('all')}</option><option value="created">${l10n.t('created')}</option><option value="archived">${l10n.t('archived')}</option><option value="exercised">${l10n.t('exercised')}</option></select></label>
 <label>${l10n.t('Template')} <input id="filter-template" type="search" placeholder="${l10n.t('e.g. Iou')}" list="templates"></label>
