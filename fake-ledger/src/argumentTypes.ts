@@ -142,3 +142,25 @@ export function recordScaleMismatch(fields: Fields, value: unknown): string | un
   }
   return undefined;
 }
+
+/**
+ * A record as the node gives it back in its events: the engine holds a `Decimal` at its scale
+ * (`Numeric 10`) and the JSON codec writes it plainly with every decimal ("999.99" comes back
+ * "999.9900000000"); an Int64 is written as text (3.4's JSON number, its fraction dropped by
+ * `longValue`). Only after the checks above passed; fields of other types as they came.
+ */
+export function storedRecord<T>(fields: Fields, value: T): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [name, type] of Object.entries(fields)) {
+    const v = out[name];
+    if (type === 'Int' && typeof v === 'number' && Number.isFinite(v)) out[name] = BigInt(Math.trunc(v)).toString();
+    else if (type === 'Int' && typeof v === 'string' && INT64.test(v)) out[name] = BigInt(v).toString();
+    else if (type === 'Decimal') {
+      const text = numericText(v);
+      const n = text === undefined ? undefined : validatedNumeric(text);
+      if (n && n.scale <= DECIMAL_SCALE) out[name] = numericString({ unscaled: n.unscaled * 10n ** BigInt(DECIMAL_SCALE - n.scale), scale: DECIMAL_SCALE });
+    }
+  }
+  return out as T;
+}

@@ -4,7 +4,7 @@
 // (docs/fake-node.md#commands lists each with its source). No `vscode` import.
 import { createHash } from 'node:crypto';
 import { cantonError, json, type ErrorReply } from './cantonErrorBodies';
-import { recordScaleMismatch } from './argumentTypes';
+import { recordScaleMismatch, storedRecord } from './argumentTypes';
 import { DEMO_MODEL, type TemplateModel } from './commandModel';
 import type { DemoLedger, StoredCreate, StoredEvent, StoredTransaction } from './demoLedgerData';
 import type { CommitOptions } from './interactiveCommits';
@@ -169,8 +169,9 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
   const state = interactiveState(ctx.ledger);
   const seed = `${commandId}:${state.submittedCount++}`;
   let created = 0;
-  const create = (c: { templateId: string; packageName: string; name: string }, argument: Args, authorizers: string[]): ErrorReply | StoredCreate => {
+  const create = (c: { templateId: string; packageName: string; name: string }, sent: Args, authorizers: string[]): ErrorReply | StoredCreate => {
     const model = templateModel(c.templateId, c.name);
+    const argument = model ? storedRecord(model.fields, sent) : sent;
     if (model?.ensure && !model.ensure(argument)) return preconditionViolated(c.templateId, argument, submissionId);
     const signatories = model ? unique(model.signatories(argument)) : actAs;
     if (signatories.some((p) => !authorizers.includes(p))) return authorizationError(events.length, c.templateId, signatories, authorizers, submissionId);
@@ -215,7 +216,7 @@ export function submitAndWait(ctx: SubmitContext, r: SubmitRequest): ErrorReply 
         : undefined);
     if (!choice) return undefined;
     const contract = target.event.createArgument as Args;
-    const argument = (c.body.choiceArgument as Args | undefined) ?? {};
+    const argument = storedRecord(choice.argument, (c.body.choiceArgument as Args | undefined) ?? {});
     const controllers = unique(choice.controllers(contract, argument));
     const nodeId = events.length;
     // The node's template: a template's choice runs on the package the command resolved to, which

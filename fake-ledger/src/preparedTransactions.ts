@@ -13,6 +13,8 @@ import type { DemoLedger, StoredCreate } from './demoLedgerData';
 import { checkDisclosedContracts, disclosedBlobs } from './disclosedContracts';
 import { contractIdOf, digest, interactiveState, KEPT, tickClock, type PreparedNode } from './interactiveSubmissions';
 import { templateModel } from './partnerModel';
+import { storedRecord } from './argumentTypes';
+import type { Fields } from './commandModel';
 
 const proto = require('@canton-network/core-ledger-proto') as typeof LedgerProto;
 const { hashPreparedTransaction } = require('@canton-network/core-tx-visualizer') as typeof TxVisualizer;
@@ -21,8 +23,8 @@ type Value = LedgerProto.Value;
 const PARTY = /^[A-Za-z0-9_\- :]+::1220[0-9a-f]{64}$/;
 const CONTRACT = /^00[0-9a-f]{64}([0-9a-f]{2}){0,94}$/;
 
-/** A JSON value of the JSON API as a Daml value, typed by its shape. */
-export function jsonToValue(v: unknown, depth = 0): Value {
+/** A JSON value of the JSON API as a Daml value, typed by its shape; a record's `Int` fields by `fields`. */
+export function jsonToValue(v: unknown, depth = 0, fields?: Fields): Value {
   const sum = (s: Value['sum']): Value => ({ sum: s });
   if (depth > 100) return sum({ oneofKind: 'unit', unit: {} });
   if (v === null || v === undefined) return sum({ oneofKind: 'optional', optional: {} });
@@ -37,7 +39,12 @@ export function jsonToValue(v: unknown, depth = 0): Value {
   if (Array.isArray(v)) return sum({ oneofKind: 'list', list: { elements: v.map((x) => jsonToValue(x, depth + 1)) } });
   return sum({
     oneofKind: 'record',
-    record: { fields: Object.entries(v as Record<string, unknown>).map(([label, x]) => ({ label, value: jsonToValue(x, depth + 1) })) },
+    record: {
+      fields: Object.entries(v as Record<string, unknown>).map(([label, x]) => ({
+        label,
+        value: fields?.[label] === 'Int' && typeof x === 'string' ? sum({ oneofKind: 'int64', int64: x }) : jsonToValue(x, depth + 1),
+      })),
+    },
   });
 }
 
@@ -120,7 +127,9 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
   };
   // What verbose hashing reports of each node, in the manner of Canton's hash tracer: the value, then what it is.
   const traced: string[] = [];
-  const createNode = (c: ResolvedCommand, args: unknown, seed: string) => {
+  const createNode = (c: ResolvedCommand, sent: unknown, seed: string) => {
+    const model = c.interfaceId ? undefined : templateModel(c.templateId, c.name);
+    const args = model ? storedRecord(model.fields, sent) : sent;
     const contractId = contractIdOf(seed);
     traced.push(`# Create Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${c.templateId}' # Template Id`);
     committed.push({
@@ -140,7 +149,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
           contractId,
           packageName: c.packageName,
           templateId: identifier(c.templateId),
-          argument: jsonToValue(args),
+          argument: jsonToValue(args, 0, model?.fields),
           signatories: b.actAs,
           stakeholders: b.actAs,
         }),
@@ -195,6 +204,11 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
   }
   const unfit = preprocessingFailure(commands, null);
   if (unfit) return unfit;
+  // A template's choice argument as the engine holds it (an interface's choices are not modelled).
+  const choiceArgument = (c: ResolvedCommand, choice: string) => {
+    const fields = c.interfaceId ? undefined : templateModel(c.templateId, c.name)?.choices[choice]?.argument;
+    return fields ? storedRecord(fields, c.body.choiceArgument) : c.body.choiceArgument;
+  };
   for (const [i, c] of commands.entries()) {
     const choice = c.body.choice as string;
     if (c.kind === 'CreateCommand') roots.push(createNode(c, c.body.createArguments, `${uuid}:${i}`).nodeId);
@@ -202,7 +216,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
       const created = createNode(c, c.body.createArguments, `${uuid}:${i}`);
       roots.push(created.nodeId);
       const ran = { templateId: c.templateId, packageName: c.packageName, consuming: consumes(c.templateId, choice) };
-      roots.push(exerciseNode(ran, created.contractId, choice, c.body.choiceArgument, b.actAs, b.actAs));
+      roots.push(exerciseNode(ran, created.contractId, choice, choiceArgument(c, choice), b.actAs, b.actAs));
     } else {
       let target: StoredCreate | undefined;
       if (c.kind === 'ExerciseCommand') {
@@ -230,7 +244,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
         ? { templateId: e.templateId, packageName: e.packageName, interfaceId: c.interfaceId, consuming: consumes(e.templateId, choice, c.name) }
         : { templateId: c.templateId, packageName: c.packageName, consuming: consumes(c.templateId, choice) };
       const stakeholders = [...new Set([...e.signatories, ...(e.observers ?? [])])];
-      roots.push(exerciseNode(ran, e.contractId, choice, c.body.choiceArgument, stakeholders, e.signatories));
+      roots.push(exerciseNode(ran, e.contractId, choice, choiceArgument(c, choice), stakeholders, e.signatories));
     }
   }
 
@@ -255,7 +269,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
             contractId: e.event.contractId,
             packageName: e.event.packageName ?? 'canton-lens-demo-model',
             templateId: identifier(e.event.templateId ?? ''),
-            argument: jsonToValue(e.event.createArgument),
+            argument: jsonToValue(e.event.createArgument, 0, templateModel(e.event.templateId ?? '', (e.event.templateId ?? '').split(':').slice(1).join(':'))?.fields),
             signatories: e.event.signatories,
             stakeholders: [...new Set([...e.event.signatories, ...(e.event.observers ?? [])])],
           }),

@@ -4,6 +4,7 @@
 // differ (3.4 reads an Int64 from a JSON number). The same for a prepare's commands and a submission's.
 import * as assert from 'node:assert/strict';
 import { javaDoubleText } from '../src/argumentTypes';
+import { decodePrepared } from '../src/cantonHashes';
 import { FakeLedgerNode, type FakeVersion } from '../src/testing';
 import { send } from '../../test/support/specBodies';
 
@@ -213,5 +214,50 @@ describe("the JSON layer's transcoding of argument values by their type", functi
         'COMMAND_PREPROCESSING_FAILED',
         'Cannot represent 1.00000000005 as (Numeric 10) without loss of precision',
       );
+    });
+
+  for (const version of ['3.4', '3.5'] as FakeVersion[])
+    it(`${version}: values come back as the engine holds them: a Decimal with its ten decimals, an Int64 as text`, async () => {
+      node.version = version;
+      const created = async (r: Awaited<ReturnType<typeof submit>>) => {
+        assert.equal(r.status, 200, r.text);
+        const events = (r.json as unknown as { transaction: { events: { CreatedEvent?: { createArgument: Json } }[] } }).transaction.events;
+        return events.flatMap((e) => (e.CreatedEvent ? [e.CreatedEvent.createArgument] : []));
+      };
+      assert.deepEqual(
+        (await created(await submit(iou({ amount: '999.99' }), 'Iou:Iou'))).map((a) => a.amount),
+        ['999.9900000000'],
+      );
+      assert.deepEqual((await created(await submit(iou({ amount: 5 }), 'Iou:Iou'))).map((a) => a.amount), ['5.0000000000']);
+      assert.deepEqual((await created(await submit(iou({ amount: '+0.5' }), 'Iou:Iou'))).map((a) => a.amount), ['0.5000000000']);
+      const legs = version === '3.4' ? 2.7 : '02';
+      assert.deepEqual((await created(await submit(settlement(legs), 'Settlement:Settlement'))).map((a) => a.legs), ['2']);
+      // A choice's argument and what it creates, on submit and in a prepared transaction alike.
+      const split = {
+        CreateAndExerciseCommand: { templateId: template('Iou:Iou'), createArguments: iou({ amount: '5' }), choice: 'Iou_Split', choiceArgument: { splitAmount: '1.5' } },
+      };
+      const bank = node.ledger.parties.Bank;
+      const body = JSON.stringify({
+        commands: { commandId: `types-${n++}`, actAs: [bank], commands: [split] },
+        transactionFormat: {
+          eventFormat: { filtersByParty: { [bank]: { cumulative: [] } }, verbose: true },
+          transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+        },
+      });
+      const r = await send(node, 'POST', '/v2/commands/submit-and-wait-for-transaction', body, { authorization: `Bearer ${node.mintToken('bank')}` });
+      assert.equal(r.status, 200, r.text);
+      const tree = r.text;
+      assert.match(tree, /"amount":"5\.0000000000"/);
+      assert.match(tree, /"splitAmount":"1\.5000000000"/);
+      assert.match(tree, /"amount":"1\.5000000000"/);
+      assert.match(tree, /"amount":"3\.5000000000"/);
+      const prepared = await prepareCommands([split, { CreateCommand: { templateId: template('Settlement:Settlement'), createArguments: settlement('3') } }]);
+      assert.equal(prepared.status, 200, prepared.text);
+      const nodes = JSON.stringify(decodePrepared(prepared.json!.preparedTransaction as string)?.transaction?.nodes, (_, v: unknown) =>
+        typeof v === 'bigint' ? String(v) : v,
+      );
+      assert.match(nodes, /"label":"amount","value":\{"sum":\{"oneofKind":"numeric","numeric":"5\.0000000000"\}/);
+      assert.match(nodes, /"label":"splitAmount","value":\{"sum":\{"oneofKind":"numeric","numeric":"1\.5000000000"\}/);
+      assert.match(nodes, /"label":"legs","value":\{"sum":\{"oneofKind":"int64","int64":"3"\}/);
     });
 });
