@@ -5,12 +5,11 @@
 import { internalError, invalidArgument, type ErrorReply } from './cantonErrorBodies';
 import type { FieldType, Fields } from './commandModel';
 import type { FakeVersion } from './ledgerQueries';
+import { atScale, DECIMAL_SCALE, numericString, numericText, precision, validatedNumeric } from './numericValues';
+
+export { javaDoubleText } from './numericValues';
 
 const INT64 = /^[+-]?\d+$/;
-/** ValueValidator's `validNumericPattern`: an optional sign, 1 to 38 digits, a point and up to 37 more. */
-const NUMERIC = /^([+-]?)(\d{1,38})(?:\.(\d{0,37}))?$/;
-/** A Daml `Decimal` is `Numeric 10`. */
-const DECIMAL_SCALE = 10;
 /** How ujson prints a value in an exception's message (`$v`): its JSON. */
 const printed = (v: unknown) => JSON.stringify(v).slice(0, 200);
 
@@ -67,59 +66,6 @@ export function fieldTypeProblem(fields: Fields, value: unknown, version: FakeVe
 }
 
 /**
- * The text the codec hands on for a numeric (`num.value.toString` of ujson's `Num`, a Double, or
- * the string itself); undefined for what the codec refused.
- */
-function numericText(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : typeof v === 'number' ? javaDoubleText(v) : undefined;
-}
-
-/**
- * Java's `Double.toString` (JDK 19 on: the shortest digits that give the double back, which
- * are JavaScript's too): plain with at least one decimal from 10^-3 up to 10^7, else
- * "computerized scientific notation" (1.0E7, 1.5E-4).
- */
-export function javaDoubleText(v: number): string {
-  if (v === 0) return Object.is(v, -0) ? '-0.0' : '0.0';
-  if (!Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
-  const [mantissa, exponent] = Math.abs(v).toExponential().split('e');
-  const e = Number(exponent);
-  const digits = mantissa.replace('.', '');
-  const sign = v < 0 ? '-' : '';
-  const abs = Math.abs(v);
-  if (abs >= 1e-3 && abs < 1e7)
-    return e >= 0 ? `${sign}${digits.slice(0, e + 1).padEnd(e + 1, '0')}.${digits.slice(e + 1) || '0'}` : `${sign}0.${'0'.repeat(-e - 1)}${digits}`;
-  return `${sign}${digits[0]}.${digits.slice(1) || '0'}E${e}`;
-}
-
-/** A Numeric as daml-lf holds it: its digits without the point, and how many of them are decimals. */
-interface NumericValue {
-  unscaled: bigint;
-  scale: number;
-}
-
-/** Daml-lf's `Numeric.toString`: the plain digits, a bare point after a scale of 0. */
-function numericString({ unscaled, scale }: NumericValue): string {
-  const digits = (unscaled < 0n ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
-  const sign = unscaled < 0n ? '-' : '';
-  return scale === 0 ? `${sign}${digits}.` : `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
-
-const precision = (n: bigint) => (n < 0n ? -n : n).toString().length;
-
-/**
- * ValueValidator.validateNumeric: the pattern, then `Numeric.fromUnscaledBigDecimal` (the least
- * scale that keeps every digit, at most 38 digits in all); undefined for "Could not read Numeric string".
- */
-function validatedNumeric(text: string): NumericValue | undefined {
-  const m = NUMERIC.exec(text);
-  if (!m) return undefined;
-  const decimals = (m[3] ?? '').replace(/0+$/, '');
-  const unscaled = BigInt(`${m[1] === '-' ? '-' : ''}${m[2]}${decimals}`);
-  return precision(unscaled) <= 38 ? { unscaled, scale: decimals.length } : undefined;
-}
-
-/**
  * The engine's preprocessing of a numeric for its type `Numeric scale` (ValueTranslator:
  * `Numeric.fromBigDecimal`): more decimals than the scale, or more than 38 digits at that scale,
  * is a type mismatch; its message, or undefined when it fits.
@@ -129,7 +75,7 @@ export function numericScaleMismatch(v: unknown, scale = DECIMAL_SCALE): string 
   const n = text === undefined ? undefined : validatedNumeric(text);
   if (!n) return undefined;
   if (n.scale > scale) return `Cannot represent ${numericString(n)} as (Numeric ${scale}) without loss of precision`;
-  const scaled = { unscaled: n.unscaled * 10n ** BigInt(scale - n.scale), scale };
+  const scaled = { unscaled: atScale(v, scale) ?? 0n, scale };
   return precision(scaled.unscaled) > 38 ? `Out-of-bounds (Numeric ${scale}) ${numericString(scaled)}` : undefined;
 }
 
@@ -154,13 +100,21 @@ export function storedRecord<T>(fields: Fields, value: T): T {
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const [name, type] of Object.entries(fields)) {
     const v = out[name];
-    if (type === 'Int' && typeof v === 'number' && Number.isFinite(v)) out[name] = BigInt(Math.trunc(v)).toString();
+    if (type === 'Int' && typeof v === 'number') out[name] = javaLong(v).toString();
     else if (type === 'Int' && typeof v === 'string' && INT64.test(v)) out[name] = BigInt(v).toString();
     else if (type === 'Decimal') {
-      const text = numericText(v);
-      const n = text === undefined ? undefined : validatedNumeric(text);
-      if (n && n.scale <= DECIMAL_SCALE) out[name] = numericString({ unscaled: n.unscaled * 10n ** BigInt(DECIMAL_SCALE - n.scale), scale: DECIMAL_SCALE });
+      const n = atScale(v);
+      if (n !== undefined) out[name] = numericString({ unscaled: n, scale: DECIMAL_SCALE });
     }
   }
   return out as T;
+}
+
+/** 3.4's `longValue` of a JSON number: Scala's Double to Long, the fraction dropped, clamped to 64 bits, NaN as 0. */
+function javaLong(v: number): bigint {
+  if (Number.isNaN(v)) return 0n;
+  const max = 2n ** 63n - 1n;
+  if (v >= 2 ** 63) return max;
+  if (v <= -(2 ** 63)) return -max - 1n;
+  return BigInt(Math.trunc(v));
 }

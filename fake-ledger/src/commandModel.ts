@@ -3,6 +3,7 @@
 // whether it consumes, and what its body does. Enough to interpret a create or an exercise the way
 // the Daml engine would decide it (authorization, precondition, assertion), not a Daml engine.
 // No `vscode` import.
+import { atScale, decimalAtScale } from './numericValues';
 
 export type FieldType = 'Party' | 'Text' | 'Decimal' | 'Int' | '[Party]' | '[Text]';
 export type Fields = Record<string, FieldType>;
@@ -38,7 +39,6 @@ const party = (v: unknown) => (typeof v === 'string' ? v : '');
 const parties = (v: unknown) => (Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string') : []);
 /** Decimals travel as strings (or numbers from hand-written JSON). */
 export const decimal = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
-const decimalText = (n: number) => (Number.isInteger(n) ? `${n}.0` : String(n));
 const nothing = () => ({ creates: [], result: () => ({}) });
 
 /** Archive: every template has it, its controllers are the signatories. */
@@ -64,13 +64,14 @@ export const DEMO_MODEL: Record<string, TemplateModel> = {
         consuming: true,
         controllers: (c) => [party(c.owner)],
         run: (c, a) => {
-          const split = decimal(a.splitAmount);
-          const amount = decimal(c.amount);
-          if (!(split > 0 && split < amount)) return { assertionFailed: 'the split amount must be more than 0 and less than the amount' };
+          // Exact, as Daml's Numeric 10 is: in doubles 1.1 - 0.2 is 0.9000000000000001.
+          const split = atScale(a.splitAmount) ?? 0n;
+          const amount = atScale(c.amount) ?? 0n;
+          if (!(split > 0n && split < amount)) return { assertionFailed: 'the split amount must be more than 0 and less than the amount' };
           return {
             creates: [
-              { template: 'Iou:Iou', argument: { ...c, amount: decimalText(split) } },
-              { template: 'Iou:Iou', argument: { ...c, amount: decimalText(amount - split) } },
+              { template: 'Iou:Iou', argument: { ...c, amount: decimalAtScale(split) } },
+              { template: 'Iou:Iou', argument: { ...c, amount: decimalAtScale(amount - split) } },
             ],
             result: ([first, rest]) => ({ _1: first, _2: rest }),
           };

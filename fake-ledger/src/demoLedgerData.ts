@@ -265,7 +265,7 @@ export function buildDemoLedger(options: DemoLedgerOptions = {}): DemoLedger {
   // A settlement, as a debugger's call trace: nested exercises, one through an interface, a
   // non-consuming one, hostile values in arguments and results.
   tx('settlement-setup', 'settlement-setup-1', (off, at) => [
-    create(off, at, 0, 'settlement', SETTLEMENT, { operator: Bank, buyer: Alice, seller: Bob, legs: 2, memo: strings[3] }, [Bank], [Alice, Bob]),
+    create(off, at, 0, 'settlement', SETTLEMENT, { operator: Bank, buyer: Alice, seller: Bob, legs: '2', memo: strings[3] }, [Bank], [Alice, Bob]),
     create(off, at, 1, 'leg-1-iou', IOU, iou(Bank, Alice, '100.0000000000'), [Bank], [Alice], {}, holdingView(Alice, '100.0000000000')),
     create(off, at, 2, 'leg-2-iou', IOU, iou(Bank, Bob, '80.0000000000'), [Bank], [Bob], {}, holdingView(Bob, '80.0000000000')),
   ]);

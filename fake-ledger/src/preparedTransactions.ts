@@ -165,6 +165,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
     arg: unknown,
     stakeholders: string[],
     signatories: string[],
+    fields?: Fields,
   ) => {
     traced.push(`# Exercise Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${ran.templateId}' # Template Id`);
     if (ran.interfaceId) traced.push(`'${ran.interfaceId}' # Interface Id`);
@@ -182,7 +183,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
         actingParties: b.actAs,
         ...(ran.interfaceId ? { interfaceId: identifier(ran.interfaceId) } : {}),
         choiceId: choice,
-        chosenValue: jsonToValue(arg),
+        chosenValue: jsonToValue(arg, 0, fields),
         consuming: ran.consuming,
         children: [],
         choiceObservers: [],
@@ -205,8 +206,9 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
   const unfit = preprocessingFailure(commands, null);
   if (unfit) return unfit;
   // A template's choice argument as the engine holds it (an interface's choices are not modelled).
+  const choiceFields = (c: ResolvedCommand, choice: string) => (c.interfaceId ? undefined : templateModel(c.templateId, c.name)?.choices[choice]?.argument);
   const choiceArgument = (c: ResolvedCommand, choice: string) => {
-    const fields = c.interfaceId ? undefined : templateModel(c.templateId, c.name)?.choices[choice]?.argument;
+    const fields = choiceFields(c, choice);
     return fields ? storedRecord(fields, c.body.choiceArgument) : c.body.choiceArgument;
   };
   for (const [i, c] of commands.entries()) {
@@ -216,7 +218,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
       const created = createNode(c, c.body.createArguments, `${uuid}:${i}`);
       roots.push(created.nodeId);
       const ran = { templateId: c.templateId, packageName: c.packageName, consuming: consumes(c.templateId, choice) };
-      roots.push(exerciseNode(ran, created.contractId, choice, choiceArgument(c, choice), b.actAs, b.actAs));
+      roots.push(exerciseNode(ran, created.contractId, choice, choiceArgument(c, choice), b.actAs, b.actAs, choiceFields(c, choice)));
     } else {
       let target: StoredCreate | undefined;
       if (c.kind === 'ExerciseCommand') {
@@ -244,7 +246,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
         ? { templateId: e.templateId, packageName: e.packageName, interfaceId: c.interfaceId, consuming: consumes(e.templateId, choice, c.name) }
         : { templateId: c.templateId, packageName: c.packageName, consuming: consumes(c.templateId, choice) };
       const stakeholders = [...new Set([...e.signatories, ...(e.observers ?? [])])];
-      roots.push(exerciseNode(ran, e.contractId, choice, choiceArgument(c, choice), stakeholders, e.signatories));
+      roots.push(exerciseNode(ran, e.contractId, choice, choiceArgument(c, choice), stakeholders, e.signatories, choiceFields(c, choice)));
     }
   }
 
@@ -269,7 +271,11 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
             contractId: e.event.contractId,
             packageName: e.event.packageName ?? 'canton-lens-demo-model',
             templateId: identifier(e.event.templateId ?? ''),
-            argument: jsonToValue(e.event.createArgument, 0, templateModel(e.event.templateId ?? '', (e.event.templateId ?? '').split(':').slice(1).join(':'))?.fields),
+            argument: jsonToValue(
+              e.event.createArgument,
+              0,
+              templateModel(e.event.templateId ?? '', (e.event.templateId ?? '').split(':').slice(1).join(':'))?.fields,
+            ),
             signatories: e.event.signatories,
             stakeholders: [...new Set([...e.event.signatories, ...(e.event.observers ?? [])])],
           }),

@@ -3,7 +3,8 @@
 // a number where a text or a party is, a numeric's text that is no number; per version where they
 // differ (3.4 reads an Int64 from a JSON number). The same for a prepare's commands and a submission's.
 import * as assert from 'node:assert/strict';
-import { javaDoubleText } from '../src/argumentTypes';
+import { javaDoubleText, storedRecord } from '../src/argumentTypes';
+import { jsonToValue } from '../src/preparedTransactions';
 import { decodePrepared } from '../src/cantonHashes';
 import { FakeLedgerNode, type FakeVersion } from '../src/testing';
 import { send } from '../../test/support/specBodies';
@@ -228,13 +229,27 @@ describe("the JSON layer's transcoding of argument values by their type", functi
         (await created(await submit(iou({ amount: '999.99' }), 'Iou:Iou'))).map((a) => a.amount),
         ['999.9900000000'],
       );
-      assert.deepEqual((await created(await submit(iou({ amount: 5 }), 'Iou:Iou'))).map((a) => a.amount), ['5.0000000000']);
-      assert.deepEqual((await created(await submit(iou({ amount: '+0.5' }), 'Iou:Iou'))).map((a) => a.amount), ['0.5000000000']);
+      assert.deepEqual(
+        (await created(await submit(iou({ amount: 5 }), 'Iou:Iou'))).map((a) => a.amount),
+        ['5.0000000000'],
+      );
+      assert.deepEqual(
+        (await created(await submit(iou({ amount: '+0.5' }), 'Iou:Iou'))).map((a) => a.amount),
+        ['0.5000000000'],
+      );
       const legs = version === '3.4' ? 2.7 : '02';
-      assert.deepEqual((await created(await submit(settlement(legs), 'Settlement:Settlement'))).map((a) => a.legs), ['2']);
+      assert.deepEqual(
+        (await created(await submit(settlement(legs), 'Settlement:Settlement'))).map((a) => a.legs),
+        ['2'],
+      );
       // A choice's argument and what it creates, on submit and in a prepared transaction alike.
       const split = {
-        CreateAndExerciseCommand: { templateId: template('Iou:Iou'), createArguments: iou({ amount: '5' }), choice: 'Iou_Split', choiceArgument: { splitAmount: '1.5' } },
+        CreateAndExerciseCommand: {
+          templateId: template('Iou:Iou'),
+          createArguments: iou({ amount: '5' }),
+          choice: 'Iou_Split',
+          choiceArgument: { splitAmount: '1.5' },
+        },
       };
       const bank = node.ledger.parties.Bank;
       const body = JSON.stringify({
@@ -251,6 +266,36 @@ describe("the JSON layer's transcoding of argument values by their type", functi
       assert.match(tree, /"splitAmount":"1\.5000000000"/);
       assert.match(tree, /"amount":"1\.5000000000"/);
       assert.match(tree, /"amount":"3\.5000000000"/);
+      // Exact decimals, as Numeric 10 is (in doubles 1.1 - 0.2 is 0.9000000000000001).
+      const exact = JSON.stringify({
+        commands: {
+          commandId: `types-${n++}`,
+          actAs: [bank],
+          commands: [
+            {
+              ...split,
+              CreateAndExerciseCommand: { ...split.CreateAndExerciseCommand, createArguments: iou({ amount: '1.1' }), choiceArgument: { splitAmount: 0.2 } },
+            },
+          ],
+        },
+        transactionFormat: {
+          eventFormat: { filtersByParty: { [bank]: { cumulative: [] } }, verbose: true },
+          transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+        },
+      });
+      const parts = await send(node, 'POST', '/v2/commands/submit-and-wait-for-transaction', exact, { authorization: `Bearer ${node.mintToken('bank')}` });
+      assert.deepEqual(parts.text.match(/"amount":"[^"]*"/g), ['"amount":"1.1000000000"', '"amount":"0.2000000000"', '"amount":"0.9000000000"']);
+      if (version === '3.4') {
+        // longValue: the fraction dropped, clamped to 64 bits.
+        assert.deepEqual(
+          (await created(await submit(settlement(1e20), 'Settlement:Settlement'))).map((a) => a.legs),
+          ['9223372036854775807'],
+        );
+        assert.deepEqual(
+          (await created(await submit(settlement(-2.9), 'Settlement:Settlement'))).map((a) => a.legs),
+          ['-2'],
+        );
+      }
       const prepared = await prepareCommands([split, { CreateCommand: { templateId: template('Settlement:Settlement'), createArguments: settlement('3') } }]);
       assert.equal(prepared.status, 200, prepared.text);
       const nodes = JSON.stringify(decodePrepared(prepared.json!.preparedTransaction as string)?.transaction?.nodes, (_, v: unknown) =>
@@ -259,5 +304,15 @@ describe("the JSON layer's transcoding of argument values by their type", functi
       assert.match(nodes, /"label":"amount","value":\{"sum":\{"oneofKind":"numeric","numeric":"5\.0000000000"\}/);
       assert.match(nodes, /"label":"splitAmount","value":\{"sum":\{"oneofKind":"numeric","numeric":"1\.5000000000"\}/);
       assert.match(nodes, /"label":"legs","value":\{"sum":\{"oneofKind":"int64","int64":"3"\}/);
+      // A choice's Int field too (the seeded ledger has no Job contract to prepare on).
+      assert.deepEqual(jsonToValue(storedRecord({ job: 'Int', label: 'Text' }, { job: '+4', label: '4' }), 0, { job: 'Int', label: 'Text' }).sum, {
+        oneofKind: 'record',
+        record: {
+          fields: [
+            { label: 'job', value: { sum: { oneofKind: 'int64', int64: '4' } } },
+            { label: 'label', value: { sum: { oneofKind: 'text', text: '4' } } },
+          ],
+        },
+      });
     });
 });

@@ -166,9 +166,7 @@ export function dalfPackageId(dalf: Buffer): string {
 /** Reads a DAR's manifest and main package id; a clear DarError for anything that is not a DAR. */
 export function readDar(bytes: Buffer): DarInfo {
   if (bytes.length > MAX_DAR_BYTES)
-    throw new DarError(
-      l10n.t('The file is {0} bytes; a DAR of more than {1} bytes is not read.', formatCount(bytes.length), formatCount(MAX_DAR_BYTES)),
-    );
+    throw new DarError(l10n.t('The file is {0} bytes; a DAR of more than {1} bytes is not read.', formatCount(bytes.length), formatCount(MAX_DAR_BYTES)));
   const entries = zipEntries(bytes);
   const manifestEntry = entries.find((e) => e.name === 'META-INF/MANIFEST.MF');
   if (!manifestEntry) throw new DarError(l10n.t('The zip archive has no META-INF/MANIFEST.MF, so it is not a DAR.'));

@@ -77,10 +77,6 @@ export class TemplateCountsBuilder {
 
 /** The CodeLens line: "12 active · 3 created in the last 24 h"; `capped`: counting stopped early. */
 export function countTitle(c: TemplateCount, capped: boolean): string {
-  const active = capped
-    ? l10n.t('{0}+ active', formatCount(c.active))
-    : c.active === 1
-      ? l10n.t('1 active')
-      : l10n.t('{0} active', formatCount(c.active));
+  const active = capped ? l10n.t('{0}+ active', formatCount(c.active)) : c.active === 1 ? l10n.t('1 active') : l10n.t('{0} active', formatCount(c.active));
   return `${active} · ${l10n.t('{0} created in the last 24 h', formatCount(c.recent))}`;
 }

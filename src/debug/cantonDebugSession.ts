@@ -198,15 +198,7 @@ export class CantonDebugSession extends DebugSession {
   private describeProgram(runner: DebugRunner): void {
     const n = runner.program.updates.length;
     const events = runner.program.updates.reduce((s, u) => s + u.tree.length, 0);
-    this.say(
-      l10n.t(
-        '{0} update(s), {1} event(s) read from {2} as {3}.',
-        formatCount(n),
-        formatCount(events),
-        runner.ledger.nodeName,
-        this.whoText(runner),
-      ),
-    );
+    this.say(l10n.t('{0} update(s), {1} event(s) read from {2} as {3}.', formatCount(n), formatCount(events), runner.ledger.nodeName, this.whoText(runner)));
   }
 
   private say(text: string): void {

@@ -4,9 +4,12 @@
 
 export type Translator = (message: string, args: readonly (string | number)[]) => string;
 
-// Without arguments there is nothing to fill (a placeholder stays as written either way). A scan,
-// not a replace with a callback: every panel's text passes here, and the callback was most of its cost.
-const english: Translator = (message, args) => {
+/**
+ * `message` with `{0}`, `{1}`… replaced by `args` once (an argument holding "{1}" stays so); a
+ * placeholder beyond them stays as written. A scan, not a replace with a callback: every panel's
+ * text passes here, and the callback was most of its cost.
+ */
+export function fillPlaceholders(message: string, args: readonly (string | number)[]): string {
   if (args.length === 0) return message;
   let out = '';
   let copied = 0;
@@ -19,7 +22,9 @@ const english: Translator = (message, args) => {
     copied = at + 1;
   }
   return copied === 0 ? message : out + message.slice(copied);
-};
+}
+
+const english: Translator = fillPlaceholders;
 
 // Kept on globalThis: the lazy bundles (http.js, txReview.js) carry their own copy of this module,
 // and all copies must use the translator the extension set.

@@ -51,6 +51,7 @@ export async function argumentTypeIssues(
   const index = outsidePackages ? await source?.index().catch(() => undefined) : undefined;
   return {
     lf: readers.signatures ? commandArgumentIssues(packages, commands, version, prefix) : undefined,
-    source: index && source ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, source.fileText), packages, version, prefix) : undefined,
+    source:
+      index && source ? sourceArgumentIssues(commands, (t, c) => sourceArgumentFields(index, t, c, source.fileText), packages, version, prefix) : undefined,
   };
 }

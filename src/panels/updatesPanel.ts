@@ -252,10 +252,7 @@ export class UpdatesPanel extends WebviewHost<UpdatesToPage, UpdatesFromPage> {
         state: 'reconnecting',
         attempt: s.attempt,
         error: s.error,
-        message: vscode.l10n.t(
-          'The node does not answer; asking again from offset {0}. Nothing is lost meanwhile.',
-          formatCount(this.cursor?.position ?? 0),
-        ),
+        message: vscode.l10n.t('The node does not answer; asking again from offset {0}. Nothing is lost meanwhile.', formatCount(this.cursor?.position ?? 0)),
       });
     }
     if (s.reason === 'cancelled') return;

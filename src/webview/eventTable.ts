@@ -8,6 +8,7 @@ import { templateName } from '../ids/templateNames';
 import { isPackedEventRows, unpackEventRows, type EventRow, type PackedEventRows } from '../protocol/transactionRows';
 import { detailButton, highlightRow } from './eventDetails';
 import { cell, contractLink, damlLink, loadRows, pageOnScroll, saveUi, say, ui } from './pageContext';
+import { num } from './pageKit/page';
 
 const PAGE = 500;
 /** Rows rendered when a table or tree starts or its filters change: more than a screen, few enough to lay out at once. */
@@ -26,7 +27,6 @@ export interface RowsView {
   loaded: Promise<void>;
 }
 
-const num = (n: number) => n.toLocaleString('en-US');
 const NONE: PackedEventRows = { words: [], hexIds: false, rows: [], from: 0, total: 0 };
 
 /** Starts the rows of the content's event table, and the loading of those it did not carry. */

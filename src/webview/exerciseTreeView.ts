@@ -10,10 +10,10 @@ import { isPackedTreeRows, unpackTreeRows, type PackedTreeRows, type TreeRow } f
 import { detailButton, highlightRow } from './eventDetails';
 import { FIRST_PAGE, type RowsView } from './eventTable';
 import { cell, contractLink, damlLink, loadRows, pageOnScroll, saveUi, say, ui } from './pageContext';
+import { num } from './pageKit/page';
 
 const PAGE = 500;
 const NONE: PackedTreeRows = { words: [], hexIds: false, rows: [], from: 0, total: 0 };
-const num = (n: number) => n.toLocaleString('en-US');
 
 /** Starts the rows of the content's tree, and the loading of those it did not carry. */
 export function startExerciseTree(data: HTMLElement): RowsView {

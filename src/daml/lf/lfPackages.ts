@@ -50,11 +50,7 @@ export class SignatureCache {
     try {
       if (bytes.length > MAX_ARCHIVE_BYTES)
         throw new LfError(
-          l10n.t(
-            'The archive is {0} bytes; one of more than {1} bytes is not decoded.',
-            formatCount(bytes.length),
-            formatCount(MAX_ARCHIVE_BYTES),
-          ),
+          l10n.t('The archive is {0} bytes; one of more than {1} bytes is not decoded.', formatCount(bytes.length), formatCount(MAX_ARCHIVE_BYTES)),
         );
       const sig = decode();
       this.known.set(sig.packageId, sig);

@@ -133,6 +133,8 @@ export function lfValueIssues(sigs: readonly PackageSignature[], t: LfType, valu
           `${at}.tag`,
           `${dt.name} has no constructor ${JSON.stringify(tagged!.tag)} (its constructors: ${dt.constructors.map((k) => k.name).join(', ')})`,
         );
+      // Canton's codec reads a variant only with both: "Variant type json must have 'tag' and 'value' fields."
+      if (tagged!.value === undefined) return say(`${at}.value`, `missing: ${dt.name} ${c.name} needs its value (${showType(c.type)})`);
       check(substitute(c.type, env), tagged!.value, `${at}.value`, depth + 1);
     }
   };

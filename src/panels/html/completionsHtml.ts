@@ -3,6 +3,7 @@
 // pause and resume, and the filters.
 import { RECENT_OFFSETS, type CompletionFilter, type CompletionRow } from '../../execute/completionFeed';
 import { templateName } from '../../ids/templateNames';
+import { formatCount } from '../../l10n/forPeople';
 import * as l10n from '../../l10n/l10n';
 import { damlLink } from './damlLinkHtml';
 import { idLink, parties } from './ledgerValues';
@@ -60,7 +61,7 @@ ${filterButton('filterAll', l10n.t('All'), !v.filter.status)} ${filterButton('fi
 ${v.filter.commandId || v.filter.party ? html`<button data-action="clearFilter">${l10n.t('Clear Filter')}</button>` : ''}</p>
 ${
   shown.length === 0
-    ? html`<p class="muted">${v.total === 0 ? l10n.t('No completions in the last {0} offsets yet: submit a command (Canton: Submit Commands), or run your application.', RECENT_OFFSETS.toLocaleString('en')) : l10n.t('No completion matches the filter.')}</p>`
+    ? html`<p class="muted">${v.total === 0 ? l10n.t('No completions in the last {0} offsets yet: submit a command (Canton: Submit Commands), or run your application.', formatCount(RECENT_OFFSETS)) : l10n.t('No completion matches the filter.')}</p>`
     : html`${dataTable({
         kind: 'completions',
         className: 'completions',

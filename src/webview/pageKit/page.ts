@@ -2,6 +2,7 @@
 // What every page shares: the webview API (acquired once: VS Code allows one call per page), the
 // strings the extension localized into the page, messages in, each checked by the page's protocol
 // module before it is handled, and the page's own small state.
+import { fillPlaceholders } from '../../l10n/l10n';
 
 export interface WebviewApi {
   postMessage(message: unknown): void;
@@ -51,8 +52,7 @@ export function saveState(part: Record<string, unknown>): void {
 
 // Localized by the extension (pageStrings, acsPageStrings, updatesPageStrings); English when absent.
 const strings = JSON.parse(document.getElementById('page-strings')?.getAttribute('data-strings') ?? '{}') as Record<string, string>;
-export const say = (key: string, english: string, ...args: (string | number)[]): string =>
-  (strings[key] ?? english).replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));
+export const say = (key: string, english: string, ...args: (string | number)[]): string => fillPlaceholders(strings[key] ?? english, args);
 
 // One formatter: toLocaleString makes a new one each call, and every row painted formats numbers.
 const numbers = new Intl.NumberFormat('en-US');

@@ -57,6 +57,8 @@ describe('arguments checked against Daml-LF types', () => {
     assert.match(at('$.tags') ?? '', /a list is written as a JSON array, not text: .*internal error \(500\)/);
     assert.equal(at('$.previous'), undefined, 'a missing Optional is None');
     assert.equal(problems.length, 7, problems.join('\n'));
+    const untagged = issueLines(lfValueIssues(partner, tokenType, { ...skeleton(), settlement: { tag: 'Deferred' } }, '$'))!;
+    assert.deepEqual(untagged, ['$.settlement.value: missing: Settlement Deferred needs its value (Date)'], 'a variant without its value');
   });
 
   it('checks every command of a request, and judges nothing of templates the signatures lack', () => {

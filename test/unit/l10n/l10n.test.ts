@@ -28,7 +28,7 @@ describe('localized strings of the pure modules', () => {
     assert.equal(t('No token'), 'No token');
   });
 
-  it('fill placeholders as vscode.l10n.t does, in odd messages too', () => {
+  it('fill placeholders in odd messages as the regex replace they replaced did', () => {
     const byRegex = (m: string, args: string[]) => m.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? args[Number(i)] : whole));
     const args = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
     for (const m of ['{0}', '{11}{10}', '{12}', '{x}', '{}', '{0', '0}', '{{0}}', '{-1}', 'a {0} b {1} c', '{ 0}', '{0}{', '}{0}{1}', '{00}', '']) {
