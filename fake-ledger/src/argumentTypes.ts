@@ -75,7 +75,7 @@ export function numericScaleMismatch(v: unknown, scale = DECIMAL_SCALE): string 
   const n = text === undefined ? undefined : validatedNumeric(text);
   if (!n) return undefined;
   if (n.scale > scale) return `Cannot represent ${numericString(n)} as (Numeric ${scale}) without loss of precision`;
-  const scaled = { unscaled: atScale(v, scale) ?? 0n, scale };
+  const scaled = { unscaled: n.unscaled * 10n ** BigInt(scale - n.scale), scale };
   return precision(scaled.unscaled) > 38 ? `Out-of-bounds (Numeric ${scale}) ${numericString(scaled)}` : undefined;
 }
 

@@ -162,11 +162,12 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
     ran: { templateId: string; packageName: string; interfaceId?: string; consuming: boolean },
     contractId: string,
     choice: string,
-    arg: unknown,
+    sent: unknown,
     stakeholders: string[],
     signatories: string[],
     fields?: Fields,
   ) => {
+    const arg = fields ? storedRecord(fields, sent) : sent;
     traced.push(`# Exercise Node ${nodes.length}`, `'${contractId}' # Contract Id`, `'${ran.templateId}' # Template Id`);
     if (ran.interfaceId) traced.push(`'${ran.interfaceId}' # Interface Id`);
     traced.push(`'${choice}' # Choice Id`);
@@ -205,12 +206,8 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
   }
   const unfit = preprocessingFailure(commands, null);
   if (unfit) return unfit;
-  // A template's choice argument as the engine holds it (an interface's choices are not modelled).
+  // A template's choice argument's fields (an interface's choices are not modelled).
   const choiceFields = (c: ResolvedCommand, choice: string) => (c.interfaceId ? undefined : templateModel(c.templateId, c.name)?.choices[choice]?.argument);
-  const choiceArgument = (c: ResolvedCommand, choice: string) => {
-    const fields = choiceFields(c, choice);
-    return fields ? storedRecord(fields, c.body.choiceArgument) : c.body.choiceArgument;
-  };
   for (const [i, c] of commands.entries()) {
     const choice = c.body.choice as string;
     if (c.kind === 'CreateCommand') roots.push(createNode(c, c.body.createArguments, `${uuid}:${i}`).nodeId);
@@ -218,7 +215,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
       const created = createNode(c, c.body.createArguments, `${uuid}:${i}`);
       roots.push(created.nodeId);
       const ran = { templateId: c.templateId, packageName: c.packageName, consuming: consumes(c.templateId, choice) };
-      roots.push(exerciseNode(ran, created.contractId, choice, choiceArgument(c, choice), b.actAs, b.actAs, choiceFields(c, choice)));
+      roots.push(exerciseNode(ran, created.contractId, choice, c.body.choiceArgument, b.actAs, b.actAs, choiceFields(c, choice)));
     } else {
       let target: StoredCreate | undefined;
       if (c.kind === 'ExerciseCommand') {
@@ -246,7 +243,7 @@ export async function prepare(at: PrepareLedger, user: string, body: Record<stri
         ? { templateId: e.templateId, packageName: e.packageName, interfaceId: c.interfaceId, consuming: consumes(e.templateId, choice, c.name) }
         : { templateId: c.templateId, packageName: c.packageName, consuming: consumes(c.templateId, choice) };
       const stakeholders = [...new Set([...e.signatories, ...(e.observers ?? [])])];
-      roots.push(exerciseNode(ran, e.contractId, choice, choiceArgument(c, choice), stakeholders, e.signatories, choiceFields(c, choice)));
+      roots.push(exerciseNode(ran, e.contractId, choice, c.body.choiceArgument, stakeholders, e.signatories, choiceFields(c, choice)));
     }
   }
 

@@ -45,9 +45,9 @@ export async function argumentTypeIssues(
   const { commandArgumentIssues, sourceArgumentFields, sourceArgumentIssues } = checks;
   // The workspace's source is read only for a template the packages do not describe: in a large
   // workspace the first read of its index takes a while.
-  let outsidePackages = false;
-  sourceArgumentIssues(commands, () => void (outsidePackages = true), packages, version, prefix);
   const source = readers.damlSource;
+  let outsidePackages = false;
+  if (source) sourceArgumentIssues(commands, () => void (outsidePackages = true), packages, version, prefix);
   const index = outsidePackages ? await source?.index().catch(() => undefined) : undefined;
   return {
     lf: readers.signatures ? commandArgumentIssues(packages, commands, version, prefix) : undefined,
